@@ -1,0 +1,121 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/database.ts';
+import { fail } from './gateways/envelope.ts';
+import { registerErrorHandling } from './gateways/error-handler.ts';
+import { registerMerchantContext } from './gateways/merchant-context.ts';
+import { registerSpa } from './http/spa.ts';
+import { AppError } from './lib/errors.ts';
+import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
+import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
+import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createSystemService } from './modules/system/system.service.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'>;
+  database: Database;
+  redis?: Redis;
+  clock?: () => Date;
+  countryOf?: CountryLookup;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+function createServices(deps: AppDeps) {
+  const db = deps.database.db;
+  const clock = deps.clock ?? (() => new Date());
+  const countryOf = deps.countryOf ?? geoCountryOf;
+  const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
+  const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
+  return { merchants, system, countryOf, clock };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
+function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_addr, hop) => hop < v : v;
+}
+
+/** The one composition root: every service is built here from `deps`, so tests swap the edges. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+    },
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(deps);
+  app.decorate('services', services);
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+
+  registerErrorHandling(app);
+  registerMerchantContext(app, { merchants: services.merchants, countryOf: services.countryOf });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'frame-src': ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Platform API', version: '0.1.0', description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const checks: Record<string, string> = {};
+    try {
+      await deps.database.ping();
+      checks.database = 'ok';
+    } catch {
+      checks.database = 'down';
+    }
+    if (deps.redis) checks.redis = await deps.redis.ping().then(() => 'ok', () => 'down');
+    const ready = !shuttingDown && Object.values(checks).every((c) => c === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: shuttingDown ? 'shutting-down' : ready ? 'ok' : 'down', checks });
+  });
+
+  registerSystemRoutes(app, services.system);
+
+  const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    if (trySpaFallback(request, reply)) return reply;
+    const e = new AppError('not_found', `No such path: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`);
+    return reply.status(e.status).send(fail(e.code, e.message));
+  });
+
+  return app;
+}

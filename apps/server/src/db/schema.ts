@@ -1,0 +1,78 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** int8 columns: always `bigint` when read (normalised in database.ts), any integer form when written. */
+export type Int8 = ColumnType<bigint, bigint | number | string, bigint | number | string>;
+export type Int8Id = ColumnType<bigint, never, never>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface MerchantsTable {
+  id: Int8Id;
+  code: string;
+  name: string;
+  currency: string;
+  currency_exponent: number;
+  default_language: string;
+  languages: string[];
+  timezone: string;
+  status: 'active' | 'disabled';
+  maintenance: Generated<boolean>;
+  maintenance_message: string | null;
+  maintenance_ends_at: Date | null;
+  region_mode: Generated<'off' | 'block' | 'allow'>;
+  region_countries: Generated<string[]>;
+  customer_service_url: string | null;
+  payment_methods: Generated<string[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MerchantDomainsTable {
+  domain: string;
+  merchant_id: Int8;
+  kind: 'web' | 'mobile' | 'agent' | 'api';
+  is_primary: boolean;
+}
+
+export interface MerchantFlagsTable {
+  merchant_id: Int8;
+  flag: string;
+  enabled: boolean;
+}
+
+export interface HelpArticlesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  category: string;
+  category_title: string;
+  tag: string;
+  language: string;
+  device: 'ALL' | 'WEB' | 'MOBILE';
+  title: string;
+  content: string;
+  sort: number;
+}
+
+export interface SiteResourcesTable {
+  merchant_id: Int8;
+  key: string;
+  url: string;
+  label: string;
+  sort: number;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: CreatedAt;
+}
+
+export interface DB {
+  merchants: MerchantsTable;
+  merchant_domains: MerchantDomainsTable;
+  merchant_flags: MerchantFlagsTable;
+  help_articles: HelpArticlesTable;
+  site_resources: SiteResourcesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

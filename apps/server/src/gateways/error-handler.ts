@@ -1,0 +1,53 @@
+import type { FieldError } from '@sea/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../lib/errors.ts';
+import { fail } from './envelope.ts';
+
+type FastifySchemaValidationError = NonNullable<FastifyError['validation']>[number];
+
+function validationFields(validation: FastifySchemaValidationError[]): FieldError[] {
+  return validation.map((v) => ({
+    field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    reason: v.keyword,
+    message: v.message ?? 'Invalid value',
+  }));
+}
+
+/** Maps Fastify's own errors (body parsing, limits) to catalogue codes; everything unknown is internal. */
+function fromFastifyError(err: FastifyError): AppError {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('bad_request', 'The request body is not valid JSON.');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) return new AppError('bad_request');
+  if (err.statusCode === 413) return new AppError('payload_too_large');
+  if (err.statusCode === 415) return new AppError('unsupported_media_type');
+  if (err.statusCode === 429) return new AppError('too_many_requests');
+  return new AppError('internal_error');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err.validation) {
+      const e = new AppError('validation_failed', undefined, {
+        in: err.validationContext ?? null,
+        fields: validationFields(err.validation),
+      });
+      return reply.status(e.status).send(fail(e.code, e.message, e.value));
+    }
+    const appErr = isAppError(err) ? err : fromFastifyError(err);
+    if (appErr.code === 'internal_error') request.log.error({ err }, 'unhandled error');
+    if (appErr.code === 'too_many_requests' && err.statusCode === 429) {
+      reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    }
+    return reply.status(appErr.status).send(fail(appErr.code, appErr.message, appErr.value));
+  });
+}

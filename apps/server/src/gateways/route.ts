@@ -1,0 +1,76 @@
+import { envelopeOf } from '@sea/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import { ok } from './envelope.ts';
+import { requireMerchant } from './merchant-context.ts';
+import type { Merchant } from '../modules/merchants/merchants.types.ts';
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema> {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tags: string[];
+  querystring?: Q;
+  body?: B;
+  params?: P;
+  /** Schema of `value` in the envelope. It is also the presenter: undeclared fields are dropped. */
+  response: R;
+  /**
+   * 'open' (default): merchant resolved and its maintenance/region gate enforced.
+   * 'system': merchant resolved, gate not enforced (the status calls the shell needs while blocked).
+   */
+  access?: 'open' | 'system';
+}
+
+export interface RouteContext<Q, B, P> {
+  query: Q;
+  body: B;
+  params: P;
+  merchant: Merchant;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Declares one enveloped /wps or /lgw route: schemas in, `{success, value, message, code}` out. */
+export function defineRoute<
+  R extends AnySchema,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<Q, B, P, R>,
+  handler: (ctx: RouteContext<Infer<Q>, Infer<B>, Infer<P>>) => Promise<z.infer<R>> | z.infer<R>,
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags,
+      ...(spec.querystring && { querystring: spec.querystring }),
+      ...(spec.body && { body: spec.body }),
+      ...(spec.params && { params: spec.params }),
+      response: { 200: envelopeOf(spec.response) },
+    },
+    handler: async (request, reply) => {
+      const merchant = await requireMerchant(request, { gate: (spec.access ?? 'open') === 'open' });
+      const value = await handler({
+        query: request.query as Infer<Q>,
+        body: request.body as Infer<B>,
+        params: request.params as Infer<P>,
+        merchant,
+        ip: request.clientIp,
+        request,
+        reply,
+      });
+      return ok(value);
+    },
+  });
+}
+
+export const emptyObject = z.object({});

@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, MerchantsTable } from '../../db/schema.ts';
+import type { Merchant, MerchantSettingsPatch } from './merchants.types.ts';
+
+function toMerchant(r: Selectable<MerchantsTable>): Merchant {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    currency: r.currency,
+    currencyExponent: r.currency_exponent,
+    defaultLanguage: r.default_language,
+    languages: r.languages,
+    timezone: r.timezone,
+    status: r.status,
+    maintenance: r.maintenance,
+    maintenanceMessage: r.maintenance_message,
+    maintenanceEndsAt: r.maintenance_ends_at,
+    regionMode: r.region_mode,
+    regionCountries: r.region_countries,
+    customerServiceUrl: r.customer_service_url,
+    paymentMethods: r.payment_methods,
+  };
+}
+
+export function createMerchantsRepository(db: Kysely<DB>) {
+  return {
+    async findByCode(code: string): Promise<Merchant | undefined> {
+      const r = await db.selectFrom('merchants').selectAll().where('code', '=', code).executeTakeFirst();
+      return r && toMerchant(r);
+    },
+
+    async findByDomain(domain: string): Promise<Merchant | undefined> {
+      const r = await db
+        .selectFrom('merchant_domains as d')
+        .innerJoin('merchants as m', 'm.id', 'd.merchant_id')
+        .selectAll('m')
+        .where('d.domain', '=', domain)
+        .executeTakeFirst();
+      return r && toMerchant(r);
+    },
+
+    async updateSettings(id: bigint, patch: MerchantSettingsPatch): Promise<void> {
+      await db
+        .updateTable('merchants')
+        .set({
+          ...(patch.maintenance !== undefined && { maintenance: patch.maintenance }),
+          ...(patch.maintenanceMessage !== undefined && { maintenance_message: patch.maintenanceMessage }),
+          ...(patch.maintenanceEndsAt !== undefined && { maintenance_ends_at: patch.maintenanceEndsAt }),
+          ...(patch.regionMode !== undefined && { region_mode: patch.regionMode }),
+          ...(patch.regionCountries !== undefined && { region_countries: patch.regionCountries }),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async flags(merchantId: bigint): Promise<{ flag: string; enabled: boolean }[]> {
+      return db.selectFrom('merchant_flags').select(['flag', 'enabled']).where('merchant_id', '=', merchantId).execute();
+    },
+
+    async setFlag(merchantId: bigint, flag: string, enabled: boolean): Promise<void> {
+      await db
+        .insertInto('merchant_flags')
+        .values({ merchant_id: merchantId, flag, enabled })
+        .onConflict((oc) => oc.columns(['merchant_id', 'flag']).doUpdateSet({ enabled }))
+        .execute();
+    },
+
+    async domains(merchantId: bigint) {
+      return db
+        .selectFrom('merchant_domains')
+        .select(['domain', 'kind', 'is_primary'])
+        .where('merchant_id', '=', merchantId)
+        .orderBy('is_primary', 'desc')
+        .orderBy('domain')
+        .execute();
+    },
+  };
+}
+
+export type MerchantsRepository = ReturnType<typeof createMerchantsRepository>;

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.ts';
+
+let seq = 0;
+
+/** Inserts a merchant with sensible defaults; returns its id and code. */
+export async function createMerchant(
+  db: Kysely<DB>,
+  over: Partial<{ code: string; name: string; status: 'active' | 'disabled'; domains: string[]; languages: string[] }> = {},
+): Promise<{ id: bigint; code: string }> {
+  seq += 1;
+  const code = over.code ?? `m${seq}${Date.now().toString(36)}`.slice(0, 32);
+  const { id } = await db
+    .insertInto('merchants')
+    .values({
+      code,
+      name: over.name ?? `Merchant ${seq}`,
+      currency: 'VND',
+      currency_exponent: 0,
+      default_language: 'en',
+      languages: over.languages ?? ['en'],
+      timezone: 'Asia/Ho_Chi_Minh',
+      status: over.status ?? 'active',
+      customer_service_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const domain of over.domains ?? []) {
+    await db.insertInto('merchant_domains').values({ domain, merchant_id: id, kind: 'web', is_primary: false }).execute();
+  }
+  return { id, code };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from '../../src/app.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A full app on a fresh database with the demo merchant, for `app.inject` tests. */
+export async function buildTestApp(
+  overrides: Partial<Omit<AppDeps, 'database'>> & { register?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { register, ...deps } = overrides;
+  const database = await createTestDatabase();
+  await seedDemo(database.db);
+  const app = await buildApp({
+    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined },
+    logger: false,
+    ...deps,
+    database,
+  });
+  register?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { adminUrl, dropDatabase, withDatabaseName } from './pg-admin.ts';
+
+export type TestDatabase = Database & { destroy(): Promise<void> };
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory (from the run's template) by default,
+ * or a new PostgreSQL database cloned from the template when DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  const pgTemplate = inject('pgTemplate');
+  if (url && pgTemplate) {
+    const name = `sea_t_${randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ kind: 'postgres', url: adminUrl(url), poolSize: 1 });
+    await cloneTemplate(admin, name, pgTemplate);
+    const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 10 });
+    return Object.assign(db, {
+      async destroy() {
+        await db.close();
+        await dropDatabase(admin, name);
+        await admin.close();
+      },
+    });
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const db = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+  return Object.assign(db, { destroy: () => db.close() });
+}
+
+/** Cloning needs the template to itself: parallel test files (and a just-closed pool) make it busy for a moment. */
+async function cloneTemplate(admin: Database, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.session((exec) => exec(`create database ${name} template ${template}`));
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { loadMigrations, MigrationError, migrate } from '../src/db/migrate.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { adminUrl, dropDatabase, withDatabaseName } from './helpers/pg-admin.ts';
+
+/** A database with nothing in it (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
+async function emptyDatabase(): Promise<{ db: Database; destroy: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ kind: 'pglite' });
+    return { db, destroy: () => db.close() };
+  }
+  const name = `sea_m_${randomBytes(5).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: adminUrl(url), poolSize: 1 });
+  await admin.session((exec) => exec(`create database ${name}`));
+  const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 4 });
+  return {
+    db,
+    destroy: async () => {
+      await db.close();
+      await dropDatabase(admin, name);
+      await admin.close();
+    },
+  };
+}
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('apply from scratch, record each version, and are a no-op the second time', async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    const all = loadMigrations();
+    expect(all.length).toBeGreaterThan(0);
+    expect((await migrate(db)).map((m) => m.version)).toEqual(all.map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+    const rows = await db.db.selectFrom('schema_migrations').select(['version', 'checksum']).orderBy('version').execute();
+    expect(rows).toEqual(all.map((m) => ({ version: m.version, checksum: m.checksum })));
+    // The schema works: seeding (twice, idempotently) and bigint ids come back as bigint.
+    expect(await seedDemo(db.db)).toEqual({ created: true });
+    expect(await seedDemo(db.db)).toEqual({ created: false });
+    const demo = await db.db.selectFrom('merchants').select(['id', 'code']).executeTakeFirstOrThrow();
+    expect(typeof demo.id).toBe('bigint');
+  });
+
+  it('refuse to run when an applied migration was edited', async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    await migrate(db);
+    const edited = loadMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'changed' } : m));
+    await expect(migrate(db, edited)).rejects.toBeInstanceOf(MigrationError);
+  });
+
+  it('roll back a failing migration completely', async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    await migrate(db);
+    const bad = { version: 9999, name: 'bad', checksum: 'x', sql: 'create table half_done (id int); select 1/0;' };
+    await expect(migrate(db, [...loadMigrations(), bad])).rejects.toThrow(/9999_bad failed/);
+    const tables = await db.session((exec) => exec("select count(*)::int as n from pg_tables where tablename = 'half_done'"));
+    expect(tables[0]?.n).toBe(0);
+    expect(await migrate(db)).toEqual([]); // the session is usable afterwards
+  });
+
+  it('enforce the merchant constraints in SQL', async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    await migrate(db);
+    const base = { name: 'X', currency: 'VND', currency_exponent: 0, default_language: 'en', languages: ['en'], timezone: 'UTC', status: 'active' as const, customer_service_url: null };
+    await expect(db.db.insertInto('merchants').values({ ...base, code: 'Bad Code' }).execute()).rejects.toThrow();
+    await expect(db.db.insertInto('merchants').values({ ...base, code: 'ok1', currency: 'vnd' }).execute()).rejects.toThrow();
+    await expect(db.db.insertInto('merchants').values({ ...base, code: 'ok2', default_language: 'vi' }).execute()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { openConfiguredDatabase } from '../../apps/server/src/db/open.ts';
+import type { MerchantSettingsPatch } from '../../apps/server/src/modules/merchants/merchants.types.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+export interface E2EServer {
+  baseUrl: string;
+  setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server in this process, on a random port, with a new embedded database in a temp folder
+ * (migrated and seeded with the demo data exactly as `npm start` does) and the built web site.
+ * TRUST_PROXY is on so a test can present a client IP with X-Forwarded-For.
+ */
+export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promise<E2EServer> {
+  if (opts.requireWeb !== false && !existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests.');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'sea-e2e-'));
+  const { database, release } = await openConfiguredDatabase({
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    DATABASE_POOL_SIZE: 1,
+    SEED_DEMO: true,
+  });
+  const app = await buildApp({
+    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'warn', WEB_DIST },
+    database,
+    logger: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async setMerchant(code, patch) {
+      const merchant = await app.services.merchants.findByCode(code);
+      if (!merchant) throw new Error(`no merchant ${code}`);
+      await app.services.merchants.updateSettings(merchant.id, patch);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      release();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The one error catalogue. Codes are stable strings shared by the server (which maps each to an HTTP status)
+ * and the SPA (which maps each to a translated text under `errors.<code>`). Where the spec names a key
+ * (in_need_true_account, invitation_code_error, ...) the code is that key.
+ */
+export const ERROR_CATALOGUE = {
+  validation_failed: { status: 400, message: 'Some fields are not valid.' },
+  bad_request: { status: 400, message: 'The request could not be understood.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type.' },
+  merchant_not_found: { status: 400, message: 'Unknown merchant.' },
+  merchant_disabled: { status: 403, message: 'This site is not available.' },
+  unauthorized: { status: 401, message: 'Please log in.' },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  in_need_true_account: { status: 403, message: 'A real account is needed for this.' },
+  in_incorrect_password: { status: 401, message: 'Incorrect username or password.' },
+  invitation_code_error: { status: 400, message: 'The invitation code is not valid.' },
+  system_maintenance: { status: 503, message: 'The system is under maintenance.' },
+  region_restricted: { status: 403, message: 'Access is restricted in your location.' },
+  too_many_requests: { status: 429, message: 'Too many requests. Please try again later.' },
+  conflict: { status: 409, message: 'The request conflicts with the current state.' },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
+  internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** One invalid field in a validation_failed answer (value.fields). */
+export interface FieldError {
+  /** Dotted path of the field, e.g. `username` or `items.0.amount`. */
+  field: string;
+  /** Machine-readable reason (zod issue code: too_small, invalid_format, ...). */
+  reason: string;
+  message: string;
+}
