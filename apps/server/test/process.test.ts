@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'sea-proc-'));
+
+function startServer(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitForReady(url: string, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedded database', () => {
+  it('starts with demo data, refuses a second process on the same data folder, and shuts down cleanly', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const first = startServer(port);
+    try {
+      await waitForReady(`http://127.0.0.1:${port}/readyz`);
+      const status = await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json();
+      expect(status.value.merchantCode).toBe('demo');
+
+      const second = startServer(port + 1);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/is in use by another server process \(pid \d+\)/);
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    // The lock was released: a new process can take the folder (and finds its data already there).
+    const third = startServer(port + 2);
+    try {
+      await waitForReady(`http://127.0.0.1:${port + 2}/readyz`);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    } finally {
+      third.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  t = await buildTestApp({ config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: dist } });
+});
+afterAll(() => t.close());
+
+describe('SPA serving', () => {
+  it('serves client routes as index.html, never cached', async () => {
+    for (const url of ['/', '/lottery', '/member/depositv2?x=1', '/help']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable and 404s missing ones instead of falling back to HTML', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    expect((await t.app.inject({ method: 'GET', url: '/favicon-missing.png' })).statusCode).toBe(404);
+  });
+
+  it('serves real static files and keeps API 404s as JSON envelopes', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent');
+    const api = await t.app.inject({ method: 'GET', url: '/wps/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
+    const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
