@@ -1,0 +1,54 @@
+import type { Envelope } from '@sea/contracts';
+import { useSession } from '../app/session-store.ts';
+import { i18n } from '../i18n/index.ts';
+import { getMerchantCode } from './merchant.ts';
+
+/** A failed call: `code` is a catalogue code (or `network_error`), translated by the UI as errors.<code>. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly value: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function headers(): Record<string, string> {
+  const h: Record<string, string> = { Accept: 'application/json', Language: i18n.language || 'en', Device: 'WEB' };
+  const merchant = getMerchantCode();
+  if (merchant) h.Merchant = merchant;
+  const token = useSession.getState().token;
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
+}
+
+export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown } = {}): Promise<T> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, v);
+  const url = qs.size ? `${path}?${qs}` : path;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: { ...headers(), ...(opts.body !== undefined && { 'Content-Type': 'application/json' }) },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  } catch {
+    throw new ApiError('network_error', 'Network link abnormal', 0);
+  }
+  let env: Envelope<T> | undefined;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    env = undefined;
+  }
+  if (res.status === 401) useSession.getState().clear();
+  if (!env || typeof env.success !== 'boolean') throw new ApiError('internal_error', 'Unexpected answer', res.status);
+  if (!env.success) throw new ApiError(env.code, env.message, res.status, env.value);
+  return env.value;
+}
+
+export const apiGet = <T>(path: string, query?: Record<string, string | undefined>) => apiRequest<T>('GET', path, { query });

@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchSystemStatus } from '../api/system.ts';
+import { BootError } from '../features/system/BootError.tsx';
+import { MaintenancePage } from '../features/system/MaintenancePage.tsx';
+import { RegionBlockedPage } from '../features/system/RegionBlockedPage.tsx';
+import { Splash } from '../components/Splash.tsx';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { useSystem } from './system-store.ts';
+
+// Fetched in parallel with the status call; mounted only after it.
+const appModule = import('./App.tsx');
+const App = lazy(() => appModule);
+
+type BootState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; status: 0 | 1 | 2 };
+
+/**
+ * Spec §4: the permission call (with the current host) comes first; only then does the app mount.
+ * 1 → maintenance page, 2 → region-blocked page (maintenance wins; the server decides).
+ */
+export function Boot() {
+  const [state, setState] = useState<BootState>({ kind: 'loading' });
+  const setStatus = useSystem((s) => s.set);
+  const { i18n } = useTranslation();
+
+  const load = useCallback(() => {
+    setState({ kind: 'loading' });
+    fetchSystemStatus(window.location.host).then(
+      (status) => {
+        setStatus(status);
+        document.title = status.merchantName;
+        if (!localStorage.getItem('i18nextLng') && status.languages.includes(status.defaultLanguage)) {
+          void i18n.changeLanguage(status.defaultLanguage);
+        }
+        setState({ kind: 'ready', status: status.status });
+      },
+      () => setState({ kind: 'error' }),
+    );
+  }, [setStatus, i18n]);
+
+  useEffect(load, [load]);
+
+  if (state.kind === 'loading') return <Splash />;
+  if (state.kind === 'error') return <BootError onRetry={load} />;
+  if (state.status === 1) return <MaintenancePage />;
+  if (state.status === 2) return <RegionBlockedPage />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<Splash />}>
+          <App />
+        </Suspense>
+      </ChunkErrorBoundary>
+    </QueryClientProvider>
+  );
+}
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});

@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Splash } from '../components/Splash.tsx';
+import { HelpDialog } from '../features/help/HelpDialog.tsx';
+import { AuthPlaceholderDialog } from '../features/shell/AuthPlaceholderDialog.tsx';
+import { Footer } from '../features/shell/Footer.tsx';
+import { Header } from '../features/shell/Header.tsx';
+import { RightBar } from '../features/shell/RightBar.tsx';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { ScrollManager } from './ScrollManager.tsx';
+
+export function Layout() {
+  const { t } = useTranslation();
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <ScrollManager />
+      <Header />
+      <main id="main" className="layout__main" tabIndex={-1}>
+        <ChunkErrorBoundary>
+          <Suspense fallback={<Splash />}>
+            <Outlet />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+      <Footer />
+      <RightBar />
+      <AuthPlaceholderDialog />
+      <HelpDialog />
+    </div>
+  );
+}

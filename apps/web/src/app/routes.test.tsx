@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { renderAt } from '../test/render.tsx';
+import { useSession } from './session-store.ts';
+
+describe('routes', () => {
+  it('home renders header, navigation and footer landmarks', async () => {
+    renderAt('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByText('© 2024 Test Casino. All rights reserved.')).toBeTruthy();
+  });
+
+  it('a protected route without a token redirects to /login → / with the login popup open', async () => {
+    useSession.getState().clear();
+    const router = renderAt('/lottery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Log in')).toBeTruthy();
+  });
+
+  it('a protected route with a token renders its page', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member/depositv2');
+    expect(await screen.findByRole('heading', { name: 'Member centre · depositv2' })).toBeTruthy();
+    useSession.getState().clear();
+  });
+
+  it('pages not built yet show a translated coming-soon state; unknown paths a 404 page', async () => {
+    renderAt('/promotions');
+    expect(await screen.findByRole('heading', { name: 'Promotions', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('/help#deposit opens the help centre on that article', async () => {
+    renderAt('/help#deposit');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'How to deposit', level: 3 })).toBeTruthy();
+  });
+
+  it('switching the language re-renders the texts and is remembered', async () => {
+    renderAt('/');
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'ty');
+    expect(await screen.findByRole('link', { name: 'Trang chủ' })).toBeTruthy();
+    expect(localStorage.getItem('i18nextLng')).toBe('ty');
+    expect(document.documentElement.lang).toBe('vi');
+    await i18n.changeLanguage('en');
+  });
+});

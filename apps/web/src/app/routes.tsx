@@ -1,0 +1,49 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { ComingSoon } from '../features/placeholder/ComingSoon.tsx';
+import { NotFoundPage } from '../features/placeholder/NotFoundPage.tsx';
+import { CenterPage } from '../features/placeholder/CenterPage.tsx';
+import { Layout } from './Layout.tsx';
+import { DownloadPage, GameCenter, GameListCenter, JoinPage, LotteryPage, PointMallPage, PromotionsPage, SeamlessPage } from './lazy-pages.tsx';
+import { OpenDialogRoute } from './OpenDialogRoute.tsx';
+import { Protected } from './Protected.tsx';
+
+/** Game centres by route (spec route table); `elott` also serves LOTT. */
+export const GAME_CENTRES = ['fish', 'pvp', 'live', 'sports', 'esports', 'cockfight', 'elott', 'rng'] as const;
+
+const home = ['/', '/index', '/index.html', '/home'].map<RouteObject>((path) => ({ path, element: <HomePage /> }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      ...home,
+      { path: '/login', element: <OpenDialogRoute dialog="login" redirectTo="/" /> },
+      { path: '/register', element: <OpenDialogRoute dialog="register" /> },
+      { path: '/help', element: <OpenDialogRoute dialog="help" /> },
+      { path: '/down', element: <DownloadPage /> },
+      ...GAME_CENTRES.map<RouteObject>((type) => ({ path: `/${type}`, element: <GameCenter gameType={type} /> })),
+      { path: '/hot', element: <GameListCenter /> },
+      { path: '/seamless', element: <SeamlessPage /> },
+      { path: '/promotions', element: <PromotionsPage /> },
+      { path: '/join', element: <JoinPage /> },
+      { path: '/pointMall', element: <PointMallPage /> },
+      { path: '/fbSports', element: <ComingSoon titleKey="pages.fbSports" /> },
+      { path: '/helpmc', element: <Navigate to="/help" replace /> },
+      {
+        element: <Protected />,
+        children: [
+          { path: '/lottery', element: <LotteryPage kind="lottery" /> },
+          { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
+          { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
+          { path: '/agentHome', element: <CenterPage area="agent" /> },
+          { path: '/member/:page?', element: <CenterPage area="member" /> },
+          { path: '/agent/:page?', element: <CenterPage area="agent" /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

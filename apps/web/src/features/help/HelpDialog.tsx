@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useHelpCenter } from '../../api/system.ts';
+import { useUi } from '../../app/ui-store.ts';
+import { Modal } from '../../components/Modal.tsx';
+
+/** Help centre popup: topics on the side, the article (HTML from the operator) beside them. */
+export function HelpDialog() {
+  const { t } = useTranslation();
+  const { dialog, helpTag, close } = useUi();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const help = useHelpCenter();
+  const articles = (help.data ?? []).flatMap((c) => c.articles.map((a) => ({ ...a, category: c.title })));
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => setSelected(helpTag), [helpTag]);
+  if (dialog !== 'help') return null;
+  const current = articles.find((a) => a.tag === selected) ?? articles[0];
+  const onClose = () => {
+    close();
+    if (pathname === '/help') navigate('/');
+  };
+  return (
+    <Modal open onClose={onClose} title={t('dialog.helpTitle')} wide>
+      {help.isPending && <p role="status">{t('common.loading')}</p>}
+      {help.isError && <p role="alert">{t('errors.network_error')}</p>}
+      {help.isSuccess && articles.length === 0 && <p>{t('dialog.helpEmpty')}</p>}
+      {current && (
+        <div className="help">
+          <nav className="help__topics" aria-label={t('dialog.helpTopics')}>
+            {help.data?.map((c) => (
+              <div key={c.id}>
+                <h3>{c.title}</h3>
+                <ul>
+                  {c.articles.map((a) => (
+                    <li key={a.tag}>
+                      <button type="button" aria-current={a.tag === current.tag ? 'true' : undefined} onClick={() => setSelected(a.tag)}>
+                        {a.title}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          <article className="help__article" id={current.tag}>
+            <h3>{current.title}</h3>
+            {/* Operator-authored HTML from the back office (the spec's help content is HTML). */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted operator content */}
+            <div dangerouslySetInnerHTML={{ __html: current.content }} />
+          </article>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NAV_ITEMS } from '../shell/nav-items.ts';
+import { BannerCarousel } from './BannerCarousel.tsx';
+import { JackpotCounter } from './JackpotCounter.tsx';
+import { NoticeBar } from './NoticeBar.tsx';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const categories = NAV_ITEMS.filter((i) => i.key !== 'home' && i.key !== 'promotions');
+  return (
+    <div className="home">
+      <BannerCarousel />
+      <NoticeBar />
+      <JackpotCounter />
+      <section aria-labelledby="home-categories" className="home__section">
+        <h2 id="home-categories">{t('home.categories')}</h2>
+        <ul className="tiles">
+          {categories.map((c) => (
+            <li key={c.key}>
+              <Link to={c.to} className={`tile tile--${c.key}`}>
+                {t(`nav.${c.key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-download" className="home__section home__download">
+        <div>
+          <h2 id="home-download">{t('home.downloadTitle')}</h2>
+          <p>{t('home.downloadText')}</p>
+        </div>
+        <Link to="/down" className="btn btn--primary">
+          {t('home.downloadCta')}
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+
+export default function LotteryPage({ kind }: { kind: 'lottery' | 'seaLottery' | 'vnLottery' }) {
+  return <ComingSoon titleKey={`pages.${kind}`} />;
+}

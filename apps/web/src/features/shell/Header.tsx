@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSystemStatus } from '../../app/system-store.ts';
+import { AppDownloadButton } from './AppDownloadButton.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { LoginArea } from './LoginArea.tsx';
+import { TopNav } from './TopNav.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { merchantName, customerServiceUrl } = useSystemStatus();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="header">
+      <div className="header__top">
+        <div className="header__tools">
+          <LanguageSelect />
+          {customerServiceUrl && (
+            <a className="header__link" href={customerServiceUrl}>
+              {t('header.customerService')}
+            </a>
+          )}
+          <AppDownloadButton />
+        </div>
+      </div>
+      <div className="header__bar">
+        <button
+          type="button"
+          className="icon-btn header__menu-btn"
+          aria-expanded={menuOpen}
+          aria-controls="top-nav"
+          aria-label={menuOpen ? t('header.closeMenu') : t('header.menu')}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? '✕' : '☰'}
+        </button>
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            S
+          </span>
+          {merchantName}
+        </Link>
+        <LoginArea />
+      </div>
+      <TopNav open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import type { SystemStatus } from '@sea/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useSystem } from '../app/system-store.ts';
+import { routes } from '../app/routes.tsx';
+import { baseStatus } from './server.ts';
+
+/** The mounted app (after boot) at a path, with a given system status. */
+export function renderAt(path: string, status: SystemStatus = baseStatus) {
+  useSystem.getState().set(status);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}

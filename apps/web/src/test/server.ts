@@ -1,0 +1,37 @@
+import { defaultFeatureFlags, type SystemStatus } from '@sea/contracts';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const baseStatus: SystemStatus = {
+  status: 0,
+  merchantCode: 'demo',
+  merchantName: 'Test Casino',
+  currency: 'PHP',
+  currencyExponent: 2,
+  defaultLanguage: 'en',
+  languages: ['en', 'ty'],
+  timezone: 'Asia/Manila',
+  ip: '203.0.113.9',
+  country: null,
+  maintenance: null,
+  customerServiceUrl: '#cs',
+};
+
+export const ok = <T>(value: T) => HttpResponse.json({ success: true, value, message: 'OK', code: 'ok' });
+
+export const statusHandler = (over: Partial<SystemStatus> = {}) => http.get('*/wps/system/status', () => ok({ ...baseStatus, ...over }));
+
+export const server = setupServer(
+  statusHandler(),
+  http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
+  http.get('*/wps/system/site', () => ok({ resources: [{ key: 'TELEGRAM', url: 'https://t.me/x', label: 'Telegram' }], paymentMethods: ['GCASH'], copyrightYear: 2024 })),
+  http.get('*/wps/system/helpCenter', ({ request }) =>
+    ok([
+      {
+        id: 'guide',
+        title: new URL(request.url).searchParams.get('lang') === 'ty' ? 'Hướng dẫn' : 'Guide',
+        articles: [{ tag: 'deposit', title: 'How to deposit', content: '<p>Steps</p>' }],
+      },
+    ]),
+  ),
+);

@@ -1,0 +1,18 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { useSession } from '../app/session-store.ts';
+import { useUi } from '../app/ui-store.ts';
+import { i18n } from '../i18n/index.ts';
+import { server } from './server.ts';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  cleanup();
+  useUi.getState().close();
+  useSession.getState().clear();
+  await i18n.changeLanguage('en');
+  server.resetHandlers();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterAll(() => server.close());

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectErrors, launchBrowser } from '../lib/browser.ts';
+import { type E2EServer, startE2EServer } from '../lib/server.ts';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+before(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, opts: { ip?: string; width?: number } = {}) {
+  context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 800 },
+    extraHTTPHeaders: opts.ip ? { 'X-Forwarded-For': opts.ip } : {},
+  });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.baseUrl}${path}`);
+  return page;
+}
+
+afterEach(async (t) => {
+  if (page && t.name) {
+    mkdirSync('e2e/artifacts', { recursive: true });
+    await page.screenshot({ path: `e2e/artifacts/${t.name.replace(/\W+/g, '_').slice(0, 60)}.png` }).catch(() => undefined);
+  }
+  await context?.close();
+});
+
+test('home renders header, navigation, main content and footer', async () => {
+  await open('/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  assert.ok(await page.getByRole('banner').isVisible());
+  assert.ok(await page.getByRole('contentinfo').isVisible());
+  assert.ok(await page.getByRole('link', { name: 'Lottery' }).first().isVisible());
+  assert.ok(await page.getByText('© 2024 Demo Casino. All rights reserved.').isVisible());
+  assert.ok(await page.getByText('18+ Only adults may play.').isVisible());
+  assert.match((await page.locator('.notice__clock').textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  assert.equal(await page.title(), 'Demo Casino');
+  assert.deepEqual(errors, []);
+});
+
+test('the maintenance page shows when the merchant is in maintenance', async () => {
+  await server.setMerchant('demo', { maintenance: true, maintenanceMessage: 'Upgrading the wallet, back soon' });
+  try {
+    await open('/');
+    await page.getByRole('heading', { name: 'System maintenance' }).waitFor();
+    assert.ok(await page.getByText('Upgrading the wallet, back soon').isVisible());
+    assert.equal(await page.getByRole('navigation').count(), 0);
+  } finally {
+    await server.setMerchant('demo', { maintenance: false, maintenanceMessage: null });
+  }
+});
+
+test('the region page shows the visitor IP when the country is blocked', async () => {
+  await server.setMerchant('demo', { regionMode: 'block', regionCountries: ['US'] });
+  try {
+    await open('/', { ip: '8.8.8.8' });
+    await page.getByRole('heading', { name: 'Access restricted' }).waitFor();
+    assert.ok(await page.getByText('Your IP address: 8.8.8.8').isVisible());
+    assert.ok(await page.getByRole('link', { name: 'Contact customer service' }).isVisible());
+    // Another country is let in.
+    await context.close();
+    await open('/', { ip: '14.160.0.1' });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  } finally {
+    await server.setMerchant('demo', { regionMode: 'off', regionCountries: [] });
+  }
+});
+
+test('a protected route without a token redirects to /login, which opens the login popup on home', async () => {
+  await open('/lottery');
+  await page.getByRole('dialog').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
+  assert.ok(await page.getByRole('dialog').getByRole('heading', { name: 'Log in' }).isVisible());
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+});
+
+test('the language switch to TY re-renders the site and persists across reload', async () => {
+  await open('/');
+  await page.getByLabel('Language').selectOption('ty');
+  await page.getByRole('link', { name: 'Trang chủ' }).waitFor();
+  await page.reload();
+  await page.getByRole('link', { name: 'Trang chủ' }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'vi');
+  assert.ok(await page.getByText('Bảo lưu mọi quyền', { exact: false }).isVisible());
+  assert.deepEqual(errors, []);
+});
+
+test('footer help links open the help centre on the article; closing returns home', async () => {
+  await open('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'How to deposit' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'How to deposit' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/help');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+});
+
+test('on a phone the navigation collapses behind a menu button', async () => {
+  await open('/', { width: 390 });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.waitFor();
+  assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible(), false);
+  await menu.click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Promotions' }).click();
+  await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+});
+
+test('deep links to unbuilt pages show a coming-soon state and missing assets are 404, not HTML', async () => {
+  await open('/pointMall');
+  await page.getByRole('heading', { name: 'Points mall' }).waitFor();
+  assert.ok(await page.getByText('Coming soon').isVisible());
+  const res = await fetch(`${server.baseUrl}/assets/does-not-exist.js`);
+  assert.equal(res.status, 404);
+});
