@@ -46,7 +46,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
     const first = startServer(port);
     try {
       await waitForReady(`http://127.0.0.1:${port}/readyz`);
-      const status = await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json();
+      const status = (await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json()) as { value: { merchantCode: string } };
       expect(status.value.merchantCode).toBe('demo');
 
       const second = startServer(port + 1);
