@@ -52,7 +52,7 @@ async function postgresReachable() {
   }
 }
 
-run('lint', 'npx biome lint .');
+run('lint', 'npm run lint');
 run('typecheck', 'npm run typecheck');
 vitest('contracts unit tests', 'packages/contracts');
 vitest('server tests on PGlite', 'apps/server', { DATABASE_URL: '' });

@@ -50,7 +50,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // biome-ignore lint/correctness/useYield: streaming is not supported by PGlite; fail loudly.
+  // eslint-disable-next-line require-yield -- streaming is not supported by PGlite; fail loudly.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streamQuery is not supported on PGlite');
   }
@@ -118,7 +118,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresQueryCompiler();
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes Kysely<any>.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface takes Kysely<any>.
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }

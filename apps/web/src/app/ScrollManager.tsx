@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 /** Scroll to top on navigation; a hash scrolls to its anchor once it is rendered. */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger (scroll to top on every navigation)
   useEffect(() => {
     if (!hash) {
       window.scrollTo(0, 0);

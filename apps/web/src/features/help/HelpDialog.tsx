@@ -47,7 +47,6 @@ export function HelpDialog() {
           <article className="help__article" id={current.tag}>
             <h3>{current.title}</h3>
             {/* Operator-authored HTML from the back office (the spec's help content is HTML). */}
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted operator content */}
             <div dangerouslySetInnerHTML={{ __html: current.content }} />
           </article>
         </div>

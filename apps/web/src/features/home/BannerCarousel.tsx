@@ -24,7 +24,6 @@ export function BannerCarousel() {
       <div className="banner__viewport" ref={ref}>
         <div className="banner__track">
           {SLIDES.map((n, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern (group + roledescription "slide")
             <div
               key={n}
               className={`banner__slide banner__slide--${n}`}
