@@ -1,4 +1,5 @@
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './flags.ts';
+export * from './registration.ts';
 export * from './system.ts';
