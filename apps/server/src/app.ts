@@ -15,6 +15,9 @@ import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
+import { registerRegistrationRoutes } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createSystemRepository } from './modules/system/system.repository.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
@@ -36,7 +39,8 @@ function createServices(deps: AppDeps) {
   const countryOf = deps.countryOf ?? geoCountryOf;
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
-  return { merchants, system, countryOf, clock };
+  const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
+  return { merchants, system, registration, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSystemRoutes(app, services.system);
+  registerRegistrationRoutes(app, services.registration);
 
   const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

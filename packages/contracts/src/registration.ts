@@ -64,7 +64,7 @@ export const registerFieldRule = z
   .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength', path: ['minLength'] });
 export type RegisterFieldRule = z.infer<typeof registerFieldRule>;
 
-export const registerSettings = z.record(z.enum(REGISTER_FIELDS), registerFieldRule);
+export const registerSettings = z.partialRecord(z.enum(REGISTER_FIELDS), registerFieldRule);
 export type RegisterSettings = Partial<Record<RegisterField, RegisterFieldRule>>;
 
 export type RuleViolation = 'required' | 'tooShort' | 'tooLong' | 'pattern';
@@ -96,3 +96,7 @@ export function checkFieldRule(rule: RegisterFieldRule, raw: string | undefined 
 export function lengthHint(rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>): { exact: number } | { min: number; max: number } {
   return rule.minLength === rule.maxLength ? { exact: rule.minLength } : { min: rule.minLength, max: rule.maxLength };
 }
+
+export const country = z.object({ countryCode: z.string().length(2), countryDialingCode: z.string().regex(/^\d{1,4}$/) });
+export const countries = z.array(country);
+export type Country = z.infer<typeof country>;

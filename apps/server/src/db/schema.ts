@@ -61,6 +61,17 @@ export interface SiteResourcesTable {
   sort: number;
 }
 
+export interface RegisterFieldRulesTable {
+  merchant_id: Int8;
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  min_length: number;
+  max_length: number;
+  pattern_id: number;
+  accepted_pattern: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -74,5 +85,6 @@ export interface DB {
   merchant_flags: MerchantFlagsTable;
   help_articles: HelpArticlesTable;
   site_resources: SiteResourcesTable;
+  register_field_rules: RegisterFieldRulesTable;
   schema_migrations: SchemaMigrationsTable;
 }
