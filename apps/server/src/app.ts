@@ -15,6 +15,14 @@ import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { registerCaptchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { createCaptchaService } from './modules/captcha/captcha.service.ts';
+import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { createOutboxSmsProvider, type SmsProvider } from './modules/verification/sms-provider.ts';
+import { createVerificationRepository } from './modules/verification/verification.repository.ts';
+import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
+import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
 import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
@@ -23,11 +31,15 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> & Partial<Pick<Config, 'NODE_ENV'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
   countryOf?: CountryLookup;
+  /** Where SMS go; the dev outbox (a table) by default. */
+  sms?: SmsProvider;
+  /** Abuse counters; in-process by default (a Redis one when several processes share the load). */
+  limiter?: WindowLimiter;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -40,7 +52,16 @@ function createServices(deps: AppDeps) {
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
-  return { merchants, system, registration, countryOf, clock };
+  const limiter = deps.limiter ?? createMemoryWindowLimiter();
+  const captcha = createCaptchaService({ db, clock });
+  const verification = createVerificationService({
+    repo: createVerificationRepository(db),
+    captcha,
+    sms: deps.sms ?? createOutboxSmsProvider(db),
+    limiter,
+    clock,
+  });
+  return { merchants, system, registration, captcha, verification, limiter, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -114,6 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSystemRoutes(app, services.system);
   registerRegistrationRoutes(app, services.registration);
+  registerCaptchaRoutes(app, services.captcha, services.limiter);
+  registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
+  if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);
 
   const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
+import { createHttpSmsProvider } from './modules/verification/sms-provider.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -15,7 +16,11 @@ async function main(): Promise<void> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', () => undefined); // readiness reports it; ioredis reconnects on its own
 
-  const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, redis });
+  const sms =
+    config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL && config.SMS_HTTP_TOKEN
+      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER })
+      : undefined;
+  const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, redis, sms });
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let stopping = false;

@@ -100,3 +100,21 @@ export function lengthHint(rule: Pick<RegisterFieldRule, 'minLength' | 'maxLengt
 export const country = z.object({ countryCode: z.string().length(2), countryDialingCode: z.string().regex(/^\d{1,4}$/) });
 export const countries = z.array(country);
 export type Country = z.infer<typeof country>;
+
+/** GET /wps/captcha: an image (SVG data URI) and the id to send back with the answer. */
+export const captchaChallenge = z.object({ captchaId: z.string(), image: z.string(), expiresInSeconds: z.number().int() });
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+export const captchaAnswer = {
+  captchaId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  captcha: z.string().max(16).optional(),
+};
+
+/** POST /wps/verification/sms/noLogin and /sms/register. */
+export const smsCodeRequest = z.object({
+  mobileNum: z.string().trim().min(1).max(20),
+  countryDialingCode: z.string().trim().regex(/^\+?\d{1,4}$/),
+  ...captchaAnswer,
+});
+export type SmsCodeRequest = z.infer<typeof smsCodeRequest>;
+export const smsCodeSent = z.object({ expiredMinutes: z.number().int(), resendAfterSeconds: z.number().int() });

@@ -40,12 +40,23 @@ export const configSchema = z.object({
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_SENDER: z.string().max(11).default('Casino'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+/** Settings that only make sense together. */
+function crossCheck(c: Config): string[] {
+  const problems: string[] = [];
+  if (c.SMS_PROVIDER === 'http' && (!c.SMS_HTTP_URL || !c.SMS_HTTP_TOKEN)) problems.push('  SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
+  return problems;
+}
 
 /** Parse the environment once at start-up; a bad value stops the process with a readable list. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -54,5 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = crossCheck(parsed.data);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return parsed.data;
 }

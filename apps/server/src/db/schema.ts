@@ -72,6 +72,38 @@ export interface RegisterFieldRulesTable {
   accepted_pattern: string;
 }
 
+export interface CaptchasTable {
+  id: string;
+  merchant_id: Int8;
+  answer_hash: string;
+  ip: Generated<string>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface VerificationCodesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  purpose: 'login' | 'register' | 'reset';
+  country_dialing_code: string;
+  mobile: string;
+  code_hash: string;
+  ip: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface DevOutboxTable {
+  id: Int8Id;
+  channel: 'sms' | 'email';
+  recipient: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -86,5 +118,8 @@ export interface DB {
   help_articles: HelpArticlesTable;
   site_resources: SiteResourcesTable;
   register_field_rules: RegisterFieldRulesTable;
+  captchas: CaptchasTable;
+  verification_codes: VerificationCodesTable;
+  dev_outbox: DevOutboxTable;
   schema_migrations: SchemaMigrationsTable;
 }

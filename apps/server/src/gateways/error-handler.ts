@@ -45,8 +45,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const appErr = isAppError(err) ? err : fromFastifyError(err);
     if (appErr.code === 'internal_error') request.log.error({ err }, 'unhandled error');
-    if (appErr.code === 'too_many_requests' && err.statusCode === 429) {
-      reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    if (appErr.code === 'too_many_requests') {
+      const seconds = (appErr.value as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+      reply.header('retry-after', String(seconds ?? reply.getHeader('retry-after') ?? 60));
     }
     return reply.status(appErr.status).send(fail(appErr.code, appErr.message, appErr.value));
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/dev/', '/docs', '/healthz', '/readyz'];
 
 /**
  * Serves the built SPA. Hashed assets are immutable; index.html is never cached. Returns the function

@@ -30,3 +30,14 @@ export async function createMerchant(
   }
   return { id, code };
 }
+
+/** A captcha challenge whose answer the test knows (same hashing as the captcha service). */
+export async function solvedCaptcha(db: Kysely<DB>, merchantId: bigint, answer = 'ab12'): Promise<{ captchaId: string; captcha: string }> {
+  const { randomId, sha256Hex } = await import('../../src/lib/hash.ts');
+  const id = randomId();
+  await db
+    .insertInto('captchas')
+    .values({ id, merchant_id: merchantId, answer_hash: sha256Hex(`${id}:${answer}`), expires_at: new Date(Date.now() + 10 * 365 * 86_400_000) })
+    .execute();
+  return { captchaId: id, captcha: answer.toUpperCase() };
+}

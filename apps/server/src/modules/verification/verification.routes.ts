@@ -1,0 +1,41 @@
+import { type FeatureFlag, smsCodeRequest, smsCodeSent } from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoute } from '../../gateways/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MerchantsService } from '../merchants/merchants.service.ts';
+import type { CodePurpose, VerificationService } from './verification.service.ts';
+
+const tags = ['verification'];
+const FLAG_FOR: Record<CodePurpose, FeatureFlag[]> = {
+  login: ['MOBILEVERCODELOGIN3'],
+  reset: ['FORGOTPWDPHONE3'],
+  register: ['MOBILENUMREG3', 'REGMOBVERF3'],
+};
+
+export function registerVerificationRoutes(app: FastifyInstance, deps: { verification: VerificationService; merchants: Pick<MerchantsService, 'flags'> }): void {
+  const send = (purpose: CodePurpose) => async (ctx: { merchant: Parameters<VerificationService['sendCode']>[0]['merchant']; body: z.infer<typeof smsCodeRequest>; ip: string }) => {
+    const flags = await deps.merchants.flags(ctx.merchant.id);
+    if (!FLAG_FOR[purpose].some((f) => flags[f])) throw new AppError('function_not_enabled');
+    return deps.verification.sendCode({ merchant: ctx.merchant, purpose, ip: ctx.ip, ...ctx.body });
+  };
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/verification/sms/noLogin',
+      summary: 'Send an SMS code for login (purpose login) or password recovery (purpose reset); captcha required',
+      tags,
+      body: smsCodeRequest.extend({ purpose: z.enum(['login', 'reset']).default('login') }),
+      response: smsCodeSent,
+    },
+    (ctx) => send(ctx.body.purpose)(ctx),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/verification/sms/register', summary: 'Send an SMS code for registration; captcha required', tags, body: smsCodeRequest, response: smsCodeSent },
+    send('register'),
+  );
+}
