@@ -15,6 +15,13 @@ import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { registerAuthContext } from './gateways/auth-context.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { type AuthRules, createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createMembersRepository } from './modules/members/members.repository.ts';
+import { createMembersService } from './modules/members/members.service.ts';
 import { registerCaptchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -40,6 +47,9 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Abuse counters; in-process by default (a Redis one when several processes share the load). */
   limiter?: WindowLimiter;
+  /** Password hashing; OWASP argon2id by default (tests pass cheaper parameters). */
+  hasher?: PasswordHasher;
+  authRules?: Partial<AuthRules>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -52,7 +62,7 @@ function createServices(deps: AppDeps) {
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
-  const limiter = deps.limiter ?? createMemoryWindowLimiter();
+  const limiter = deps.limiter ?? createMemoryWindowLimiter(() => clock().getTime());
   const captcha = createCaptchaService({ db, clock });
   const verification = createVerificationService({
     repo: createVerificationRepository(db),
@@ -61,7 +71,21 @@ function createServices(deps: AppDeps) {
     limiter,
     clock,
   });
-  return { merchants, system, registration, captcha, verification, limiter, countryOf, clock };
+  const hasher = deps.hasher ?? createPasswordHasher();
+  const membersRepo = createMembersRepository(db);
+  const members = createMembersService({ repo: membersRepo, hasher, registration, clock });
+  const auth = createAuthService({
+    members: membersRepo,
+    sessions: createSessionsRepository(db),
+    hasher,
+    captcha,
+    verification,
+    merchants,
+    limiter,
+    clock,
+    rules: deps.authRules,
+  });
+  return { merchants, system, registration, captcha, verification, limiter, members, membersRepo, auth, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -98,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerMerchantContext(app, { merchants: services.merchants, countryOf: services.countryOf });
+  registerAuthContext(app, services.auth);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -136,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, services.system);
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
+  registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);
 

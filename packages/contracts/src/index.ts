@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './flags.ts';

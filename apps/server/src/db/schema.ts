@@ -23,6 +23,8 @@ export interface MerchantsTable {
   region_countries: Generated<string[]>;
   customer_service_url: string | null;
   payment_methods: Generated<string[]>;
+  agent_types: Generated<number[]>;
+  trial_types: Generated<number[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -104,6 +106,50 @@ export interface DevOutboxTable {
   created_at: CreatedAt;
 }
 
+export interface MembersTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  account: string;
+  country_dialing_code: string | null;
+  mobile: string | null;
+  type: Generated<number>;
+  status: Generated<'active' | 'disabled'>;
+  password_hash: string;
+  payment_password_hash: string | null;
+  nickname: string | null;
+  real_name: string | null;
+  email: string | null;
+  language: Generated<string>;
+  upline_id: Int8 | null;
+  affiliate_code: string | null;
+  referral_code: string | null;
+  must_change_password: Generated<boolean>;
+  password_changed_at: CreatedAt;
+  failed_login_count: Generated<number>;
+  lock_level: Generated<number>;
+  locked_until: Date | null;
+  created_at: CreatedAt;
+  created_ip: Generated<string>;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  previous_login_at: Date | null;
+}
+
+export interface SessionsTable {
+  id: Int8Id;
+  token_hash: string;
+  member_id: Int8;
+  merchant_id: Int8;
+  area: 'member' | 'agent';
+  created_at: CreatedAt;
+  last_seen_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -121,5 +167,7 @@ export interface DB {
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
   dev_outbox: DevOutboxTable;
+  members: MembersTable;
+  sessions: SessionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -2,6 +2,8 @@ import { envelopeOf } from '@sea/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { ok } from './envelope.ts';
+import type { AuthenticatedMember } from '../modules/auth/auth.service.ts';
+import { requireMember } from './auth-context.ts';
 import { requireMerchant } from './merchant-context.ts';
 import type { Merchant } from '../modules/merchants/merchants.types.ts';
 
@@ -23,9 +25,13 @@ export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema 
    * 'system': merchant resolved, gate not enforced (the status calls the shell needs while blocked).
    */
   access?: 'open' | 'system';
+  /** 'none' (default), 'member' (a session), or 'real' (a session of a real, non-trial account). */
+  auth?: 'none' | 'member' | 'real';
 }
 
 export interface RouteContext<Q, B, P> {
+  /** Set when the route declares `auth`. */
+  member: AuthenticatedMember;
   query: Q;
   body: B;
   params: P;
@@ -56,10 +62,13 @@ export function defineRoute<
       ...(spec.body && { body: spec.body }),
       ...(spec.params && { params: spec.params }),
       response: { 200: envelopeOf(spec.response) },
+      ...(spec.auth && spec.auth !== 'none' && { security: [{ bearer: [] }] }),
     },
     handler: async (request, reply) => {
       const merchant = await requireMerchant(request, { gate: (spec.access ?? 'open') === 'open' });
+      const member = spec.auth && spec.auth !== 'none' ? await requireMember(request, merchant, spec.auth) : (undefined as unknown as AuthenticatedMember);
       const value = await handler({
+        member,
         query: request.query as Infer<Q>,
         body: request.body as Infer<B>,
         params: request.params as Infer<P>,

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
+import { createPasswordHasher } from '../../src/lib/password.ts';
+
+/** Argon2id with small parameters: the production path, fast enough for hundreds of test logins. */
+export const testHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp {
@@ -19,6 +23,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined },
     logger: false,
+    hasher: testHasher,
     ...deps,
     database,
   });

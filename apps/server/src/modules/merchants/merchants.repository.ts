@@ -20,6 +20,8 @@ function toMerchant(r: Selectable<MerchantsTable>): Merchant {
     regionCountries: r.region_countries,
     customerServiceUrl: r.customer_service_url,
     paymentMethods: r.payment_methods,
+    agentTypes: r.agent_types,
+    trialTypes: r.trial_types,
   };
 }
 

@@ -18,6 +18,8 @@ export interface Merchant {
   regionCountries: string[];
   customerServiceUrl: string | null;
   paymentMethods: string[];
+  agentTypes: number[];
+  trialTypes: number[];
 }
 
 export interface MerchantSettingsPatch {

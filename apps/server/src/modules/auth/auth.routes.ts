@@ -1,0 +1,46 @@
+import { languageRequest, loginRequest, loginResult, memberInfo } from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { bearerToken } from '../../gateways/auth-context.ts';
+import { defineRoute } from '../../gateways/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
+import { type MembersService, toMemberInfo } from '../members/members.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository }): void {
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/session/login', summary: 'Log in by username + password or mobile + SMS code; returns an opaque token', tags: ['session'], body: loginRequest, response: loginResult },
+    ({ merchant, body, ip, request }) => deps.auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+  );
+
+  defineRoute(
+    app,
+    { method: 'DELETE', url: '/wps/session/logout', summary: 'Revoke the current session (idempotent)', tags: ['session'], response: z.null(), access: 'system' },
+    async ({ request }) => {
+      const token = bearerToken(request);
+      if (token) await deps.auth.logout(token);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/wps/member/info', summary: 'The logged-in member', tags: ['member'], response: memberInfo, auth: 'member' },
+    async ({ merchant, member }) => {
+      const row = await deps.membersRepo.findById(merchant.id, member.memberId);
+      if (!row) throw new AppError('unauthorized');
+      return toMemberInfo(merchant, row);
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'PUT', url: '/wps/member/language', summary: 'Set the member language', tags: ['member'], body: languageRequest, response: z.null(), auth: 'member' },
+    async ({ merchant, member, body }) => {
+      await deps.members.setLanguage(merchant, member.memberId, body.language);
+      return null;
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginRequest, LoginResult } from '@sea/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { sha256Hex } from '../../lib/hash.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import type { MerchantsService } from '../merchants/merchants.service.ts';
+import type { Merchant } from '../merchants/merchants.types.ts';
+import type { MemberRow, MembersRepository } from '../members/members.repository.ts';
+import { isAgentType, isTrialType } from '../members/members.service.ts';
+import type { VerificationService } from '../verification/verification.service.ts';
+import { normaliseNumber } from '../verification/verification.service.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+
+/** Security defaults (security-reliability.md §1.3, §2.2, §2.3); overridable through deps for tests. */
+export const AUTH_RULES = {
+  idleMinutes: 30,
+  absoluteHours: 12,
+  touchEverySeconds: 60,
+  failuresBeforeCaptcha: 2,
+  failuresBeforeLock: 3,
+  firstLockMinutes: 5,
+  maxLockMinutes: 60,
+  perIpPerMinute: 20,
+  perAccountPerMinute: 10,
+  passwordMaxAgeDays: 90,
+};
+export type AuthRules = typeof AUTH_RULES;
+
+export interface AuthenticatedMember {
+  sessionId: bigint;
+  memberId: bigint;
+  type: number;
+  area: 'member' | 'agent';
+  isTrial: boolean;
+}
+
+export const hashToken = (token: string) => sha256Hex(token);
+
+export function createAuthService(deps: {
+  members: MembersRepository;
+  sessions: SessionsRepository;
+  hasher: PasswordHasher;
+  captcha: Pick<CaptchaService, 'verify'>;
+  verification: Pick<VerificationService, 'verifyCode'>;
+  merchants: Pick<MerchantsService, 'flags'>;
+  limiter: WindowLimiter;
+  clock: () => Date;
+  rules?: Partial<AuthRules>;
+}) {
+  const rules = { ...AUTH_RULES, ...deps.rules };
+  const { clock } = deps;
+  /** Failures of accounts that do not exist, so unknown and known accounts answer alike. */
+  const unknownFailures = new Map<string, number>();
+
+  const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
+  const wrong = (captchaRequired: boolean) => new AppError('in_incorrect_password', undefined, { captchaRequired });
+
+  async function throttle(ip: string, accountKey: string) {
+    for (const [key, limit] of [[`login:ip:${ip}`, rules.perIpPerMinute], [`login:acct:${accountKey}`, rules.perAccountPerMinute]] as const) {
+      const r = await deps.limiter.hit(key, limit, 60_000);
+      if (!r.allowed) throw tooMany(r.retryAfterSeconds);
+    }
+  }
+
+  async function passwordLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
+    const account = (req.username ?? '').toLowerCase();
+    if (!account || !req.password) throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: account ? 'password' : 'username', reason: 'required', message: 'Required' }] });
+    const key = `${merchant.id}:${account}`;
+    await throttle(ip, key);
+    const member = await deps.members.findByAccount(merchant.id, account);
+    const now = clock();
+    if (member?.locked_until && member.locked_until > now) {
+      throw tooMany(Math.ceil((member.locked_until.getTime() - now.getTime()) / 1000));
+    }
+    const failures = member ? member.failed_login_count : (unknownFailures.get(key) ?? 0);
+    if (failures >= rules.failuresBeforeCaptcha) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
+
+    const ok = member ? await deps.hasher.verify(member.password_hash, req.password) : await deps.hasher.verifyDummy(req.password);
+    if (ok && member && member.status === 'active') return member;
+
+    let count: number;
+    if (member) {
+      count = await deps.members.addFailure(member.id);
+      if (count >= rules.failuresBeforeLock) {
+        const minutes = Math.min(rules.firstLockMinutes * 2 ** member.lock_level, rules.maxLockMinutes);
+        await deps.members.lock(member.id, new Date(now.getTime() + minutes * 60_000));
+      }
+    } else {
+      count = failures + 1;
+      if (unknownFailures.size > 100_000) unknownFailures.clear();
+      unknownFailures.set(key, count);
+    }
+    throw wrong(count >= rules.failuresBeforeCaptcha);
+  }
+
+  async function smsLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
+    if (!(await deps.merchants.flags(merchant.id)).MOBILEVERCODELOGIN3) throw new AppError('function_not_enabled');
+    const { cc, mobile } = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum ?? '');
+    await throttle(ip, `${merchant.id}:+${cc}${mobile}`);
+    await deps.verification.verifyCode({ merchantId: merchant.id, purpose: 'login', countryDialingCode: cc, mobileNum: mobile, code: req.code ?? '' });
+    const member = await deps.members.findByMobile(merchant.id, cc, mobile);
+    if (!member || member.status !== 'active') throw wrong(false);
+    return member;
+  }
+
+  return {
+    async login(merchant: Merchant, req: LoginRequest, client: { ip: string; userAgent: string }): Promise<LoginResult> {
+      const member = req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
+      const agent = isAgentType(merchant, member.type);
+      if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
+      if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type)) throw new AppError('non_member_login');
+
+      const now = clock();
+      const token = randomBytes(32).toString('base64url');
+      await deps.sessions.insert({
+        tokenHash: hashToken(token),
+        memberId: member.id,
+        merchantId: merchant.id,
+        area: req.area,
+        now,
+        idleExpiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
+        absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
+      await deps.members.recordLogin(member.id, now, client.ip);
+      const flags = await deps.merchants.flags(merchant.id);
+      const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
+      return {
+        token,
+        firstTimeLogin: member.last_login_at === null,
+        // Never for SMS login (spec §4): the member did not type a password.
+        passwordExpired: req.type !== 'sms' && (member.must_change_password || (flags.PWDEXPFORCECHANGE3 && stale)),
+        previousLoginAt: member.last_login_at?.toISOString() ?? null,
+      };
+    },
+
+    /** The member behind a bearer token, or null. Slides the idle expiry (written at most once a minute). */
+    async authenticate(merchant: Merchant, token: string): Promise<AuthenticatedMember | null> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const now = clock();
+      const s = await deps.sessions.findLive(hashToken(token), now);
+      if (!s || s.merchant_id !== merchant.id || s.status !== 'active') return null;
+      if (now.getTime() - s.last_seen_at.getTime() >= rules.touchEverySeconds * 1000) {
+        await deps.sessions.touch(s.sessionId, now, new Date(now.getTime() + rules.idleMinutes * 60_000));
+      }
+      return { sessionId: s.sessionId, memberId: s.memberId, type: s.type, area: s.area, isTrial: isTrialType(merchant, s.type) };
+    },
+
+    logout: (token: string) => deps.sessions.revoke(hashToken(token), clock()),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,93 @@
+import { checkFieldRule, type MemberInfo } from '@sea/contracts';
+import { AppError } from '../../lib/errors.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import type { Merchant } from '../merchants/merchants.types.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
+import type { MemberRow, MembersRepository } from './members.repository.ts';
+
+export const isAgentType = (m: Pick<Merchant, 'agentTypes'>, type: number) => m.agentTypes.includes(type);
+export const isTrialType = (m: Pick<Merchant, 'trialTypes'>, type: number) => m.trialTypes.includes(type);
+
+export function toMemberInfo(merchant: Merchant, m: MemberRow): MemberInfo {
+  return {
+    id: String(m.id),
+    account: m.account,
+    nickname: m.nickname,
+    type: m.type,
+    isAgent: isAgentType(merchant, m.type),
+    isTrial: isTrialType(merchant, m.type),
+    language: m.language,
+    mobile: m.mobile ? `+${m.country_dialing_code} ${m.mobile}` : null,
+    email: m.email,
+    lastLoginAt: m.last_login_at?.toISOString() ?? null,
+    previousLoginAt: m.previous_login_at?.toISOString() ?? null,
+  };
+}
+
+export function createMembersService(deps: { repo: MembersRepository; hasher: Pick<PasswordHasher, 'hash'>; registration: Pick<RegistrationService, 'rules'>; clock: () => Date }) {
+  const { repo } = deps;
+  return {
+    /**
+     * Creates a member after checking username and password against the merchant's registration rules.
+     * Used by registration (and by tests and seeds); the HTTP registration flow adds its own checks.
+     */
+    async create(input: {
+      merchant: Merchant;
+      account: string;
+      password: string;
+      type?: number;
+      nickname?: string | null;
+      email?: string | null;
+      countryDialingCode?: string | null;
+      mobile?: string | null;
+      uplineId?: bigint | null;
+      language?: string;
+      ip?: string;
+      mustChangePassword?: boolean;
+    }): Promise<MemberRow> {
+      const rules = await deps.registration.rules(input.merchant.id);
+      const fields: { field: string; reason: string; message: string }[] = [];
+      const u = checkFieldRule({ ...rules.username, required: true }, input.account);
+      if (u) fields.push({ field: 'username', reason: u, message: `Username ${u}` });
+      const p = checkFieldRule({ ...rules.password, required: true }, input.password);
+      if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
+      if (fields.length) throw new AppError('validation_failed', undefined, { in: 'body', fields });
+      if (await repo.findByAccount(input.merchant.id, input.account)) {
+        throw new AppError('validation_failed', 'This username is taken.', { in: 'body', fields: [{ field: 'username', reason: 'taken', message: 'This username is taken.' }] });
+      }
+      return repo.insert({
+        merchant_id: input.merchant.id,
+        account: input.account.toLowerCase(),
+        password_hash: await deps.hasher.hash(input.password),
+        type: input.type ?? 0,
+        nickname: input.nickname ?? null,
+        email: input.email ?? null,
+        country_dialing_code: input.countryDialingCode ?? null,
+        mobile: input.mobile ?? null,
+        upline_id: input.uplineId ?? null,
+        language: input.language ?? input.merchant.defaultLanguage,
+        created_ip: input.ip ?? '',
+        must_change_password: input.mustChangePassword ?? false,
+        password_changed_at: deps.clock(),
+        created_at: deps.clock(),
+        payment_password_hash: null,
+        real_name: null,
+        affiliate_code: null,
+        referral_code: null,
+        locked_until: null,
+        last_login_at: null,
+        last_login_ip: null,
+        previous_login_at: null,
+      });
+    },
+
+    async setLanguage(merchant: Merchant, memberId: bigint, language: string): Promise<void> {
+      if (!merchant.languages.includes(language)) {
+        throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'language', reason: 'invalid_value', message: `Use one of ${merchant.languages.join(', ')}` }] });
+      }
+      await repo.setLanguage(memberId, language);
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
