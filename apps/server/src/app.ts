@@ -30,6 +30,8 @@ import { createVerificationRepository } from './modules/verification/verificatio
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
+import { registerRegisterRoutes } from './modules/registration/register.routes.ts';
+import { createRegisterService } from './modules/registration/register.service.ts';
 import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
@@ -85,7 +87,8 @@ function createServices(deps: AppDeps) {
     clock,
     rules: deps.authRules,
   });
-  return { merchants, system, registration, captcha, verification, limiter, members, membersRepo, auth, countryOf, clock };
+  const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
+  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, services.system);
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
+  registerRegisterRoutes(app, services.register);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);

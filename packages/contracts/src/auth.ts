@@ -38,3 +38,36 @@ export const memberInfo = z.object({
 export type MemberInfo = z.infer<typeof memberInfo>;
 
 export const languageRequest = z.object({ language: z.string().min(2).max(10) });
+
+/** PUT /wps/member/register and /register/mobile (spec §3 registration user). */
+export const registerRequest = z.object({
+  username: z.string().trim().max(64).optional(),
+  password: z.string().max(128).optional(),
+  confirmPassword: z.string().max(128).optional(),
+  payeeName: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(200).optional(),
+  qqNum: z.string().trim().max(50).optional(),
+  mobileNum: z.string().trim().max(20).optional(),
+  countryDialingCode: z.string().trim().max(5).optional(),
+  recommenderId: z.string().trim().max(50).optional(),
+  verificationCode: z.string().trim().max(255).optional(),
+  affiliateCode: z.string().trim().max(50).optional(),
+  paymentPassword: z.string().max(50).optional(),
+  line: z.string().trim().max(100).optional(),
+  whatsapp: z.string().trim().max(100).optional(),
+  facebook: z.string().trim().max(100).optional(),
+  wechat: z.string().trim().max(100).optional(),
+  idNumber: z.string().trim().max(50).optional(),
+  referralCode: z.string().trim().max(50).optional(),
+  domain: z.string().max(253).optional(),
+  registerUrl: z.string().max(2000).optional(),
+  registerMethod: z.literal('WEB').default('WEB'),
+  /** The 18+ and terms checkbox. */
+  agreeTerms: z.boolean().optional(),
+  captchaId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  captcha: z.string().max(16).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const affiliateQuery = z.object({ affiliateCode: z.string().trim().min(1).max(50) });
+export const affiliateResult = z.object({ valid: z.literal(true), agentName: z.string() });

@@ -105,20 +105,15 @@ export function createAuthService(deps: {
     return member;
   }
 
-  return {
-    async login(merchant: Merchant, req: LoginRequest, client: { ip: string; userAgent: string }): Promise<LoginResult> {
-      const member = req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
-      const agent = isAgentType(merchant, member.type);
-      if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
-      if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type)) throw new AppError('non_member_login');
-
+  /** A new session for a member whose credentials were just checked (login, registration, reset). */
+  async function startSession(merchant: Merchant, member: MemberRow, area: 'member' | 'agent', method: 'password' | 'sms', client: { ip: string; userAgent: string }): Promise<LoginResult> {
       const now = clock();
       const token = randomBytes(32).toString('base64url');
       await deps.sessions.insert({
         tokenHash: hashToken(token),
         memberId: member.id,
         merchantId: merchant.id,
-        area: req.area,
+        area,
         now,
         idleExpiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
         absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
@@ -132,9 +127,20 @@ export function createAuthService(deps: {
         token,
         firstTimeLogin: member.last_login_at === null,
         // Never for SMS login (spec §4): the member did not type a password.
-        passwordExpired: req.type !== 'sms' && (member.must_change_password || (flags.PWDEXPFORCECHANGE3 && stale)),
+        passwordExpired: method !== 'sms' && (member.must_change_password || (flags.PWDEXPFORCECHANGE3 && stale)),
         previousLoginAt: member.last_login_at?.toISOString() ?? null,
       };
+  }
+
+  return {
+    startSession,
+
+    async login(merchant: Merchant, req: LoginRequest, client: { ip: string; userAgent: string }): Promise<LoginResult> {
+      const member = req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
+      const agent = isAgentType(merchant, member.type);
+      if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
+      if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type)) throw new AppError('non_member_login');
+      return startSession(merchant, member, req.area, req.type === 'sms' ? 'sms' : 'password', client);
     },
 
     /** The member behind a bearer token, or null. Slides the idle expiry (written at most once a minute). */

@@ -9,6 +9,8 @@ export function createMembersRepository(db: Kysely<DB>) {
     findById: (merchantId: bigint, id: bigint) => base().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst(),
     findByAccount: (merchantId: bigint, account: string) =>
       base().where('merchant_id', '=', merchantId).where('account', '=', account.toLowerCase()).executeTakeFirst(),
+    findByAffiliateCode: (merchantId: bigint, code: string) =>
+      base().where('merchant_id', '=', merchantId).where('affiliate_code', '=', code.toUpperCase()).executeTakeFirst(),
     findByMobile: (merchantId: bigint, cc: string, mobile: string) =>
       base().where('merchant_id', '=', merchantId).where('country_dialing_code', '=', cc).where('mobile', '=', mobile).executeTakeFirst(),
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { checkFieldRule, type MemberInfo } from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
@@ -44,10 +45,13 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
       language?: string;
       ip?: string;
       mustChangePassword?: boolean;
-    }): Promise<MemberRow> {
+      realName?: string | null;
+      referralCode?: string | null;
+      paymentPassword?: string | null;
+    }, opts: { skipUsernameRule?: boolean } = {}): Promise<MemberRow> {
       const rules = await deps.registration.rules(input.merchant.id);
       const fields: { field: string; reason: string; message: string }[] = [];
-      const u = checkFieldRule({ ...rules.username, required: true }, input.account);
+      const u = opts.skipUsernameRule ? null : checkFieldRule({ ...rules.username, required: true }, input.account);
       if (u) fields.push({ field: 'username', reason: u, message: `Username ${u}` });
       const p = checkFieldRule({ ...rules.password, required: true }, input.password);
       if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
@@ -70,10 +74,11 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
         must_change_password: input.mustChangePassword ?? false,
         password_changed_at: deps.clock(),
         created_at: deps.clock(),
-        payment_password_hash: null,
-        real_name: null,
-        affiliate_code: null,
-        referral_code: null,
+        payment_password_hash: input.paymentPassword ? await deps.hasher.hash(input.paymentPassword) : null,
+        real_name: input.realName ?? null,
+        // Agents get an invitation (affiliate) code for their registration links.
+        affiliate_code: isAgentType(input.merchant, input.type ?? 0) ? randomBytes(5).toString('hex').toUpperCase() : null,
+        referral_code: input.referralCode ?? null,
         locked_until: null,
         last_login_at: null,
         last_login_ip: null,
