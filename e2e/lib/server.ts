@@ -8,9 +8,15 @@ import type { MerchantSettingsPatch } from '../../apps/server/src/modules/mercha
 
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
+export const E2E_CAPTCHA = 'E2E7';
+
 export interface E2EServer {
   baseUrl: string;
   setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
+  /** Creates a member directly (for flows that start from an existing account). */
+  createMember(m: { account: string; password: string; countryDialingCode?: string; mobile?: string }): Promise<void>;
+  /** The newest message the dev outbox "sent" to a recipient (SMS: country code + number). */
+  lastOutbox(recipient: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -34,6 +40,8 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'warn', WEB_DIST },
     database,
     logger: false,
+    // Every captcha reads E2E7: the browser tests type it like a person would read it.
+    captchaGenerator: () => ({ text: E2E_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44"><text x="10" y="30">E2E7</text></svg>' }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -44,6 +52,15 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
       const merchant = await app.services.merchants.findByCode(code);
       if (!merchant) throw new Error(`no merchant ${code}`);
       await app.services.merchants.updateSettings(merchant.id, patch);
+    },
+    async createMember(m) {
+      const merchant = await app.services.merchants.findByCode('demo');
+      if (!merchant) throw new Error('no demo merchant');
+      await app.services.members.create({ merchant, ...m });
+    },
+    async lastOutbox(recipient) {
+      const row = await database.db.selectFrom('dev_outbox').select('body').where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirst();
+      return row?.body;
     },
     async close() {
       await app.close();

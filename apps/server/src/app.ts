@@ -51,6 +51,8 @@ export interface AppDeps {
   limiter?: WindowLimiter;
   /** Password hashing; OWASP argon2id by default (tests pass cheaper parameters). */
   hasher?: PasswordHasher;
+  /** Captcha text + image; random by default (the e2e harness fixes the text so a browser test can type it). */
+  captchaGenerator?: () => { text: string; svg: string };
   authRules?: Partial<AuthRules>;
   logger?: FastifyServerOptions['logger'];
 }
@@ -65,7 +67,7 @@ function createServices(deps: AppDeps) {
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
   const limiter = deps.limiter ?? createMemoryWindowLimiter(() => clock().getTime());
-  const captcha = createCaptchaService({ db, clock });
+  const captcha = createCaptchaService({ db, clock, generate: deps.captchaGenerator });
   const verification = createVerificationService({
     repo: createVerificationRepository(db),
     captcha,

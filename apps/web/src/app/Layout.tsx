@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
 import { HelpDialog } from '../features/help/HelpDialog.tsx';
-import { AuthPlaceholderDialog } from '../features/shell/AuthPlaceholderDialog.tsx';
+import { LoginDialog } from '../features/auth/LoginDialog.tsx';
+import { RegisterDialog } from '../features/auth/RegisterDialog.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
@@ -28,7 +29,8 @@ export function Layout() {
       </main>
       <Footer />
       <RightBar />
-      <AuthPlaceholderDialog />
+      <LoginDialog />
+      <RegisterDialog />
       <HelpDialog />
     </div>
   );

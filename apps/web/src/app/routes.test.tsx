@@ -19,7 +19,7 @@ describe('routes', () => {
     const router = renderAt('/lottery');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Log in')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Log in' })).toBeTruthy();
   });
 
   it('a protected route with a token renders its page', async () => {

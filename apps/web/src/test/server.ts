@@ -22,6 +22,11 @@ export const ok = <T>(value: T) => HttpResponse.json({ success: true, value, mes
 export const statusHandler = (over: Partial<SystemStatus> = {}) => http.get('*/wps/system/status', () => ok({ ...baseStatus, ...over }));
 
 export const server = setupServer(
+  http.get('*/wps/captcha', () => ok({ captchaId: 'a'.repeat(32), image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresInSeconds: 300 })),
+  http.get('*/wps/member/info', () =>
+    ok({ id: '7', account: 'member7', nickname: null, type: 0, isAgent: false, isTrial: false, language: 'en', mobile: null, email: null, lastLoginAt: null, previousLoginAt: null }),
+  ),
+  http.get('*/wps/system/country', () => ok([{ countryCode: 'PH', countryDialingCode: '63' }])),
   statusHandler(),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
   http.get('*/wps/system/site', () => ok({ resources: [{ key: 'TELEGRAM', url: 'https://t.me/x', label: 'Telegram' }], paymentMethods: ['GCASH'], copyrightYear: 2024 })),

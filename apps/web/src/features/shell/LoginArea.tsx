@@ -1,18 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { logout, useMemberInfo } from '../../api/auth.ts';
+import { useWhitelabel } from '../../api/system.ts';
 import { useSession } from '../../app/session-store.ts';
 import { useUi } from '../../app/ui-store.ts';
-import { useWhitelabel } from '../../api/system.ts';
+import { Modal } from '../../components/Modal.tsx';
 
-/**
- * Header login area. Logged out: log in, register (when direct registration is on), forgot password.
- * The real forms arrive with the accounts issue; this is their seam.
- */
+/** Header account area: log in / register when logged out; account, agent entry and sign out when in. */
 export function LoginArea() {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const open = useUi((s) => s.open);
   const flags = useWhitelabel().data;
-  if (isLogin) return <div className="login-area" />;
+  if (isLogin) return <AccountArea />;
   return (
     <div className="login-area">
       <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
@@ -22,6 +24,52 @@ export function LoginArea() {
         <button type="button" className="btn btn--primary" onClick={() => open('register')}>
           {t('header.register')}
         </button>
+      )}
+    </div>
+  );
+}
+
+function AccountArea() {
+  const { t } = useTranslation();
+  const me = useMemberInfo().data;
+  const clear = useSession((s) => s.clear);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  async function signOut() {
+    await logout().catch(() => undefined); // the local session ends whatever the network says
+    clear();
+    qc.removeQueries({ queryKey: ['memberInfo'] });
+    setConfirming(false);
+    navigate('/');
+  }
+
+  return (
+    <div className="login-area">
+      {me?.isAgent && (
+        <Link className="btn btn--ghost" to="/agentHome">
+          {t('auth.agentCentre')}
+        </Link>
+      )}
+      <Link className="account-name" to="/member/securityCenter" title={t('auth.memberCentre')}>
+        {me?.nickname || me?.account || '…'}
+      </Link>
+      <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
+        {t('auth.signOut')}
+      </button>
+      {confirming && (
+        <Modal open onClose={() => setConfirming(false)} title={t('auth.in_popup_prompt')}>
+          <p>{t('auth.in_sure_logout')}</p>
+          <div className="form__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+              {t('auth.cancel')}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={signOut}>
+              {t('auth.confirm')}
+            </button>
+          </div>
+        </Modal>
       )}
     </div>
   );

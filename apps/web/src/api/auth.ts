@@ -1,0 +1,27 @@
+import type { CaptchaChallenge, Country, LoginRequest, LoginResult, MemberInfo, RegisterRequest, RegisterSettings, SmsCodeRequest } from '@sea/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../app/session-store.ts';
+import { apiGet, apiRequest } from './client.ts';
+
+export const login = (body: Partial<LoginRequest>) => apiRequest<LoginResult>('POST', '/wps/session/login', { body });
+export const register = (method: 'username' | 'mobile', body: Partial<RegisterRequest>) =>
+  apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { body });
+export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
+export const fetchCaptcha = () => apiGet<CaptchaChallenge>('/wps/captcha');
+export const sendSmsCode = (purpose: 'login' | 'register', body: SmsCodeRequest) =>
+  apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin', { body });
+export const checkAffiliate = (affiliateCode: string) => apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
+
+export function useMemberInfo() {
+  const token = useSession((s) => s.token);
+  return useQuery({ queryKey: ['memberInfo', token], queryFn: () => apiGet<MemberInfo>('/wps/member/info'), enabled: Boolean(token), staleTime: 30_000 });
+}
+
+/** Registration rules, cached for the browser session (spec §5). */
+export function useRegisterSettings() {
+  return useQuery({ queryKey: ['registerSettings'], queryFn: () => apiGet<RegisterSettings>('/wps/system/setting/register'), staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function useCountries() {
+  return useQuery({ queryKey: ['countries'], queryFn: () => apiGet<Country[]>('/wps/system/country'), staleTime: Number.POSITIVE_INFINITY });
+}

@@ -1,0 +1,19 @@
+import type { LoginResult } from '@sea/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session-store.ts';
+import { useUi } from '../../app/ui-store.ts';
+
+/** After login or registration: keep the token, load member info, close the popup, go home (spec §4). */
+export function useOnLoggedIn() {
+  const setToken = useSession((s) => s.setToken);
+  const close = useUi((s) => s.close);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return (result: LoginResult) => {
+    setToken(result.token);
+    void qc.invalidateQueries({ queryKey: ['memberInfo'] });
+    close();
+    navigate('/');
+  };
+}

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectErrors, launchBrowser } from '../lib/browser.ts';
+import { E2E_CAPTCHA, type E2EServer, startE2EServer } from '../lib/server.ts';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+before(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.screenshot({ path: `e2e/artifacts/auth-last.png` }).catch(() => undefined);
+  await context?.close();
+});
+
+async function open(path: string) {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.baseUrl}${path}`);
+}
+
+const header = () => page.getByRole('banner');
+
+test('register by username, log out with confirmation, log back in', async () => {
+  await open('/register');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Register' }).waitFor();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  assert.ok(await dialog.getByText('Please confirm you are 18 or older and accept the terms.').isVisible());
+  await dialog.getByLabel('Username').fill('e2eplayer1');
+  await dialog.getByLabel(/^Password/).fill('a long password');
+  await dialog.getByLabel('Confirm password').fill('a long password');
+  await dialog.getByLabel('I am 18 or older').check();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await header().getByRole('link', { name: 'e2eplayer1' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
+
+  await header().getByRole('button', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText('Are you sure you want to log out?').waitFor();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await header().getByRole('button', { name: 'Log in' }).waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+
+  await header().getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('Username').fill('e2eplayer1');
+  await login.getByLabel('Password').fill('wrong password');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await login.getByText('Incorrect username or password.').waitFor();
+  await login.getByLabel('Password').fill('a long password');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await header().getByRole('link', { name: 'e2eplayer1' }).waitFor();
+  // The session survives a reload (token in session storage) and a protected page opens.
+  await page.goto(`${server.baseUrl}/lottery`);
+  await page.getByRole('heading', { name: 'Lottery', level: 1 }).waitFor();
+  assert.deepEqual(errors.filter((e) => !e.includes('401')), []);
+});
+
+test('log in with an SMS code read from the dev outbox', async () => {
+  await server.createMember({ account: 'smsplayer', password: 'sms player pw', countryDialingCode: '63', mobile: '9171112222' });
+  await open('/');
+  await header().getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'SMS code' }).click();
+  await dialog.getByLabel('Mobile number').fill('9171112222');
+  await dialog.getByRole('img', { name: 'Captcha image' }).waitFor();
+  await dialog.getByRole('textbox', { name: 'Captcha' }).fill(E2E_CAPTCHA);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByText('The code was sent by SMS.').waitFor();
+  assert.ok(await dialog.getByRole('button', { name: /Resend in \d+ s/ }).isDisabled());
+  const sms = await server.lastOutbox('639171112222');
+  const code = sms?.match(/(\d{6})/)?.[1];
+  assert.ok(code, `no code in ${sms}`);
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await header().getByRole('link', { name: 'smsplayer' }).waitFor();
+});
