@@ -87,3 +87,49 @@ test('log in with an SMS code read from the dev outbox', async () => {
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await header().getByRole('link', { name: 'smsplayer' }).waitFor();
 });
+
+test('a forced password change follows the login, and the new password works', async () => {
+  await server.createMember({ account: 'forcedone', password: 'temporary pw 1', mustChangePassword: true });
+  await open('/');
+  await header().getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('Username').fill('forcedone');
+  await login.getByLabel('Password').fill('temporary pw 1');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  const change = page.getByRole('dialog');
+  await change.getByRole('heading', { name: 'Change password' }).waitFor();
+  await change.getByText('Account: forcedone').waitFor();
+  await change.getByLabel(/^Old password/).fill('temporary pw 1');
+  await change.getByLabel(/^New password/).fill('my own password');
+  await change.getByLabel(/^Confirm new password/).fill('my own password');
+  await change.getByRole('button', { name: 'Confirm' }).click();
+  await change.waitFor({ state: 'detached' });
+  await header().getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByLabel('Username').fill('forcedone');
+  await page.getByRole('dialog').getByLabel('Password').fill('my own password');
+  await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
+  await header().getByRole('link', { name: 'forcedone' }).waitFor();
+  assert.equal(await page.getByRole('dialog').count(), 0);
+});
+
+test('forgot password by phone sets a new password and logs in', async () => {
+  await server.createMember({ account: 'lostpw', password: 'forgotten pw 1', countryDialingCode: '63', mobile: '9175553333' });
+  await open('/');
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Forgot password' }).waitFor();
+  await dialog.getByLabel('Mobile number').fill('9175553333');
+  await dialog.getByRole('img', { name: 'Captcha image' }).waitFor();
+  await dialog.getByRole('textbox', { name: 'Captcha' }).fill(E2E_CAPTCHA);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByText('The code was sent by SMS.').waitFor();
+  const code = (await server.lastOutbox('639175553333'))?.match(/(\d{6})/)?.[1];
+  assert.ok(code);
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByLabel(/^New password/).fill('remembered pw 2');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await header().getByRole('link', { name: 'lostpw' }).waitFor();
+});

@@ -17,7 +17,8 @@ import { createMerchantsRepository } from './modules/merchants/merchants.reposit
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
 import { registerAuthContext } from './gateways/auth-context.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuthRoutes, registerPasswordRoutes } from './modules/auth/auth.routes.ts';
+import { createPasswordService } from './modules/auth/password.service.ts';
 import { type AuthRules, createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
@@ -78,9 +79,10 @@ function createServices(deps: AppDeps) {
   const hasher = deps.hasher ?? createPasswordHasher();
   const membersRepo = createMembersRepository(db);
   const members = createMembersService({ repo: membersRepo, hasher, registration, clock });
+  const sessions = createSessionsRepository(db);
   const auth = createAuthService({
     members: membersRepo,
-    sessions: createSessionsRepository(db),
+    sessions,
     hasher,
     captcha,
     verification,
@@ -90,7 +92,8 @@ function createServices(deps: AppDeps) {
     rules: deps.authRules,
   });
   const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
-  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, countryOf, clock };
+  const passwords = createPasswordService({ membersRepo, members, sessions, hasher, registration, verification, merchants, auth, limiter, clock });
+  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
   registerRegisterRoutes(app, services.register);
+  registerPasswordRoutes(app, services.passwords);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);

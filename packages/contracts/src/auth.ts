@@ -71,3 +71,24 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const affiliateQuery = z.object({ affiliateCode: z.string().trim().min(1).max(50) });
 export const affiliateResult = z.object({ valid: z.literal(true), agentName: z.string() });
+
+export const changePasswordRequest = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+  confirmNewPassword: z.string().min(1).max(128),
+});
+
+/** POST /wps/member/password/verification: forgot password by phone, then automatic login. */
+export const resetByPhoneRequest = z.object({
+  mobileNum: z.string().trim().min(1).max(20),
+  countryDialingCode: z.string().trim().regex(/^\+?\d{1,4}$/),
+  verificationCode: z.string().trim().min(1).max(10),
+  newPassword: z.string().min(1).max(128),
+});
+
+export const freeplayRequest = z.object({
+  os: z.string().max(40).optional(),
+  platform: z.string().max(4).optional(),
+  Encryption: z.unknown().optional(),
+  gatewayVersion: z.union([z.number(), z.string()]).optional(),
+});

@@ -124,7 +124,7 @@ export interface MembersTable {
   affiliate_code: string | null;
   referral_code: string | null;
   must_change_password: Generated<boolean>;
-  password_changed_at: CreatedAt;
+  password_changed_at: UpdatedAt;
   failed_login_count: Generated<number>;
   lock_level: Generated<number>;
   locked_until: Date | null;

@@ -8,8 +8,14 @@ export const register = (method: 'username' | 'mobile', body: Partial<RegisterRe
   apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { body });
 export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
 export const fetchCaptcha = () => apiGet<CaptchaChallenge>('/wps/captcha');
-export const sendSmsCode = (purpose: 'login' | 'register', body: SmsCodeRequest) =>
-  apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin', { body });
+export const sendSmsCode = (purpose: 'login' | 'register' | 'reset', body: SmsCodeRequest) =>
+  apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin', {
+    body: purpose === 'register' ? body : { ...body, purpose },
+  });
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) => apiRequest<null>('POST', '/wps/member/password', { body });
+export const resetByPhone = (body: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string }) =>
+  apiRequest<LoginResult>('POST', '/wps/member/password/verification', { body });
+export const freeplay = () => apiRequest<LoginResult>('POST', '/wps/session/login/freeplay', { body: { platform: 'W', gatewayVersion: 3 } });
 export const checkAffiliate = (affiliateCode: string) => apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
 
 export function useMemberInfo() {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
 import { HelpDialog } from '../features/help/HelpDialog.tsx';
+import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog.tsx';
+import { ForgotPasswordDialog } from '../features/auth/ForgotPasswordDialog.tsx';
 import { LoginDialog } from '../features/auth/LoginDialog.tsx';
 import { RegisterDialog } from '../features/auth/RegisterDialog.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
@@ -31,6 +33,8 @@ export function Layout() {
       <RightBar />
       <LoginDialog />
       <RegisterDialog />
+      <ForgotPasswordDialog />
+      <ChangePasswordDialog />
       <HelpDialog />
     </div>
   );

@@ -1,4 +1,4 @@
-import { languageRequest, loginRequest, loginResult, memberInfo } from '@sea/contracts';
+import { changePasswordRequest, freeplayRequest, languageRequest, loginRequest, loginResult, memberInfo, resetByPhoneRequest } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../gateways/auth-context.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import { type MembersService, toMemberInfo } from '../members/members.service.ts';
 import type { AuthService } from './auth.service.ts';
+import type { PasswordService } from './password.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository }): void {
   defineRoute(
@@ -42,5 +43,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
       await deps.members.setLanguage(merchant, member.memberId, body.language);
       return null;
     },
+  );
+}
+
+export function registerPasswordRoutes(app: FastifyInstance, passwords: PasswordService): void {
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/member/password', summary: 'Change password (also the forced change after login); other sessions end', tags: ['member'], body: changePasswordRequest, response: z.null(), auth: 'member' },
+    async ({ merchant, member, body }) => {
+      await passwords.change(merchant, member.memberId, member.sessionId, body);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/member/password/verification', summary: 'Forgot password by phone: SMS code + new password, then logged in', tags: ['member'], body: resetByPhoneRequest, response: loginResult },
+    ({ merchant, body, ip, request }) => passwords.resetByPhone(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/session/login/freeplay', summary: 'Free play: a trial account session (FREEPLAY3)', tags: ['session'], body: freeplayRequest, response: loginResult },
+    ({ merchant, ip, request }) => passwords.freeplay(merchant, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 }

@@ -46,8 +46,11 @@ export function createSessionsRepository(db: Kysely<DB>) {
       await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
     },
 
-    async revokeAllOf(memberId: bigint, now: Date): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+    /** Ends every live session of the member, except `keep` (the one changing the password). */
+    async revokeAllOf(memberId: bigint, now: Date, keep?: bigint): Promise<void> {
+      let q = db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+      if (keep !== undefined) q = q.where('id', '!=', keep);
+      await q.execute();
     },
   };
 }

@@ -52,6 +52,14 @@ export function createMembersRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    async setPassword(id: bigint, passwordHash: string, at: Date): Promise<void> {
+      await db
+        .updateTable('members')
+        .set({ password_hash: passwordHash, password_changed_at: at, must_change_password: false, failed_login_count: 0, lock_level: 0, locked_until: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async setLanguage(id: bigint, language: string): Promise<void> {
       await db.updateTable('members').set({ language }).where('id', '=', id).execute();
     },

@@ -53,7 +53,7 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
       const fields: { field: string; reason: string; message: string }[] = [];
       const u = opts.skipUsernameRule ? null : checkFieldRule({ ...rules.username, required: true }, input.account);
       if (u) fields.push({ field: 'username', reason: u, message: `Username ${u}` });
-      const p = checkFieldRule({ ...rules.password, required: true }, input.password);
+      const p = opts.skipUsernameRule && input.password.length >= 24 ? null : checkFieldRule({ ...rules.password, required: true }, input.password);
       if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
       if (fields.length) throw new AppError('validation_failed', undefined, { in: 'body', fields });
       if (await repo.findByAccount(input.merchant.id, input.account)) {

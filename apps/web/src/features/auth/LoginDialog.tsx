@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { login } from '../../api/auth.ts';
+import { freeplay, login } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -30,6 +30,14 @@ export function LoginDialog() {
         </div>
       )}
       {active === 'username' ? <PasswordLoginForm /> : <SmsLoginForm />}
+      <div className="modal__links">
+        {flags?.FORGOTPWDPHONE3 && (
+          <button type="button" className="btn btn--link" onClick={() => open('forgot')}>
+            {t('header.forgotPassword')}
+          </button>
+        )}
+        {flags?.FREEPLAY3 && <FreePlayButton />}
+      </div>
       <p className="modal__foot">
         {t('auth.noAccount')}{' '}
         <button type="button" className="btn btn--link" onClick={() => open('register')}>
@@ -37,6 +45,20 @@ export function LoginDialog() {
         </button>
       </p>
     </Modal>
+  );
+}
+
+function FreePlayButton() {
+  const { t } = useTranslation();
+  const onLoggedIn = useOnLoggedIn();
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <>
+      <button type="button" className="btn btn--link" onClick={() => freeplay().then(onLoggedIn, (err) => setError(errorText(t, err)))}>
+        {t('auth.freePlay')}
+      </button>
+      {error && <p className="form__error">{error}</p>}
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ type Phone = { countryDialingCode: string; mobileNum: string; code: string };
  * Country code + mobile number + SMS code with a send button: the number must look valid and the captcha be
  * filled before sending; after sending, a countdown of expiredMinutes × 60 s (spec §4); clicks throttled to 1 s.
  */
-export function PhoneWithCode(props: { purpose: 'login' | 'register'; value: Phone; onChange: (p: Phone) => void }) {
+export function PhoneWithCode(props: { purpose: 'login' | 'register' | 'reset'; value: Phone; onChange: (p: Phone) => void }) {
   const { t } = useTranslation();
   const countries = useCountries().data ?? [];
   const { value, onChange } = props;

@@ -7,13 +7,15 @@ import { useUi } from '../../app/ui-store.ts';
 /** After login or registration: keep the token, load member info, close the popup, go home (spec §4). */
 export function useOnLoggedIn() {
   const setToken = useSession((s) => s.setToken);
-  const close = useUi((s) => s.close);
+  const { close, open } = useUi();
   const navigate = useNavigate();
   const qc = useQueryClient();
   return (result: LoginResult) => {
     setToken(result.token);
     void qc.invalidateQueries({ queryKey: ['memberInfo'] });
-    close();
+    // A temporary or expired password must be changed first (never after an SMS login: the server says so).
+    if (result.passwordExpired) open('changePassword');
+    else close();
     navigate('/');
   };
 }

@@ -106,6 +106,13 @@ export const en = {
     helpTopics: 'Topics',
   },
   auth: {
+    changePasswordTitle: 'Change password',
+    changeFor: 'Account: {{account}}',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    forgotTitle: 'Forgot password',
+    freePlay: 'Free play',
     loginTitle: 'Log in',
     registerTitle: 'Register',
     method: 'Method',

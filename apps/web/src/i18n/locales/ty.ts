@@ -109,6 +109,13 @@ export const ty: Messages = {
     helpTopics: 'Chủ đề',
   },
   auth: {
+    changePasswordTitle: 'Đổi mật khẩu',
+    changeFor: 'Tài khoản: {{account}}',
+    oldPassword: 'Mật khẩu cũ',
+    newPassword: 'Mật khẩu mới',
+    confirmNewPassword: 'Xác nhận mật khẩu mới',
+    forgotTitle: 'Quên mật khẩu',
+    freePlay: 'Chơi thử',
     loginTitle: 'Đăng nhập',
     registerTitle: 'Đăng ký',
     method: 'Phương thức',
