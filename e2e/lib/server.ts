@@ -14,7 +14,7 @@ export interface E2EServer {
   baseUrl: string;
   setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
   /** Creates a member directly (for flows that start from an existing account). */
-  createMember(m: { account: string; password: string; countryDialingCode?: string; mobile?: string; mustChangePassword?: boolean }): Promise<void>;
+  createMember(m: { account: string; password: string; countryDialingCode?: string; mobile?: string; mustChangePassword?: boolean; email?: string }): Promise<void>;
   /** The newest message the dev outbox "sent" to a recipient (SMS: country code + number). */
   lastOutbox(recipient: string): Promise<string | undefined>;
   close(): Promise<void>;

@@ -121,6 +121,7 @@ test('forgot password by phone sets a new password and logs in', async () => {
   await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'Forgot password' }).waitFor();
+  await dialog.getByRole('tab', { name: 'Mobile number' }).click();
   await dialog.getByLabel('Mobile number').fill('9175553333');
   await dialog.getByRole('img', { name: 'Captcha image' }).waitFor();
   await dialog.getByRole('textbox', { name: 'Captcha' }).fill(E2E_CAPTCHA);
@@ -132,4 +133,28 @@ test('forgot password by phone sets a new password and logs in', async () => {
   await dialog.getByLabel(/^New password/).fill('remembered pw 2');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await header().getByRole('link', { name: 'lostpw' }).waitFor();
+});
+
+test('forgot password by e-mail: confirmation, link from the outbox, new password', async () => {
+  await server.createMember({ account: 'mailplayer', password: 'mail player pw', email: 'mail.player@example.com' });
+  await open('/');
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Username/).fill('mailplayer');
+  await dialog.getByLabel(/^E-mail/).fill('mail.player@example.com');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByText(/Submitted\./).waitFor();
+  const link = (await server.lastOutbox('mail.player@example.com'))?.match(/(http\S+resetPassword\?token=\S+)/)?.[1];
+  assert.ok(link);
+  await page.goto(link.replace(/^http:\/\/[^/]+/, server.baseUrl));
+  await page.getByLabel(/^New password/).fill('after reset pw');
+  await page.getByLabel(/^Confirm new password/).fill('after reset pw');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Your password was changed.', { exact: false }).waitFor();
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByLabel('Username').fill('mailplayer');
+  await page.getByRole('dialog').getByLabel('Password').fill('after reset pw');
+  await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
+  await header().getByRole('link', { name: 'mailplayer' }).waitFor();
 });

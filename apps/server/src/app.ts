@@ -18,7 +18,9 @@ import { createMerchantsService } from './modules/merchants/merchants.service.ts
 import { registerAuthContext } from './gateways/auth-context.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { registerAuthRoutes, registerPasswordRoutes } from './modules/auth/auth.routes.ts';
+import { createEmailResetService } from './modules/auth/email-reset.service.ts';
 import { createPasswordService } from './modules/auth/password.service.ts';
+import { createOutboxMailer, type Mailer } from './modules/mail/mailer.ts';
 import { type AuthRules, createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
@@ -48,6 +50,8 @@ export interface AppDeps {
   countryOf?: CountryLookup;
   /** Where SMS go; the dev outbox (a table) by default. */
   sms?: SmsProvider;
+  /** Where e-mail goes; the dev outbox by default. */
+  mailer?: Mailer;
   /** Abuse counters; in-process by default (a Redis one when several processes share the load). */
   limiter?: WindowLimiter;
   /** Password hashing; OWASP argon2id by default (tests pass cheaper parameters). */
@@ -93,7 +97,8 @@ function createServices(deps: AppDeps) {
   });
   const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
   const passwords = createPasswordService({ membersRepo, members, sessions, hasher, registration, verification, merchants, auth, limiter, clock });
-  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, countryOf, clock };
+  const emailReset = createEmailResetService({ db, membersRepo, sessions, hasher, passwords, mailer: deps.mailer ?? createOutboxMailer(db), limiter, clock });
+  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -170,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
   registerRegisterRoutes(app, services.register);
-  registerPasswordRoutes(app, services.passwords);
+  registerPasswordRoutes(app, services.passwords, services.emailReset);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
+import { createSmtpMailer } from './modules/mail/mailer.ts';
 import { createHttpSmsProvider } from './modules/verification/sms-provider.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
     config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL && config.SMS_HTTP_TOKEN
       ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER })
       : undefined;
-  const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, redis, sms });
+  const mailer = config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined;
+  const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, redis, sms, mailer });
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let stopping = false;

@@ -92,3 +92,6 @@ export const freeplayRequest = z.object({
   Encryption: z.unknown().optional(),
   gatewayVersion: z.union([z.number(), z.string()]).optional(),
 });
+
+export const emailResetRequest = z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(200) });
+export const emailResetComplete = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/), newPassword: z.string().min(1).max(128) });

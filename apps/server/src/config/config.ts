@@ -44,6 +44,9 @@ export const configSchema = z.object({
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().max(11).default('Casino'),
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -55,6 +58,7 @@ export class ConfigError extends Error {}
 function crossCheck(c: Config): string[] {
   const problems: string[] = [];
   if (c.SMS_PROVIDER === 'http' && (!c.SMS_HTTP_URL || !c.SMS_HTTP_TOKEN)) problems.push('  SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
+  if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) problems.push('  MAIL_PROVIDER=smtp needs SMTP_URL');
   return problems;
 }
 

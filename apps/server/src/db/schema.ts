@@ -150,6 +150,16 @@ export interface SessionsTable {
   user_agent: Generated<string>;
 }
 
+export interface PasswordResetTokensTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -169,5 +179,6 @@ export interface DB {
   dev_outbox: DevOutboxTable;
   members: MembersTable;
   sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -31,3 +31,5 @@ export function useRegisterSettings() {
 export function useCountries() {
   return useQuery({ queryKey: ['countries'], queryFn: () => apiGet<Country[]>('/wps/system/country'), staleTime: Number.POSITIVE_INFINITY });
 }
+export const requestEmailReset = (body: { username: string; email: string }) => apiRequest<null>('POST', '/wps/member/password/email', { body });
+export const completeEmailReset = (body: { token: string; newPassword: string }) => apiRequest<null>('POST', '/wps/member/password/email/reset', { body });

@@ -4,7 +4,7 @@ import { ComingSoon } from '../features/placeholder/ComingSoon.tsx';
 import { NotFoundPage } from '../features/placeholder/NotFoundPage.tsx';
 import { CenterPage } from '../features/placeholder/CenterPage.tsx';
 import { Layout } from './Layout.tsx';
-import { DownloadPage, GameCenter, GameListCenter, JoinPage, LotteryPage, PointMallPage, PromotionsPage, SeamlessPage } from './lazy-pages.tsx';
+import { DownloadPage, GameCenter, GameListCenter, JoinPage, LotteryPage, PointMallPage, PromotionsPage, ResetPasswordPage, SeamlessPage } from './lazy-pages.tsx';
 import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
 
@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: '/promotions', element: <PromotionsPage /> },
       { path: '/join', element: <JoinPage /> },
       { path: '/pointMall', element: <PointMallPage /> },
+      { path: '/resetPassword', element: <ResetPasswordPage /> },
       { path: '/fbSports', element: <ComingSoon titleKey="pages.fbSports" /> },
       { path: '/helpmc', element: <Navigate to="/help" replace /> },
       {

@@ -1,4 +1,4 @@
-import { changePasswordRequest, freeplayRequest, languageRequest, loginRequest, loginResult, memberInfo, resetByPhoneRequest } from '@sea/contracts';
+import { changePasswordRequest, emailResetComplete, emailResetRequest, freeplayRequest, languageRequest, loginRequest, loginResult, memberInfo, resetByPhoneRequest } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../gateways/auth-context.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import { type MembersService, toMemberInfo } from '../members/members.service.ts';
 import type { AuthService } from './auth.service.ts';
+import type { EmailResetService } from './email-reset.service.ts';
 import type { PasswordService } from './password.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository }): void {
@@ -46,7 +47,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   );
 }
 
-export function registerPasswordRoutes(app: FastifyInstance, passwords: PasswordService): void {
+export function registerPasswordRoutes(app: FastifyInstance, passwords: PasswordService, emailReset: EmailResetService): void {
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/member/password/email', summary: 'Forgot password by e-mail: sends a reset link when username and e-mail match (same answer either way)', tags: ['member'], body: emailResetRequest, response: z.null() },
+    async ({ merchant, body, ip, request }) => {
+      const host = String(request.headers.host ?? 'localhost');
+      await emailReset.request(merchant, body, `${request.protocol}://${host}`, ip);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/member/password/email/reset', summary: 'Set a new password with the e-mailed link token', tags: ['member'], body: emailResetComplete, response: z.null() },
+    async ({ merchant, body }) => {
+      await emailReset.complete(merchant, body);
+      return null;
+    },
+  );
+
   defineRoute(
     app,
     { method: 'POST', url: '/wps/member/password', summary: 'Change password (also the forced change after login); other sessions end', tags: ['member'], body: changePasswordRequest, response: z.null(), auth: 'member' },

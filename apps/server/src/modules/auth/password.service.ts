@@ -34,6 +34,8 @@ export function createPasswordService(deps: {
   }
 
   return {
+    checkNewPassword,
+
     /** Keeps the current session; every other session of the member ends (ASVS 7.4.3). */
     async change(merchant: Merchant, memberId: bigint, sessionId: bigint, body: { oldPassword: string; newPassword: string; confirmNewPassword: string }): Promise<void> {
       const member = await deps.membersRepo.findById(merchant.id, memberId);

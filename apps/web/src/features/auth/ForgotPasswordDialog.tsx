@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resetByPhone } from '../../api/auth.ts';
+import { requestEmailReset, resetByPhone } from '../../api/auth.ts';
+import { useWhitelabel } from '../../api/system.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { errorText } from './error-text.ts';
@@ -8,17 +9,74 @@ import { PhoneWithCode } from './PhoneWithCode.tsx';
 import { TextField } from './TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
-/** Forgot password by phone: code, new password, then logged in (spec §4). */
+/** Forgot password by e-mail (a link) or by phone (code + new password, then logged in) — spec §4. */
 export function ForgotPasswordDialog() {
   const { t } = useTranslation();
   const { dialog, close } = useUi();
+  const phoneOn = Boolean(useWhitelabel().data?.FORGOTPWDPHONE3);
+  const [tab, setTab] = useState<'email' | 'phone'>('email');
+  if (dialog !== 'forgot') return null;
+  return (
+    <Modal open onClose={close} title={t('auth.forgotTitle')}>
+      {phoneOn && (
+        <div className="tabs" role="tablist" aria-label={t('auth.method')}>
+          {(['email', 'phone'] as const).map((m) => (
+            <button key={m} type="button" role="tab" aria-selected={tab === m} onClick={() => setTab(m)}>
+              {t(m === 'email' ? 'auth.byEmail' : 'auth.byMobile')}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'phone' && phoneOn ? <PhoneReset /> : <EmailReset />}
+    </Modal>
+  );
+}
+
+function EmailReset() {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ username: '', email: '' });
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!v.username.trim() || !v.email.trim()) return setError(t('auth.required'));
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) return setError(t('auth.rule.pattern'));
+    setBusy(true);
+    try {
+      await requestEmailReset(v);
+      setSent(true);
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (sent) return <p role="status">{t('auth.emailSent')}</p>;
+  return (
+    <form onSubmit={submit} noValidate className="form">
+      <TextField id="fe-user" label={t('auth.username')} autoComplete="username" value={v.username} onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))} required />
+      <TextField id="fe-email" label={t('auth.field.email')} type="email" autoComplete="email" value={v.email} onChange={(e) => setV((x) => ({ ...x, email: e.target.value }))} required />
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? t('common.loading') : t('auth.confirm')}
+      </button>
+    </form>
+  );
+}
+
+function PhoneReset() {
+  const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
   const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const onPhone = useCallback((p: typeof phone) => setPhone(p), []);
-  if (dialog !== 'forgot') return null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +92,6 @@ export function ForgotPasswordDialog() {
   }
 
   return (
-    <Modal open onClose={close} title={t('auth.forgotTitle')}>
       <form onSubmit={submit} noValidate className="form">
         <PhoneWithCode purpose="reset" value={phone} onChange={onPhone} />
         <TextField id="fp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
@@ -47,6 +104,5 @@ export function ForgotPasswordDialog() {
           {busy ? t('common.loading') : t('auth.confirm')}
         </button>
       </form>
-    </Modal>
   );
 }

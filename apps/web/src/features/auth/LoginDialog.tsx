@@ -31,11 +31,9 @@ export function LoginDialog() {
       )}
       {active === 'username' ? <PasswordLoginForm /> : <SmsLoginForm />}
       <div className="modal__links">
-        {flags?.FORGOTPWDPHONE3 && (
-          <button type="button" className="btn btn--link" onClick={() => open('forgot')}>
-            {t('header.forgotPassword')}
-          </button>
-        )}
+        <button type="button" className="btn btn--link" onClick={() => open('forgot')}>
+          {t('header.forgotPassword')}
+        </button>
         {flags?.FREEPLAY3 && <FreePlayButton />}
       </div>
       <p className="modal__foot">

@@ -106,6 +106,10 @@ export const en = {
     helpTopics: 'Topics',
   },
   auth: {
+    byEmail: 'E-mail',
+    emailSent: 'Submitted. If the username and e-mail match an account, a reset link is on its way (valid 30 minutes).',
+    resetTitle: 'Choose a new password',
+    resetDone: 'Your password was changed. You can log in with it now.',
     changePasswordTitle: 'Change password',
     changeFor: 'Account: {{account}}',
     oldPassword: 'Old password',

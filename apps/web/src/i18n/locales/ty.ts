@@ -109,6 +109,10 @@ export const ty: Messages = {
     helpTopics: 'Chủ đề',
   },
   auth: {
+    byEmail: 'E-mail',
+    emailSent: 'Đã gửi. Nếu tên đăng nhập và e-mail khớp với một tài khoản, liên kết đặt lại sẽ được gửi (hiệu lực 30 phút).',
+    resetTitle: 'Chọn mật khẩu mới',
+    resetDone: 'Mật khẩu đã được đổi. Bạn có thể đăng nhập ngay.',
     changePasswordTitle: 'Đổi mật khẩu',
     changeFor: 'Tài khoản: {{account}}',
     oldPassword: 'Mật khẩu cũ',
