@@ -53,14 +53,18 @@ test('register by username, log out with confirmation, log back in', async () =>
   await header().getByRole('button', { name: 'Log in' }).waitFor();
   assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
 
+  // The header's own login form (desktop): an empty submit and a wrong password show the alert.
   await header().getByRole('button', { name: 'Log in' }).click();
-  const login = page.getByRole('dialog');
-  await login.getByLabel('Username').fill('e2eplayer1');
-  await login.getByLabel('Password').fill('wrong password');
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await login.getByText('Incorrect username or password.').waitFor();
-  await login.getByLabel('Password').fill('a long password');
-  await login.getByRole('button', { name: 'Log in' }).click();
+  const alert = page.getByRole('dialog');
+  await alert.getByText('Incorrect username or password.').waitFor();
+  await alert.getByRole('button', { name: 'Close' }).click();
+  await header().getByLabel('Username').fill('e2eplayer1');
+  await header().getByLabel('Password').fill('wrong password');
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog').getByText('Incorrect username or password.').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await header().getByLabel('Password').fill('a long password');
+  await header().getByRole('button', { name: 'Log in' }).click();
   await header().getByRole('link', { name: 'e2eplayer1' }).waitFor();
   // The session survives a reload (token in session storage) and a protected page opens.
   await page.goto(`${server.baseUrl}/lottery`);
@@ -70,8 +74,7 @@ test('register by username, log out with confirmation, log back in', async () =>
 
 test('log in with an SMS code read from the dev outbox', async () => {
   await server.createMember({ account: 'smsplayer', password: 'sms player pw', countryDialingCode: '63', mobile: '9171112222' });
-  await open('/');
-  await header().getByRole('button', { name: 'Log in' }).click();
+  await open('/login');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'SMS code' }).click();
   await dialog.getByLabel('Mobile number').fill('9171112222');
@@ -90,8 +93,7 @@ test('log in with an SMS code read from the dev outbox', async () => {
 
 test('a forced password change follows the login, and the new password works', async () => {
   await server.createMember({ account: 'forcedone', password: 'temporary pw 1', mustChangePassword: true });
-  await open('/');
-  await header().getByRole('button', { name: 'Log in' }).click();
+  await open('/login');
   const login = page.getByRole('dialog');
   await login.getByLabel('Username').fill('forcedone');
   await login.getByLabel('Password').fill('temporary pw 1');
@@ -106,10 +108,9 @@ test('a forced password change follows the login, and the new password works', a
   await change.waitFor({ state: 'detached' });
   await header().getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await header().getByLabel('Username').fill('forcedone');
+  await header().getByLabel('Password').fill('my own password');
   await header().getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('dialog').getByLabel('Username').fill('forcedone');
-  await page.getByRole('dialog').getByLabel('Password').fill('my own password');
-  await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
   await header().getByRole('link', { name: 'forcedone' }).waitFor();
   assert.equal(await page.getByRole('dialog').count(), 0);
 });
@@ -117,8 +118,7 @@ test('a forced password change follows the login, and the new password works', a
 test('forgot password by phone sets a new password and logs in', async () => {
   await server.createMember({ account: 'lostpw', password: 'forgotten pw 1', countryDialingCode: '63', mobile: '9175553333' });
   await open('/');
-  await header().getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+  await header().getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'Forgot password' }).waitFor();
   await dialog.getByRole('tab', { name: 'Mobile number' }).click();
@@ -137,8 +137,7 @@ test('forgot password by phone sets a new password and logs in', async () => {
 
 test('forgot password by e-mail: confirmation, link from the outbox, new password', async () => {
   await server.createMember({ account: 'mailplayer', password: 'mail player pw', email: 'mail.player@example.com' });
-  await open('/');
-  await header().getByRole('button', { name: 'Log in' }).click();
+  await open('/login');
   await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^Username/).fill('mailplayer');

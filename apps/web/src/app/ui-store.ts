@@ -3,9 +3,10 @@ import { create } from 'zustand';
 export type DialogName = 'login' | 'register' | 'help' | 'forgot' | 'changePassword' | null;
 
 /** Which popup is open (login, register, help); routes like /login and /register open them. */
-export const useUi = create<{ dialog: DialogName; helpTag: string | null; open(d: DialogName, helpTag?: string | null): void; close(): void }>((set) => ({
+/** `detail`: the help article tag for 'help', the tab ('username' | 'sms') for 'login'. */
+export const useUi = create<{ dialog: DialogName; helpTag: string | null; open(d: DialogName, detail?: string | null): void; close(): void }>((set) => ({
   dialog: null,
   helpTag: null,
-  open: (dialog, helpTag = null) => set({ dialog, helpTag }),
+  open: (dialog, detail = null) => set({ dialog, helpTag: detail }),
   close: () => set({ dialog: null, helpTag: null }),
 }));

@@ -6,18 +6,20 @@ import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { CaptchaField } from './CaptchaField.tsx';
 import { captchaRequested, errorText } from './error-text.ts';
+import { readRemembered, remember } from './remember.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
 import { TextField } from './TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 export function LoginDialog() {
   const { t } = useTranslation();
-  const { dialog, close, open } = useUi();
+  const { dialog, close, open, helpTag } = useUi();
   const flags = useWhitelabel().data;
   const tabs = (['username', 'sms'] as const).filter((m) => (m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3));
-  const [tab, setTab] = useState<'username' | 'sms'>('username');
+  const [tab, setTab] = useState<'username' | 'sms' | null>(null);
   if (dialog !== 'login') return null;
-  const active = tabs.includes(tab) ? tab : (tabs[0] ?? 'username');
+  const wanted = tab ?? (helpTag === 'sms' ? 'sms' : 'username');
+  const active = tabs.includes(wanted) ? wanted : (tabs[0] ?? 'username');
   return (
     <Modal open onClose={close} title={t('auth.loginTitle')}>
       {tabs.length > 1 && (
@@ -63,7 +65,8 @@ function FreePlayButton() {
 function PasswordLoginForm() {
   const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(() => readRemembered()?.username ?? '');
+  const [keep, setKeep] = useState(() => Boolean(readRemembered()?.username));
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState<{ answer: string; id: string } | null>(null);
   const [errors, setErrors] = useState<{ username?: string; password?: string; captcha?: string; form?: string }>({});
@@ -81,7 +84,9 @@ function PasswordLoginForm() {
     if (next.username || next.password || next.captcha) return;
     setBusy(true);
     try {
-      onLoggedIn(await login({ type: 'username', username: username.trim(), password, ...(captcha && { captchaId: captcha.id, captcha: captcha.answer }) }));
+      const result = await login({ type: 'username', username: username.trim(), password, ...(captcha && { captchaId: captcha.id, captcha: captcha.answer }) });
+      remember(keep ? { ...readRemembered(), username: username.trim() } : null);
+      onLoggedIn(result);
     } catch (err) {
       if (captchaRequested(err)) setCaptcha({ answer: '', id: '' });
       setErrors({ form: errorText(t, err) });
@@ -95,6 +100,10 @@ function PasswordLoginForm() {
       <TextField id="login-username" label={t('auth.username')} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} required />
       <TextField id="login-password" label={t('auth.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
       {captcha && <CaptchaField value={captcha.answer} onChange={onCaptcha} error={errors.captcha} />}
+      <label className="check">
+        <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+        {t('auth.rememberMe')}
+      </label>
       {errors.form && (
         <p className="form__error" role="alert">
           {errors.form}

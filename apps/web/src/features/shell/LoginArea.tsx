@@ -7,6 +7,7 @@ import { useWhitelabel } from '../../api/system.ts';
 import { useSession } from '../../app/session-store.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { HeaderLoginForm } from './HeaderLoginForm.tsx';
 
 /** Header account area: log in / register when logged out; account, agent entry and sign out when in. */
 export function LoginArea() {
@@ -17,14 +18,17 @@ export function LoginArea() {
   if (isLogin) return <AccountArea />;
   return (
     <div className="login-area">
-      <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
-        {t('header.login')}
-      </button>
-      {flags?.DIRECTREG3 !== false && (
-        <button type="button" className="btn btn--primary" onClick={() => open('register')}>
-          {t('header.register')}
+      <HeaderLoginForm />
+      <div className="login-area__compact">
+        <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
+          {t('header.login')}
         </button>
-      )}
+        {flags?.DIRECTREG3 !== false && (
+          <button type="button" className="btn btn--primary" onClick={() => open('register')}>
+            {t('header.register')}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -106,6 +106,8 @@ export const en = {
     helpTopics: 'Topics',
   },
   auth: {
+    rememberMe: 'Remember me (1 day)',
+    loginMode: 'Log in with',
     byEmail: 'E-mail',
     emailSent: 'Submitted. If the username and e-mail match an account, a reset link is on its way (valid 30 minutes).',
     resetTitle: 'Choose a new password',
