@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -23,6 +24,7 @@ import { createPasswordService } from './modules/auth/password.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer.ts';
 import { type AuthRules, createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { registerAvatarRoutes } from './modules/members/avatar.routes.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { registerCaptchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Platform API', version: '0.1.0', description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.' },
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
   registerRegisterRoutes(app, services.register);
+  registerAvatarRoutes(app, deps.database.db);
   registerPasswordRoutes(app, services.passwords, services.emailReset);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });

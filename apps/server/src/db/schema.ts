@@ -160,6 +160,12 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export interface MemberAvatarsTable {
+  member_id: Int8;
+  content: Uint8Array;
+  updated_at: UpdatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -180,5 +186,6 @@ export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  member_avatars: MemberAvatarsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -25,7 +25,7 @@ function headers(): Record<string, string> {
   return h;
 }
 
-export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown } = {}): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown; form?: FormData } = {}): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, v);
   const url = qs.size ? `${path}?${qs}` : path;
@@ -34,7 +34,7 @@ export async function apiRequest<T>(method: string, path: string, opts: { query?
     res = await fetch(url, {
       method,
       headers: { ...headers(), ...(opts.body !== undefined && { 'Content-Type': 'application/json' }) },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     });
   } catch {
     throw new ApiError('network_error', 'Network link abnormal', 0);

@@ -176,6 +176,14 @@ export const en = {
     cancel: 'Cancel',
     confirm: 'Confirm',
   },
+  member: {
+    securityCenter: 'Security centre',
+    avatar: 'Your avatar',
+    changeAvatar: 'Change avatar (PNG or JPG, up to 5 MB)',
+    avatarSaved: 'Your avatar was saved.',
+    previousLogin: 'Previous login: {{time}}',
+    never: 'this is your first login',
+  },
   pages: {
     promotions: 'Promotions',
     join: 'Join us',
@@ -195,6 +203,8 @@ export const en = {
     notFoundText: 'The page you are looking for does not exist.',
   },
   errors: {
+    payload_too_large: 'The file is too large (5 MB at most).',
+    unsupported_media_type: 'Only PNG or JPG images are accepted.',
     network_error: 'Network link abnormal. Please try again.',
     internal_error: 'Unknown error. Please try again.',
     not_found: 'Not found.',

@@ -179,6 +179,14 @@ export const ty: Messages = {
     cancel: 'Hủy',
     confirm: 'Xác nhận',
   },
+  member: {
+    securityCenter: 'Trung tâm bảo mật',
+    avatar: 'Ảnh đại diện',
+    changeAvatar: 'Đổi ảnh đại diện (PNG hoặc JPG, tối đa 5 MB)',
+    avatarSaved: 'Đã lưu ảnh đại diện.',
+    previousLogin: 'Lần đăng nhập trước: {{time}}',
+    never: 'đây là lần đăng nhập đầu tiên',
+  },
   pages: {
     promotions: 'Khuyến mãi',
     join: 'Tham gia',
@@ -198,6 +206,8 @@ export const ty: Messages = {
     notFoundText: 'Trang bạn tìm không tồn tại.',
   },
   errors: {
+    payload_too_large: 'Tệp quá lớn (tối đa 5 MB).',
+    unsupported_media_type: 'Chỉ chấp nhận ảnh PNG hoặc JPG.',
     network_error: 'Kết nối mạng bất thường. Vui lòng thử lại.',
     internal_error: 'Lỗi không xác định. Vui lòng thử lại.',
     not_found: 'Không tìm thấy.',
