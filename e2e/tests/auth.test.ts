@@ -168,3 +168,25 @@ test('forgot password by e-mail: confirmation, link from the outbox, new passwor
   await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
   await header().getByRole('link', { name: 'mailplayer' }).waitFor();
 });
+
+test('when the merchant requires encryption, the browser sends the login encrypted (WebCrypto) and it works', async () => {
+  await server.createMember({ account: 'cryptoplayer', password: 'crypto player pw' });
+  await server.setMerchant('demo', { requireEncryption: true });
+  try {
+    await open('/login');
+    const bodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/wps/session/login')) bodies.push(r.postData() ?? '');
+    });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('cryptoplayer');
+    await dialog.getByLabel('Password').fill('crypto player pw');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await header().getByRole('link', { name: 'cryptoplayer' }).waitFor();
+    assert.equal(bodies.length, 1);
+    assert.match(bodies[0]!, /"encrypted":\{"keyId"/);
+    assert.doesNotMatch(bodies[0]!, /crypto player pw/);
+  } finally {
+    await server.setMerchant('demo', { requireEncryption: false });
+  }
+});

@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { publicKeyInfo } from '@sea/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -11,6 +12,9 @@ import type { Database } from './db/database.ts';
 import { fail } from './gateways/envelope.ts';
 import { registerErrorHandling } from './gateways/error-handler.ts';
 import { registerMerchantContext } from './gateways/merchant-context.ts';
+import { registerPayloadKey } from './gateways/payload-context.ts';
+import { loadPayloadKey, PAYLOAD_ALGORITHM } from './gateways/payload-crypto.ts';
+import { defineRoute } from './gateways/route.ts';
 import { registerSpa } from './http/spa.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
@@ -138,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerMerchantContext(app, { merchants: services.merchants, countryOf: services.countryOf });
   registerAuthContext(app, services.auth);
+  const payloadKey = await loadPayloadKey(deps.database.db);
+  registerPayloadKey(app, payloadKey);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -175,6 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSystemRoutes(app, services.system);
+  defineRoute(
+    app,
+    { method: 'GET', url: '/wps/system/publicKey', summary: 'Public key for payload encryption of the calls marked encrypted', tags: ['system'], response: publicKeyInfo, access: 'system' },
+    ({ merchant }) => ({ keyId: payloadKey.keyId, publicKey: payloadKey.publicKey, algorithm: PAYLOAD_ALGORITHM, required: merchant.requireEncryption }),
+  );
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);
   registerRegisterRoutes(app, services.register);

@@ -22,6 +22,7 @@ export const ERROR_CATALOGUE = {
   too_many_requests: { status: 429, message: 'Too many requests. Please try again later.' },
   non_member_login: { status: 403, message: 'Non-member accounts cannot log in here.' },
   non_agent_login: { status: 403, message: 'Non-agents cannot log in.' },
+  encryption_required: { status: 400, message: 'This site requires an encrypted request. Please reload the page.' },
   captcha_required: { status: 400, message: 'Enter the captcha.' },
   captcha_invalid: { status: 400, message: 'Captcha check failed. Please try again.' },
   invalid_phone_number: { status: 400, message: 'Invalid phone number format.' },

@@ -75,3 +75,7 @@ export const siteConfig = z.object({
   copyrightYear: z.number().int(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
+
+/** GET /wps/system/publicKey: RSA-OAEP (SHA-256) key for payload encryption; `required` per merchant. */
+export const publicKeyInfo = z.object({ keyId: z.string(), publicKey: z.string(), algorithm: z.string(), required: z.boolean() });
+export type PublicKeyInfo = z.infer<typeof publicKeyInfo>;

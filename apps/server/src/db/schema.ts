@@ -25,6 +25,7 @@ export interface MerchantsTable {
   payment_methods: Generated<string[]>;
   agent_types: Generated<number[]>;
   trial_types: Generated<number[]>;
+  require_encryption: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -166,6 +167,14 @@ export interface MemberAvatarsTable {
   updated_at: UpdatedAt;
 }
 
+export interface ServerKeysTable {
+  id: string;
+  purpose: 'payload';
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -187,5 +196,6 @@ export interface DB {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   member_avatars: MemberAvatarsTable;
+  server_keys: ServerKeysTable;
   schema_migrations: SchemaMigrationsTable;
 }

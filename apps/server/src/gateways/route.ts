@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from './envelope.ts';
 import type { AuthenticatedMember } from '../modules/auth/auth.service.ts';
 import { requireMember } from './auth-context.ts';
+import { decryptBodyIfNeeded } from './payload-context.ts';
 import { requireMerchant } from './merchant-context.ts';
 import type { Merchant } from '../modules/merchants/merchants.types.ts';
 
@@ -27,6 +28,8 @@ export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema 
   access?: 'open' | 'system';
   /** 'none' (default), 'member' (a session), or 'real' (a session of a real, non-trial account). */
   auth?: 'none' | 'member' | 'real';
+  /** The spec marks this call encrypted: an encrypted body is accepted (and required when the merchant says so). */
+  encrypted?: boolean;
 }
 
 export interface RouteContext<Q, B, P> {
@@ -64,6 +67,7 @@ export function defineRoute<
       response: { 200: envelopeOf(spec.response) },
       ...(spec.auth && spec.auth !== 'none' && { security: [{ bearer: [] }] }),
     },
+    ...(spec.encrypted && { preValidation: decryptBodyIfNeeded }),
     handler: async (request, reply) => {
       const merchant = await requireMerchant(request, { gate: (spec.access ?? 'open') === 'open' });
       const member = spec.auth && spec.auth !== 'none' ? await requireMember(request, merchant, spec.auth) : (undefined as unknown as AuthenticatedMember);

@@ -3,18 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../app/session-store.ts';
 import { apiGet, apiRequest } from './client.ts';
 
-export const login = (body: Partial<LoginRequest>) => apiRequest<LoginResult>('POST', '/wps/session/login', { body });
+export const login = (body: Partial<LoginRequest>) => apiRequest<LoginResult>('POST', '/wps/session/login', { body, encrypt: true });
 export const register = (method: 'username' | 'mobile', body: Partial<RegisterRequest>) =>
-  apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { body });
+  apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { body, encrypt: true });
 export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
 export const fetchCaptcha = () => apiGet<CaptchaChallenge>('/wps/captcha');
 export const sendSmsCode = (purpose: 'login' | 'register' | 'reset', body: SmsCodeRequest) =>
   apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin', {
     body: purpose === 'register' ? body : { ...body, purpose },
   });
-export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) => apiRequest<null>('POST', '/wps/member/password', { body });
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) => apiRequest<null>('POST', '/wps/member/password', { body, encrypt: true });
 export const resetByPhone = (body: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string }) =>
-  apiRequest<LoginResult>('POST', '/wps/member/password/verification', { body });
+  apiRequest<LoginResult>('POST', '/wps/member/password/verification', { body, encrypt: true });
 export const freeplay = () => apiRequest<LoginResult>('POST', '/wps/session/login/freeplay', { body: { platform: 'W', gatewayVersion: 3 } });
 export const checkAffiliate = (affiliateCode: string) => apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
 

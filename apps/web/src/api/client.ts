@@ -2,6 +2,7 @@ import type { Envelope } from '@sea/contracts';
 import { useSession } from '../app/session-store.ts';
 import { i18n } from '../i18n/index.ts';
 import { getMerchantCode } from './merchant.ts';
+import { encryptPayload, forgetPayloadKey } from './payload-crypto.ts';
 
 /** A failed call: `code` is a catalogue code (or `network_error`), translated by the UI as errors.<code>. */
 export class ApiError extends Error {
@@ -25,16 +26,17 @@ function headers(): Record<string, string> {
   return h;
 }
 
-export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown; form?: FormData } = {}): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown; form?: FormData; encrypt?: boolean } = {}): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, v);
   const url = qs.size ? `${path}?${qs}` : path;
+  const body = opts.encrypt && opts.body !== undefined ? await encryptPayload(opts.body, () => apiGet('/wps/system/publicKey')) : opts.body;
   let res: Response;
   try {
     res = await fetch(url, {
       method,
-      headers: { ...headers(), ...(opts.body !== undefined && { 'Content-Type': 'application/json' }) },
-      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      headers: { ...headers(), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      body: opts.form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch {
     throw new ApiError('network_error', 'Network link abnormal', 0);
@@ -47,8 +49,18 @@ export async function apiRequest<T>(method: string, path: string, opts: { query?
   }
   if (res.status === 401) useSession.getState().clear();
   if (!env || typeof env.success !== 'boolean') throw new ApiError('internal_error', 'Unexpected answer', res.status);
-  if (!env.success) throw new ApiError(env.code, env.message, res.status, env.value);
+  if (!env.success) {
+    // The merchant switched encryption on since the key was read: read it again and retry once.
+    if (env.code === 'encryption_required' && opts.encrypt && !retried.has(opts)) {
+      forgetPayloadKey();
+      retried.add(opts);
+      return apiRequest<T>(method, path, opts);
+    }
+    throw new ApiError(env.code, env.message, res.status, env.value);
+  }
   return env.value;
 }
+
+const retried = new WeakSet<object>();
 
 export const apiGet = <T>(path: string, query?: Record<string, string | undefined>) => apiRequest<T>('GET', path, { query });

@@ -13,7 +13,7 @@ import type { PasswordService } from './password.service.ts';
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository }): void {
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/session/login', summary: 'Log in by username + password or mobile + SMS code; returns an opaque token', tags: ['session'], body: loginRequest, response: loginResult },
+    { method: 'POST', url: '/wps/session/login', summary: 'Log in by username + password or mobile + SMS code; returns an opaque token', tags: ['session'], body: loginRequest, encrypted: true, response: loginResult },
     ({ merchant, body, ip, request }) => deps.auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 
@@ -69,7 +69,7 @@ export function registerPasswordRoutes(app: FastifyInstance, passwords: Password
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password', summary: 'Change password (also the forced change after login); other sessions end', tags: ['member'], body: changePasswordRequest, response: z.null(), auth: 'member' },
+    { method: 'POST', url: '/wps/member/password', summary: 'Change password (also the forced change after login); other sessions end', tags: ['member'], body: changePasswordRequest, encrypted: true, response: z.null(), auth: 'member' },
     async ({ merchant, member, body }) => {
       await passwords.change(merchant, member.memberId, member.sessionId, body);
       return null;
@@ -78,7 +78,7 @@ export function registerPasswordRoutes(app: FastifyInstance, passwords: Password
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password/verification', summary: 'Forgot password by phone: SMS code + new password, then logged in', tags: ['member'], body: resetByPhoneRequest, response: loginResult },
+    { method: 'POST', url: '/wps/member/password/verification', summary: 'Forgot password by phone: SMS code + new password, then logged in', tags: ['member'], body: resetByPhoneRequest, encrypted: true, response: loginResult },
     ({ merchant, body, ip, request }) => passwords.resetByPhone(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 

@@ -22,6 +22,7 @@ function toMerchant(r: Selectable<MerchantsTable>): Merchant {
     paymentMethods: r.payment_methods,
     agentTypes: r.agent_types,
     trialTypes: r.trial_types,
+    requireEncryption: r.require_encryption,
   };
 }
 
@@ -51,6 +52,7 @@ export function createMerchantsRepository(db: Kysely<DB>) {
           ...(patch.maintenanceEndsAt !== undefined && { maintenance_ends_at: patch.maintenanceEndsAt }),
           ...(patch.regionMode !== undefined && { region_mode: patch.regionMode }),
           ...(patch.regionCountries !== undefined && { region_countries: patch.regionCountries }),
+          ...(patch.requireEncryption !== undefined && { require_encryption: patch.requireEncryption }),
           updated_at: new Date(),
         })
         .where('id', '=', id)

@@ -20,6 +20,7 @@ export interface Merchant {
   paymentMethods: string[];
   agentTypes: number[];
   trialTypes: number[];
+  requireEncryption: boolean;
 }
 
 export interface MerchantSettingsPatch {
@@ -28,4 +29,5 @@ export interface MerchantSettingsPatch {
   maintenanceEndsAt?: Date | null;
   regionMode?: RegionMode;
   regionCountries?: string[];
+  requireEncryption?: boolean;
 }

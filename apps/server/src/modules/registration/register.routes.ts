@@ -14,6 +14,7 @@ export function registerRegisterRoutes(app: FastifyInstance, register: RegisterS
         tags: ['registration'],
         body: registerRequest,
         response: loginResult,
+        encrypted: true,
       },
       ({ merchant, body, ip, request }) => register.register(merchant, method, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
     );
