@@ -22,7 +22,14 @@ async function main(): Promise<void> {
       ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER })
       : undefined;
   const mailer = config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined;
-  const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, redis, sms, mailer });
+  const app = await buildApp({
+    config: { ...config, WEB_DIST: webDist },
+    database,
+    redis,
+    sms,
+    mailer,
+    authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+  });
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let stopping = false;

@@ -40,6 +40,8 @@ export const configSchema = z.object({
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
