@@ -5,6 +5,8 @@
 export interface WindowLimiter {
   /** Counts one hit; returns whether it is allowed and, if not, how many seconds until the window resets. */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Hits counted so far in the key's current window (0 when none), without counting one. */
+  count(key: string, windowMs: number): Promise<number>;
 }
 
 export function createMemoryWindowLimiter(now: () => number = Date.now, maxKeys = 100_000): WindowLimiter {
@@ -21,6 +23,10 @@ export function createMemoryWindowLimiter(now: () => number = Date.now, maxKeys 
       w.count += 1;
       const allowed = w.count <= limit;
       return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((w.start + windowMs - t) / 1000)) };
+    },
+    async count(key, windowMs) {
+      const w = windows.get(key);
+      return w && now() - w.start < windowMs ? w.count : 0;
     },
   };
 }

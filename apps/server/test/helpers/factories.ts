@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Services } from '../../src/app.ts';
 import type { DB } from '../../src/db/schema.ts';
+import type { Merchant } from '../../src/modules/merchants/merchants.types.ts';
 
 let seq = 0;
 
@@ -40,4 +42,31 @@ export async function solvedCaptcha(db: Kysely<DB>, merchantId: bigint, answer =
     .values({ id, merchant_id: merchantId, answer_hash: sha256Hex(`${id}:${answer}`), expires_at: new Date(Date.now() + 10 * 365 * 86_400_000) })
     .execute();
   return { captchaId: id, captcha: answer.toUpperCase() };
+}
+
+let memberSeq = 0;
+
+/**
+ * A member created through the members service (the same validation and hashing as registration).
+ * Returns the account and the password so a test can log in with them.
+ */
+export async function createMember(
+  services: Pick<Services, 'members'>,
+  merchant: Merchant,
+  over: Partial<{ account: string; password: string; type: number; mustChangePassword: boolean; countryDialingCode: string; mobile: string; language: string; email: string }> = {},
+): Promise<{ id: bigint; account: string; password: string }> {
+  memberSeq += 1;
+  const account = over.account ?? `tm${memberSeq}${Date.now().toString(36)}`.slice(0, 16);
+  const password = over.password ?? 'correct horse 1';
+  const row = await services.members.create({
+    merchant,
+    account,
+    password,
+    type: over.type,
+    mustChangePassword: over.mustChangePassword,
+    language: over.language,
+    email: over.email ?? null,
+    ...(over.mobile && { countryDialingCode: over.countryDialingCode ?? '84', mobile: over.mobile }),
+  });
+  return { id: row.id, account: row.account, password };
 }

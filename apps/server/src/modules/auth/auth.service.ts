@@ -24,6 +24,9 @@ export const AUTH_RULES = {
   maxLockMinutes: 60,
   perIpPerMinute: 20,
   perAccountPerMinute: 10,
+  /** Failed logins from one IP (any accounts) within the window after which every login there needs a captcha. */
+  ipFailuresBeforeCaptcha: 20,
+  ipFailureWindowMinutes: 15,
   passwordMaxAgeDays: 90,
 };
 export type AuthRules = typeof AUTH_RULES;
@@ -51,11 +54,16 @@ export function createAuthService(deps: {
 }) {
   const rules = { ...AUTH_RULES, ...deps.rules };
   const { clock } = deps;
-  /** Failures of accounts that do not exist, so unknown and known accounts answer alike. */
-  const unknownFailures = new Map<string, number>();
+  /**
+   * Failure and lock state of accounts that do not exist, kept exactly like a member row's, so an unknown
+   * account answers like a known one at every step (captcha flag, lock, retry-after). Per process: with
+   * several processes this belongs in Redis next to the limiter.
+   */
+  const unknownAccounts = new Map<string, { failures: number; lockLevel: number; lockedUntil: number }>();
 
   const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
   const wrong = (captchaRequired: boolean) => new AppError('in_incorrect_password', undefined, { captchaRequired });
+  const lockMinutes = (level: number) => Math.min(rules.firstLockMinutes * 2 ** level, rules.maxLockMinutes);
 
   async function throttle(ip: string, accountKey: string) {
     for (const [key, limit] of [[`login:ip:${ip}`, rules.perIpPerMinute], [`login:acct:${accountKey}`, rules.perAccountPerMinute]] as const) {
@@ -68,31 +76,40 @@ export function createAuthService(deps: {
     const account = (req.username ?? '').toLowerCase();
     if (!account || !req.password) throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: account ? 'password' : 'username', reason: 'required', message: 'Required' }] });
     const key = `${merchant.id}:${account}`;
+    // Cheap refusals first: nothing below (lookup, captcha, argon2) runs for a throttled caller.
     await throttle(ip, key);
     const member = await deps.members.findByAccount(merchant.id, account);
+    const ghost = member ? undefined : (unknownAccounts.get(key) ?? { failures: 0, lockLevel: 0, lockedUntil: 0 });
     const now = clock();
-    if (member?.locked_until && member.locked_until > now) {
-      throw tooMany(Math.ceil((member.locked_until.getTime() - now.getTime()) / 1000));
-    }
-    const failures = member ? member.failed_login_count : (unknownFailures.get(key) ?? 0);
-    if (failures >= rules.failuresBeforeCaptcha) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
+    const lockedUntil = member ? (member.locked_until?.getTime() ?? 0) : ghost!.lockedUntil;
+    if (lockedUntil > now.getTime()) throw tooMany(Math.ceil((lockedUntil - now.getTime()) / 1000));
+
+    // Captcha escalation: after a few failures of this account, or many failures (any account) from this IP.
+    const ipKey = `login:fail:ip:${ip}`;
+    const ipWindowMs = rules.ipFailureWindowMinutes * 60_000;
+    const ipFailures = await deps.limiter.count(ipKey, ipWindowMs);
+    const failures = member ? member.failed_login_count : ghost!.failures;
+    const captchaNeeded = (accountFailures: number, fromIp: number) => accountFailures >= rules.failuresBeforeCaptcha || fromIp >= rules.ipFailuresBeforeCaptcha;
+    if (captchaNeeded(failures, ipFailures)) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
 
     const ok = member ? await deps.hasher.verify(member.password_hash, req.password) : await deps.hasher.verifyDummy(req.password);
     if (ok && member && member.status === 'active') return member;
 
+    await deps.limiter.hit(ipKey, Number.MAX_SAFE_INTEGER, ipWindowMs);
     let count: number;
     if (member) {
       count = await deps.members.addFailure(member.id);
-      if (count >= rules.failuresBeforeLock) {
-        const minutes = Math.min(rules.firstLockMinutes * 2 ** member.lock_level, rules.maxLockMinutes);
-        await deps.members.lock(member.id, new Date(now.getTime() + minutes * 60_000));
-      }
+      if (count >= rules.failuresBeforeLock) await deps.members.lock(member.id, new Date(now.getTime() + lockMinutes(member.lock_level) * 60_000));
     } else {
-      count = failures + 1;
-      if (unknownFailures.size > 100_000) unknownFailures.clear();
-      unknownFailures.set(key, count);
+      const g = ghost!;
+      count = g.failures + 1;
+      // Same transitions as members.repository addFailure/lock: the lock resets the count and raises the level.
+      if (count >= rules.failuresBeforeLock) Object.assign(g, { failures: 0, lockedUntil: now.getTime() + lockMinutes(g.lockLevel) * 60_000, lockLevel: g.lockLevel + 1 });
+      else g.failures = count;
+      if (!unknownAccounts.has(key) && unknownAccounts.size >= 100_000) unknownAccounts.clear();
+      unknownAccounts.set(key, g);
     }
-    throw wrong(count >= rules.failuresBeforeCaptcha);
+    throw wrong(captchaNeeded(count, ipFailures + 1));
   }
 
   async function smsLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
