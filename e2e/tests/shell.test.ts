@@ -129,3 +129,25 @@ test('deep links to unbuilt pages show a coming-soon state and missing assets ar
   const res = await fetch(`${server.baseUrl}/assets/does-not-exist.js`);
   assert.equal(res.status, 404);
 });
+
+test('the member centre lists the spec pages, marks the current one, and 404s pages outside the list', async () => {
+  await server.createMember({ account: 'centreplayer', password: 'centre player pw' });
+  await open('/login');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill('centreplayer');
+  await dialog.getByLabel('Password').fill('centre player pw');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'centreplayer' }).waitFor();
+
+  await page.goto(`${server.baseUrl}/member/depositv2`);
+  await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+  const menu = page.getByRole('navigation', { name: 'Member centre' });
+  assert.equal(await menu.getByRole('link').count(), 14);
+  assert.equal(await menu.getByRole('link', { name: 'Deposit' }).getAttribute('aria-current'), 'page');
+  await menu.getByRole('link', { name: 'Withdraw' }).click();
+  await page.getByRole('heading', { name: 'Withdraw', level: 1 }).waitFor();
+
+  await page.goto(`${server.baseUrl}/member/noSuchPage`);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  assert.deepEqual(errors, []);
+});

@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PasswordHasher } from '../src/lib/password.ts';
 import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
 import { createMember, solvedCaptcha } from './helpers/factories.ts';
-import { buildTestApp, type TestApp, testHasher } from './helpers/test-app.ts';
+import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
 /** Account enumeration, IP captcha escalation, per-account limits, disabled accounts, session touch, member creation rules. */
 
 let t: TestApp;
 let demo: Merchant;
 let now = new Date('2026-11-23T08:00:00Z');
-let hashChecks = 0;
-const countingHasher: PasswordHasher = {
-  hash: (p) => testHasher.hash(p),
-  verify: (h, p) => {
-    hashChecks++;
-    return testHasher.verify(h, p);
-  },
-  verifyDummy: (p) => {
-    hashChecks++;
-    return testHasher.verifyDummy(p);
-  },
-};
+const hasher = countingHasher();
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now, hasher: countingHasher, authRules: { ipFailuresBeforeCaptcha: 4 } });
+  t = await buildTestApp({ clock: () => now, hasher, authRules: { ipFailuresBeforeCaptcha: 4 } });
   demo = (await t.app.services.merchants.findByCode('demo'))!;
 });
 afterAll(() => t.close());
@@ -99,11 +87,11 @@ describe('captcha escalation per IP', () => {
 describe('per-account rate limit', () => {
   it('refuses the 11th attempt in a minute on one account, from any IPs, before hashing', async () => {
     const m = await member();
-    const before = hashChecks;
+    const before = hasher.checks;
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) codes.push((await login({ username: m.account, password: m.password })).statusCode);
     expect(codes).toEqual([...Array(10).fill(200), 429, 429]);
-    expect(hashChecks - before).toBe(10);
+    expect(hasher.checks - before).toBe(10);
     const r = await login({ username: m.account, password: m.password });
     expect(r.json()).toMatchObject({ code: 'too_many_requests' });
     expect(r.json().value.retryAfterSeconds).toBeGreaterThan(0);

@@ -2,31 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '../src/gateways/route.ts';
 import { sha256Hex } from '../src/lib/hash.ts';
-import type { PasswordHasher } from '../src/lib/password.ts';
 import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
 import { solvedCaptcha } from './helpers/factories.ts';
-import { buildTestApp, type TestApp, testHasher } from './helpers/test-app.ts';
+import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let demo: Merchant;
 let now = new Date('2026-11-23T08:00:00Z');
-let hashChecks = 0;
-const countingHasher: PasswordHasher = {
-  hash: (p) => testHasher.hash(p),
-  verify: (h, p) => {
-    hashChecks++;
-    return testHasher.verify(h, p);
-  },
-  verifyDummy: (p) => {
-    hashChecks++;
-    return testHasher.verifyDummy(p);
-  },
-};
+const hasher = countingHasher();
 
 beforeAll(async () => {
   t = await buildTestApp({
     clock: () => now,
-    hasher: countingHasher,
+    hasher,
     register: (app) =>
       defineRoute(app, { method: 'POST', url: '/wps/test/real-money', summary: 't', tags: ['test'], response: z.object({ ok: z.boolean() }), auth: 'real' }, () => ({ ok: true })),
   });
@@ -120,12 +108,12 @@ describe('POST /wps/session/login (username)', () => {
   });
 
   it('rate-limits per IP before any password hash is computed', async () => {
-    const before = hashChecks;
+    const before = hasher.checks;
     const codes: string[] = [];
     for (let i = 0; i < 25; i++) codes.push((await login({ username: `ghost${i}`, password: 'x' }, '198.51.100.1')).json().code);
     expect(codes.slice(0, 20).every((c) => c === 'in_incorrect_password')).toBe(true);
     expect(codes.slice(20).every((c) => c === 'too_many_requests')).toBe(true);
-    expect(hashChecks - before).toBe(20);
+    expect(hasher.checks - before).toBe(20);
   });
 
   it('keeps non-agents out of the agent area and lets agents in', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
-import { createPasswordHasher } from '../../src/lib/password.ts';
+import { createPasswordHasher, type PasswordHasher } from '../../src/lib/password.ts';
 
 /** Argon2id with small parameters: the production path, fast enough for hundreds of test logins. */
 export const testHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
@@ -37,4 +37,21 @@ export async function buildTestApp(
       await database.destroy();
     },
   };
+}
+
+/** The test hasher, counting password checks: proves that rate limits refuse before any hash is computed. */
+export function countingHasher(): PasswordHasher & { checks: number } {
+  const h = {
+    checks: 0,
+    hash: (p: string) => testHasher.hash(p),
+    verify: (hash: string, p: string) => {
+      h.checks++;
+      return testHasher.verify(hash, p);
+    },
+    verifyDummy: (p: string) => {
+      h.checks++;
+      return testHasher.verifyDummy(p);
+    },
+  };
+  return h;
 }

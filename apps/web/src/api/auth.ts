@@ -34,6 +34,12 @@ export function useCountries() {
 export const requestEmailReset = (body: { username: string; email: string }) => apiRequest<null>('POST', '/wps/member/password/email', { body });
 export const completeEmailReset = (body: { token: string; newPassword: string }) => apiRequest<null>('POST', '/wps/member/password/email/reset', { body });
 
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<{ image: string }>('POST', '/wps/member/info/icon', { form });
+}
+
 export function useAvatar() {
   const token = useSession((s) => s.token);
   return useQuery({ queryKey: ['avatar', token], queryFn: () => apiGet<{ image: string | null }>('/wps/member/info/icon'), enabled: Boolean(token) });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
@@ -25,7 +25,20 @@ describe('routes', () => {
   it('a protected route with a token renders its page', async () => {
     useSession.getState().setToken('t0k3n');
     renderAt('/member/depositv2');
-    expect(await screen.findByRole('heading', { name: 'Member centre · depositv2' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Deposit', level: 1 })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Member centre' });
+    expect(within(menu).getByRole('link', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getAllByRole('link')).toHaveLength(14);
+    useSession.getState().clear();
+  });
+
+  it('centre pages outside the spec list are a 404; /agentHome opens the agent centre', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member/noSuchPage');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    cleanup();
+    renderAt('/agentHome');
+    expect(await screen.findByRole('heading', { name: 'Team overview', level: 1 })).toBeTruthy();
     useSession.getState().clear();
   });
 
@@ -50,5 +63,13 @@ describe('routes', () => {
     expect(localStorage.getItem('i18nextLng')).toBe('ty');
     expect(document.documentElement.lang).toBe('vi');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('agent centre', () => {
+  it('tells a logged-in non-agent that agent pages are not for them', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/agent/agentTeamOverview');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Non-agents cannot log in.');
   });
 });

@@ -1,12 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { CentrePage } from '../features/centre/CentrePage.tsx';
 import { ComingSoon } from '../features/placeholder/ComingSoon.tsx';
 import { NotFoundPage } from '../features/placeholder/NotFoundPage.tsx';
-import { CenterPage } from '../features/placeholder/CenterPage.tsx';
 import { Layout } from './Layout.tsx';
 import { DownloadPage, GameCenter, GameListCenter, JoinPage, LotteryPage, PointMallPage, PromotionsPage, ResetPasswordPage, SeamlessPage } from './lazy-pages.tsx';
 import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
+import { RouteError } from './RouteError.tsx';
 
 /** Game centres by route (spec route table); `elott` also serves LOTT. */
 export const GAME_CENTRES = ['fish', 'pvp', 'live', 'sports', 'esports', 'cockfight', 'elott', 'rng'] as const;
@@ -16,6 +17,7 @@ const home = ['/', '/index', '/index.html', '/home'].map<RouteObject>((path) => 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
       ...home,
       { path: '/login', element: <OpenDialogRoute dialog="login" redirectTo="/" /> },
@@ -37,9 +39,9 @@ export const routes: RouteObject[] = [
           { path: '/lottery', element: <LotteryPage kind="lottery" /> },
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
-          { path: '/agentHome', element: <CenterPage area="agent" /> },
-          { path: '/member/:page?', element: <CenterPage area="member" /> },
-          { path: '/agent/:page?', element: <CenterPage area="agent" /> },
+          { path: '/agentHome', element: <CentrePage area="agent" /> },
+          { path: '/member/:page?', element: <CentrePage area="member" /> },
+          { path: '/agent/:page?', element: <CentrePage area="agent" /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -4,6 +4,7 @@ import { changePassword, useMemberInfo } from '../../api/auth.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { errorText } from './error-text.ts';
+import { FormEnd } from './form-parts.tsx';
 import { TextField } from './TextField.tsx';
 
 /** Change password; also forced right after a login that reports passwordExpired (spec §4). */
@@ -44,14 +45,7 @@ export function ChangePasswordDialog() {
         <TextField id="cp-old" label={t('auth.oldPassword')} type="password" autoComplete="current-password" value={v.oldPassword} onChange={set('oldPassword')} error={errors.oldPassword} required />
         <TextField id="cp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={v.newPassword} onChange={set('newPassword')} error={errors.newPassword} required />
         <TextField id="cp-confirm" label={t('auth.confirmNewPassword')} type="password" autoComplete="new-password" value={v.confirmNewPassword} onChange={set('confirmNewPassword')} error={errors.confirmNewPassword} required />
-        {errors.form && (
-          <p className="form__error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? t('common.loading') : t('auth.confirm')}
-        </button>
+        <FormEnd error={errors.form} busy={busy} label={t('auth.confirm')} />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { requestEmailReset, resetByPhone } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { errorText } from './error-text.ts';
+import { FormEnd, useSubmit } from './form-parts.tsx';
 import { PhoneWithCode } from './PhoneWithCode.tsx';
 import { TextField } from './TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
@@ -36,35 +36,22 @@ function EmailReset() {
   const { t } = useTranslation();
   const [v, setV] = useState({ username: '', email: '' });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
+  const { busy, error, setError, run } = useSubmit();
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!v.username.trim() || !v.email.trim()) return setError(t('auth.required'));
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) return setError(t('auth.rule.pattern'));
-    setBusy(true);
-    try {
+    void run(async () => {
       await requestEmailReset(v);
       setSent(true);
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   if (sent) return <p role="status">{t('auth.emailSent')}</p>;
   return (
     <form onSubmit={submit} noValidate className="form">
       <TextField id="fe-user" label={t('auth.username')} autoComplete="username" value={v.username} onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))} required />
       <TextField id="fe-email" label={t('auth.field.email')} type="email" autoComplete="email" value={v.email} onChange={(e) => setV((x) => ({ ...x, email: e.target.value }))} required />
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? t('common.loading') : t('auth.confirm')}
-      </button>
+      <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
     </form>
   );
 }
@@ -74,35 +61,22 @@ function PhoneReset() {
   const onLoggedIn = useOnLoggedIn();
   const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
   const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
   const onPhone = useCallback((p: typeof phone) => setPhone(p), []);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!phone.mobileNum || !phone.code || !newPassword) return setError(t('auth.required'));
-    setBusy(true);
-    try {
-      onLoggedIn(await resetByPhone({ mobileNum: phone.mobileNum, countryDialingCode: phone.countryDialingCode, verificationCode: phone.code, newPassword }));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    void run(async () =>
+      onLoggedIn(await resetByPhone({ mobileNum: phone.mobileNum, countryDialingCode: phone.countryDialingCode, verificationCode: phone.code, newPassword })),
+    );
   }
 
   return (
-      <form onSubmit={submit} noValidate className="form">
-        <PhoneWithCode purpose="reset" value={phone} onChange={onPhone} />
-        <TextField id="fp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? t('common.loading') : t('auth.confirm')}
-        </button>
-      </form>
+    <form onSubmit={submit} noValidate className="form">
+      <PhoneWithCode purpose="reset" value={phone} onChange={onPhone} />
+      <TextField id="fp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
+      <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
+    </form>
   );
 }

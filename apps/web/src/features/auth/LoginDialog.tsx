@@ -6,6 +6,7 @@ import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { CaptchaField } from './CaptchaField.tsx';
 import { captchaRequested, errorText } from './error-text.ts';
+import { FormEnd } from './form-parts.tsx';
 import { readRemembered, remember } from './remember.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
 import { TextField } from './TextField.tsx';
@@ -104,14 +105,7 @@ function PasswordLoginForm() {
         <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
         {t('auth.rememberMe')}
       </label>
-      {errors.form && (
-        <p className="form__error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? t('common.loading') : t('header.login')}
-      </button>
+      <FormEnd error={errors.form} busy={busy} label={t('header.login')} />
     </form>
   );
 }

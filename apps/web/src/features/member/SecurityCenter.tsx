@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAvatar, useMemberInfo } from '../../api/auth.ts';
-import { apiRequest } from '../../api/client.ts';
+import { uploadAvatar, useAvatar, useMemberInfo } from '../../api/auth.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { errorText } from '../auth/error-text.ts';
 
@@ -22,10 +21,8 @@ export function SecurityCenter() {
     e.target.value = '';
     if (!file) return;
     if (file.size > MAX_BYTES) return setMessage({ text: t('errors.payload_too_large'), error: true });
-    const form = new FormData();
-    form.append('file', file);
     try {
-      const r = await apiRequest<{ image: string }>('POST', '/wps/member/info/icon', { form });
+      const r = await uploadAvatar(file);
       qc.setQueryData(['avatar', sessionStorage.getItem('token')], r);
       setMessage({ text: t('member.avatarSaved'), error: false });
     } catch (err) {

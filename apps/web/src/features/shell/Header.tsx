@@ -39,7 +39,7 @@ export function Header() {
           <span className="brand__mark" aria-hidden="true">
             S
           </span>
-          {merchantName}
+          <span className="brand__name">{merchantName}</span>
         </Link>
         <LoginArea />
       </div>

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useMemberInfo } from '../../api/auth.ts';
+import { SecurityCenter } from '../member/SecurityCenter.tsx';
+import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { NotFoundPage } from '../placeholder/NotFoundPage.tsx';
+import { CENTRE_PAGES, type CentreArea } from './centre-pages.ts';
+
+/**
+ * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
+ * beside the current one. Without a page, the first page shows; an unknown page is a 404.
+ */
+export function CentrePage({ area }: { area: CentreArea }) {
+  const { t } = useTranslation();
+  const { page } = useParams();
+  const pages = CENTRE_PAGES[area];
+  const current = page ?? pages[0];
+  const me = useMemberInfo().data;
+  if (!pages.includes(current)) return <NotFoundPage />;
+  // The server refuses agent data to non-agents; the site says so instead of showing empty agent pages.
+  if (area === 'agent' && me && !me.isAgent) return <ComingSoon title={t(`centre.${area}.title`)} note={t('errors.non_agent_login')} />;
+  return (
+    <div className="centre">
+      <nav className="centre__menu" aria-labelledby="centre-title">
+        <h2 id="centre-title" className="centre__title">
+          {t(`centre.${area}.title`)}
+        </h2>
+        <ul>
+          {pages.map((p) => (
+            <li key={p}>
+              <Link to={`/${area}/${p}`} aria-current={p === current ? 'page' : undefined}>
+                {t(`centre.${area}.${p}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="centre__content">
+        {area === 'member' && current === 'securityCenter' ? <SecurityCenter /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}
+      </div>
+    </div>
+  );
+}

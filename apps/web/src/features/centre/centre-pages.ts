@@ -1,0 +1,40 @@
+/** Member centre pages (spec §2), in menu order; the first is where /member lands. */
+export const MEMBER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+] as const;
+
+/**
+ * Agent centre pages (spec §2). The last four are shown by contract type; the spec does not name their
+ * paths, so these names are ours.
+ */
+export const AGENT_PAGES = [
+  'agentTeamOverview',
+  'agentAnnouncement',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+  'dividendRecord',
+  'dailyWages',
+  'hourlySalary',
+  'realTimeSalary',
+] as const;
+
+export type CentreArea = 'member' | 'agent';
+
+export const CENTRE_PAGES: Record<CentreArea, readonly string[]> = { member: MEMBER_PAGES, agent: AGENT_PAGES };
