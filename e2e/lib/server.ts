@@ -13,6 +13,8 @@ export const E2E_CAPTCHA = 'E2E7';
 export interface E2EServer {
   baseUrl: string;
   setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
+  /** Adds a help article to the demo merchant (operator content, as the back office would store it). */
+  addHelpArticle(a: { tag: string; title: string; html: string }): Promise<void>;
   /** Creates a member directly (for flows that start from an existing account). */
   createMember(m: { account: string; password: string; countryDialingCode?: string; mobile?: string; mustChangePassword?: boolean; email?: string }): Promise<void>;
   /** The newest message the dev outbox "sent" to a recipient (SMS: country code + number). */
@@ -52,6 +54,14 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
       const merchant = await app.services.merchants.findByCode(code);
       if (!merchant) throw new Error(`no merchant ${code}`);
       await app.services.merchants.updateSettings(merchant.id, patch);
+    },
+    async addHelpArticle(a) {
+      const merchant = await app.services.merchants.findByCode('demo');
+      if (!merchant) throw new Error('no demo merchant');
+      await database.db
+        .insertInto('help_articles')
+        .values({ merchant_id: merchant.id, language: 'en', category: 'faq', category_title: 'FAQ', tag: a.tag, title: a.title, content: a.html, device: 'ALL', sort: 99 })
+        .execute();
     },
     async createMember(m) {
       const merchant = await app.services.merchants.findByCode('demo');

@@ -105,6 +105,9 @@ test('footer help links open the help centre on the article; closing returns hom
   await page.getByRole('contentinfo').getByRole('link', { name: 'How to deposit' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'How to deposit' }).waitFor();
+  // Sanitised operator HTML keeps its formatting in the browser (DOMPurify, not the text-only fallback).
+  await dialog.getByRole('button', { name: 'How to register' }).click();
+  assert.equal(await dialog.locator('article li').count(), 3);
   assert.equal(new URL(page.url()).pathname, '/help');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${server.baseUrl}/`);
@@ -150,4 +153,21 @@ test('the member centre lists the spec pages, marks the current one, and 404s pa
   await page.goto(`${server.baseUrl}/member/noSuchPage`);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   assert.deepEqual(errors, []);
+});
+
+test('operator HTML in the help centre is sanitised: formatting kept, no script runs', async () => {
+  await server.addHelpArticle({
+    tag: 'xssProbe',
+    title: 'Probe article',
+    html: '<p>Safe <b>bold</b></p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">link</a>',
+  });
+  await open('/help#xssProbe');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Probe article' }).waitFor();
+  await dialog.getByText('bold').waitFor();
+  assert.equal(await dialog.locator('b').count(), 1);
+  assert.equal(await dialog.locator('script, [onerror]').count(), 0);
+  assert.equal(await dialog.locator('a[href^="javascript"]').count(), 0);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
 });

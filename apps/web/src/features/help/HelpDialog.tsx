@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useHelpCenter } from '../../api/system.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { SafeHtml } from '../../components/SafeHtml.tsx';
 
 /** Help centre popup: topics on the side, the article (HTML from the operator) beside them. */
 export function HelpDialog() {
@@ -46,8 +47,7 @@ export function HelpDialog() {
           </nav>
           <article className="help__article" id={current.tag}>
             <h3>{current.title}</h3>
-            {/* Operator-authored HTML from the back office (the spec's help content is HTML). */}
-            <div dangerouslySetInnerHTML={{ __html: current.content }} />
+            <SafeHtml html={current.content} />
           </article>
         </div>
       )}
