@@ -80,3 +80,13 @@ describe('PUT /wps/member/register/mobile', () => {
     }
   });
 });
+
+describe('concurrent sign-ups', () => {
+  it('two registrations of one username at once: one succeeds, the other is told the name is taken (no 500)', async () => {
+    const body = valid();
+    const [a, b] = await Promise.all([put('/wps/member/register', body), put('/wps/member/register', body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const loser = a.statusCode === 400 ? a : b;
+    expect(loser.json().value.fields).toContainEqual(expect.objectContaining({ field: 'username', reason: 'taken' }));
+  });
+});

@@ -25,8 +25,24 @@ export function toMemberInfo(merchant: Merchant, m: MemberRow): MemberInfo {
   };
 }
 
+const taken = (field: 'username' | 'mobileNum') => {
+  const message = field === 'username' ? 'This username is taken.' : 'This phone number is already registered.';
+  return new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason: 'taken', message }] });
+};
+
 export function createMembersService(deps: { repo: MembersRepository; hasher: Pick<PasswordHasher, 'hash'>; registration: Pick<RegistrationService, 'rules'>; clock: () => Date }) {
   const { repo } = deps;
+
+  async function insertOrTaken(values: Parameters<MembersRepository['insert']>[0]): Promise<MemberRow> {
+    try {
+      return await repo.insert(values);
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string; message?: string };
+      if (e.code !== '23505') throw err;
+      throw taken(/mobile/.test(`${e.constraint ?? ''} ${e.message ?? ''}`) ? 'mobileNum' : 'username');
+    }
+  }
+
   return {
     /**
      * Creates a member after checking username and password against the merchant's registration rules.
@@ -56,10 +72,9 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
       const p = opts.skipUsernameRule && input.password.length >= 24 ? null : checkFieldRule({ ...rules.password, required: true }, input.password);
       if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
       if (fields.length) throw new AppError('validation_failed', undefined, { in: 'body', fields });
-      if (await repo.findByAccount(input.merchant.id, input.account)) {
-        throw new AppError('validation_failed', 'This username is taken.', { in: 'body', fields: [{ field: 'username', reason: 'taken', message: 'This username is taken.' }] });
-      }
-      return repo.insert({
+      if (await repo.findByAccount(input.merchant.id, input.account)) throw taken('username');
+      // The check above gives the usual answer; the unique indexes decide between two concurrent sign-ups.
+      return insertOrTaken({
         merchant_id: input.merchant.id,
         account: input.account.toLowerCase(),
         password_hash: await deps.hasher.hash(input.password),
