@@ -59,3 +59,13 @@ describe('payload encryption', () => {
     }
   });
 });
+
+describe('payload key sharing', () => {
+  it('processes starting together load the same key pair', async () => {
+    const { loadPayloadKey } = await import('../src/gateways/payload-crypto.ts');
+    const [a, b] = await Promise.all([loadPayloadKey(t.database.db), loadPayloadKey(t.database.db)]);
+    const before = (await t.app.inject({ method: 'GET', url: '/wps/system/publicKey' })).json().value;
+    expect(a.keyId).toBe(before.keyId);
+    expect(b.publicKey).toBe(before.publicKey);
+  });
+});

@@ -1,4 +1,4 @@
-import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt, randomBytes } from 'node:crypto';
+import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
@@ -25,12 +25,16 @@ export interface PayloadKey {
   decrypt(body: z.infer<typeof encryptedBody>['encrypted']): unknown;
 }
 
-/** Loads the shared key pair, creating it on first use (several processes: the first insert wins). */
+/** One well-known row, so processes starting together all end up with the same key (the first insert wins). */
+const PAYLOAD_KEY_ID = 'payload-1';
+
+/** Loads the shared key pair, creating it on first use. */
 export async function loadPayloadKey(db: Kysely<DB>): Promise<PayloadKey> {
-  let row = await db.selectFrom('server_keys').selectAll().where('purpose', '=', 'payload').orderBy('created_at', 'desc').executeTakeFirst();
+  const find = () => db.selectFrom('server_keys').selectAll().where('id', '=', PAYLOAD_KEY_ID).executeTakeFirst();
+  let row = await find();
   if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const id = randomBytes(8).toString('hex');
+    const id = PAYLOAD_KEY_ID;
     await db
       .insertInto('server_keys')
       .values({
@@ -41,7 +45,8 @@ export async function loadPayloadKey(db: Kysely<DB>): Promise<PayloadKey> {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    row = await db.selectFrom('server_keys').selectAll().where('purpose', '=', 'payload').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    row = await find();
+    if (!row) throw new Error('payload key missing after insert');
   }
   const { id, public_key, private_key } = row;
   return {
