@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +7,15 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { openConfiguredDatabase } from '../../apps/server/src/db/open.ts';
 import type { MerchantSettingsPatch } from '../../apps/server/src/modules/merchants/merchants.types.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+/** The built site; E2E_WEB_DIST points elsewhere (e.g. a private build folder while another build runs). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 export const E2E_CAPTCHA = 'E2E7';
 
 export interface E2EServer {
   baseUrl: string;
+  /** The running app: tests reach its services (e.g. to act as an operator) and database directly. */
+  app: FastifyInstance;
   setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
   /** Adds a help article to the demo merchant (operator content, as the back office would store it). */
   addHelpArticle(a: { tag: string; title: string; html: string }): Promise<void>;
@@ -50,6 +54,7 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    app,
     async setMerchant(code, patch) {
       const merchant = await app.services.merchants.findByCode(code);
       if (!merchant) throw new Error(`no merchant ${code}`);

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './flags.ts';
 export * from './registration.ts';
 export * from './system.ts';
+export * from './money.ts';

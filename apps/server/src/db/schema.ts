@@ -1,4 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AdminTables } from '../modules/admin/admin.tables.ts';
+import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
+import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
+import type { WalletTables } from '../modules/wallet/wallet.tables.ts';
+import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /** int8 columns: always `bigint` when read (normalised in database.ts), any integer form when written. */
 export type Int8 = ColumnType<bigint, bigint | number | string, bigint | number | string>;
@@ -182,7 +187,8 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
-export interface DB {
+/** Each money module declares its own tables beside its code (modules/<name>/<name>.tables.ts). */
+export interface DB extends LedgerTables, WalletTables, DepositsTables, WithdrawalsTables, AdminTables {
   merchants: MerchantsTable;
   merchant_domains: MerchantDomainsTable;
   merchant_flags: MerchantFlagsTable;

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMemberInfo } from '../../api/auth.ts';
-import { SecurityCenter } from '../member/SecurityCenter.tsx';
 import { ComingSoon } from '../placeholder/ComingSoon.tsx';
 import { NotFoundPage } from '../placeholder/NotFoundPage.tsx';
 import { CENTRE_PAGES, type CentreArea } from './centre-pages.ts';
+import { MEMBER_PAGE_COMPONENTS } from './member-page-components.tsx';
 
 /**
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
@@ -17,6 +17,7 @@ export function CentrePage({ area }: { area: CentreArea }) {
   const current = page ?? pages[0];
   const me = useMemberInfo().data;
   if (!pages.includes(current)) return <NotFoundPage />;
+  const Page = area === 'member' ? MEMBER_PAGE_COMPONENTS[current] : undefined;
   // The server refuses agent data to non-agents; the site says so instead of showing empty agent pages.
   if (area === 'agent' && me && !me.isAgent) return <ComingSoon title={t(`centre.${area}.title`)} note={t('errors.non_agent_login')} />;
   return (
@@ -36,7 +37,7 @@ export function CentrePage({ area }: { area: CentreArea }) {
         </ul>
       </nav>
       <div className="centre__content">
-        {area === 'member' && current === 'securityCenter' ? <SecurityCenter /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}
+        {Page ? <Page /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}
       </div>
     </div>
   );

@@ -1,4 +1,13 @@
+import type { Widen } from '../widen.ts';
+import { depositEn } from '../../features/deposit/i18n.ts';
+import { historyEn } from '../../features/history/i18n.ts';
+import { walletEn } from '../../features/wallet/i18n.ts';
+import { withdrawEn } from '../../features/withdraw/i18n.ts';
 export const en = {
+  wallet: walletEn,
+  deposit: depositEn,
+  withdraw: withdrawEn,
+  history: historyEn,
   language: { name: 'English' },
   common: {
     loading: 'Loading…',
@@ -263,9 +272,18 @@ export const en = {
     non_agent_login: 'Non-agents cannot log in.',
     invitation_code_error: 'The invitation code is not valid.',
     service_unavailable: 'The service is temporarily unavailable. Please try again later.',
+    conflict: 'This was changed meanwhile. Please reload and try again.',
+    insufficient_funds: 'Insufficient balance.',
+    amount_invalid: 'Enter a valid amount.',
+    amount_out_of_range: 'The amount is outside the allowed range.',
+    idempotency_conflict: 'This request was already submitted with different details.',
+    transaction_password_required: 'Please set a transaction password first.',
+    transaction_password_invalid: 'The transaction password is not correct.',
+    not_in_hierarchy: 'You can only transfer to your upline or your own downline.',
+    state_invalid: 'This record can no longer be changed. Please reload.',
+    forbidden: 'You are not allowed to do this.',
   },
 } as const;
 
 /** The shape every locale must have (same keys, any text). */
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Messages = Widen<typeof en>;

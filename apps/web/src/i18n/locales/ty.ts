@@ -1,7 +1,15 @@
+import { depositTy } from '../../features/deposit/i18n.ts';
+import { historyTy } from '../../features/history/i18n.ts';
+import { walletTy } from '../../features/wallet/i18n.ts';
+import { withdrawTy } from '../../features/withdraw/i18n.ts';
 import type { Messages } from './en.ts';
 
 /** The second interface language (code TY in the spec): Vietnamese texts. */
 export const ty: Messages = {
+  wallet: walletTy,
+  deposit: depositTy,
+  withdraw: withdrawTy,
+  history: historyTy,
   language: { name: 'Tiếng Việt' },
   common: {
     loading: 'Đang tải…',
@@ -266,5 +274,15 @@ export const ty: Messages = {
     non_agent_login: 'Không phải đại lý không thể đăng nhập.',
     invitation_code_error: 'Mã mời không hợp lệ.',
     service_unavailable: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau.',
+    conflict: 'Dữ liệu đã thay đổi. Vui lòng tải lại và thử lại.',
+    insufficient_funds: 'Số dư không đủ.',
+    amount_invalid: 'Vui lòng nhập số tiền hợp lệ.',
+    amount_out_of_range: 'Số tiền nằm ngoài giới hạn cho phép.',
+    idempotency_conflict: 'Yêu cầu này đã được gửi với thông tin khác.',
+    transaction_password_required: 'Vui lòng đặt mật khẩu giao dịch trước.',
+    transaction_password_invalid: 'Mật khẩu giao dịch không đúng.',
+    not_in_hierarchy: 'Bạn chỉ có thể chuyển cho cấp trên hoặc cấp dưới của mình.',
+    state_invalid: 'Bản ghi này không thể thay đổi nữa. Vui lòng tải lại.',
+    forbidden: 'Bạn không được phép thực hiện thao tác này.',
   },
 };

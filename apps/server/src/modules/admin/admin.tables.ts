@@ -1,0 +1,3 @@
+/** Kysely types of the admin module's tables (merged into DB in db/schema.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AdminTables {}

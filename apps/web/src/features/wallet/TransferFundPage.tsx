@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+
+/** Member centre page (placeholder until built). */
+export function TransferFundPage() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('centre.member.transferFund')} />;
+}
