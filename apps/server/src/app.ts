@@ -18,9 +18,14 @@ import { defineRoute } from './gateways/route.ts';
 import { registerSpa } from './http/spa.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
 import { registerAuthContext } from './gateways/auth-context.ts';
+import { registerAdminContext } from './gateways/admin-route.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAdminsRepository } from './modules/admin/admins.repository.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { registerAuthRoutes, registerPasswordRoutes } from './modules/auth/auth.routes.ts';
 import { createEmailResetService } from './modules/auth/email-reset.service.ts';
@@ -74,6 +79,7 @@ function createServices(deps: AppDeps) {
   const db = deps.database.db;
   const clock = deps.clock ?? (() => new Date());
   const countryOf = deps.countryOf ?? geoCountryOf;
+  const ledger = createLedgerService({ db });
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
@@ -104,7 +110,8 @@ function createServices(deps: AppDeps) {
   const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
   const passwords = createPasswordService({ membersRepo, members, sessions, hasher, registration, verification, merchants, auth, limiter, clock });
   const emailReset = createEmailResetService({ db, membersRepo, sessions, hasher, passwords, mailer: deps.mailer ?? createOutboxMailer(db), limiter, clock });
-  return { merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, countryOf, clock };
+  const admin = createAdminService({ db, repo: createAdminsRepository(db), hasher, limiter, clock });
+  return { ledger, merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, admin, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -142,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerMerchantContext(app, { merchants: services.merchants, countryOf: services.countryOf });
   registerAuthContext(app, services.auth);
+  registerAdminContext(app, services.admin);
   const payloadKey = await loadPayloadKey(deps.database.db);
   registerPayloadKey(app, payloadKey);
 
@@ -193,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPasswordRoutes(app, services.passwords, services.emailReset);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
+  registerAdminRoutes(app, { admin: services.admin, db: deps.database.db });
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);
 
   const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);

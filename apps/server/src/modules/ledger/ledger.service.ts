@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AccountBalance, Leg, PostFailure, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
+
+export type { AccountBalance, Leg, PostRequest, PostResult, Resolution } from './ledger.types.ts';
+
+/** System accounts are split in this many shards so that concurrent bets do not queue on one row. */
+export const SYSTEM_SHARDS = 8;
+
+export const memberMain = (memberId: bigint | number): string => `member:${memberId}:main`;
+export const memberVendor = (memberId: bigint | number, vendorCode: string): string => `member:${memberId}:vendor:${vendorCode}`;
+/** A shard of a merchant system account; `seed` (usually the member id) spreads load over the shards. */
+export const systemAccount = (name: SystemAccountName, seed: bigint | number = 0): string => `sys:${name}:${BigInt(seed) % BigInt(SYSTEM_SHARDS)}`;
+
+const ACCOUNT_CODE = /^(member:\d+:(main|vendor:[A-Za-z0-9_]+)|sys:[a-z_]+(:[A-Za-z0-9_]+)*)$/;
+const MAX_AMOUNT = 10n ** 17n;
+
+interface RawResult {
+  ok?: boolean;
+  conflict?: boolean;
+  journal_id: string;
+  transfer_ids?: string[];
+  balances?: Record<string, { balance: string; available: string }>;
+  error?: PostFailure;
+  replay?: boolean;
+}
+
+/** Programming errors (bad legs) are refused before anything is sent: they are bugs, not business outcomes. */
+function validate(req: PostRequest): void {
+  const legs = req.legs ?? [];
+  const resolve = req.resolve ?? [];
+  if (legs.length + resolve.length === 0) throw new Error('ledger: a journal needs at least one leg or resolution');
+  if (!req.scope || !req.key || !req.kind) throw new Error('ledger: scope, key and kind are required');
+  for (const l of legs) {
+    if (!ACCOUNT_CODE.test(l.debit) || !ACCOUNT_CODE.test(l.credit)) throw new Error(`ledger: bad account code ${l.debit} / ${l.credit}`);
+    if (l.debit === l.credit) throw new Error('ledger: debit and credit accounts must differ');
+    if (typeof l.amount !== 'bigint' || l.amount <= 0n || l.amount >= MAX_AMOUNT) throw new Error('ledger: amount must be a positive bigint');
+    if (!l.code) throw new Error('ledger: leg code is required');
+  }
+  for (const r of resolve) {
+    if (r.amount !== undefined && (typeof r.amount !== 'bigint' || r.amount <= 0n)) throw new Error('ledger: resolution amount must be a positive bigint');
+  }
+}
+
+/** The request as the SQL function receives it; the hash of its content (not the key) detects key reuse. */
+function payload(req: PostRequest) {
+  const content = {
+    kind: req.kind,
+    member_id: req.memberId === undefined || req.memberId === null ? null : String(req.memberId),
+    ref: req.ref ?? {},
+    legs: (req.legs ?? []).map((l: Leg) => ({ debit: l.debit, credit: l.credit, amount: String(l.amount), code: l.code, pending: l.pending === true })),
+    resolve: (req.resolve ?? []).map((r: Resolution) => ({ pending_id: String(r.pendingId), action: r.action, ...(r.amount !== undefined && { amount: String(r.amount) }) })),
+  };
+  const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  return { ...content, merchant_id: String(req.merchantId), currency: req.currency, scope: req.scope, key: req.key, hash };
+}
+
+function toResult(raw: RawResult): PostResult {
+  if (raw.ok) {
+    const balances: Record<string, AccountBalance> = {};
+    for (const [code, b] of Object.entries(raw.balances ?? {})) balances[code] = { balance: BigInt(b.balance), available: BigInt(b.available) };
+    return { ok: true, journalId: BigInt(raw.journal_id), transferIds: (raw.transfer_ids ?? []).map((id) => BigInt(id)), replay: raw.replay === true, balances };
+  }
+  return { ok: false, journalId: BigInt(raw.journal_id), error: raw.error ?? 'insufficient_funds', replay: raw.replay === true };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+export function createLedgerService(deps: { db: Kysely<DB> }) {
+  async function post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
+    validate(req);
+    const { rows } = await sql<{ r: RawResult }>`select ledger_post(${JSON.stringify(payload(req))}::jsonb) as r`.execute(trx ?? deps.db);
+    const raw = rows[0]!.r;
+    if (raw.conflict) throw new AppError('idempotency_conflict');
+    return toResult(raw);
+  }
+
+  return {
+    post,
+
+    /** post(), with a business failure turned into an AppError (insufficient_funds, else state_invalid). */
+    async postOrThrow(req: PostRequest, trx?: Kysely<DB>): Promise<Extract<PostResult, { ok: true }>> {
+      const r = await post(req, trx);
+      if (!r.ok) throw new AppError(r.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+      return r;
+    },
+
+    /** Balances of accounts by code (accounts never used read as zero). */
+    async balances(merchantId: bigint, codes: string[], trx?: Kysely<DB>): Promise<Record<string, AccountBalance>> {
+      const out: Record<string, AccountBalance> = {};
+      for (const c of codes) out[c] = { balance: 0n, available: 0n };
+      if (codes.length === 0) return out;
+      const rows = await (trx ?? deps.db)
+        .selectFrom('ledger_accounts')
+        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
+        .where('merchant_id', '=', merchantId)
+        .where('code', 'in', codes)
+        .execute();
+      for (const r of rows) {
+        const balance = r.credits_posted - r.debits_posted;
+        out[r.code] = { balance, available: balance - r.debits_pending };
+      }
+      return out;
+    },
+
+    /** Every account of a member (main and sub-wallets) with its balances. */
+    async memberAccounts(merchantId: bigint, memberId: bigint, trx?: Kysely<DB>): Promise<Array<{ code: string } & AccountBalance & { pending: bigint }>> {
+      const rows = await (trx ?? deps.db)
+        .selectFrom('ledger_accounts')
+        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => {
+        const balance = r.credits_posted - r.debits_posted;
+        return { code: r.code, balance, available: balance - r.debits_pending, pending: r.debits_pending };
+      });
+    },
+  };
+}
