@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { adminUrl, dropDatabase, withDatabaseName } from './pg-admin.ts';
 
-export type TestDatabase = Database & { destroy(): Promise<void> };
+/** `url`: the PostgreSQL database's address (another process can open it); undefined on PGlite. */
+export type TestDatabase = Database & { url?: string; destroy(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory (from the run's template) by default,
@@ -19,6 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await cloneTemplate(admin, name, pgTemplate);
     const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 10 });
     return Object.assign(db, {
+      url: withDatabaseName(url, name),
       async destroy() {
         await db.close();
         await dropDatabase(admin, name);

@@ -207,7 +207,7 @@ begin
       if exists (select 1 from ledger_transfers where pending_id = v_pend.id) then
         raise exception 'pending_already_resolved' using errcode = 'P0001';
       end if;
-      v_amt := coalesce((v_res->>'amount')::bigint, v_pend.amount);
+      v_amt := case when v_res->>'action' = 'post' then coalesce((v_res->>'amount')::bigint, v_pend.amount) else v_pend.amount end;
       if v_amt <= 0 or v_amt > v_pend.amount then
         raise exception 'exceeds_pending_amount' using errcode = 'P0001';
       end if;
