@@ -19,6 +19,11 @@ import { registerSpa } from './http/spa.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createDepositsModule, registerDeposits } from './modules/deposits/deposits.module.ts';
+import { createWithdrawalsModule, registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
+import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
 import { registerAuthContext } from './gateways/auth-context.ts';
@@ -26,6 +31,11 @@ import { registerAdminContext } from './gateways/admin-route.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAdminsRepository } from './modules/admin/admins.repository.ts';
+import { createAdjustmentsRepository } from './modules/admin/adjustments.repository.ts';
+import { createAdjustmentsService } from './modules/admin/adjustments.service.ts';
+import { createHistoryRepository } from './modules/history/history.repository.ts';
+import { registerHistoryRoutes } from './modules/history/history.routes.ts';
+import { createHistoryService } from './modules/history/history.service.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { registerAuthRoutes, registerPasswordRoutes } from './modules/auth/auth.routes.ts';
 import { createEmailResetService } from './modules/auth/email-reset.service.ts';
@@ -54,7 +64,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> & Partial<Pick<Config, 'NODE_ENV'>>;
+  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> & Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -80,6 +90,8 @@ function createServices(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const countryOf = deps.countryOf ?? geoCountryOf;
   const ledger = createLedgerService({ db });
+  const deposits = createDepositsModule({ db, ledger, clock, sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET });
+  const wallet = createWalletService({ repo: createWalletRepository(db), ledger });
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
@@ -110,8 +122,11 @@ function createServices(deps: AppDeps) {
   const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
   const passwords = createPasswordService({ membersRepo, members, sessions, hasher, registration, verification, merchants, auth, limiter, clock });
   const emailReset = createEmailResetService({ db, membersRepo, sessions, hasher, passwords, mailer: deps.mailer ?? createOutboxMailer(db), limiter, clock });
+  const withdrawals = createWithdrawalsModule({ db, ledger, hasher, limiter, clock });
   const admin = createAdminService({ db, repo: createAdminsRepository(db), hasher, limiter, clock });
-  return { ledger, merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, admin, countryOf, clock };
+  const adjustments = createAdjustmentsService({ db, repo: createAdjustmentsRepository(db), members: membersRepo, ledger, clock });
+  const history = createHistoryService({ repo: createHistoryRepository(db), clock });
+  return { ledger, deposits, withdrawals, wallet, merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, admin, adjustments, history, countryOf, clock };
 }
 
 declare module 'fastify' {
@@ -201,7 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPasswordRoutes(app, services.passwords, services.emailReset);
   registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
   registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
-  registerAdminRoutes(app, { admin: services.admin, db: deps.database.db });
+  registerWalletRoutes(app, services.wallet);
+  registerAdminRoutes(app, { admin: services.admin, adjustments: services.adjustments, db: deps.database.db });
+  registerHistoryRoutes(app, services.history);
+  registerDeposits(app, services.deposits);
+  registerWithdrawals(app, services.withdrawals);
   if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);
 
   const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);

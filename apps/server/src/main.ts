@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
+import { startJobs } from './jobs/index.ts';
+import { bootstrapFirstAdmin } from './modules/admin/admin-bootstrap.ts';
 import { createSmtpMailer } from './modules/mail/mailer.ts';
 import { createHttpSmsProvider } from './modules/verification/sms-provider.ts';
 
@@ -30,8 +32,10 @@ async function main(): Promise<void> {
     mailer,
     authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
+  await bootstrapFirstAdmin(app, config.DEFAULT_MERCHANT);
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
+  let jobs: { stop(): Promise<void> } | undefined = undefined; // started once listening; the shutdown handler may run before
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await jobs?.stop();
       await app.close();
       redis?.disconnect();
       await database.close();
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  jobs = startJobs(app);
   app.log.info(
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,

@@ -5,3 +5,8 @@ export * from './flags.ts';
 export * from './registration.ts';
 export * from './system.ts';
 export * from './money.ts';
+export * from './withdrawals.ts';
+export * from './deposits.ts';
+export * from './admin.ts';
+export * from './history.ts';
+export * from './wallet.ts';

@@ -49,6 +49,7 @@ export const configSchema = z.object({
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
+  SANDBOX_GATEWAY_SECRET: z.string().min(32, 'at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -26,6 +26,7 @@ export const server = setupServer(
   http.get('*/wps/member/info', () =>
     ok({ id: '7', account: 'member7', nickname: null, type: 0, isAgent: false, isTrial: false, language: 'en', mobile: null, email: null, lastLoginAt: null, previousLoginAt: null }),
   ),
+  http.get('*/wps/v2/wallets/balance', () => ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] })),
   http.get('*/wps/system/publicKey', () => ok({ keyId: 'k', publicKey: '', algorithm: 'RSA-OAEP-256+A256GCM', required: false })),
   http.get('*/wps/system/country', () => ok([{ countryCode: 'PH', countryDialingCode: '63' }])),
   statusHandler(),

@@ -59,7 +59,8 @@ create table ledger_transfers (
 );
 -- A hold resolves at most once (post or void).
 create unique index ledger_transfers_one_resolution on ledger_transfers (pending_id) where pending_id is not null;
-create index ledger_transfers_journal_idx on ledger_transfers (journal_id);
+-- Open holds of an account (histories show them as pending).
+create index ledger_transfers_holds_idx on ledger_transfers (debit_account_id) where kind = 1;
 
 -- Posted movements per account: a gap-free version chain with the balance after each entry.
 create table ledger_entries (
@@ -72,8 +73,7 @@ create table ledger_entries (
   created_at timestamptz not null default now(),
   primary key (account_id, version)
 );
-create index ledger_entries_transfer_idx on ledger_entries (transfer_id);
-create index ledger_entries_account_time_idx on ledger_entries (account_id, created_at);
+-- An account's history reads its entries by (account_id, version): versions follow time.
 
 -- Append-only: transfers and entries never change; journals only get their result once (inside ledger_post);
 -- accounts keep their identity (only the balance columns and version move).
@@ -96,12 +96,14 @@ create trigger ledger_accounts_identity before update of merchant_id, code, curr
   for each row execute function ledger_append_only();
 
 -- Apply one journal. Input (all bigints as strings):
---   { merchant_id, currency, scope, key, hash, kind, member_id?, ref?,
---     legs?: [{ debit: code, credit: code, amount, code, pending? }],
---     resolve?: [{ pending_id, action: 'post' | 'void', amount? }] }
+--   p: { merchant_id, currency, scope, key, hash, kind, member_id?, ref?,
+--        legs?: [{ debit: code, credit: code, amount, code, pending? }],
+--        resolve?: [{ pending_id, action: 'post' | 'void', amount? }] }
+--   p_codes: the distinct account codes of the legs; p_pending_ids: the holds being resolved (both from p, passed
+--   as arrays by the caller so the function does not have to extract them).
 -- Output: { ok, journal_id, transfer_ids: [..], balances: { code: { balance, available } }, error?, replay? }
 --         or { conflict: true, journal_id } when the key was used for a different request.
-create function ledger_post(p jsonb) returns jsonb language plpgsql as $$
+create function ledger_post(p jsonb, p_codes text[], p_pending_ids bigint[]) returns jsonb language plpgsql as $$
 declare
   v_merchant bigint := (p->>'merchant_id')::bigint;
   v_currency text := p->>'currency';
@@ -109,11 +111,13 @@ declare
   v_resolve jsonb := coalesce(p->'resolve', '[]'::jsonb);
   v_jid bigint;
   v_prev record;
-  v_codes text[];
-  v_pending_ids bigint[];
+  v_codes text[] := coalesce(p_codes, '{}');
+  v_pending_ids bigint[] := coalesce(p_pending_ids, '{}');
   v_ids jsonb;
   v_all_ids bigint[];
   v_n int;
+  v_round int;
+  v_found int;
   v_leg jsonb;
   v_res jsonb;
   v_dr bigint;
@@ -139,32 +143,30 @@ begin
     return v_prev.result || jsonb_build_object('replay', true);
   end if;
 
-  select coalesce(array_agg(distinct c), '{}') into v_codes from (
-    select l->>'debit' as c from jsonb_array_elements(v_legs) l
-    union all select l->>'credit' from jsonb_array_elements(v_legs) l) s;
-  select coalesce(array_agg((r->>'pending_id')::bigint), '{}') into v_pending_ids from jsonb_array_elements(v_resolve) r;
-
-  -- Accounts are created on first use; members' accounts can never be overdrawn.
-  if cardinality(v_codes) > 0 then
+  -- The accounts involved, locked in id order (no deadlocks between concurrent posts); accounts are created on
+  -- first use (members' accounts can never be overdrawn).
+  for v_round in 1..2 loop
+    if cardinality(v_pending_ids) = 0 then
+      select jsonb_object_agg(code, id), array_agg(id), count(*), count(*) filter (where currency <> v_currency)
+        into v_ids, v_all_ids, v_found, v_n
+      from (select id, code, currency from ledger_accounts where merchant_id = v_merchant and code = any(v_codes) order by id for update) locked;
+    else
+      -- Resolving holds: their accounts too.
+      select array_agg(id), count(*) filter (where by_code) into v_all_ids, v_found from (
+        select id, true as by_code from ledger_accounts where merchant_id = v_merchant and code = any(v_codes)
+        union all select t.debit_account_id, false from ledger_transfers t where t.id = any(v_pending_ids) and t.merchant_id = v_merchant
+        union all select t.credit_account_id, false from ledger_transfers t where t.id = any(v_pending_ids) and t.merchant_id = v_merchant
+      ) s;
+      select jsonb_object_agg(code, id), count(*) filter (where currency <> v_currency)
+        into v_ids, v_n
+      from (select id, code, currency from ledger_accounts where id = any(v_all_ids) order by id for update) locked;
+    end if;
+    exit when coalesce(v_found, 0) = cardinality(v_codes);
     insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
     select v_merchant, c, v_currency, case when c like 'member:%' then split_part(c, ':', 2)::bigint end, c like 'member:%'
     from unnest(v_codes) c
-    where not exists (select 1 from ledger_accounts a where a.merchant_id = v_merchant and a.code = c)
     on conflict (merchant_id, code) do nothing;
-  end if;
-
-  -- Lock every account involved, in id order (no deadlocks between concurrent posts).
-  select jsonb_object_agg(code, id), array_agg(id), count(*) filter (where currency <> v_currency)
-    into v_ids, v_all_ids, v_n
-  from (
-    select id, code, currency from ledger_accounts
-    where merchant_id = v_merchant
-      and (code = any(v_codes)
-        or id in (select t.debit_account_id from ledger_transfers t where t.id = any(v_pending_ids) and t.merchant_id = v_merchant)
-        or id in (select t.credit_account_id from ledger_transfers t where t.id = any(v_pending_ids) and t.merchant_id = v_merchant))
-    order by id
-    for update
-  ) locked;
+  end loop;
   v_ids := coalesce(v_ids, '{}'::jsonb);
   v_all_ids := coalesce(v_all_ids, '{}');
 
@@ -177,25 +179,32 @@ begin
       v_dr := (v_ids->>(v_leg->>'debit'))::bigint;
       v_cr := (v_ids->>(v_leg->>'credit'))::bigint;
       v_amt := (v_leg->>'amount')::bigint;
-      insert into ledger_transfers (merchant_id, journal_id, debit_account_id, credit_account_id, amount, code, kind)
-      values (v_merchant, v_jid, v_dr, v_cr, v_amt, v_leg->>'code', case when (v_leg->>'pending')::boolean then 1 else 0 end)
-      returning id into v_tid;
-      v_tids := v_tids || v_tid::text;
       if (v_leg->>'pending')::boolean then
+        insert into ledger_transfers (merchant_id, journal_id, debit_account_id, credit_account_id, amount, code, kind)
+        values (v_merchant, v_jid, v_dr, v_cr, v_amt, v_leg->>'code', 1)
+        returning id into v_tid;
         update ledger_accounts set debits_pending = debits_pending + v_amt where id = v_dr;
         update ledger_accounts set credits_pending = credits_pending + v_amt where id = v_cr;
       else
-        with d as (
+        -- One statement: the transfer, both balance updates (the CHECK refuses an overdraft here) and both entries.
+        with t as (
+          insert into ledger_transfers (merchant_id, journal_id, debit_account_id, credit_account_id, amount, code, kind)
+          values (v_merchant, v_jid, v_dr, v_cr, v_amt, v_leg->>'code', 0)
+          returning id
+        ), d as (
           update ledger_accounts set debits_posted = debits_posted + v_amt, version = version + 1
           where id = v_dr returning id, version, credits_posted - debits_posted as bal
         ), c as (
           update ledger_accounts set credits_posted = credits_posted + v_amt, version = version + 1
           where id = v_cr returning id, version, credits_posted - debits_posted as bal
+        ), e as (
+          insert into ledger_entries (account_id, version, transfer_id, journal_id, amount, balance_after)
+          select d.id, d.version, t.id, v_jid, -v_amt, d.bal from d, t
+          union all select c.id, c.version, t.id, v_jid, v_amt, c.bal from c, t
         )
-        insert into ledger_entries (account_id, version, transfer_id, journal_id, amount, balance_after)
-        select id, version, v_tid, v_jid, -v_amt, bal from d
-        union all select id, version, v_tid, v_jid, v_amt, bal from c;
+        select id into v_tid from t;
       end if;
+      v_tids := v_tids || v_tid::text;
     end loop;
 
     for v_res in select * from jsonb_array_elements(v_resolve) loop

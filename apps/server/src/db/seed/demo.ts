@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
 import { DEMO_HELP, DEMO_RESOURCES } from './demo-content.ts';
+import { seedDemoVendors } from '../../modules/wallet/wallet.seed.ts';
+import { seedDemoDepositMethods } from '../../modules/deposits/deposits.seed.ts';
 
 export const DEMO_MERCHANT_CODE = 'demo';
 
@@ -8,7 +10,11 @@ export const DEMO_MERCHANT_CODE = 'demo';
 export async function seedDemo(db: Kysely<DB>): Promise<{ created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('merchants').select('id').where('code', '=', DEMO_MERCHANT_CODE).executeTakeFirst();
-    if (existing) return { created: false };
+    if (existing) {
+      await seedDemoVendors(trx, existing.id); // demo data made before the vendor table existed
+      await seedDemoDepositMethods(trx, existing.id);
+      return { created: false };
+    }
     const { id } = await trx
       .insertInto('merchants')
       .values({
@@ -51,6 +57,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<{ created: boolean }> {
       .insertInto('site_resources')
       .values(DEMO_RESOURCES.map((r, i) => ({ ...r, merchant_id: id, sort: i })))
       .execute();
+    await seedDemoVendors(trx, id);
+    await seedDemoDepositMethods(trx, id);
     return { created: true };
   });
 }

@@ -1,3 +1,67 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/schema.ts';
+
+export interface AdminsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  username: string;
+  password_hash: string;
+  status: Generated<'active' | 'disabled'>;
+  must_change_password: Generated<boolean>;
+  password_changed_at: UpdatedAt;
+  failed_login_count: Generated<number>;
+  lock_level: Generated<number>;
+  locked_until: Date | null;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface AdminSessionsTable {
+  id: Int8Id;
+  token_hash: string;
+  admin_id: Int8;
+  merchant_id: Int8;
+  created_at: CreatedAt;
+  last_seen_at: Date;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  ip: Generated<string>;
+}
+
+export interface AdminAuditLogTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  admin_id: Int8 | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface AdminAdjustmentsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  direction: 'credit' | 'debit';
+  amount: Int8;
+  currency: string;
+  reason: string;
+  request_id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  requested_by: Int8;
+  decided_by: Int8 | null;
+  decided_at: Date | null;
+  journal_id: Int8 | null;
+  created_at: CreatedAt;
+}
+
 /** Kysely types of the admin module's tables (merged into DB in db/schema.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AdminTables {}
+export interface AdminTables {
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  admin_audit_log: AdminAuditLogTable;
+  admin_adjustments: AdminAdjustmentsTable;
+}

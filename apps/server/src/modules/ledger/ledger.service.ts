@@ -71,7 +71,11 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 export function createLedgerService(deps: { db: Kysely<DB> }) {
   async function post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
     validate(req);
-    const { rows } = await sql<{ r: RawResult }>`select ledger_post(${JSON.stringify(payload(req))}::jsonb) as r`.execute(trx ?? deps.db);
+    const codes = [...new Set((req.legs ?? []).flatMap((l) => [l.debit, l.credit]))];
+    const pendingIds = (req.resolve ?? []).map((r) => String(r.pendingId));
+    const { rows } = await sql<{ r: RawResult }>`select ledger_post(${JSON.stringify(payload(req))}::jsonb, ${codes}::text[], ${pendingIds}::bigint[]) as r`.execute(
+      trx ?? deps.db,
+    );
     const raw = rows[0]!.r;
     if (raw.conflict) throw new AppError('idempotency_conflict');
     return toResult(raw);

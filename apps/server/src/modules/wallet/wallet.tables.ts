@@ -1,3 +1,20 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Int8 } from '../../db/schema.ts';
+
+export type WalletMode = 'seamless' | 'transfer';
+
+/** A merchant's game vendor; transfer-mode vendors have a sub-wallet per member. */
+export interface VendorsTable {
+  merchant_id: Int8;
+  code: string;
+  name: string;
+  wallet_mode: WalletMode;
+  status: Generated<'active' | 'disabled'>;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
 /** Kysely types of the wallet module's tables (merged into DB in db/schema.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface WalletTables {}
+export interface WalletTables {
+  vendors: VendorsTable;
+}

@@ -1,8 +1,122 @@
+import { type DepositList, formatMoney } from '@sea/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
+import { useDepositMethods, useDeposits, useRefreshWallet } from '../../api/deposit.ts';
+import { errorText } from '../auth/error-text.ts';
+import { BankTransferDeposit } from './BankTransferDeposit.tsx';
+import { DepositHistory } from './DepositHistory.tsx';
+import { DepositResult } from './DepositResult.tsx';
+import { GatewayDeposit } from './GatewayDeposit.tsx';
+import './deposit.css';
 
-/** Member centre page (placeholder until built). */
+/** How long the page waits for a gateway outcome before saying it is slow (the list keeps the final word). */
+const RESULT_WAIT_MS = 90_000;
+
+/** Member centre › depositv2: pick a method, pay online or declare a bank transfer; recent deposits below. */
 export function DepositPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('centre.member.depositv2')} />;
+  const [params, setParams] = useSearchParams();
+  const watchId = params.get('deposit');
+  const [startedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const methods = useDepositMethods();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const deposits = useDeposits({
+    poll: (data) => {
+      const watched = watchId ? data?.list.find((d) => d.id === watchId) : undefined;
+      if (watchId && (!data || watched?.status === 'pending') && Date.now() - startedAt < RESULT_WAIT_MS) return 2000;
+      return data?.list.some((d) => d.status === 'pending') ? 15_000 : false;
+    },
+  });
+  useWalletRefreshOnCredit(deposits.data, watchId);
+
+  useEffect(() => {
+    if (!watchId) return;
+    const id = setTimeout(() => setTimedOut(true), RESULT_WAIT_MS);
+    return () => clearTimeout(id);
+  }, [watchId]);
+
+  const list = methods.data?.methods ?? [];
+  const method = list.find((m) => m.code === selected) ?? list[0];
+
+  return (
+    <section className="deposit" aria-labelledby="page-title">
+      <h1 id="page-title">{t('deposit.title')}</h1>
+      {watchId && (
+        <DepositResult
+          depositId={watchId}
+          data={deposits.data}
+          timedOut={timedOut}
+          onClose={() => {
+            params.delete('deposit');
+            setParams(params, { replace: true });
+          }}
+        />
+      )}
+
+      {methods.isPending ? (
+        <p role="status" className="deposit-loading">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      ) : methods.isError ? (
+        <div role="alert" className="deposit-error">
+          <p>{errorText(t, methods.error)}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => void methods.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : !method ? (
+        <p className="field__hint">{t('deposit.noMethods')}</p>
+      ) : (
+        <>
+          <section className="deposit-section" aria-labelledby="deposit-methods">
+            <h2 id="deposit-methods">{t('deposit.methods')}</h2>
+            <div className="deposit-methods" role="radiogroup" aria-labelledby="deposit-methods">
+              {list.map((m) => (
+                <button
+                  key={m.code}
+                  type="button"
+                  role="radio"
+                  aria-checked={m.code === method.code}
+                  className="deposit-method"
+                  onClick={() => setSelected(m.code)}
+                >
+                  <span className="deposit-method__name">{m.name}</span>
+                  <span className="deposit-method__kind">{m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}</span>
+                  <span className="deposit-method__limits">
+                    {formatMoney(m.minAmount, methods.data.exponent)} – {formatMoney(m.maxAmount, methods.data.exponent)}
+                  </span>
+                </button>
+              ))}
+            </div>
+          </section>
+          <section className="deposit-section">
+            {method.kind === 'gateway' ? (
+              <GatewayDeposit key={method.code} method={method} currency={methods.data.currency} exponent={methods.data.exponent} />
+            ) : (
+              <BankTransferDeposit key={method.code} method={method} currency={methods.data.currency} exponent={methods.data.exponent} />
+            )}
+          </section>
+        </>
+      )}
+
+      <DepositHistory query={deposits} />
+    </section>
+  );
+}
+
+/** When a deposit turns successful while the page is open (or is the one just paid), the header balance refreshes. */
+function useWalletRefreshOnCredit(data: DepositList | undefined, watchId: string | null) {
+  const refreshWallet = useRefreshWallet();
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const credited = new Set(data.list.filter((d) => d.status === 'success').map((d) => d.id));
+    const previous = seen.current;
+    const fresh = previous ? [...credited].some((id) => !previous.has(id)) : watchId !== null && credited.has(watchId);
+    seen.current = credited;
+    if (fresh) void refreshWallet();
+  }, [data, watchId, refreshWallet]);
 }

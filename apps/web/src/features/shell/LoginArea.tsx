@@ -7,6 +7,7 @@ import { useWhitelabel } from '../../api/system.ts';
 import { useSession } from '../../app/session-store.ts';
 import { useUi } from '../../app/ui-store.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { HeaderBalance } from './HeaderBalance.tsx';
 import { HeaderLoginForm } from './HeaderLoginForm.tsx';
 
 /** Header account area: log in / register when logged out; account, agent entry and sign out when in. */
@@ -45,6 +46,7 @@ function AccountArea() {
     await logout().catch(() => undefined); // the local session ends whatever the network says
     clear();
     qc.removeQueries({ queryKey: ['memberInfo'] });
+    qc.removeQueries({ queryKey: ['wallet'] });
     setConfirming(false);
     navigate('/');
   }
@@ -56,6 +58,7 @@ function AccountArea() {
           {t('auth.agentCentre')}
         </Link>
       )}
+      <HeaderBalance />
       <Link className="account-name" to="/member/securityCenter" title={t('auth.memberCentre')}>
         {me?.nickname || me?.account || '…'}
       </Link>

@@ -1,8 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { useBankAccounts, useWithdrawSettings } from '../../api/withdraw.ts';
+import { BankAccounts } from './BankAccounts.tsx';
+import { QueryState } from './QueryState.tsx';
+import { TransactionPasswordForm } from './TransactionPasswordForm.tsx';
+import { WithdrawalList } from './WithdrawalList.tsx';
+import { WithdrawForm } from './WithdrawForm.tsx';
+import './withdraw.css';
 
-/** Member centre page (placeholder until built). */
+/**
+ * Member centre › withdraw: set the transaction password (first), manage bank accounts, request a withdrawal
+ * (held at once), and follow the withdrawals, confirming receipt of disbursed ones (withdrawal-receipt page).
+ */
 export function WithdrawPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('centre.member.withdraw')} />;
+  const settings = useWithdrawSettings();
+  const banks = useBankAccounts();
+  return (
+    <section className="withdraw" aria-labelledby="page-title">
+      <h1 id="page-title">{t('withdraw.title')}</h1>
+      <QueryState query={settings}>
+        {(s) =>
+          s.transactionPasswordSet ? (
+            <section className="withdraw-card" aria-labelledby="wd-form-title">
+              <h2 id="wd-form-title">{t('withdraw.form.title')}</h2>
+              <QueryState query={banks}>{(list) => <WithdrawForm settings={s} banks={list} />}</QueryState>
+            </section>
+          ) : (
+            <TransactionPasswordForm />
+          )
+        }
+      </QueryState>
+      <BankAccounts query={banks} max={settings.data?.maxBankAccounts ?? 5} />
+      <WithdrawalList />
+    </section>
+  );
 }

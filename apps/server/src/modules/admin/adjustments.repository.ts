@@ -1,0 +1,78 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { AdminAdjustmentsTable } from './admin.tables.ts';
+
+export type AdjustmentRow = Selectable<AdminAdjustmentsTable>;
+export type AdjustmentListRow = AdjustmentRow & { member_account: string };
+
+/** SQL of manual balance adjustments (admin_adjustments). */
+export function createAdjustmentsRepository(db: Kysely<DB>) {
+  return {
+    /** Inserts unless the request id is already used in this merchant; returns the row and whether it is new. */
+    async insertOnce(
+      a: { merchantId: bigint; memberId: bigint; direction: 'credit' | 'debit'; amount: bigint; currency: string; reason: string; requestId: string; requestedBy: bigint },
+      trx: Kysely<DB>,
+    ): Promise<{ row: AdjustmentRow; created: boolean }> {
+      const inserted = await trx
+        .insertInto('admin_adjustments')
+        .values({
+          merchant_id: a.merchantId,
+          member_id: a.memberId,
+          direction: a.direction,
+          amount: a.amount,
+          currency: a.currency,
+          reason: a.reason,
+          request_id: a.requestId,
+          requested_by: a.requestedBy,
+        })
+        .onConflict((oc) => oc.columns(['merchant_id', 'request_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { row: inserted, created: true };
+      const existing = await trx
+        .selectFrom('admin_adjustments')
+        .selectAll()
+        .where('merchant_id', '=', a.merchantId)
+        .where('request_id', '=', a.requestId)
+        .executeTakeFirstOrThrow();
+      return { row: existing, created: false };
+    },
+
+    /** The row, locked until the end of `trx` (concurrent decisions on one request queue here). */
+    findForUpdate(merchantId: bigint, id: bigint, trx: Kysely<DB>): Promise<AdjustmentRow | undefined> {
+      return trx.selectFrom('admin_adjustments').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async decide(id: bigint, d: { status: 'approved' | 'rejected'; decidedBy: bigint; decidedAt: Date; journalId: bigint | null }, trx: Kysely<DB>): Promise<AdjustmentRow> {
+      return trx
+        .updateTable('admin_adjustments')
+        .set({ status: d.status, decided_by: d.decidedBy, decided_at: d.decidedAt, journal_id: d.journalId })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async memberAccountOf(memberId: bigint, trx: Kysely<DB> = db): Promise<string> {
+      const r = await trx.selectFrom('members').select('account').where('id', '=', memberId).executeTakeFirstOrThrow();
+      return r.account;
+    },
+
+    async list(merchantId: bigint, q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number }): Promise<{ total: number; rows: AdjustmentListRow[] }> {
+      let base = db.selectFrom('admin_adjustments as j').where('j.merchant_id', '=', merchantId);
+      if (q.status) base = base.where('j.status', '=', q.status);
+      const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .innerJoin('members as m', 'm.id', 'j.member_id')
+        .selectAll('j')
+        .select('m.account as member_account')
+        .orderBy('j.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.pageNo - 1) * q.pageSize)
+        .execute();
+      return { total: Number(n), rows };
+    },
+  };
+}
+
+export type AdjustmentsRepository = ReturnType<typeof createAdjustmentsRepository>;

@@ -1,0 +1,131 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DepositMethodsTable, DepositsTable, DepositStatus } from './deposits.tables.ts';
+
+export type DepositMethodRow = Selectable<DepositMethodsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type DepositListRow = DepositRow & { method_code: string; method_name: string };
+export type AdminDepositListRow = DepositListRow & { member_account: string; has_receipt: boolean | number };
+
+/** SQL of the deposits module (every function takes the handle to run on: the db or a transaction). */
+export function createDepositsRepository(db: Kysely<DB>) {
+  const listBase = (h: Kysely<DB>) =>
+    h
+      .selectFrom('deposits as d')
+      .innerJoin('deposit_methods as m', 'm.id', 'd.method_id')
+      .selectAll('d')
+      .select(['m.code as method_code', 'm.name as method_name']);
+
+  return {
+    enabledMethods: (merchantId: bigint) =>
+      db.selectFrom('deposit_methods').selectAll().where('merchant_id', '=', merchantId).where('enabled', '=', true).orderBy('sort').orderBy('id').execute(),
+
+    findMethod: (merchantId: bigint, code: string) =>
+      db.selectFrom('deposit_methods').selectAll().where('merchant_id', '=', merchantId).where('code', '=', code).executeTakeFirst(),
+
+    findByRequest: (memberId: bigint, requestId: string, h: Kysely<DB> = db) =>
+      h.selectFrom('deposits').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst(),
+
+    findByOrderRef: (orderRef: string) => db.selectFrom('deposits').selectAll().where('order_ref', '=', orderRef).executeTakeFirst(),
+
+    /** A gateway order with what its hosted page shows (the merchant's currency exponent). */
+    findOrderView: (orderRef: string) =>
+      db
+        .selectFrom('deposits as d')
+        .innerJoin('merchants as mc', 'mc.id', 'd.merchant_id')
+        .selectAll('d')
+        .select('mc.currency_exponent as exponent')
+        .where('d.order_ref', '=', orderRef)
+        .executeTakeFirst(),
+
+    /** Inserts a deposit unless (member, request_id) exists; undefined when it already did (a concurrent twin). */
+    insertIfNew: (values: Insertable<DepositsTable>, h: Kysely<DB> = db) =>
+      h
+        .insertInto('deposits')
+        .values(values)
+        .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    async insertReceipt(h: Kysely<DB>, v: { depositId: bigint; merchantId: bigint; contentType: 'image/png' | 'image/jpeg'; content: Uint8Array }): Promise<void> {
+      await h.insertInto('deposit_receipts').values({ deposit_id: v.depositId, merchant_id: v.merchantId, content_type: v.contentType, content: v.content }).execute();
+    },
+
+    receipt: (merchantId: bigint, depositId: bigint) =>
+      db
+        .selectFrom('deposit_receipts')
+        .select(['content_type', 'content'])
+        .where('merchant_id', '=', merchantId)
+        .where('deposit_id', '=', depositId)
+        .executeTakeFirst(),
+
+    /** The row locked for the rest of the transaction: concurrent callbacks and reviews queue here. */
+    lockById: (trx: Kysely<DB>, merchantId: bigint, id: bigint) =>
+      trx.selectFrom('deposits').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    finish: (
+      trx: Kysely<DB>,
+      id: bigint,
+      v: { status: Exclude<DepositStatus, 'pending'>; at: Date; journalId?: bigint | null; gatewayRef?: string | null; reason?: string | null; reviewedBy?: bigint | null },
+    ) =>
+      trx
+        .updateTable('deposits')
+        .set({
+          status: v.status,
+          completed_at: v.at,
+          updated_at: v.at,
+          journal_id: v.journalId ?? null,
+          ...(v.gatewayRef !== undefined && { gateway_ref: v.gatewayRef }),
+          ...(v.reason !== undefined && { reason: v.reason }),
+          ...(v.reviewedBy !== undefined && { reviewed_by: v.reviewedBy }),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    findForMember: (merchantId: bigint, memberId: bigint, id: bigint) =>
+      listBase(db).where('d.merchant_id', '=', merchantId).where('d.member_id', '=', memberId).where('d.id', '=', id).executeTakeFirst(),
+
+    async listForMember(merchantId: bigint, memberId: bigint, page: { pageNo: number; pageSize: number }): Promise<{ total: number; rows: DepositListRow[] }> {
+      const [{ n }, rows] = await Promise.all([
+        db
+          .selectFrom('deposits')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('merchant_id', '=', merchantId)
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+        listBase(db)
+          .where('d.merchant_id', '=', merchantId)
+          .where('d.member_id', '=', memberId)
+          .orderBy('d.id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+      ]);
+      return { total: Number(n), rows };
+    },
+
+    async listForReview(merchantId: bigint, q: { status?: DepositStatus; pageNo: number; pageSize: number }): Promise<{ total: number; rows: AdminDepositListRow[] }> {
+      let count = db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('n')).where('merchant_id', '=', merchantId);
+      if (q.status) count = count.where('status', '=', q.status);
+      let list = listBase(db)
+        .innerJoin('members as mb', 'mb.id', 'd.member_id')
+        .select('mb.account as member_account')
+        .select((eb) => eb.exists(eb.selectFrom('deposit_receipts as r').select('r.deposit_id').whereRef('r.deposit_id', '=', 'd.id')).as('has_receipt'))
+        .where('d.merchant_id', '=', merchantId);
+      if (q.status) list = list.where('d.status', '=', q.status);
+      const [{ n }, rows] = await Promise.all([
+        count.executeTakeFirstOrThrow(),
+        list
+          .orderBy('d.id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize)
+          .execute(),
+      ]);
+      return { total: Number(n), rows };
+    },
+  };
+}
+
+export type DepositsRepository = ReturnType<typeof createDepositsRepository>;

@@ -1,0 +1,198 @@
+import { type ConsolidatedFunds, type DownlineList, type HierarchyTransferResult, type MerchantWallet, parseAmount, type WalletBalance, type WalletTransferResult } from '@sea/contracts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthenticatedMember } from '../auth/auth.service.ts';
+import { type LedgerService, memberMain, memberVendor } from '../ledger/ledger.service.ts';
+import { isAgentType } from '../members/members.service.ts';
+import type { Merchant } from '../merchants/merchants.types.ts';
+import { type Actor, assertInOwnDownline, assertMayReachDownline, assertReceiverActive, assertVendorAccepts, requireUpline, transferRoute } from './wallet.policy.ts';
+import type { MemberNode, VendorRow, WalletRepository } from './wallet.repository.ts';
+
+type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
+
+/** Idempotency scopes: the client's requestId, scoped by the sending member, is the key within them. */
+export const WALLET_TRANSFER_SCOPE = 'wallet_transfer';
+export const HIERARCHY_TRANSFER_SCOPE = 'hierarchy_transfer';
+
+/** Major-unit text from a client → minor units (> 0), or amount_invalid. */
+function amountOf(text: string, merchant: Merchant): bigint {
+  let minor: bigint;
+  try {
+    minor = parseAmount(text, merchant.currencyExponent);
+  } catch {
+    throw new AppError('amount_invalid', `Enter an amount with at most ${merchant.currencyExponent} decimals.`);
+  }
+  if (minor <= 0n) throw new AppError('amount_invalid', 'Enter an amount greater than zero.');
+  return minor;
+}
+
+const actorOf = (merchant: Merchant, member: Member): Actor => ({ memberId: member.memberId, isAgent: isAgentType(merchant, member.type) });
+const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
+
+export function createWalletService(deps: { repo: WalletRepository; ledger: Pick<LedgerService, 'postOrThrow' | 'balances' | 'memberAccounts'> }) {
+  const { repo, ledger } = deps;
+
+  async function hierarchyPost(
+    merchant: Merchant,
+    from: { id: bigint; account: string },
+    to: MemberNode,
+    kind: 'transfer_upline' | 'transfer_downline',
+    amount: bigint,
+    requestId: string,
+  ): Promise<HierarchyTransferResult> {
+    const r = await ledger.postOrThrow({
+      merchantId: merchant.id,
+      currency: merchant.currency,
+      scope: HIERARCHY_TRANSFER_SCOPE,
+      key: `${from.id}:${requestId}`,
+      kind,
+      memberId: from.id,
+      // Both ends, so the receiver finds the transfer in its own history too.
+      ref: { fromMemberId: String(from.id), toMemberId: String(to.id), fromAccount: from.account, toAccount: to.account },
+      legs: [{ debit: memberMain(from.id), credit: memberMain(to.id), amount, code: kind }],
+    });
+    return {
+      requestId,
+      toAccount: to.account,
+      amount: String(amount),
+      currency: merchant.currency,
+      exponent: merchant.currencyExponent,
+      replay: r.replay,
+      balance: String(r.balances[memberMain(from.id)]?.balance ?? 0n),
+    };
+  }
+
+  async function self(merchant: Merchant, member: Member): Promise<MemberNode> {
+    const me = await repo.findNode(merchant.id, member.memberId);
+    if (!me) throw new AppError('unauthorized');
+    return me;
+  }
+
+  return {
+    /** Main wallet + one sub-wallet per transfer vendor (active ones, and closed ones that still hold money). */
+    async balance(merchant: Merchant, member: Member): Promise<WalletBalance> {
+      const vendors = transferVendors(await repo.listVendors(merchant.id));
+      const main = memberMain(member.memberId);
+      const b = await ledger.balances(merchant.id, [main, ...vendors.map((v) => memberVendor(member.memberId, v.code))]);
+      return {
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        main: { balance: String(b[main]!.balance), available: String(b[main]!.available) },
+        vendors: vendors
+          .map((v) => ({ vendorCode: v.code, vendorName: v.name, balance: b[memberVendor(member.memberId, v.code)]!.balance, active: v.status === 'active' }))
+          .filter((v) => v.active || v.balance !== 0n)
+          .map((v) => ({ vendorCode: v.vendorCode, vendorName: v.vendorName, balance: String(v.balance) })),
+      };
+    },
+
+    /** Everything the member holds (every account of theirs) and what is held for pending withdrawals. */
+    async consolidated(merchant: Merchant, member: Member): Promise<ConsolidatedFunds> {
+      const accounts = await ledger.memberAccounts(merchant.id, member.memberId);
+      const mainCode = memberMain(member.memberId);
+      let total = 0n;
+      let held = 0n;
+      for (const a of accounts) {
+        total += a.balance;
+        held += a.balance - a.available;
+      }
+      const main = accounts.find((a) => a.code === mainCode);
+      return {
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        total: String(total),
+        main: String(main?.balance ?? 0n),
+        subWallets: String(total - (main?.balance ?? 0n)),
+        held: String(held),
+        available: String(main?.available ?? 0n),
+      };
+    },
+
+    async merchantWallet(merchant: Merchant, merchantCode: string | undefined): Promise<MerchantWallet> {
+      if (merchantCode && merchantCode.toLowerCase() !== merchant.code.toLowerCase()) throw new AppError('forbidden', 'That is not this site’s merchant.');
+      const vendors = transferVendors(await repo.listVendors(merchant.id)).filter((v) => v.status === 'active');
+      return {
+        merchantCode: merchant.code,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        singleWallet: vendors.length === 0,
+        transferVendors: vendors.map((v) => ({ vendorCode: v.code, vendorName: v.name })),
+      };
+    },
+
+    /** Main ↔ a transfer vendor's sub-wallet: one ledger post keyed by the member's requestId. */
+    async transfer(merchant: Merchant, member: Member, req: { from: string; to: string; amount: string; requestId: string }): Promise<WalletTransferResult> {
+      const route = transferRoute(req.from, req.to);
+      const amount = amountOf(req.amount, merchant);
+      const vendor = await repo.findVendor(merchant.id, route.vendorCode);
+      assertVendorAccepts(route, vendor);
+      const main = memberMain(member.memberId);
+      const sub = memberVendor(member.memberId, route.vendorCode);
+      const [debit, credit] = route.direction === 'to_vendor' ? [main, sub] : [sub, main];
+      const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
+      const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
+      const r = await ledger.postOrThrow({
+        merchantId: merchant.id,
+        currency: merchant.currency,
+        scope: WALLET_TRANSFER_SCOPE,
+        key: `${member.memberId}:${req.requestId}`,
+        kind: 'wallet_transfer',
+        memberId: member.memberId,
+        ref: { from, to, vendorCode: route.vendorCode },
+        legs: [{ debit, credit, amount, code: 'wallet_transfer' }],
+      });
+      return {
+        requestId: req.requestId,
+        from,
+        to,
+        amount: String(amount),
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        replay: r.replay,
+        mainBalance: String(r.balances[main]?.balance ?? 0n),
+        vendorCode: route.vendorCode,
+        vendorBalance: String(r.balances[sub]?.balance ?? 0n),
+      };
+    },
+
+    async upline(merchant: Merchant, member: Member): Promise<{ uplineAccount: string | null }> {
+      const uplineId = await repo.uplineIdOf(merchant.id, member.memberId);
+      if (uplineId === null) return { uplineAccount: null };
+      const upline = await repo.findNode(merchant.id, uplineId);
+      return { uplineAccount: upline?.account ?? null };
+    },
+
+    /** A member or agent → its direct upline. */
+    async transferToUpline(merchant: Merchant, member: Member, req: { amount: string; requestId: string }): Promise<HierarchyTransferResult> {
+      const amount = amountOf(req.amount, merchant);
+      const uplineId = requireUpline(await repo.uplineIdOf(merchant.id, member.memberId));
+      const upline = await repo.findNode(merchant.id, uplineId);
+      if (!upline) throw new AppError('not_in_hierarchy', 'Your account has no upline to transfer to.');
+      assertReceiverActive(upline);
+      return hierarchyPost(merchant, await self(merchant, member), upline, 'transfer_upline', amount, req.requestId);
+    },
+
+    /** An agent → any member of its own downline tree. */
+    async transferToDownline(merchant: Merchant, member: Member, req: { downlineAccount: string; amount: string; requestId: string }): Promise<HierarchyTransferResult> {
+      const actor = actorOf(merchant, member);
+      assertMayReachDownline(actor);
+      const amount = amountOf(req.amount, merchant);
+      const target = await repo.findInDownline(merchant.id, actor.memberId, req.downlineAccount);
+      assertInOwnDownline(actor, target);
+      assertReceiverActive(target);
+      return hierarchyPost(merchant, await self(merchant, member), target, 'transfer_downline', amount, req.requestId);
+    },
+
+    async downlines(merchant: Merchant, member: Member, q: { search?: string; pageNo: number; pageSize: number }): Promise<DownlineList> {
+      const actor = actorOf(merchant, member);
+      assertMayReachDownline(actor);
+      const { rows, total } = await repo.listDownlines(merchant.id, actor.memberId, { search: q.search || undefined, offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize });
+      return {
+        list: rows.map((r) => ({ account: r.account, nickname: r.nickname, level: Number(r.depth), isAgent: isAgentType(merchant, r.type) })),
+        total,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,92 @@
+import {
+  adminRejectRequest,
+  adminResolveDisputeRequest,
+  adminWithdrawal,
+  adminWithdrawalPage,
+  adminWithdrawalQuery,
+  adminWithdrawalSettings,
+  adminWithdrawalSettingsRequest,
+} from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineAdminRoute } from '../../gateways/admin-route.ts';
+import type { Merchant } from '../merchants/merchants.types.ts';
+import type { WithdrawalSettings } from './withdrawal-settings.ts';
+import type { WithdrawalOperatorService } from './withdrawals.operator.service.ts';
+
+const tags = ['admin: withdrawals'];
+const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
+
+const presentSettings = (s: WithdrawalSettings, merchant: Merchant) => ({
+  currency: merchant.currency,
+  exponent: merchant.currencyExponent,
+  minAmount: s.minAmount.toString(),
+  maxAmount: s.maxAmount.toString(),
+  confirmWindowMinutes: s.confirmWindowMinutes,
+  cancelAllowed: s.cancelAllowed,
+});
+
+/** Operator handling of withdrawals: review, approve/reject, disburse, resolve disputes, settings. Each action is audited. */
+export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: WithdrawalOperatorService): void {
+  defineAdminRoute(
+    app,
+    { method: 'GET', url: '/admin/api/withdrawals', summary: 'Withdrawals of this merchant, newest first (filter by status)', tags, querystring: adminWithdrawalQuery, response: adminWithdrawalPage },
+    ({ merchant, query }) => ops.list(merchant, query),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'GET', url: '/admin/api/withdrawals/:id', summary: 'One withdrawal', tags, params: idParams, response: adminWithdrawal },
+    ({ merchant, params }) => ops.getOne(merchant, params.id),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'GET', url: '/admin/api/withdrawals/:id/proof', summary: 'The member’s "not received" proof image (data URI) or null', tags, params: idParams, response: z.object({ image: z.string().nullable() }) },
+    async ({ merchant, params }) => ({ image: await ops.proof(merchant, params.id) }),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'POST', url: '/admin/api/withdrawals/:id/approve', summary: 'Approve a requested withdrawal (audited)', tags, params: idParams, response: adminWithdrawal },
+    ({ merchant, admin, ip, params }) => ops.approve(merchant, { id: admin.id, ip }, params.id),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'POST', url: '/admin/api/withdrawals/:id/reject', summary: 'Reject a requested withdrawal (or an approved one with from: "approved"): the hold is released (audited)', tags, params: idParams, body: adminRejectRequest, response: adminWithdrawal },
+    ({ merchant, admin, ip, params, body }) => ops.reject(merchant, { id: admin.id, ip }, params.id, body.reason, body.from),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'POST', url: '/admin/api/withdrawals/:id/disburse', summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)', tags, params: idParams, response: adminWithdrawal },
+    ({ merchant, admin, ip, params }) => ops.disburse(merchant, { id: admin.id, ip }, params.id),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/withdrawals/:id/resolve-dispute',
+      summary: 'Close a disputed withdrawal, refunding an amount (or "0") to the member (audited)',
+      tags,
+      params: idParams,
+      body: adminResolveDisputeRequest,
+      response: adminWithdrawal,
+    },
+    ({ merchant, admin, ip, params, body }) => ops.resolveDispute(merchant, { id: admin.id, ip }, params.id, body.refund, body.note),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'GET', url: '/admin/api/withdrawal-settings', summary: 'Withdrawal limits, receipt window and member cancellation of this merchant', tags, response: adminWithdrawalSettings },
+    async ({ merchant }) => presentSettings(await ops.settings(merchant), merchant),
+  );
+
+  defineAdminRoute(
+    app,
+    { method: 'PUT', url: '/admin/api/withdrawal-settings', summary: 'Change the withdrawal settings (audited)', tags, body: adminWithdrawalSettingsRequest, response: adminWithdrawalSettings },
+    async ({ merchant, admin, ip, body }) => presentSettings(await ops.saveSettings(merchant, { id: admin.id, ip }, body), merchant),
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  bankAccount,
+  bankAccountRequest,
+  receiptRequest,
+  transactionPasswordRequest,
+  withdrawal,
+  withdrawalPage,
+  withdrawalPageQuery,
+  withdrawalRequest,
+  withdrawalRequestResult,
+  withdrawSettings,
+} from '@sea/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { defineRoute } from '../../gateways/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { BankAccountsService } from './bank-accounts.service.ts';
+import { PROOF_MAX_BYTES, reencodeProof } from './proof-image.ts';
+import type { TransactionPasswordService } from './transaction-password.service.ts';
+import type { ReceiptInput, WithdrawalsService } from './withdrawals.service.ts';
+
+const tags = ['withdraw'];
+const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
+
+const tooLarge = () => new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
+
+/** JSON `{result, receivedAmount?}`, or multipart with those fields and the image part `proof`. */
+async function readReceipt(request: FastifyRequest): Promise<ReceiptInput> {
+  let fields: unknown = request.body;
+  let proof: Uint8Array | undefined;
+  if (request.isMultipart()) {
+    const collected: Record<string, string> = {};
+    for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer().catch(() => {
+          throw tooLarge();
+        });
+        if (part.file.truncated) throw tooLarge();
+        if (part.fieldname === 'proof' && buf.length > 0) proof = buf;
+      } else if (typeof part.value === 'string') {
+        collected[part.fieldname] = part.value;
+      }
+    }
+    fields = { result: collected.result, ...(collected.receivedAmount && { receivedAmount: collected.receivedAmount }) };
+  }
+  const parsed = receiptRequest.safeParse(fields ?? {});
+  if (!parsed.success) {
+    const list = parsed.error.issues.map((i) => ({ field: i.path.join('.'), reason: i.code, message: i.message }));
+    throw new AppError('validation_failed', undefined, { in: 'body', fields: list });
+  }
+  return { ...parsed.data, ...(proof && { proof: await reencodeProof(proof) }) };
+}
+
+/** Member withdrawal routes (real accounts only): bank accounts, transaction password, requests, receipt. */
+export function registerWithdrawalRoutes(app: FastifyInstance, deps: { withdrawals: WithdrawalsService; bankAccounts: BankAccountsService; txPassword: TransactionPasswordService }): void {
+  const { withdrawals, bankAccounts, txPassword } = deps;
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/wps/withdraw/settings', summary: 'Withdrawal settings for this member (transaction password set, limits, available balance)', tags, response: withdrawSettings, auth: 'real' },
+    ({ merchant, member }) => withdrawals.settings(merchant, member.memberId),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/member/transaction-password',
+      summary: 'Set or change the 6-digit transaction password (needs the login password)',
+      tags,
+      body: transactionPasswordRequest,
+      response: z.null(),
+      auth: 'real',
+      encrypted: true,
+    },
+    async ({ merchant, member, body }) => {
+      await txPassword.set(merchant, member.memberId, body);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/wps/withdraw/bank-accounts', summary: 'The member’s payout bank accounts', tags, response: z.array(bankAccount), auth: 'real' },
+    ({ merchant, member }) => bankAccounts.list(merchant, member.memberId),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/withdraw/bank-accounts', summary: 'Add a payout bank account (at most 5, no duplicates)', tags, body: bankAccountRequest, response: bankAccount, auth: 'real' },
+    ({ merchant, member, body }) => bankAccounts.add(merchant, member.memberId, body),
+  );
+
+  defineRoute(
+    app,
+    { method: 'DELETE', url: '/wps/withdraw/bank-accounts/:id', summary: 'Remove a bank account (refused while a withdrawal to it is open)', tags, params: idParams, response: z.null(), auth: 'real' },
+    async ({ merchant, member, params }) => {
+      await bankAccounts.remove(merchant, member.memberId, params.id);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/withdraw/requests',
+      summary: 'Request a withdrawal: the amount is held at once (idempotent per requestId)',
+      tags,
+      body: withdrawalRequest,
+      response: withdrawalRequestResult,
+      auth: 'real',
+      encrypted: true,
+    },
+    ({ merchant, member, body }) => withdrawals.request(merchant, member.memberId, body),
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/wps/withdraw/requests', summary: 'The member’s withdrawals, newest first', tags, querystring: withdrawalPageQuery, response: withdrawalPage, auth: 'real' },
+    ({ merchant, member, query }) => withdrawals.list(merchant, member.memberId, query),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/wps/withdraw/requests/:id/cancel', summary: 'Cancel a requested withdrawal (only where the merchant allows it)', tags, params: idParams, response: withdrawal, auth: 'real' },
+    ({ merchant, member, params }) => withdrawals.cancel(merchant, member.memberId, params.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/withdraw/requests/:id/receipt',
+      summary: 'Confirm receipt after disbursement: received, not_received (multipart with image "proof") or partial (receivedAmount)',
+      tags,
+      params: idParams,
+      response: withdrawal,
+      auth: 'real',
+    },
+    async ({ merchant, member, params, request }) => withdrawals.confirmReceipt(merchant, member.memberId, params.id, await readReceipt(request)),
+  );
+}

@@ -1,0 +1,220 @@
+import { MAX_BANK_ACCOUNTS, parseAmount, type ReceiptResult, type Withdrawal, type WithdrawalPage, type WithdrawalRequest, type WithdrawalRequestResult, type WithdrawSettings } from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.service.ts';
+import type { Merchant } from '../merchants/merchants.types.ts';
+import type { TransactionPasswordService } from './transaction-password.service.ts';
+import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
+import { presentWithdrawal } from './withdrawals.presenter.ts';
+import { createWithdrawalsRepository, type WithdrawalRow, type WithdrawalsRepository } from './withdrawals.repository.ts';
+
+/** Idempotency keys of the ledger journals of one withdrawal (scope 'withdrawal'), derived from its id. */
+export const withdrawalKeys = {
+  hold: (id: bigint) => `withdrawal:${id}:hold`,
+  disburse: (id: bigint) => `withdrawal:${id}:disburse`,
+  /** Releases the hold: an operator's reject or the member's cancel (only one of them can ever happen). */
+  release: (id: bigint) => `withdrawal:${id}:release`,
+  refund: (id: bigint) => `withdrawal:${id}:refund`,
+};
+
+export function toMinor(text: string, exponent: number): bigint {
+  try {
+    return parseAmount(text, exponent);
+  } catch {
+    throw new AppError('amount_invalid');
+  }
+}
+
+/** Why a transition found no row: it is not there for this caller (not_found) or not in a state that allows it. */
+export async function transitionRefused(repo: WithdrawalsRepository, merchantId: bigint, id: bigint, memberId?: bigint): Promise<never> {
+  const row = await repo.find(merchantId, id, memberId);
+  throw row ? new AppError('state_invalid', undefined, { status: row.status }) : new AppError('not_found', 'No such withdrawal.');
+}
+
+/** Releases a withdrawal's hold inside `trx` (reject, cancel). */
+export async function releaseHold(ledger: Pick<LedgerService, 'post'>, trx: Kysely<DB>, merchant: Merchant, row: WithdrawalRow): Promise<void> {
+  const r = await ledger.post(
+    {
+      merchantId: merchant.id,
+      currency: merchant.currency,
+      scope: 'withdrawal',
+      key: withdrawalKeys.release(row.id),
+      kind: 'withdrawal',
+      memberId: row.member_id,
+      ref: { withdrawalId: row.id.toString(), action: 'release' },
+      resolve: [{ pendingId: row.hold_transfer_id!, action: 'void' }],
+    },
+    trx,
+  );
+  if (!r.ok) throw new AppError('state_invalid', `The hold could not be released (${r.error}).`);
+}
+
+export interface ReceiptInput {
+  result: ReceiptResult;
+  receivedAmount?: string;
+  /** The re-encoded proof image (required for not_received). */
+  proof?: Uint8Array;
+}
+
+/** The member side of withdrawals: settings, requests (funds held), list, cancel, receipt; and the receipt job. */
+export function createWithdrawalsService(deps: {
+  db: Kysely<DB>;
+  ledger: Pick<LedgerService, 'post' | 'balances'>;
+  txPassword: Pick<TransactionPasswordService, 'isSet' | 'verify'>;
+  clock: () => Date;
+}) {
+  const repo = createWithdrawalsRepository(deps.db);
+  const settingsOf = async (merchant: Merchant): Promise<WithdrawalSettings> => effectiveSettings(await repo.settings(merchant.id), merchant);
+  const present = (row: WithdrawalRow, merchant: Merchant, s: WithdrawalSettings) =>
+    presentWithdrawal(row, { exponent: merchant.currencyExponent, cancelAllowed: s.cancelAllowed, now: deps.clock() });
+
+  return {
+    settingsOf,
+
+    async settings(merchant: Merchant, memberId: bigint): Promise<WithdrawSettings> {
+      const [s, set, balances] = [await settingsOf(merchant), await deps.txPassword.isSet(merchant, memberId), await deps.ledger.balances(merchant.id, [memberMain(memberId)])];
+      return {
+        transactionPasswordSet: set,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        minAmount: s.minAmount.toString(),
+        maxAmount: s.maxAmount.toString(),
+        available: (balances[memberMain(memberId)]?.available ?? 0n).toString(),
+        confirmWindowMinutes: s.confirmWindowMinutes,
+        cancelAllowed: s.cancelAllowed,
+        maxBankAccounts: MAX_BANK_ACCOUNTS,
+      };
+    },
+
+    /**
+     * One transaction: insert the withdrawal and hold the amount through the ledger. When the hold fails
+     * (insufficient funds) the whole transaction rolls back, the row and its request id included, so the
+     * member can retry the same request id after topping up. A replay of a stored request returns it.
+     */
+    async request(merchant: Merchant, memberId: bigint, body: WithdrawalRequest): Promise<WithdrawalRequestResult> {
+      const s = await settingsOf(merchant);
+      const amount = toMinor(body.amount, merchant.currencyExponent);
+      if (amount <= 0n) throw new AppError('amount_invalid');
+      if (amount < s.minAmount || amount > s.maxAmount) throw new AppError('amount_out_of_range', undefined, { min: s.minAmount.toString(), max: s.maxAmount.toString() });
+      const bankAccountId = BigInt(body.bankAccountId);
+      await deps.txPassword.verify(merchant, memberId, body.transactionPassword);
+
+      const replayOf = (row: WithdrawalRow): WithdrawalRequestResult => {
+        if (row.bank_account_id !== bankAccountId || row.amount !== amount) throw new AppError('idempotency_conflict');
+        return { ...present(row, merchant, s), replay: true };
+      };
+      const earlier = await repo.findByRequestId(memberId, body.requestId);
+      if (earlier) return replayOf(earlier);
+
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const r = createWithdrawalsRepository(trx);
+        const account = await r.lockBankAccount(merchant.id, memberId, bankAccountId, 'share');
+        if (!account) throw new AppError('not_found', 'No such bank account.');
+        const inserted = await r.insert({
+          merchant_id: merchant.id,
+          member_id: memberId,
+          request_id: body.requestId,
+          bank_account_id: account.id,
+          bank_name: account.bank_name,
+          account_number: account.account_number,
+          account_name: account.account_name,
+          amount,
+          currency: merchant.currency,
+        });
+        if (!inserted) return { twin: true as const };
+        const hold = await deps.ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            scope: 'withdrawal',
+            key: withdrawalKeys.hold(inserted.id),
+            kind: 'withdrawal',
+            memberId,
+            ref: { withdrawalId: inserted.id.toString(), action: 'hold' },
+            legs: [{ debit: memberMain(memberId), credit: systemAccount('payment_clearing', memberId), amount, code: 'withdrawal', pending: true }],
+          },
+          trx,
+        );
+        if (!hold.ok) throw new AppError(hold.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+        return { twin: false as const, row: await r.setHold(inserted.id, hold.transferIds[0]!) };
+      });
+      if (row.twin) {
+        // A concurrent request with the same id committed first.
+        const twin = await repo.findByRequestId(memberId, body.requestId);
+        if (!twin) throw new AppError('conflict', 'Please try again.');
+        return replayOf(twin);
+      }
+      return { ...present(row.row, merchant, s), replay: false };
+    },
+
+    async list(merchant: Merchant, memberId: bigint, page: { pageNo: number; pageSize: number }): Promise<WithdrawalPage> {
+      const s = await settingsOf(merchant);
+      const { total, rows } = await repo.listForMember(merchant.id, memberId, page);
+      return { items: rows.map((r) => present(r, merchant, s)), total, ...page };
+    },
+
+    /** Only while 'requested', and only where the merchant allows members to cancel (UK rule: not by default). */
+    async cancel(merchant: Merchant, memberId: bigint, id: bigint): Promise<Withdrawal> {
+      const s = await settingsOf(merchant);
+      if (!s.cancelAllowed) throw new AppError('function_not_enabled', 'A requested withdrawal cannot be cancelled.');
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const r = createWithdrawalsRepository(trx);
+        const now = deps.clock();
+        const moved = await r.transition({ merchantId: merchant.id, id, memberId, from: ['requested'] }, 'cancelled', { closed_at: now, updated_at: now });
+        if (!moved) return transitionRefused(r, merchant.id, id, memberId);
+        await releaseHold(deps.ledger, trx, merchant, moved);
+        return moved;
+      });
+      return present(row, merchant, s);
+    },
+
+    /**
+     * The member's answer after disbursement, before the window closes: received → confirmed; not received
+     * (with a proof image) or partially received (with the amount) → disputed, for an operator to follow up.
+     */
+    async confirmReceipt(merchant: Merchant, memberId: bigint, id: bigint, input: ReceiptInput): Promise<Withdrawal> {
+      const s = await settingsOf(merchant);
+      const current = await repo.find(merchant.id, id, memberId);
+      if (!current) throw new AppError('not_found', 'No such withdrawal.');
+      if (current.status !== 'disbursed' || !current.receipt_due_at || current.receipt_due_at <= deps.clock()) {
+        throw new AppError('state_invalid', undefined, { status: current.status });
+      }
+      let receivedAmount: bigint | null = null;
+      if (input.result === 'partial') {
+        if (!input.receivedAmount) throw new AppError('validation_failed', 'Enter the amount you received.', { in: 'body', fields: [{ field: 'receivedAmount', reason: 'required', message: 'Enter the amount you received.' }] });
+        receivedAmount = toMinor(input.receivedAmount, merchant.currencyExponent);
+        if (receivedAmount >= current.amount) throw new AppError('amount_out_of_range', 'A partial amount is less than the withdrawal.', { max: current.amount.toString() });
+      }
+      if (input.result === 'not_received' && !input.proof) {
+        throw new AppError('validation_failed', 'Attach a proof image.', { in: 'body', fields: [{ field: 'proof', reason: 'required', message: 'Attach a proof image.' }] });
+      }
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const r = createWithdrawalsRepository(trx);
+        const now = deps.clock();
+        const to = input.result === 'received' ? 'confirmed' : 'disputed';
+        const moved = await r.transition({ merchantId: merchant.id, id, memberId, from: ['disbursed'], dueAfter: now }, to, {
+          receipt_result: input.result,
+          received_amount: receivedAmount,
+          updated_at: now,
+          ...(to === 'confirmed' && { closed_at: now }),
+        });
+        if (!moved) return transitionRefused(r, merchant.id, id, memberId);
+        if (input.result === 'not_received' && input.proof) await r.insertProof(id, input.proof);
+        return moved;
+      });
+      return present(row, merchant, s);
+    },
+
+    /**
+     * The receipt job's step: every disbursed withdrawal past its window counts as received (no refund).
+     * One UPDATE … RETURNING, so running it twice, or in several processes at once, changes each row once.
+     */
+    async autoConfirmDue(now: Date = deps.clock()): Promise<{ confirmed: bigint[] }> {
+      const rows = await repo.autoConfirmDue(now);
+      return { confirmed: rows.map((r) => r.id) };
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

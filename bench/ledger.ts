@@ -1,0 +1,143 @@
+// Ledger throughput: debits/s and latency of ledger_post with 10,000 wallets and 16 concurrent clients, on the
+// embedded database (PGlite) and on PostgreSQL, against a naive 5-statement interactive transaction measured
+// in the same run on the same database (this machine is noisy: compare ratios).
+//   npm run bench:ledger      BENCH_SECONDS (default 10), BENCH_CLIENTS (16), BENCH_WALLETS (10000),
+//                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { type Kysely, sql } from 'kysely';
+import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { DB } from '../apps/server/src/db/schema.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger.audit.ts';
+import { createLedgerService, memberMain, systemAccount } from '../apps/server/src/modules/ledger/ledger.service.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Figures {
+  ops: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+async function setUp(db: Kysely<DB>): Promise<{ merchantId: bigint; members: bigint[] }> {
+  const { id: merchantId } = await db
+    .insertInto('merchants')
+    .values({ code: `bench${randomBytes(3).toString('hex')}`, name: 'Bench', currency: 'VND', currency_exponent: 0, default_language: 'en', languages: ['en'], timezone: 'UTC', status: 'active', customer_service_url: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into members (merchant_id, account, password_hash)
+            select ${merchantId}, 'bench' || g, 'x' from generate_series(1, ${WALLETS}) g`.execute(db);
+  const members = (await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()).map((r) => r.id);
+  const ledger = createLedgerService({ db });
+  for (let i = 0; i < members.length; i += 1000) {
+    const chunk = members.slice(i, i + 1000);
+    await ledger.postOrThrow({
+      merchantId,
+      currency: 'VND',
+      scope: 'bench-setup',
+      key: `fund:${i}`,
+      kind: 'adjustment',
+      legs: chunk.map((m) => ({ debit: systemAccount('adjustments', m), credit: memberMain(m), amount: 1_000_000_000n, code: 'adjustment' })),
+    });
+  }
+  // The naive baseline's own tables: a balance column per wallet and a transfers table.
+  await sql`create table if not exists naive_wallets (id bigint primary key, balance bigint not null check (balance >= 0))`.execute(db);
+  await sql`create table if not exists naive_transfers (id bigserial primary key, idem_key text unique not null, from_id bigint not null, to_id bigint not null, amount bigint not null, created_at timestamptz not null default now())`.execute(db);
+  await sql`insert into naive_wallets (id, balance) select id, 1000000000 from members where merchant_id = ${merchantId} on conflict do nothing`.execute(db);
+  await sql`insert into naive_wallets (id, balance) values (0, 0) on conflict do nothing`.execute(db);
+  return { merchantId, members };
+}
+
+async function drive(op: (i: number) => Promise<boolean>): Promise<Figures> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const i = next++;
+        const t0 = performance.now();
+        if (!(await op(i))) failed++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { ops: latencies.length, perSecond: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), failed };
+}
+
+async function benchOne(label: string, database: Database): Promise<string[]> {
+  const db = database.db;
+  await migrate(database);
+  const { merchantId, members } = await setUp(db);
+  const ledger = createLedgerService({ db });
+  const run = randomBytes(3).toString('hex');
+  const pick = (i: number) => members[(((i * 7919) % members.length) + members.length) % members.length]!;
+
+  // Warm-up, then the ledger: one round trip per debit (member wallet → a house shard).
+  const ledgerOp = async (i: number) => {
+    const m = pick(i);
+    const r = await ledger.post({ merchantId, currency: 'VND', scope: 'bench', key: `${run}:${i}`, kind: 'bet', memberId: m, legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] });
+    return r.ok;
+  };
+  for (let i = 0; i < 200; i++) await ledgerOp(-1 - i);
+  const ledgerFigures = await drive(ledgerOp);
+
+  // The naive way: an interactive transaction of five statements (begin, lock+read, debit, credit, insert, commit).
+  const naiveOp = async (i: number) => {
+    const m = pick(i);
+    return db.transaction().execute(async (trx) => {
+      const w = await sql<{ balance: bigint }>`select balance from naive_wallets where id = ${m} for update`.execute(trx);
+      if ((w.rows[0]?.balance ?? 0n) < 1n) return false;
+      await sql`update naive_wallets set balance = balance - 1 where id = ${m}`.execute(trx);
+      await sql`update naive_wallets set balance = balance + 1 where id = 0`.execute(trx);
+      await sql`insert into naive_transfers (idem_key, from_id, to_id, amount) values (${`${run}:${i}`}, ${m}, 0, 1)`.execute(trx);
+      return true;
+    });
+  };
+  const naiveFigures = await drive(naiveOp);
+
+  const audit = await auditLedger(db);
+  if (!audit.ok) throw new Error(`audit failed after the bench: ${audit.problems.join('\n')}`);
+  const row = (name: string, f: Figures, base: Figures) =>
+    `| ${label} | ${name} | ${Math.round(f.perSecond).toLocaleString('en')} | ${(f.perSecond / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
+  return [row('ledger_post (1 round trip)', ledgerFigures, naiveFigures), row('naive 5-statement transaction', naiveFigures, naiveFigures)];
+}
+
+const rows: string[] = [];
+{
+  const database = await openDatabase({ kind: 'pglite' });
+  try {
+    rows.push(...(await benchOne('PGlite (embedded)', database)));
+  } finally {
+    await database.close();
+  }
+}
+if (PG_URL !== 'off') {
+  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
+  await admin.session((exec) => exec(`create database ${name}`));
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: CLIENTS });
+  try {
+    rows.push(...(await benchOne('PostgreSQL', database)));
+  } finally {
+    await database.close();
+    await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
+    await admin.close();
+  }
+}
+console.log(`\nLedger debits, ${WALLETS.toLocaleString('en')} wallets, ${CLIENTS} concurrent clients, ${SECONDS} s each; audit clean after each run\n`);
+console.log('| database | method | debits/s | vs naive | p50 ms | p99 ms | refused |\n|---|---|---|---|---|---|---|');
+console.log(rows.join('\n'));

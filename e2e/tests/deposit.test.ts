@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { memberMain } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
+import { collectErrors, launchBrowser } from '../lib/browser.ts';
+import { type E2EServer, startE2EServer } from '../lib/server.ts';
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PASSWORD = 'deposit e2e pw 1';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let demo: Merchant;
+
+before(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  demo = (await server.app.services.merchants.findByCode('demo'))!;
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.screenshot({ path: 'e2e/artifacts/deposit-last.png', fullPage: true }).catch(() => undefined);
+  await context?.close();
+});
+
+const header = () => page.getByRole('banner');
+const mainBalance = async (id: bigint) => (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function waitForBalance(text: string) {
+  await page.waitForFunction((t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)), text);
+}
+
+/** The operator, through the admin API: an admin account of the demo merchant and its session token. */
+async function adminToken(): Promise<string> {
+  const username = `e2edepadmin${Date.now().toString(36)}`;
+  const password = 'deposit e2e admin password';
+  await server.app.services.admin.create({ merchantId: demo.id, username, password });
+  const res = await fetch(`${server.baseUrl}/admin/api/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', merchant: 'demo' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { success: boolean; value: { token: string } };
+  assert.ok(body.success, JSON.stringify(body));
+  return body.value.token;
+}
+
+test('deposit through the sandbox pay page, then by bank transfer approved by the operator', async () => {
+  const member = await server.app.services.members.create({ merchant: demo, account: 'e2edeposit1', password: PASSWORD });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(`${server.baseUrl}/`);
+  await header().getByLabel('Username').fill('e2edeposit1');
+  await header().getByLabel('Password').fill(PASSWORD);
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await waitForBalance('0.00');
+
+  // Phone width from here on.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.baseUrl}/member/depositv2`);
+  await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+  await page.getByText('No deposits yet.').waitFor();
+  const sandbox = page.getByRole('radio', { name: /Online payment/ });
+  assert.equal(await sandbox.getAttribute('aria-checked'), 'true');
+  assert.ok(await noHorizontalOverflow(), 'no horizontal overflow at 390 px');
+
+  // Gateway: the amount, then the sandbox's hosted page (same tab), Pay, and back with the outcome.
+  await page.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '500', exact: true }).click();
+  await page.getByLabel('Amount (PHP)').fill('250');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/sandbox-gateway\/pay\//);
+  await page.getByText('PHP 250.00').waitFor();
+  assert.ok(await noHorizontalOverflow(), 'pay page fits at 390 px');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/member\/depositv2\?deposit=\d+/);
+  await page.getByRole('region', { name: 'Deposit result' }).getByText('Deposit of PHP 250.00 received. Your balance has been updated.').waitFor();
+  await waitForBalance('250.00');
+  assert.equal(await mainBalance(member.id), 25_000n);
+  const recent = page.getByRole('list', { name: 'Recent deposits' });
+  await recent.getByText('Success').waitFor();
+
+  // Bank transfer: the receiving account, the amount and the receipt; pending until the operator approves.
+  await page.getByRole('radio', { name: /Bank transfer/ }).click();
+  await page.getByText('Demo Bank').waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Copy Account number' }).isVisible());
+  await page.getByLabel('Amount (PHP)').fill('1000');
+  await page.getByLabel(/Transfer receipt/).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
+  await page.getByRole('button', { name: 'Submit deposit' }).click();
+  await page.getByRole('status').filter({ hasText: 'Your deposit was submitted and is waiting for review.' }).waitFor();
+  await recent.getByText('Pending').waitFor();
+  assert.ok(await noHorizontalOverflow(), 'no horizontal overflow at 390 px with the bank form');
+
+  const token = await adminToken();
+  const auth = { authorization: `Bearer ${token}`, merchant: 'demo' };
+  const pending = (await (await fetch(`${server.baseUrl}/admin/api/deposits?status=pending`, { headers: auth })).json()) as {
+    value: { list: Array<{ id: string; memberAccount: string; amount: string; hasReceipt: boolean }> };
+  };
+  const mine = pending.value.list.find((d) => d.memberAccount === 'e2edeposit1');
+  assert.ok(mine, 'the bank transfer is waiting for review');
+  assert.equal(mine.amount, '100000');
+  assert.ok(mine.hasReceipt);
+  const approved = await fetch(`${server.baseUrl}/admin/api/deposits/${mine.id}/approve`, { method: 'POST', headers: auth });
+  assert.equal(approved.status, 200, await approved.clone().text());
+
+  await page.reload();
+  await page.getByRole('list', { name: 'Recent deposits' }).getByText('Success').nth(1).waitFor();
+  assert.equal(await page.getByRole('list', { name: 'Recent deposits' }).getByText('Pending').count(), 0);
+  await waitForBalance('1,250.00');
+  assert.equal(await mainBalance(member.id), 125_000n);
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
+import { collectErrors, launchBrowser } from '../lib/browser.ts';
+import { type E2EServer, startE2EServer } from '../lib/server.ts';
+
+const PASSWORD = 'withdraw e2e pw 1';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let demo: Merchant;
+
+before(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  demo = (await server.app.services.merchants.findByCode('demo'))!;
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.screenshot({ path: 'e2e/artifacts/withdraw-last.png', fullPage: true }).catch(() => undefined);
+  await context?.close();
+});
+
+const header = () => page.getByRole('banner');
+const wallet = async (id: bigint) => (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!;
+const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function waitForBalance(text: string) {
+  await page.waitForFunction((t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)), text);
+}
+
+/** The operator, through the admin API: an admin of the demo merchant, and a caller with its session. */
+async function operator() {
+  const username = `e2ewdadmin${Date.now().toString(36)}`;
+  const password = 'withdraw e2e admin password';
+  await server.app.services.admin.create({ merchantId: demo.id, username, password });
+  const login = await fetch(`${server.baseUrl}/admin/api/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', merchant: 'demo' },
+    body: JSON.stringify({ username, password }),
+  });
+  const token = ((await login.json()) as { value: { token: string } }).value.token;
+  return async (method: 'GET' | 'POST', path: string) => {
+    const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, merchant: 'demo' } });
+    const body = (await res.json()) as { success: boolean; value: unknown };
+    assert.ok(body.success, `${method} ${path}: ${JSON.stringify(body)}`);
+    return body.value;
+  };
+}
+
+test('a funded member sets a transaction password, adds a bank account, withdraws; the operator pays; the member confirms receipt', async () => {
+  const member = await server.app.services.members.create({ merchant: demo, account: 'e2ewithdraw1', password: PASSWORD });
+  await server.app.services.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'e2e_funding',
+    key: `fund:${member.id}`,
+    kind: 'adjustment',
+    memberId: member.id,
+    legs: [{ debit: systemAccount('adjustments', member.id), credit: memberMain(member.id), amount: 100_000n, code: 'adjustment' }],
+  });
+
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.baseUrl}/`);
+  await header().getByLabel('Username').fill('e2ewithdraw1');
+  await header().getByLabel('Password').fill(PASSWORD);
+  await header().getByRole('button', { name: 'Log in' }).click();
+  await waitForBalance('1,000.00');
+
+  // Phone width from here on.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.baseUrl}/member/withdraw`);
+  await page.getByRole('heading', { name: 'Withdraw', level: 1 }).waitFor();
+
+  // 1. No transaction password yet: set one (checked against the login password).
+  const txForm = page.getByRole('region', { name: 'Set a transaction password' });
+  await txForm.getByLabel(/Login password/).fill(PASSWORD);
+  await txForm.getByLabel(/^Transaction password/).fill('135790');
+  await txForm.getByLabel(/Confirm transaction password/).fill('135790');
+  await txForm.getByRole('button', { name: 'Save transaction password' }).click();
+  const requestForm = page.getByRole('region', { name: 'Request a withdrawal' });
+  await requestForm.getByText('Add a bank account first.').waitFor();
+  await page.getByText('No withdrawals yet.').waitFor();
+  assert.ok(await noHorizontalOverflow(), 'no horizontal overflow at 390 px');
+
+  // 2. A bank account.
+  const banks = page.getByRole('region', { name: 'Bank accounts' });
+  await banks.getByLabel(/Bank name/).fill('BDO');
+  await banks.getByLabel(/Account number/).fill('1234 5678 90');
+  await banks.getByLabel(/Account holder name/).fill('Juan Dela Cruz');
+  await banks.getByRole('button', { name: 'Add bank account' }).click();
+  await banks.getByText('The bank account was added.').waitFor();
+  await banks.getByText('•••• 7890 · Juan Dela Cruz').waitFor();
+
+  // 3. The request: available balance and limits shown; a wrong password is refused, the right one holds the amount.
+  await requestForm.getByText('PHP 1,000.00').waitFor();
+  await requestForm.getByText('Min 10.00 · Max 50,000.00').waitFor();
+  await requestForm.getByLabel(/Amount \(PHP\)/).fill('300');
+  await requestForm.getByLabel(/^Transaction password/).fill('000000');
+  await requestForm.getByRole('button', { name: 'Withdraw' }).click();
+  await requestForm.getByText('The transaction password is not correct.').waitFor();
+  await requestForm.getByLabel(/^Transaction password/).fill('135790');
+  await requestForm.getByRole('button', { name: 'Withdraw' }).click();
+  await requestForm.getByText('Withdrawal of PHP 300.00 requested. The amount is held until it is paid out.').waitFor();
+  await requestForm.getByText('PHP 700.00').waitFor();
+  const list = page.getByRole('list', { name: 'My withdrawals' });
+  await list.getByRole('listitem', { name: 'PHP 300.00 Requested' }).waitFor();
+  assert.deepEqual(await wallet(member.id), { balance: 100_000n, available: 70_000n });
+  assert.ok(await noHorizontalOverflow(), 'no horizontal overflow with the list');
+
+  // 4. The operator approves and disburses through the admin API.
+  const admin = await operator();
+  const queue = (await admin('GET', '/admin/api/withdrawals?status=requested')) as { items: Array<{ id: string; memberAccount: string }> };
+  const mine = queue.items.find((w) => w.memberAccount === 'e2ewithdraw1');
+  assert.ok(mine, 'the request is in the operator queue');
+  await admin('POST', `/admin/api/withdrawals/${mine.id}/approve`);
+  await admin('POST', `/admin/api/withdrawals/${mine.id}/disburse`);
+  assert.deepEqual(await wallet(member.id), { balance: 70_000n, available: 70_000n });
+
+  // 5. The member sees it paid out and confirms receipt (the withdrawal-receipt confirmation).
+  await page.reload();
+  const paid = list.getByRole('listitem', { name: 'PHP 300.00 Paid out' });
+  await paid.getByText(/Please confirm receipt before/).waitFor();
+  await waitForBalance('700.00');
+  assert.ok(await noHorizontalOverflow(), 'receipt actions fit at 390 px');
+  await paid.getByRole('button', { name: 'I received it' }).click();
+  await page.getByText('Thank you: the withdrawal is confirmed.').waitFor();
+  await list.getByRole('listitem', { name: 'PHP 300.00 Received' }).waitFor();
+  const row = await server.app.services.withdrawals.operator.getOne(demo, BigInt(mine.id));
+  assert.equal(row.status, 'confirmed');
+  assert.deepEqual(await wallet(member.id), { balance: 70_000n, available: 70_000n });
+  // The only failed call was the wrong transaction password (the browser logs its 400).
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { amountString, minorString } from './money.ts';
+
+/** Back-office (admin API, /admin/api/*) shapes. Admins are separate accounts with their own sessions. */
+
+export const adminUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9_.-]{1,63}$/, '2–64 letters, digits, dot, dash or underscore');
+
+export const adminLoginRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
+
+export const adminLoginResult = z.object({
+  token: z.string(),
+  /** true: every admin route except /session/password, /me and logout refuses until the password is changed. */
+  mustChangePassword: z.boolean(),
+});
+export type AdminLoginResult = z.infer<typeof adminLoginResult>;
+
+export const adminMe = z.object({
+  id: z.string(),
+  username: z.string(),
+  merchantCode: z.string(),
+  mustChangePassword: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminMe = z.infer<typeof adminMe>;
+
+/** At least 12 characters for back-office passwords (they move money). */
+export const adminPasswordChangeRequest = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(12, 'At least 12 characters').max(128),
+});
+
+export const adjustmentDirection = z.enum(['credit', 'debit']);
+export const adjustmentStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const adjustmentCreateRequest = z.object({
+  memberAccount: z.string().trim().toLowerCase().min(1).max(64),
+  direction: adjustmentDirection,
+  /** Major units ("150.25"). */
+  amount: amountString,
+  reason: z.string().trim().min(1).max(500),
+  requestId: z.string().trim().min(8).max(100),
+});
+export type AdjustmentCreateRequest = z.infer<typeof adjustmentCreateRequest>;
+
+export const adjustmentRejectRequest = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const adjustment = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  memberAccount: z.string(),
+  direction: adjustmentDirection,
+  /** Minor units. */
+  amount: minorString,
+  currency: z.string(),
+  exponent: z.number().int(),
+  reason: z.string(),
+  status: adjustmentStatus,
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  journalId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Adjustment = z.infer<typeof adjustment>;
+
+export const adjustmentIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+const pageQuery = {
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+export const adjustmentListQuery = z.object({ status: adjustmentStatus.optional(), ...pageQuery });
+export const adjustmentList = z.object({ total: z.number().int(), items: z.array(adjustment) });
+
+export const auditQuery = z.object({
+  action: z.string().trim().max(64).optional(),
+  ...pageQuery,
+});
+
+export const auditEntry = z.object({
+  id: z.string(),
+  adminId: z.string().nullable(),
+  adminUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditList = z.object({ total: z.number().int(), items: z.array(auditEntry) });
