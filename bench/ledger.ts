@@ -1,4 +1,4 @@
-// Ledger throughput: debits/s and latency of ledger_post with 10,000 wallets and 16 concurrent clients, on the
+// Ledger throughput: debits/s and latency of the ledger with 10,000 wallets and 16 concurrent clients, on the
 // embedded database (PGlite) and on PostgreSQL, against a naive 5-statement interactive transaction measured
 // in the same run on the same database (this machine is noisy: compare ratios).
 //   npm run bench:ledger      BENCH_SECONDS (default 10), BENCH_CLIENTS (16), BENCH_WALLETS (10000),
@@ -80,18 +80,21 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const db = database.db;
   await migrate(database);
   const { merchantId, members } = await setUp(db);
-  const ledger = createLedgerService({ db });
+  const maxInFlight = database.kind === 'pglite' ? 1 : 4;
+  const grouped = createLedgerService({ db, maxInFlight });
+  const single = createLedgerService({ db, maxInFlight: CLIENTS, maxBatch: 1 });
   const run = randomBytes(3).toString('hex');
   const pick = (i: number) => members[(((i * 7919) % members.length) + members.length) % members.length]!;
 
-  // Warm-up, then the ledger: one round trip per debit (member wallet → a house shard).
-  const ledgerOp = async (i: number) => {
+  // The ledger: a debit (member wallet → a house shard) per post; warm-up first.
+  const ledgerOp = (ledger: typeof grouped, tag: string) => async (i: number) => {
     const m = pick(i);
-    const r = await ledger.post({ merchantId, currency: 'VND', scope: 'bench', key: `${run}:${i}`, kind: 'bet', memberId: m, legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] });
+    const r = await ledger.post({ merchantId, currency: 'VND', scope: 'bench', key: `${run}:${tag}:${i}`, kind: 'bet', memberId: m, legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] });
     return r.ok;
   };
-  for (let i = 0; i < 200; i++) await ledgerOp(-1 - i);
-  const ledgerFigures = await drive(ledgerOp);
+  for (let i = 0; i < 200; i++) await ledgerOp(single, 'w')(i);
+  const singleFigures = await drive(ledgerOp(single, 's'));
+  const groupedFigures = await drive(ledgerOp(grouped, 'g'));
 
   // The naive way: an interactive transaction of five statements (begin, lock+read, debit, credit, insert, commit).
   const naiveOp = async (i: number) => {
@@ -111,7 +114,11 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   if (!audit.ok) throw new Error(`audit failed after the bench: ${audit.problems.join('\n')}`);
   const row = (name: string, f: Figures, base: Figures) =>
     `| ${label} | ${name} | ${Math.round(f.perSecond).toLocaleString('en')} | ${(f.perSecond / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
-  return [row('ledger_post (1 round trip)', ledgerFigures, naiveFigures), row('naive 5-statement transaction', naiveFigures, naiveFigures)];
+  return [
+    row(`ledger, grouped commits (${maxInFlight} batch${maxInFlight > 1 ? 'es' : ''} in flight)`, groupedFigures, naiveFigures),
+    row('ledger, one journal per transaction', singleFigures, naiveFigures),
+    row('naive 5-statement transaction', naiveFigures, naiveFigures),
+  ];
 }
 
 const rows: string[] = [];

@@ -89,7 +89,8 @@ function createServices(deps: AppDeps) {
   const db = deps.database.db;
   const clock = deps.clock ?? (() => new Date());
   const countryOf = deps.countryOf ?? geoCountryOf;
-  const ledger = createLedgerService({ db });
+  // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
+  const ledger = createLedgerService({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
   const deposits = createDepositsModule({ db, ledger, clock, sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET });
   const wallet = createWalletService({ repo: createWalletRepository(db), ledger });
   const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });

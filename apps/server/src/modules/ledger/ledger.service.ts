@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createBatcher } from './ledger-batcher.ts';
 import type { AccountBalance, Leg, PostFailure, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
 
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution } from './ledger.types.ts';
@@ -68,15 +69,32 @@ function toResult(raw: RawResult): PostResult {
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
-export function createLedgerService(deps: { db: Kysely<DB> }) {
+export interface LedgerOptions {
+  /** Batches under way at once (PGlite: 1, it runs one statement at a time; PostgreSQL: a few connections). */
+  maxInFlight?: number;
+  /** Posts per batch at most. */
+  maxBatch?: number;
+}
+
+export function createLedgerService(deps: { db: Kysely<DB> } & LedgerOptions) {
+  const call = async (executor: Kysely<DB>, batch: ReturnType<typeof payload>[]): Promise<RawResult[]> => {
+    const { rows } = await sql<{ r: RawResult[] }>`select ledger_post_batch(${JSON.stringify(batch)}::jsonb) as r`.execute(executor);
+    return rows[0]!.r;
+  };
+  const batcher = createBatcher<ReturnType<typeof payload>, RawResult>({
+    run: (batch) => call(deps.db, batch),
+    maxInFlight: deps.maxInFlight ?? 4,
+    maxBatch: deps.maxBatch ?? 64,
+  });
+
+  /**
+   * Apply one journal. Without `trx` it joins the next group commit; with `trx` it runs inside the caller's
+   * transaction (and commits or rolls back with it).
+   */
   async function post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
     validate(req);
-    const codes = [...new Set((req.legs ?? []).flatMap((l) => [l.debit, l.credit]))];
-    const pendingIds = (req.resolve ?? []).map((r) => String(r.pendingId));
-    const { rows } = await sql<{ r: RawResult }>`select ledger_post(${JSON.stringify(payload(req))}::jsonb, ${codes}::text[], ${pendingIds}::bigint[]) as r`.execute(
-      trx ?? deps.db,
-    );
-    const raw = rows[0]!.r;
+    const p = payload(req);
+    const raw = trx ? (await call(trx, [p]))[0]! : await batcher.submit(p);
     if (raw.conflict) throw new AppError('idempotency_conflict');
     return toResult(raw);
   }

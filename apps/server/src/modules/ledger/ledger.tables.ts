@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/schema.ts';
 
-/** Read-only from application code: rows are written by the SQL function ledger_post only. */
+/** Read-only from application code: rows are written by the SQL function ledger_post_batch only. */
 export interface LedgerAccountsTable {
   id: Int8Id;
   merchant_id: Int8;

@@ -1,7 +1,7 @@
 /**
  * The ledger's public shape. Every balance change in the platform is one `post()` call: a balanced journal of
  * transfers (each debits one account and credits another by a positive amount of minor units), applied in one
- * database round trip by the SQL function `ledger_post`, keyed by (merchant, scope, key).
+ * database round trip by the SQL function `ledger_post_batch`, keyed by (merchant, scope, key).
  *
  * Accounts are named by code and created on first use inside the post (no set-up call needed):
  *   member:<memberId>:main               the member's main wallet (never below zero)
