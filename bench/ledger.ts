@@ -3,6 +3,7 @@
 // in the same run on the same database (this machine is noisy: compare ratios).
 //   npm run bench:ledger      BENCH_SECONDS (default 10), BENCH_CLIENTS (16), BENCH_WALLETS (10000),
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
+//                             BENCH_IN_FLIGHT (PostgreSQL batches in flight, default 4 as the server uses)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
@@ -80,7 +81,7 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const db = database.db;
   await migrate(database);
   const { merchantId, members } = await setUp(db);
-  const maxInFlight = database.kind === 'pglite' ? 1 : 4;
+  const maxInFlight = database.kind === 'pglite' ? 1 : Number(process.env.BENCH_IN_FLIGHT ?? 4);
   const grouped = createLedgerService({ db, maxInFlight });
   const single = createLedgerService({ db, maxInFlight: CLIENTS, maxBatch: 1 });
   const run = randomBytes(3).toString('hex');
