@@ -59,6 +59,15 @@ describe('GET /wps/member/transactions', () => {
     await t.app.services.ledger.postOrThrow({ merchantId: demo.id, currency: demo.currency, scope: 'history_test', key: randomUUID(), kind: 'withdrawal', memberId: m.id, ref: { withdrawalId: '42' }, resolve: [{ pendingId: hold.transferIds[0]!, action: 'post' }] });
     const after = (await get(m.token, '/wps/member/transactions?type=withdrawal')).json().value;
     expect(after.items.map((r: { amount: string; balanceAfter: string; status: string }) => [r.amount, r.balanceAfter, r.status])).toEqual([['-2000', '10000', 'completed']]);
+
+    // A voided hold (rejected or cancelled withdrawal) stays in the history as cancelled, without a balance.
+    const hold2 = await post(m.id, 'withdrawal', [{ debit: memberMain(m.id), credit: systemAccount('payment_clearing', m.id), amount: 5_00n, code: 'withdrawal', pending: true }], { withdrawalId: '43' });
+    await t.app.services.ledger.postOrThrow({ merchantId: demo.id, currency: demo.currency, scope: 'history_test', key: randomUUID(), kind: 'withdrawal', memberId: m.id, ref: { withdrawalId: '43' }, resolve: [{ pendingId: hold2.transferIds[0]!, action: 'void' }] });
+    const voided = (await get(m.token, '/wps/member/transactions?type=withdrawal')).json().value;
+    expect(voided.items.map((r: { amount: string; balanceAfter: string | null; status: string }) => [r.amount, r.balanceAfter, r.status])).toEqual([
+      ['-500', null, 'cancelled'],
+      ['-2000', '10000', 'completed'],
+    ]);
   });
 
   it('filters by type (including "other" for codes without a type) and pages with a total', async () => {

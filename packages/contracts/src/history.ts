@@ -38,7 +38,7 @@ export const transactionRow = z.object({
   amount: minorString,
   /** Wallet balance after this entry; null for pending rows (a hold does not change the balance). */
   balanceAfter: minorString.nullable(),
-  status: z.enum(['completed', 'pending']),
+  status: z.enum(['completed', 'pending', 'cancelled']),
   /** A number the member can quote (deposit/withdrawal/adjustment id, counterpart account, wallets moved between). */
   reference: z.string(),
 });

@@ -15,7 +15,7 @@ export interface HistoryFilter {
 }
 
 export interface HistoryRow {
-  src: 'e' | 'h';
+  src: 'e' | 'h' | 'v';
   account_id: bigint;
   version: bigint;
   transfer_id: bigint;
@@ -36,7 +36,7 @@ export interface DayRow {
 
 /**
  * Read-only queries over the ledger for one member. Rows are the member's posted entries (every wallet of the
- * member: main and sub-wallets) plus its open holds (pending debits not yet posted or voided).
+ * member: main and sub-wallets) plus its holds: open ones (pending) and voided ones (cancelled).
  */
 export function createHistoryRepository(db: Kysely<DB>) {
   /** `created_at` between the start of `from` and the end of `to`, both local days in the merchant time zone. */
@@ -65,12 +65,13 @@ export function createHistoryRepository(db: Kysely<DB>) {
           join ledger_transfers t on t.id = e.transfer_id
          where true ${timeRange(sql.ref('e.created_at'), f)} ${codeFilter(sql.ref('t.code'), f.codes)}
         union all
-        select 'h' as src, t.debit_account_id, 0::bigint, t.id, t.journal_id, -t.amount, null::bigint, t.created_at, t.code
-          from ledger_journals j
-          join ledger_transfers t on t.journal_id = j.id and t.kind = 1
+        -- Holds (found through the member's accounts: index on open holds by debit account): still open → pending,
+        -- voided (rejected or cancelled withdrawal) → cancelled; a posted hold shows as its entries above.
+        select case when r.id is null then 'h' else 'v' end as src, t.debit_account_id, 0::bigint, t.id, t.journal_id, -t.amount, null::bigint, t.created_at, t.code
+          from ledger_transfers t
           join acct a on a.id = t.debit_account_id
-         where j.merchant_id = ${f.merchantId} and j.member_id = ${f.memberId}
-           and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)
+          left join ledger_transfers r on r.pending_id = t.id
+         where t.kind = 1 and (r.id is null or r.kind = 3)
            ${timeRange(sql.ref('t.created_at'), f)} ${codeFilter(sql.ref('t.code'), f.codes)}
       )`;
   }

@@ -70,7 +70,7 @@ function present(row: HistoryRow, memberId: bigint): TransactionRow {
     wallet: walletOf(row.account_code),
     amount: String(row.amount),
     balanceAfter: row.balance_after === null ? null : String(row.balance_after),
-    status: row.src === 'e' ? 'completed' : 'pending',
+    status: row.src === 'e' ? 'completed' : row.src === 'h' ? 'pending' : 'cancelled',
     reference: referenceOf(row, memberId),
   };
 }

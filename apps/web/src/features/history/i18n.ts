@@ -40,6 +40,7 @@ export const historyEn = {
   status: {
     completed: 'Completed',
     pending: 'Pending',
+    cancelled: 'Cancelled',
   },
   empty: 'No transactions in this period.',
   total: '{{count}} transactions',
@@ -103,6 +104,7 @@ export const historyTy: Widen<typeof historyEn> = {
   status: {
     completed: 'Hoàn tất',
     pending: 'Đang xử lý',
+    cancelled: 'Đã hủy',
   },
   empty: 'Không có giao dịch trong khoảng thời gian này.',
   total: '{{count}} giao dịch',
