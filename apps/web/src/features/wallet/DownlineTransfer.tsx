@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDownlines, useTransferToDownline } from '../../api/wallet.ts';
 import { errorText } from '../auth/error-text.ts';
 import { amountProblem, useRequestId } from './money-form.ts';
+import { AmountField, FormFooter } from './form-parts.tsx';
 
 /** The agent's part of transferUpline: pick a member of the own downline tree (searchable, paged) and pay it. */
 export function DownlineTransfer({ currency, exponent }: { currency: string; exponent: number }) {
@@ -113,31 +114,8 @@ export function DownlineTransfer({ currency, exponent }: { currency: string; exp
           {chosen ?? '—'}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="downline-amount">{t('wallet.amount', { currency })}</label>
-        <input
-          id="downline-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={Boolean(fieldError)}
-          aria-describedby={fieldError ? 'downline-amount-error' : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        {fieldError && (
-          <p className="field__error" id="downline-amount-error" role="alert">
-            {fieldError}
-          </p>
-        )}
-      </div>
-      {result && (
-        <p className={result.error ? 'form__error' : 'wallet-form__done'} role={result.error ? 'alert' : 'status'}>
-          {result.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? t('wallet.sending') : t('wallet.send')}
-      </button>
+      <AmountField id="downline-amount" currency={currency} value={amount} error={fieldError} onChange={setAmount} />
+      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.send')} pendingLabel={t('wallet.sending')} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useConsolidatedFunds, useWalletBalance, useWalletTransfer, WALLET_KEY }
 import { errorText } from '../auth/error-text.ts';
 import { amountProblem, useRequestId } from './money-form.ts';
 import './wallet.css';
+import { AmountField, FormFooter } from './form-parts.tsx';
 
 const money = (w: Pick<WalletBalance, 'currency' | 'exponent'>, minor: string) => `${w.currency} ${formatMoney(minor, w.exponent)}`;
 
@@ -177,36 +178,19 @@ function TransferForm({ wallets, initial }: { wallets: WalletBalance; initial: {
           </select>
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="transfer-amount">{t('wallet.amount', { currency: wallets.currency })}</label>
-        <div className="wallet-form__amount">
-          <input
-            id="transfer-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            aria-invalid={Boolean(fieldError)}
-            aria-describedby={fieldError ? 'transfer-amount-error' : undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+      <AmountField
+        id="transfer-amount"
+        currency={wallets.currency}
+        value={amount}
+        error={fieldError}
+        onChange={setAmount}
+        aside={
           <button type="button" className="btn btn--ghost" title={t('wallet.allHint')} onClick={() => setAmount(minorToMajor(balanceOf(from), wallets.exponent))}>
             {t('wallet.all')}
           </button>
-        </div>
-        {fieldError && (
-          <p className="field__error" id="transfer-amount-error" role="alert">
-            {fieldError}
-          </p>
-        )}
-      </div>
-      {result && (
-        <p className={result.error ? 'form__error' : 'wallet-form__done'} role={result.error ? 'alert' : 'status'}>
-          {result.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? t('wallet.transferring') : t('wallet.transfer')}
-      </button>
+        }
+      />
+      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.transfer')} pendingLabel={t('wallet.transferring')} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { errorText } from '../auth/error-text.ts';
 import { DownlineTransfer } from './DownlineTransfer.tsx';
 import { amountProblem, useRequestId } from './money-form.ts';
 import './wallet.css';
+import { AmountField, FormFooter } from './form-parts.tsx';
 
 /** Member centre › transferUpline: pay the direct upline; agents also pay members of their own downline. */
 export function TransferUplinePage() {
@@ -99,31 +100,8 @@ function UplineForm({ uplineAccount, currency, exponent }: { uplineAccount: stri
           {uplineAccount}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="upline-amount">{t('wallet.amount', { currency })}</label>
-        <input
-          id="upline-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={Boolean(fieldError)}
-          aria-describedby={fieldError ? 'upline-amount-error' : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        {fieldError && (
-          <p className="field__error" id="upline-amount-error" role="alert">
-            {fieldError}
-          </p>
-        )}
-      </div>
-      {result && (
-        <p className={result.error ? 'form__error' : 'wallet-form__done'} role={result.error ? 'alert' : 'status'}>
-          {result.text}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? t('wallet.sending') : t('wallet.send')}
-      </button>
+      <AmountField id="upline-amount" currency={currency} value={amount} error={fieldError} onChange={setAmount} />
+      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.send')} pendingLabel={t('wallet.sending')} />
     </form>
   );
 }
