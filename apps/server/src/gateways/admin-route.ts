@@ -1,5 +1,4 @@
-import { envelopeOf } from '@sea/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import type { AdminService, AuthenticatedAdmin } from '../modules/admin/admin.service.ts';
@@ -7,21 +6,11 @@ import type { Merchant } from '../modules/merchants/merchants.types.ts';
 import { bearerToken } from './auth-context.ts';
 import { ok } from './envelope.ts';
 import { requireMerchant } from './merchant-context.ts';
+import { type AnySchema, type BaseRouteSpec, type Infer, routeSchema } from './route.ts';
 
-type AnySchema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-export interface AdminRouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema> {
-  method: HTTPMethods;
-  /** Must start with /admin/api/. */
-  url: string;
-  summary: string;
-  tags: string[];
-  querystring?: Q;
-  body?: B;
-  params?: P;
-  /** Schema of `value` in the envelope; also the presenter (undeclared fields are dropped). */
-  response: R;
+/** A back-office route: `url` must start with /admin/api/. */
+export interface AdminRouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema>
+  extends BaseRouteSpec<Q, B, P, R> {
   /**
    * Who may call it. 'admin' (default): a live admin session of this merchant whose password is not a pending
    * one-time password. 'password-pending': also while the one-time password still has to be changed (me, logout,
@@ -44,7 +33,8 @@ export interface AdminRouteContext<Q, B, P> {
 }
 
 const adminKey = Symbol('adminService');
-const adminOf = new WeakMap<FastifyRequest, AuthenticatedAdmin>();
+/** What preValidation established for a request (merchant, and the admin unless the route is open). */
+const resolved = new WeakMap<FastifyRequest, { merchant: Merchant; admin?: AuthenticatedAdmin }>();
 type WithAdmin = FastifyInstance & { [adminKey]?: Pick<AdminService, 'authenticate'> };
 
 export function registerAdminContext(app: FastifyInstance, admin: Pick<AdminService, 'authenticate'>): void {
@@ -82,23 +72,14 @@ export function defineAdminRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    schema: {
-      summary: spec.summary,
-      tags: spec.tags,
-      ...(spec.querystring && { querystring: spec.querystring }),
-      ...(spec.body && { body: spec.body }),
-      ...(spec.params && { params: spec.params }),
-      response: { 200: envelopeOf(spec.response) },
-      ...(session !== 'none' && { security: [{ bearer: [] }] }),
-    },
+    schema: routeSchema(spec, session !== 'none'),
     // Authentication before body validation: an anonymous caller learns nothing about the request shapes.
     preValidation: async (request) => {
       const merchant = await requireMerchant(request, { gate: false });
-      if (session !== 'none') adminOf.set(request, await requireAdmin(request, merchant, session));
+      resolved.set(request, { merchant, ...(session !== 'none' && { admin: await requireAdmin(request, merchant, session) }) });
     },
     handler: async (request, reply) => {
-      const merchant = await requireMerchant(request, { gate: false });
-      const admin = adminOf.get(request) ?? (undefined as unknown as AuthenticatedAdmin);
+      const { merchant, admin = undefined as unknown as AuthenticatedAdmin } = resolved.get(request)!;
       const value = await handler({
         admin,
         query: request.query as Infer<Q>,

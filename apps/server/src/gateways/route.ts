@@ -8,10 +8,11 @@ import { decryptBodyIfNeeded } from './payload-context.ts';
 import { requireMerchant } from './merchant-context.ts';
 import type { Merchant } from '../modules/merchants/merchants.types.ts';
 
-type AnySchema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type AnySchema = z.ZodType;
+export type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema> {
+/** What every enveloped route declares (player routes here, back-office routes in admin-route.ts). */
+export interface BaseRouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema> {
   method: HTTPMethods;
   url: string;
   summary: string;
@@ -21,6 +22,23 @@ export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema 
   params?: P;
   /** Schema of `value` in the envelope. It is also the presenter: undeclared fields are dropped. */
   response: R;
+}
+
+/** The Fastify schema (validation, serialisation, OpenAPI) of a route spec. */
+export function routeSchema(spec: BaseRouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema>, secured: boolean) {
+  return {
+    summary: spec.summary,
+    tags: spec.tags,
+    ...(spec.querystring && { querystring: spec.querystring }),
+    ...(spec.body && { body: spec.body }),
+    ...(spec.params && { params: spec.params }),
+    response: { 200: envelopeOf(spec.response) },
+    ...(secured && { security: [{ bearer: [] }] }),
+  };
+}
+
+export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema>
+  extends BaseRouteSpec<Q, B, P, R> {
   /**
    * 'open' (default): merchant resolved and its maintenance/region gate enforced.
    * 'system': merchant resolved, gate not enforced (the status calls the shell needs while blocked).
@@ -58,15 +76,7 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    schema: {
-      summary: spec.summary,
-      tags: spec.tags,
-      ...(spec.querystring && { querystring: spec.querystring }),
-      ...(spec.body && { body: spec.body }),
-      ...(spec.params && { params: spec.params }),
-      response: { 200: envelopeOf(spec.response) },
-      ...(spec.auth && spec.auth !== 'none' && { security: [{ bearer: [] }] }),
-    },
+    schema: routeSchema(spec, Boolean(spec.auth && spec.auth !== 'none')),
     ...(spec.encrypted && { preValidation: decryptBodyIfNeeded }),
     handler: async (request, reply) => {
       const merchant = await requireMerchant(request, { gate: (spec.access ?? 'open') === 'open' });
@@ -87,3 +97,6 @@ export function defineRoute<
 }
 
 export const emptyObject = z.object({});
+
+/** `:id` path parameter of a row (bigint id). */
+export const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });

@@ -1,3 +1,4 @@
+import { idParams } from '../../gateways/route.ts';
 import { adminDepositList, adminDepositQuery, depositReceipt, depositRejectRequest, depositStatus } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -5,7 +6,6 @@ import { defineAdminRoute } from '../../gateways/admin-route.ts';
 import type { DepositsService } from './deposits.service.ts';
 
 const tags = ['admin: deposits'];
-const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
 const reviewResult = z.object({ id: z.string(), status: depositStatus });
 
 /** Operator review of deposits (manual bank transfers are credited only here). */

@@ -1,3 +1,4 @@
+import { idParams } from '../../gateways/route.ts';
 import {
   adminRejectRequest,
   adminResolveDisputeRequest,
@@ -15,7 +16,6 @@ import type { WithdrawalSettings } from './withdrawal-settings.ts';
 import type { WithdrawalOperatorService } from './withdrawals.operator.service.ts';
 
 const tags = ['admin: withdrawals'];
-const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
 
 const presentSettings = (s: WithdrawalSettings, merchant: Merchant) => ({
   currency: merchant.currency,

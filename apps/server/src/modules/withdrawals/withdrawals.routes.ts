@@ -12,7 +12,7 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineRoute, idParams } from '../../gateways/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BankAccountsService } from './bank-accounts.service.ts';
 import { PROOF_MAX_BYTES, reencodeProof } from './proof-image.ts';
@@ -20,7 +20,6 @@ import type { TransactionPasswordService } from './transaction-password.service.
 import type { ReceiptInput, WithdrawalsService } from './withdrawals.service.ts';
 
 const tags = ['withdraw'];
-const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
 
 const tooLarge = () => new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
 
