@@ -15,7 +15,12 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const targets = ['/healthz', '/wps/system/status?host=localhost', '/wps/system/whitelabel', '/wps/system/helpCenter?lang=en'];
+const targets = [
+  '/healthz',
+  '/wps/system/status?host=localhost',
+  '/wps/system/whitelabel',
+  '/wps/system/helpCenter?lang=en',
+];
 
 const server = await startE2EServer({ requireWeb: false });
 try {

@@ -29,12 +29,24 @@ interface Figures {
 async function setUp(db: Kysely<DB>): Promise<{ merchantId: bigint; members: bigint[] }> {
   const { id: merchantId } = await db
     .insertInto('merchants')
-    .values({ code: `bench${randomBytes(3).toString('hex')}`, name: 'Bench', currency: 'VND', currency_exponent: 0, default_language: 'en', languages: ['en'], timezone: 'UTC', status: 'active', customer_service_url: null })
+    .values({
+      code: `bench${randomBytes(3).toString('hex')}`,
+      name: 'Bench',
+      currency: 'VND',
+      currency_exponent: 0,
+      default_language: 'en',
+      languages: ['en'],
+      timezone: 'UTC',
+      status: 'active',
+      customer_service_url: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`insert into members (merchant_id, account, password_hash)
             select ${merchantId}, 'bench' || g, 'x' from generate_series(1, ${WALLETS}) g`.execute(db);
-  const members = (await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()).map((r) => r.id);
+  const members = (
+    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
+  ).map((r) => r.id);
   const ledger = createLedgerService({ db });
   for (let i = 0; i < members.length; i += 1000) {
     const chunk = members.slice(i, i + 1000);
@@ -44,13 +56,24 @@ async function setUp(db: Kysely<DB>): Promise<{ merchantId: bigint; members: big
       scope: 'bench-setup',
       key: `fund:${i}`,
       kind: 'adjustment',
-      legs: chunk.map((m) => ({ debit: systemAccount('adjustments', m), credit: memberMain(m), amount: 1_000_000_000n, code: 'adjustment' })),
+      legs: chunk.map((m) => ({
+        debit: systemAccount('adjustments', m),
+        credit: memberMain(m),
+        amount: 1_000_000_000n,
+        code: 'adjustment',
+      })),
     });
   }
   // The naive baseline's own tables: a balance column per wallet and a transfers table.
-  await sql`create table if not exists naive_wallets (id bigint primary key, balance bigint not null check (balance >= 0))`.execute(db);
-  await sql`create table if not exists naive_transfers (id bigserial primary key, idem_key text unique not null, from_id bigint not null, to_id bigint not null, amount bigint not null, created_at timestamptz not null default now())`.execute(db);
-  await sql`insert into naive_wallets (id, balance) select id, 1000000000 from members where merchant_id = ${merchantId} on conflict do nothing`.execute(db);
+  await sql`create table if not exists naive_wallets (id bigint primary key, balance bigint not null check (balance >= 0))`.execute(
+    db,
+  );
+  await sql`create table if not exists naive_transfers (id bigserial primary key, idem_key text unique not null, from_id bigint not null, to_id bigint not null, amount bigint not null, created_at timestamptz not null default now())`.execute(
+    db,
+  );
+  await sql`insert into naive_wallets (id, balance) select id, 1000000000 from members where merchant_id = ${merchantId} on conflict do nothing`.execute(
+    db,
+  );
   await sql`insert into naive_wallets (id, balance) values (0, 0) on conflict do nothing`.execute(db);
   return { merchantId, members };
 }
@@ -90,7 +113,15 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   // The ledger: a debit (member wallet → a house shard) per post; warm-up first.
   const ledgerOp = (ledger: typeof grouped, tag: string) => async (i: number) => {
     const m = pick(i);
-    const r = await ledger.post({ merchantId, currency: 'VND', scope: 'bench', key: `${run}:${tag}:${i}`, kind: 'bet', memberId: m, legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] });
+    const r = await ledger.post({
+      merchantId,
+      currency: 'VND',
+      scope: 'bench',
+      key: `${run}:${tag}:${i}`,
+      kind: 'bet',
+      memberId: m,
+      legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }],
+    });
     return r.ok;
   };
   for (let i = 0; i < 200; i++) await ledgerOp(single, 'w')(i);
@@ -101,11 +132,15 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const naiveOp = async (i: number) => {
     const m = pick(i);
     return db.transaction().execute(async (trx) => {
-      const w = await sql<{ balance: bigint }>`select balance from naive_wallets where id = ${m} for update`.execute(trx);
+      const w = await sql<{ balance: bigint }>`select balance from naive_wallets where id = ${m} for update`.execute(
+        trx,
+      );
       if ((w.rows[0]?.balance ?? 0n) < 1n) return false;
       await sql`update naive_wallets set balance = balance - 1 where id = ${m}`.execute(trx);
       await sql`update naive_wallets set balance = balance + 1 where id = 0`.execute(trx);
-      await sql`insert into naive_transfers (idem_key, from_id, to_id, amount) values (${`${run}:${i}`}, ${m}, 0, 1)`.execute(trx);
+      await sql`insert into naive_transfers (idem_key, from_id, to_id, amount) values (${`${run}:${i}`}, ${m}, 0, 1)`.execute(
+        trx,
+      );
       return true;
     });
   };
@@ -116,7 +151,11 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const row = (name: string, f: Figures, base: Figures) =>
     `| ${label} | ${name} | ${Math.round(f.perSecond).toLocaleString('en')} | ${(f.perSecond / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
   return [
-    row(`ledger, grouped commits (${maxInFlight} batch${maxInFlight > 1 ? 'es' : ''} in flight)`, groupedFigures, naiveFigures),
+    row(
+      `ledger, grouped commits (${maxInFlight} batch${maxInFlight > 1 ? 'es' : ''} in flight)`,
+      groupedFigures,
+      naiveFigures,
+    ),
     row('ledger, one journal per transaction', singleFigures, naiveFigures),
     row('naive 5-statement transaction', naiveFigures, naiveFigures),
   ];
@@ -146,6 +185,8 @@ if (PG_URL !== 'off') {
     await admin.close();
   }
 }
-console.log(`\nLedger debits, ${WALLETS.toLocaleString('en')} wallets, ${CLIENTS} concurrent clients, ${SECONDS} s each; audit clean after each run\n`);
+console.log(
+  `\nLedger debits, ${WALLETS.toLocaleString('en')} wallets, ${CLIENTS} concurrent clients, ${SECONDS} s each; audit clean after each run\n`,
+);
 console.log('| database | method | debits/s | vs naive | p50 ms | p99 ms | refused |\n|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

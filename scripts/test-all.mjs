@@ -18,7 +18,9 @@ function run(name, cmd, env = {}) {
   const started = Date.now();
   const r = spawnSync(cmd, { shell: '/bin/bash', stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!ok) failures.push(name);
   return ok;
 }

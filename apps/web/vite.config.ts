@@ -7,7 +7,15 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/wps': api, '/lgw': api, '/admin/api': api, '/sandbox-gateway': api, '/docs': api, '/healthz': api, '/readyz': api },
+    proxy: {
+      '/wps': api,
+      '/lgw': api,
+      '/admin/api': api,
+      '/sandbox-gateway': api,
+      '/docs': api,
+      '/healthz': api,
+      '/readyz': api,
+    },
   },
   build: { chunkSizeWarningLimit: 400 },
   test: {

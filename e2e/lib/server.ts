@@ -20,7 +20,14 @@ export interface E2EServer {
   /** Adds a help article to the demo merchant (operator content, as the back office would store it). */
   addHelpArticle(a: { tag: string; title: string; html: string }): Promise<void>;
   /** Creates a member directly (for flows that start from an existing account). */
-  createMember(m: { account: string; password: string; countryDialingCode?: string; mobile?: string; mustChangePassword?: boolean; email?: string }): Promise<void>;
+  createMember(m: {
+    account: string;
+    password: string;
+    countryDialingCode?: string;
+    mobile?: string;
+    mustChangePassword?: boolean;
+    email?: string;
+  }): Promise<void>;
   /** The newest message the dev outbox "sent" to a recipient (SMS: country code + number). */
   lastOutbox(recipient: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -47,7 +54,10 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     database,
     logger: false,
     // Every captcha reads E2E7: the browser tests type it like a person would read it.
-    captchaGenerator: () => ({ text: E2E_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44"><text x="10" y="30">E2E7</text></svg>' }),
+    captchaGenerator: () => ({
+      text: E2E_CAPTCHA,
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44"><text x="10" y="30">E2E7</text></svg>',
+    }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -65,7 +75,17 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
       if (!merchant) throw new Error('no demo merchant');
       await database.db
         .insertInto('help_articles')
-        .values({ merchant_id: merchant.id, language: 'en', category: 'faq', category_title: 'FAQ', tag: a.tag, title: a.title, content: a.html, device: 'ALL', sort: 99 })
+        .values({
+          merchant_id: merchant.id,
+          language: 'en',
+          category: 'faq',
+          category_title: 'FAQ',
+          tag: a.tag,
+          title: a.title,
+          content: a.html,
+          device: 'ALL',
+          sort: 99,
+        })
         .execute();
     },
     async createMember(m) {
@@ -74,7 +94,12 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
       await app.services.members.create({ merchant, ...m });
     },
     async lastOutbox(recipient) {
-      const row = await database.db.selectFrom('dev_outbox').select('body').where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirst();
+      const row = await database.db
+        .selectFrom('dev_outbox')
+        .select('body')
+        .where('recipient', '=', recipient)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
       return row?.body;
     },
     async close() {

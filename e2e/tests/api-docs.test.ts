@@ -29,5 +29,10 @@ test('the OpenAPI page renders the system endpoints under the security headers',
 test('an unknown API path answers the JSON envelope, not the web page', async () => {
   const res = await fetch(`${server.baseUrl}/wps/nothing/here`);
   assert.equal(res.status, 404);
-  assert.deepEqual(await res.json(), { success: false, value: null, message: 'No such path: GET /wps/nothing/here', code: 'not_found' });
+  assert.deepEqual(await res.json(), {
+    success: false,
+    value: null,
+    message: 'No such path: GET /wps/nothing/here',
+    code: 'not_found',
+  });
 });

@@ -72,19 +72,31 @@ test('register by username, log out with confirmation, log back in', async () =>
   await page.goto(`${server.baseUrl}/member/securityCenter`);
   await page.getByRole('heading', { name: 'Security centre' }).waitFor();
   await page.getByText(/Previous login:/).waitFor();
-  await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
   await page.getByText('Your avatar was saved.').waitFor();
   assert.ok(await page.getByRole('img', { name: 'Your avatar' }).isVisible());
-  await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await page.getByText('Only PNG or JPG images are accepted.').waitFor();
   // The session survives a reload (token in session storage) and a protected page opens.
   await page.goto(`${server.baseUrl}/lottery`);
   await page.getByRole('heading', { name: 'Lottery', level: 1 }).waitFor();
-  assert.deepEqual(errors.filter((e) => !/\b(401|415)\b/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/\b(401|415)\b/.test(e)),
+    [],
+  );
 });
 
 test('log in with an SMS code read from the dev outbox', async () => {
-  await server.createMember({ account: 'smsplayer', password: 'sms player pw', countryDialingCode: '63', mobile: '9171112222' });
+  await server.createMember({
+    account: 'smsplayer',
+    password: 'sms player pw',
+    countryDialingCode: '63',
+    mobile: '9171112222',
+  });
   await open('/login');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'SMS code' }).click();
@@ -127,7 +139,12 @@ test('a forced password change follows the login, and the new password works', a
 });
 
 test('forgot password by phone sets a new password and logs in', async () => {
-  await server.createMember({ account: 'lostpw', password: 'forgotten pw 1', countryDialingCode: '63', mobile: '9175553333' });
+  await server.createMember({
+    account: 'lostpw',
+    password: 'forgotten pw 1',
+    countryDialingCode: '63',
+    mobile: '9175553333',
+  });
   await open('/');
   await header().getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');

@@ -31,11 +31,15 @@ afterEach(async () => {
 });
 
 const header = () => page.getByRole('banner');
-const mainBalance = async (id: bigint) => (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+const mainBalance = async (id: bigint) =>
+  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
 const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function waitForBalance(text: string) {
-  await page.waitForFunction((t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)), text);
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)),
+    text,
+  );
 }
 
 /** The operator, through the admin API: an admin account of the demo merchant and its session token. */
@@ -54,7 +58,11 @@ async function adminToken(): Promise<string> {
 }
 
 test('deposit through the sandbox pay page, then by bank transfer approved by the operator', async () => {
-  const member = await server.app.services.members.create({ merchant: demo, account: 'e2edeposit1', password: PASSWORD });
+  const member = await server.app.services.members.create({
+    merchant: demo,
+    account: 'e2edeposit1',
+    password: PASSWORD,
+  });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   errors = collectErrors(page);
@@ -85,7 +93,10 @@ test('deposit through the sandbox pay page, then by bank transfer approved by th
   assert.ok(await noHorizontalOverflow(), 'pay page fits at 390 px');
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL(/\/member\/depositv2\?deposit=\d+/);
-  await page.getByRole('region', { name: 'Deposit result' }).getByText('Deposit of PHP 250.00 received. Your balance has been updated.').waitFor();
+  await page
+    .getByRole('region', { name: 'Deposit result' })
+    .getByText('Deposit of PHP 250.00 received. Your balance has been updated.')
+    .waitFor();
   await waitForBalance('250.00');
   assert.equal(await mainBalance(member.id), 25_000n);
   const recent = page.getByRole('list', { name: 'Recent deposits' });
@@ -96,7 +107,9 @@ test('deposit through the sandbox pay page, then by bank transfer approved by th
   await page.getByText('Demo Bank').waitFor();
   assert.ok(await page.getByRole('button', { name: 'Copy Account number' }).isVisible());
   await page.getByLabel('Amount (PHP)').fill('1000');
-  await page.getByLabel(/Transfer receipt/).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await page
+    .getByLabel(/Transfer receipt/)
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
   await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
   await page.getByRole('button', { name: 'Submit deposit' }).click();
   await page.getByRole('status').filter({ hasText: 'Your deposit was submitted and is waiting for review.' }).waitFor();
@@ -105,14 +118,19 @@ test('deposit through the sandbox pay page, then by bank transfer approved by th
 
   const token = await adminToken();
   const auth = { authorization: `Bearer ${token}`, merchant: 'demo' };
-  const pending = (await (await fetch(`${server.baseUrl}/admin/api/deposits?status=pending`, { headers: auth })).json()) as {
+  const pending = (await (
+    await fetch(`${server.baseUrl}/admin/api/deposits?status=pending`, { headers: auth })
+  ).json()) as {
     value: { list: Array<{ id: string; memberAccount: string; amount: string; hasReceipt: boolean }> };
   };
   const mine = pending.value.list.find((d) => d.memberAccount === 'e2edeposit1');
   assert.ok(mine, 'the bank transfer is waiting for review');
   assert.equal(mine.amount, '100000');
   assert.ok(mine.hasReceipt);
-  const approved = await fetch(`${server.baseUrl}/admin/api/deposits/${mine.id}/approve`, { method: 'POST', headers: auth });
+  const approved = await fetch(`${server.baseUrl}/admin/api/deposits/${mine.id}/approve`, {
+    method: 'POST',
+    headers: auth,
+  });
   assert.equal(approved.status, 200, await approved.clone().text());
 
   await page.reload();

@@ -23,10 +23,43 @@ before(async () => {
   const me = await server.app.services.members.create({ merchant: demo, account: 'e2ehist1', password: PASSWORD });
   const other = await server.app.services.members.create({ merchant: demo, account: 'e2ehist2', password: PASSWORD });
   // Ledger activity as the operator would cause it: 24 adjustments of 1..24, one deposit, one pending withdrawal.
-  for (let i = 1; i <= 24; i++) await post(me.id, 'adjustment', [{ debit: systemAccount('adjustments', me.id), credit: memberMain(me.id), amount: BigInt(i * 100), code: 'adjustment' }]);
-  await post(me.id, 'deposit', [{ debit: systemAccount('payment_clearing', me.id), credit: memberMain(me.id), amount: 500_00n, code: 'deposit' }], { depositId: '7001' });
-  await post(me.id, 'withdrawal', [{ debit: memberMain(me.id), credit: systemAccount('payment_clearing', me.id), amount: 12_34n, code: 'withdrawal', pending: true }], { withdrawalId: '8001' });
-  await post(other.id, 'adjustment', [{ debit: systemAccount('adjustments', other.id), credit: memberMain(other.id), amount: 9_999_99n, code: 'adjustment' }]);
+  for (let i = 1; i <= 24; i++)
+    await post(me.id, 'adjustment', [
+      {
+        debit: systemAccount('adjustments', me.id),
+        credit: memberMain(me.id),
+        amount: BigInt(i * 100),
+        code: 'adjustment',
+      },
+    ]);
+  await post(
+    me.id,
+    'deposit',
+    [{ debit: systemAccount('payment_clearing', me.id), credit: memberMain(me.id), amount: 500_00n, code: 'deposit' }],
+    { depositId: '7001' },
+  );
+  await post(
+    me.id,
+    'withdrawal',
+    [
+      {
+        debit: memberMain(me.id),
+        credit: systemAccount('payment_clearing', me.id),
+        amount: 12_34n,
+        code: 'withdrawal',
+        pending: true,
+      },
+    ],
+    { withdrawalId: '8001' },
+  );
+  await post(other.id, 'adjustment', [
+    {
+      debit: systemAccount('adjustments', other.id),
+      credit: memberMain(other.id),
+      amount: 9_999_99n,
+      code: 'adjustment',
+    },
+  ]);
 });
 after(async () => {
   await browser?.close();
@@ -39,7 +72,16 @@ afterEach(async () => {
 
 function post(memberId: bigint, kind: string, legs: Leg[], ref: Record<string, string> = {}) {
   seq += 1;
-  return server.app.services.ledger.postOrThrow({ merchantId: demo.id, currency: demo.currency, scope: 'e2e_history', key: `h:${seq}`, kind, memberId, ref, legs });
+  return server.app.services.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'e2e_history',
+    key: `h:${seq}`,
+    kind,
+    memberId,
+    ref,
+    legs,
+  });
 }
 
 async function logIn() {
@@ -106,7 +148,9 @@ test('on a phone the rows are cards and nothing overflows', async () => {
   await page.goto(`${server.baseUrl}/member/transactionHistory`);
   await page.getByText('26 transactions').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
-  const display = await bodyRows().first().evaluate((el) => getComputedStyle(el).display);
+  const display = await bodyRows()
+    .first()
+    .evaluate((el) => getComputedStyle(el).display);
   assert.equal(display, 'block');
   await page.goto(`${server.baseUrl}/member/personalProfit`);
   await page.getByRole('region', { name: 'Summary (PHP)' }).waitFor();

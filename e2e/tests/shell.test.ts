@@ -34,7 +34,9 @@ async function open(path: string, opts: { ip?: string; width?: number } = {}) {
 afterEach(async (t) => {
   if (page && t.name) {
     mkdirSync('e2e/artifacts', { recursive: true });
-    await page.screenshot({ path: `e2e/artifacts/${t.name.replace(/\W+/g, '_').slice(0, 60)}.png` }).catch(() => undefined);
+    await page
+      .screenshot({ path: `e2e/artifacts/${t.name.replace(/\W+/g, '_').slice(0, 60)}.png` })
+      .catch(() => undefined);
   }
   await context?.close();
 });

@@ -37,7 +37,13 @@ async function open(path: string, width = 1280) {
 
 /** An account made as the operator would, funded through the ledger (adjustments → main wallet). */
 async function account(name: string, opts: { type?: number; uplineId?: bigint; fund?: bigint } = {}) {
-  const row = await server.app.services.members.create({ merchant: demo, account: name, password: PASSWORD, type: opts.type ?? 0, uplineId: opts.uplineId ?? null });
+  const row = await server.app.services.members.create({
+    merchant: demo,
+    account: name,
+    password: PASSWORD,
+    type: opts.type ?? 0,
+    uplineId: opts.uplineId ?? null,
+  });
   if (opts.fund) {
     await server.app.services.ledger.postOrThrow({
       merchantId: demo.id,
@@ -46,13 +52,21 @@ async function account(name: string, opts: { type?: number; uplineId?: bigint; f
       key: `fund:${row.id}`,
       kind: 'adjustment',
       memberId: row.id,
-      legs: [{ debit: systemAccount('adjustments', row.id), credit: memberMain(row.id), amount: opts.fund, code: 'adjustment' }],
+      legs: [
+        {
+          debit: systemAccount('adjustments', row.id),
+          credit: memberMain(row.id),
+          amount: opts.fund,
+          code: 'adjustment',
+        },
+      ],
     });
   }
   return row;
 }
 
-const mainBalance = async (id: bigint) => (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+const mainBalance = async (id: bigint) =>
+  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
 const header = () => page.getByRole('banner');
 const balanceButton = () => header().getByRole('button', { name: /^Balance/ });
 const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -118,7 +132,10 @@ test('a funded member sees the header balance, masks it, moves money to a game w
   assert.ok(await noHorizontalOverflow(), 'no horizontal overflow at 390 px');
   assert.ok(await balanceButton().isVisible());
   // The refused transfer's 400 is the only error the browser reports.
-  assert.deepEqual(errors.filter((e) => !e.includes('status of 400')), []);
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('status of 400')),
+    [],
+  );
 });
 
 test('an agent transfers to a member deep in its downline', async () => {

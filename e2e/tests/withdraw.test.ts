@@ -30,11 +30,15 @@ afterEach(async () => {
 });
 
 const header = () => page.getByRole('banner');
-const wallet = async (id: bigint) => (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!;
+const wallet = async (id: bigint) =>
+  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!;
 const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function waitForBalance(text: string) {
-  await page.waitForFunction((t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)), text);
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)),
+    text,
+  );
 }
 
 /** The operator, through the admin API: an admin of the demo merchant, and a caller with its session. */
@@ -49,7 +53,10 @@ async function operator() {
   });
   const token = ((await login.json()) as { value: { token: string } }).value.token;
   return async (method: 'GET' | 'POST', path: string) => {
-    const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, merchant: 'demo' } });
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, merchant: 'demo' },
+    });
     const body = (await res.json()) as { success: boolean; value: unknown };
     assert.ok(body.success, `${method} ${path}: ${JSON.stringify(body)}`);
     return body.value;
@@ -57,7 +64,11 @@ async function operator() {
 }
 
 test('a funded member sets a transaction password, adds a bank account, withdraws; the operator pays; the member confirms receipt', async () => {
-  const member = await server.app.services.members.create({ merchant: demo, account: 'e2ewithdraw1', password: PASSWORD });
+  const member = await server.app.services.members.create({
+    merchant: demo,
+    account: 'e2ewithdraw1',
+    password: PASSWORD,
+  });
   await server.app.services.ledger.postOrThrow({
     merchantId: demo.id,
     currency: demo.currency,
@@ -65,7 +76,14 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
     key: `fund:${member.id}`,
     kind: 'adjustment',
     memberId: member.id,
-    legs: [{ debit: systemAccount('adjustments', member.id), credit: memberMain(member.id), amount: 100_000n, code: 'adjustment' }],
+    legs: [
+      {
+        debit: systemAccount('adjustments', member.id),
+        credit: memberMain(member.id),
+        amount: 100_000n,
+        code: 'adjustment',
+      },
+    ],
   });
 
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -120,7 +138,9 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
 
   // 4. The operator approves and disburses through the admin API.
   const admin = await operator();
-  const queue = (await admin('GET', '/admin/api/withdrawals?status=requested')) as { items: Array<{ id: string; memberAccount: string }> };
+  const queue = (await admin('GET', '/admin/api/withdrawals?status=requested')) as {
+    items: Array<{ id: string; memberAccount: string }>;
+  };
   const mine = queue.items.find((w) => w.memberAccount === 'e2ewithdraw1');
   assert.ok(mine, 'the request is in the operator queue');
   await admin('POST', `/admin/api/withdrawals/${mine.id}/approve`);
@@ -140,5 +160,8 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
   assert.equal(row.status, 'confirmed');
   assert.deepEqual(await wallet(member.id), { balance: 70_000n, available: 70_000n });
   // The only failed call was the wrong transaction password (the browser logs its 400).
-  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
 });

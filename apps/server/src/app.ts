@@ -64,7 +64,8 @@ import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> & Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET'>>;
+  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
+    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -93,7 +94,10 @@ function createServices(deps: AppDeps) {
   const ledger = createLedgerService({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
   const deposits = createDepositsModule({ db, ledger, clock, sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET });
   const wallet = createWalletService({ repo: createWalletRepository(db), ledger });
-  const merchants = createMerchantsService({ repo: createMerchantsRepository(db), defaultMerchant: deps.config.DEFAULT_MERCHANT });
+  const merchants = createMerchantsService({
+    repo: createMerchantsRepository(db),
+    defaultMerchant: deps.config.DEFAULT_MERCHANT,
+  });
   const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
   const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
   const limiter = deps.limiter ?? createMemoryWindowLimiter(() => clock().getTime());
@@ -120,14 +124,71 @@ function createServices(deps: AppDeps) {
     clock,
     rules: deps.authRules,
   });
-  const register = createRegisterService({ registration, members, membersRepo, merchants, captcha, verification, auth, limiter });
-  const passwords = createPasswordService({ membersRepo, members, sessions, hasher, registration, verification, merchants, auth, limiter, clock });
-  const emailReset = createEmailResetService({ db, membersRepo, sessions, hasher, passwords, mailer: deps.mailer ?? createOutboxMailer(db), limiter, clock });
+  const register = createRegisterService({
+    registration,
+    members,
+    membersRepo,
+    merchants,
+    captcha,
+    verification,
+    auth,
+    limiter,
+  });
+  const passwords = createPasswordService({
+    membersRepo,
+    members,
+    sessions,
+    hasher,
+    registration,
+    verification,
+    merchants,
+    auth,
+    limiter,
+    clock,
+  });
+  const emailReset = createEmailResetService({
+    db,
+    membersRepo,
+    sessions,
+    hasher,
+    passwords,
+    mailer: deps.mailer ?? createOutboxMailer(db),
+    limiter,
+    clock,
+  });
   const withdrawals = createWithdrawalsModule({ db, ledger, hasher, limiter, clock });
   const admin = createAdminService({ db, repo: createAdminsRepository(db), hasher, limiter, clock });
-  const adjustments = createAdjustmentsService({ db, repo: createAdjustmentsRepository(db), members: membersRepo, ledger, clock });
+  const adjustments = createAdjustmentsService({
+    db,
+    repo: createAdjustmentsRepository(db),
+    members: membersRepo,
+    ledger,
+    clock,
+  });
   const history = createHistoryService({ repo: createHistoryRepository(db), clock });
-  return { ledger, deposits, withdrawals, wallet, merchants, system, registration, register, captcha, verification, limiter, members, membersRepo, auth, passwords, emailReset, admin, adjustments, history, countryOf, clock };
+  return {
+    ledger,
+    deposits,
+    withdrawals,
+    wallet,
+    merchants,
+    system,
+    registration,
+    register,
+    captcha,
+    verification,
+    limiter,
+    members,
+    membersRepo,
+    auth,
+    passwords,
+    emailReset,
+    admin,
+    adjustments,
+    history,
+    countryOf,
+    clock,
+  };
 }
 
 declare module 'fastify' {
@@ -183,7 +244,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Platform API', version: '0.1.0', description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.' },
+      info: {
+        title: 'Platform API',
+        version: '0.1.0',
+        description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -199,16 +264,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch {
       checks.database = 'down';
     }
-    if (deps.redis) checks.redis = await deps.redis.ping().then(() => 'ok', () => 'down');
+    if (deps.redis)
+      checks.redis = await deps.redis.ping().then(
+        () => 'ok',
+        () => 'down',
+      );
     const ready = !shuttingDown && Object.values(checks).every((c) => c === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: shuttingDown ? 'shutting-down' : ready ? 'ok' : 'down', checks });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: shuttingDown ? 'shutting-down' : ready ? 'ok' : 'down', checks });
   });
 
   registerSystemRoutes(app, services.system);
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/publicKey', summary: 'Public key for payload encryption of the calls marked encrypted', tags: ['system'], response: publicKeyInfo, access: 'system' },
-    ({ merchant }) => ({ keyId: payloadKey.keyId, publicKey: payloadKey.publicKey, algorithm: PAYLOAD_ALGORITHM, required: merchant.requireEncryption }),
+    {
+      method: 'GET',
+      url: '/wps/system/publicKey',
+      summary: 'Public key for payload encryption of the calls marked encrypted',
+      tags: ['system'],
+      response: publicKeyInfo,
+      access: 'system',
+    },
+    ({ merchant }) => ({
+      keyId: payloadKey.keyId,
+      publicKey: payloadKey.publicKey,
+      algorithm: PAYLOAD_ALGORITHM,
+      required: merchant.requireEncryption,
+    }),
   );
   registerRegistrationRoutes(app, services.registration);
   registerCaptchaRoutes(app, services.captcha, services.limiter);

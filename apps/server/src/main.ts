@@ -16,14 +16,19 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const webDist = config.WEB_DIST ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : undefined);
   const { database, release } = await openConfiguredDatabase(config);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   redis?.on('error', () => undefined); // readiness reports it; ioredis reconnects on its own
 
   const sms =
     config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL && config.SMS_HTTP_TOKEN
       ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER })
       : undefined;
-  const mailer = config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined;
+  const mailer =
+    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : undefined;
   const app = await buildApp({
     config: { ...config, WEB_DIST: webDist },
     database,

@@ -31,7 +31,12 @@ describe('admin sessions', () => {
     const a = await createTestAdmin(t, { username: 'alice' });
     const me = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json().value).toMatchObject({ id: String(a.id), username: 'alice', merchantCode: 'demo', mustChangePassword: false });
+    expect(me.json().value).toMatchObject({
+      id: String(a.id),
+      username: 'alice',
+      merchantCode: 'demo',
+      mustChangePassword: false,
+    });
     expect(me.json().value.lastLoginAt).toEqual(expect.any(String));
 
     const out = await t.app.inject({ method: 'DELETE', url: '/admin/api/session/logout', headers: bearer(a.token) });
@@ -40,40 +45,79 @@ describe('admin sessions', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('admin_unauthorized');
     // Logout is idempotent.
-    expect((await t.app.inject({ method: 'DELETE', url: '/admin/api/session/logout', headers: bearer(a.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/admin/api/session/logout', headers: bearer(a.token) })).statusCode,
+    ).toBe(200);
 
-    const actions = (await t.database.db.selectFrom('admin_audit_log').select('action').where('admin_id', '=', a.id).orderBy('id').execute()).map((r) => r.action);
+    const actions = (
+      await t.database.db
+        .selectFrom('admin_audit_log')
+        .select('action')
+        .where('admin_id', '=', a.id)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.action);
     expect(actions).toEqual(['session.login', 'session.logout']);
   });
 
   it('stores only the argon2id hash of the password and the SHA-256 of the token', async () => {
     const a = await createTestAdmin(t);
-    const row = await t.database.db.selectFrom('admins').select('password_hash').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('admins')
+      .select('password_hash')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const sessions = await t.database.db.selectFrom('admin_sessions').select('token_hash').where('admin_id', '=', a.id).execute();
+    const sessions = await t.database.db
+      .selectFrom('admin_sessions')
+      .select('token_hash')
+      .where('admin_id', '=', a.id)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(sessions[0]!.token_hash).not.toContain(a.token);
   });
 
   it('refuses missing, malformed, unknown and member tokens with 401 admin_unauthorized', async () => {
-    const member = await t.app.services.members.create({ merchant: (await t.app.services.merchants.findByCode('demo'))!, account: 'notanadmin', password: 'member pw 12345' });
+    const member = await t.app.services.members.create({
+      merchant: (await t.app.services.merchants.findByCode('demo'))!,
+      account: 'notanadmin',
+      password: 'member pw 12345',
+    });
     expect(member.id).toBeTypeOf('bigint');
-    const memberToken = (await t.app.inject({ method: 'POST', url: '/wps/session/login', payload: { username: 'notanadmin', password: 'member pw 12345' } })).json().value.token as string;
-    for (const headers of [{}, bearer('short'), bearer('A'.repeat(43)), bearer(memberToken), { authorization: 'Basic abc' }]) {
+    const memberToken = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/session/login',
+        payload: { username: 'notanadmin', password: 'member pw 12345' },
+      })
+    ).json().value.token as string;
+    for (const headers of [
+      {},
+      bearer('short'),
+      bearer('A'.repeat(43)),
+      bearer(memberToken),
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: 'admin_unauthorized' });
     }
     // And an admin token is not a member session.
     const a = await createTestAdmin(t);
-    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(a.token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(a.token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses an admin of another merchant (the token only works on its own merchant)', async () => {
     const other = await createMerchant(t.database.db);
     const a = await createTestAdmin(t, { merchantCode: other.code });
-    expect((await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token, { merchant: other.code }) })).json().value.merchantCode).toBe(other.code);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token, { merchant: other.code }) })
+      ).json().value.merchantCode,
+    ).toBe(other.code);
     const cross = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token) });
     expect(cross.statusCode).toBe(401);
     expect(cross.json().code).toBe('admin_unauthorized');
@@ -88,8 +132,12 @@ describe('admin sessions', () => {
     try {
       // Merchant rows are cached for a moment; a fresh request context still resolves it.
       await new Promise((r) => setTimeout(r, 2_100));
-      expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(a.token) })).json().code).toBe('system_maintenance');
-      expect((await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(a.token) })).json().code,
+      ).toBe('system_maintenance');
+      expect((await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token) })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.database.db.updateTable('merchants').set({ maintenance: false }).where('code', '=', 'demo').execute();
       await new Promise((r) => setTimeout(r, 2_100));
@@ -103,7 +151,11 @@ describe('admin sessions', () => {
     expect(wrongPw.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(wrongPw.statusCode);
     expect(unknown.json()).toEqual(wrongPw.json());
-    expect(wrongPw.json()).toMatchObject({ success: false, code: 'admin_unauthorized', message: 'Incorrect username or password.' });
+    expect(wrongPw.json()).toMatchObject({
+      success: false,
+      code: 'admin_unauthorized',
+      message: 'Incorrect username or password.',
+    });
   });
 
   it('locks an account after 5 failures (known and unknown alike), and the right password is refused while locked', async () => {
@@ -157,9 +209,20 @@ describe('admin sessions', () => {
 describe('admin audit log', () => {
   it('is append-only: updates, deletes and truncation are refused by the database', async () => {
     const id = await demoId();
-    await t.database.db.insertInto('admin_audit_log').values({ merchant_id: id, admin_id: null, action: 'test.entry', detail: '{}' }).execute();
-    await expect(t.database.db.updateTable('admin_audit_log').set({ action: 'changed' }).where('action', '=', 'test.entry').execute()).rejects.toThrow(/append-only/);
-    await expect(t.database.db.deleteFrom('admin_audit_log').where('action', '=', 'test.entry').execute()).rejects.toThrow(/append-only/);
+    await t.database.db
+      .insertInto('admin_audit_log')
+      .values({ merchant_id: id, admin_id: null, action: 'test.entry', detail: '{}' })
+      .execute();
+    await expect(
+      t.database.db
+        .updateTable('admin_audit_log')
+        .set({ action: 'changed' })
+        .where('action', '=', 'test.entry')
+        .execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.database.db.deleteFrom('admin_audit_log').where('action', '=', 'test.entry').execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(sql`truncate admin_audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
     expect(await auditOf('test.entry')).toHaveLength(1);
   });
@@ -174,17 +237,34 @@ describe('admin audit log', () => {
     expect(BigInt(v.items[0].id)).toBeGreaterThan(BigInt(v.items[1].id));
     expect(v.items[0]).toMatchObject({ action: 'session.login', adminId: String(a.id), adminUsername: a.username });
 
-    const logins = (await t.app.inject({ method: 'GET', url: '/admin/api/audit?action=session.login&pageSize=100', headers: bearer(a.token) })).json().value;
+    const logins = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/api/audit?action=session.login&pageSize=100',
+        headers: bearer(a.token),
+      })
+    ).json().value;
     expect(logins.items.every((e: { action: string }) => e.action === 'session.login')).toBe(true);
-    const page2 = (await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=2&pageNo=2', headers: bearer(a.token) })).json().value;
+    const page2 = (
+      await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=2&pageNo=2', headers: bearer(a.token) })
+    ).json().value;
     expect(BigInt(page2.items[0].id)).toBeLessThan(BigInt(v.items[1].id));
-    expect((await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=101', headers: bearer(a.token) })).json().code).toBe('validation_failed');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=101', headers: bearer(a.token) })).json()
+        .code,
+    ).toBe('validation_failed');
   });
 
   it('shows only the merchant’s own entries', async () => {
     const other = await createMerchant(t.database.db);
     const a = await createTestAdmin(t, { merchantCode: other.code });
-    const items = (await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=100', headers: bearer(a.token, { merchant: other.code }) })).json().value.items;
+    const items = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/api/audit?pageSize=100',
+        headers: bearer(a.token, { merchant: other.code }),
+      })
+    ).json().value.items;
     expect(items.map((e: { action: string }) => e.action).sort()).toEqual(['admin.create', 'session.login']);
   });
 });

@@ -23,7 +23,8 @@ let ipSeq = 0;
 const freshIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const login = (body: Record<string, unknown>, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/wps/session/login', headers: { 'x-forwarded-for': ip }, payload: body });
-const info = (token: string) => t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
+const info = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
 const member = (over: Parameters<typeof createMember>[2] = {}) => createMember(t.app.services, demo, over);
 const captcha = () => solvedCaptcha(t.database.db, demo.id);
 
@@ -69,7 +70,8 @@ describe('captcha escalation per IP', () => {
   it('after many failures from one IP (any accounts), every login from it needs a captcha', async () => {
     const ip = '203.0.113.9';
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await login({ username: `stranger${i}x`, password: 'guess' }, ip)).json());
+    for (let i = 0; i < 4; i++)
+      answers.push((await login({ username: `stranger${i}x`, password: 'guess' }, ip)).json());
     expect(answers.map((a) => a.value.captchaRequired)).toEqual([false, false, false, true]);
 
     const m = await member();
@@ -102,7 +104,10 @@ describe('areas', () => {
   it('lets members, agents and trial accounts into the member area, refuses other types', async () => {
     for (const type of [0, 1, 4]) {
       const m = await member({ type });
-      expect((await login({ username: m.account, password: m.password, area: 'member' })).statusCode, `type ${type}`).toBe(200);
+      expect(
+        (await login({ username: m.account, password: m.password, area: 'member' })).statusCode,
+        `type ${type}`,
+      ).toBe(200);
     }
     const other = await member({ type: 7 });
     const r = await login({ username: other.account, password: other.password, area: 'member' });
@@ -119,7 +124,12 @@ describe('session touch', () => {
     const m = await member();
     const start = now;
     const { token } = (await login({ username: m.account, password: m.password })).json().value;
-    const row = () => t.database.db.selectFrom('sessions').select(['last_seen_at', 'idle_expires_at', 'absolute_expires_at']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    const row = () =>
+      t.database.db
+        .selectFrom('sessions')
+        .select(['last_seen_at', 'idle_expires_at', 'absolute_expires_at'])
+        .where('member_id', '=', m.id)
+        .executeTakeFirstOrThrow();
     expect((await row()).absolute_expires_at.getTime()).toBe(start.getTime() + 12 * 3_600_000);
     now = new Date(start.getTime() + 30_000);
     expect((await info(token)).statusCode).toBe(200);
@@ -141,7 +151,8 @@ describe('session touch', () => {
 });
 
 describe('members.create', () => {
-  const create = (account: string, password = 'long enough 1') => t.app.services.members.create({ merchant: demo, account, password });
+  const create = (account: string, password = 'long enough 1') =>
+    t.app.services.members.create({ merchant: demo, account, password });
   const fieldsOf = async (p: Promise<unknown>) => {
     const e = (await p.then(
       () => null,
@@ -155,12 +166,22 @@ describe('members.create', () => {
     expect(await fieldsOf(create('a'.repeat(17)))).toEqual({ code: 'validation_failed', fields: ['username:tooLong'] });
     expect(await fieldsOf(create('1abcd'))).toEqual({ code: 'validation_failed', fields: ['username:pattern'] });
     expect(await fieldsOf(create('ab_cd'))).toEqual({ code: 'validation_failed', fields: ['username:pattern'] });
-    expect(await fieldsOf(create('goodname1', 'short7'))).toEqual({ code: 'validation_failed', fields: ['password:tooShort'] });
-    expect(await fieldsOf(create('goodname1', 'x'.repeat(65)))).toEqual({ code: 'validation_failed', fields: ['password:tooLong'] });
+    expect(await fieldsOf(create('goodname1', 'short7'))).toEqual({
+      code: 'validation_failed',
+      fields: ['password:tooShort'],
+    });
+    expect(await fieldsOf(create('goodname1', 'x'.repeat(65)))).toEqual({
+      code: 'validation_failed',
+      fields: ['password:tooLong'],
+    });
   });
 
   it('stores the account lower-case, refuses a duplicate in any case, and never stores the password', async () => {
-    const row = await t.app.services.members.create({ merchant: demo, account: 'MixedCase9', password: 'long enough 1' });
+    const row = await t.app.services.members.create({
+      merchant: demo,
+      account: 'MixedCase9',
+      password: 'long enough 1',
+    });
     expect(row.account).toBe('mixedcase9');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await fieldsOf(create('MIXEDCASE9'))).toEqual({ code: 'validation_failed', fields: ['username:taken'] });

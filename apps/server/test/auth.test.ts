@@ -16,7 +16,18 @@ beforeAll(async () => {
     clock: () => now,
     hasher,
     register: (app) =>
-      defineRoute(app, { method: 'POST', url: '/wps/test/real-money', summary: 't', tags: ['test'], response: z.object({ ok: z.boolean() }), auth: 'real' }, () => ({ ok: true })),
+      defineRoute(
+        app,
+        {
+          method: 'POST',
+          url: '/wps/test/real-money',
+          summary: 't',
+          tags: ['test'],
+          response: z.object({ ok: z.boolean() }),
+          auth: 'real',
+        },
+        () => ({ ok: true }),
+      ),
   });
   demo = (await t.app.services.merchants.findByCode('demo'))!;
 });
@@ -42,7 +53,8 @@ async function member(over: { type?: number; mustChangePassword?: boolean; mobil
 let ipSeq = 0;
 const login = (body: Record<string, unknown>, ip = `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`) =>
   t.app.inject({ method: 'POST', url: '/wps/session/login', headers: { 'x-forwarded-for': ip }, payload: body });
-const info = (token?: string) => t.app.inject({ method: 'GET', url: '/wps/member/info', headers: token ? { authorization: `Bearer ${token}` } : {} });
+const info = (token?: string) =>
+  t.app.inject({ method: 'GET', url: '/wps/member/info', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('POST /wps/session/login (username)', () => {
   it('returns an opaque token that opens /wps/member/info; no token or a bad one is 401', async () => {
@@ -85,10 +97,16 @@ describe('POST /wps/session/login (username)', () => {
     await login({ username: account, password: 'bad' });
     const second = await login({ username: account, password: 'bad' });
     expect(second.json().value).toEqual({ captchaRequired: true });
-    expect((await login({ username: account, password: 'correct horse 1' })).json()).toMatchObject({ code: 'captcha_required' });
+    expect((await login({ username: account, password: 'correct horse 1' })).json()).toMatchObject({
+      code: 'captcha_required',
+    });
     const third = await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.db, demo.id)) });
     expect(third.json().code).toBe('in_incorrect_password');
-    const locked = await login({ username: account, password: 'correct horse 1', ...(await solvedCaptcha(t.database.db, demo.id)) });
+    const locked = await login({
+      username: account,
+      password: 'correct horse 1',
+      ...(await solvedCaptcha(t.database.db, demo.id)),
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'too_many_requests', value: { retryAfterSeconds: 300 } });
     now = new Date(now.getTime() + 5 * 60_000 + 1000);
@@ -99,8 +117,13 @@ describe('POST /wps/session/login (username)', () => {
     const account = await member();
     const lockedFor: number[] = [];
     for (let round = 0; round < 6; round++) {
-      for (let i = 0; i < 3; i++) await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.db, demo.id)) });
-      const r = await login({ username: account, password: 'correct horse 1', ...(await solvedCaptcha(t.database.db, demo.id)) });
+      for (let i = 0; i < 3; i++)
+        await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.db, demo.id)) });
+      const r = await login({
+        username: account,
+        password: 'correct horse 1',
+        ...(await solvedCaptcha(t.database.db, demo.id)),
+      });
       lockedFor.push(r.json().value.retryAfterSeconds);
       now = new Date(now.getTime() + r.json().value.retryAfterSeconds * 1000 + 1000);
     }
@@ -110,7 +133,8 @@ describe('POST /wps/session/login (username)', () => {
   it('rate-limits per IP before any password hash is computed', async () => {
     const before = hasher.checks;
     const codes: string[] = [];
-    for (let i = 0; i < 25; i++) codes.push((await login({ username: `ghost${i}`, password: 'x' }, '198.51.100.1')).json().code);
+    for (let i = 0; i < 25; i++)
+      codes.push((await login({ username: `ghost${i}`, password: 'x' }, '198.51.100.1')).json().code);
     expect(codes.slice(0, 20).every((c) => c === 'in_incorrect_password')).toBe(true);
     expect(codes.slice(20).every((c) => c === 'too_many_requests')).toBe(true);
     expect(hasher.checks - before).toBe(20);
@@ -119,7 +143,9 @@ describe('POST /wps/session/login (username)', () => {
   it('keeps non-agents out of the agent area and lets agents in', async () => {
     const player = await member();
     const agent = await member({ type: 1 });
-    expect((await login({ username: player, password: 'correct horse 1', area: 'agent' })).json().code).toBe('non_agent_login');
+    expect((await login({ username: player, password: 'correct horse 1', area: 'agent' })).json().code).toBe(
+      'non_agent_login',
+    );
     const ok = await login({ username: agent, password: 'correct horse 1', area: 'agent' });
     expect((await info(ok.json().value.token)).json().value).toMatchObject({ isAgent: true, type: 1 });
   });
@@ -133,10 +159,22 @@ describe('POST /wps/session/login (username)', () => {
 describe('sessions', () => {
   it('logout revokes the token; logging out again is harmless', async () => {
     const { token } = (await login({ username: await member(), password: 'correct horse 1' })).json().value;
-    const out = await t.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.json()).toMatchObject({ success: true });
     expect((await info(token)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/wps/session/logout',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('expires after 30 idle minutes, slides while used, and ends at 12 hours whatever', async () => {
@@ -152,17 +190,36 @@ describe('sessions', () => {
   });
 
   it('refuses trial accounts on real-money routes with in_need_true_account', async () => {
-    const trial = (await login({ username: await member({ type: 4 }), password: 'correct horse 1' })).json().value.token;
+    const trial = (await login({ username: await member({ type: 4 }), password: 'correct horse 1' })).json().value
+      .token;
     const real = (await login({ username: await member(), password: 'correct horse 1' })).json().value.token;
-    const asTrial = await t.app.inject({ method: 'POST', url: '/wps/test/real-money', headers: { authorization: `Bearer ${trial}` } });
+    const asTrial = await t.app.inject({
+      method: 'POST',
+      url: '/wps/test/real-money',
+      headers: { authorization: `Bearer ${trial}` },
+    });
     expect(asTrial.statusCode).toBe(403);
     expect(asTrial.json().code).toBe('in_need_true_account');
-    expect((await t.app.inject({ method: 'POST', url: '/wps/test/real-money', headers: { authorization: `Bearer ${real}` } })).json().value).toEqual({ ok: true });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/wps/test/real-money',
+          headers: { authorization: `Bearer ${real}` },
+        })
+      ).json().value,
+    ).toEqual({ ok: true });
   });
 
   it('updates the language only to one the merchant offers', async () => {
     const { token } = (await login({ username: await member(), password: 'correct horse 1' })).json().value;
-    const put = (language: string) => t.app.inject({ method: 'PUT', url: '/wps/member/language', headers: { authorization: `Bearer ${token}` }, payload: { language } });
+    const put = (language: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/wps/member/language',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { language },
+      });
     expect((await put('ty')).statusCode).toBe(200);
     expect((await info(token)).json().value.language).toBe('ty');
     expect((await put('fr')).json().code).toBe('validation_failed');
@@ -173,10 +230,27 @@ describe('POST /wps/session/login (sms)', () => {
   it('logs in with a code sent to the member mobile, never asking for a password change', async () => {
     await member({ mobile: '912300400', mustChangePassword: true });
     const captcha = await solvedCaptcha(t.database.db, demo.id);
-    await t.app.services.verification.sendCode({ merchant: demo, purpose: 'login', countryDialingCode: '84', mobileNum: '912300400', ip: '10.1.1.1', ...captcha });
-    const msg = await t.database.db.selectFrom('dev_outbox').select('body').where('recipient', '=', '84912300400').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.app.services.verification.sendCode({
+      merchant: demo,
+      purpose: 'login',
+      countryDialingCode: '84',
+      mobileNum: '912300400',
+      ip: '10.1.1.1',
+      ...captcha,
+    });
+    const msg = await t.database.db
+      .selectFrom('dev_outbox')
+      .select('body')
+      .where('recipient', '=', '84912300400')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const code = msg.body.match(/(\d{6})/)![1];
-    const wrongCode = await login({ type: 'sms', countryDialingCode: '+84', mobileNum: '912300400', code: code === '000000' ? '111111' : '000000' });
+    const wrongCode = await login({
+      type: 'sms',
+      countryDialingCode: '+84',
+      mobileNum: '912300400',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrongCode.json().code).toBe('verification_code_invalid');
     const res = await login({ type: 'sms', countryDialingCode: '+84', mobileNum: '912300400', code });
     expect(res.json().value).toMatchObject({ passwordExpired: false });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, loadGatewaySecret, signSandbox } from '../src/modules/deposits/sandbox-gateway.ts';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TIMESTAMP_HEADER,
+  loadGatewaySecret,
+  signSandbox,
+} from '../src/modules/deposits/sandbox-gateway.ts';
 import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
 import { memberMain } from '../src/modules/ledger/ledger.service.ts';
 import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
@@ -18,7 +23,11 @@ let trialToken = '';
 let admin: { id: bigint; token: string };
 
 async function login(account: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/wps/session/login', payload: { username: account, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/session/login',
+    payload: { username: account, password },
+  });
   return res.json().value.token as string;
 }
 
@@ -28,23 +37,44 @@ async function newMember(type?: number): Promise<{ id: bigint; token: string }> 
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const balance = async (memberId: bigint) => (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
+const balance = async (memberId: bigint) =>
+  (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
 const creditJournals = async (depositId: string) =>
-  (await t.database.db.selectFrom('ledger_journals').select('id').where('scope', '=', 'deposit').where('idem_key', '=', `deposit:${depositId}`).execute()).length;
-const depositRow = (id: string) => t.database.db.selectFrom('deposits').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+  (
+    await t.database.db
+      .selectFrom('ledger_journals')
+      .select('id')
+      .where('scope', '=', 'deposit')
+      .where('idem_key', '=', `deposit:${depositId}`)
+      .execute()
+  ).length;
+const depositRow = (id: string) =>
+  t.database.db.selectFrom('deposits').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 
 function order(token: string, amount: string, requestId = randomUUID(), methodCode = 'SANDBOX') {
-  return t.app.inject({ method: 'POST', url: '/wps/deposit/orders', headers: auth(token), payload: { methodCode, amount, requestId } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/wps/deposit/orders',
+    headers: auth(token),
+    payload: { methodCode, amount, requestId },
+  });
 }
 
 /** A callback as the sandbox gateway would send it, signed with the installation's key (or the one given). */
-function callback(body: Record<string, string>, opts: { ts?: number; key?: string; signature?: string; rawBody?: string } = {}) {
+function callback(
+  body: Record<string, string>,
+  opts: { ts?: number; key?: string; signature?: string; rawBody?: string } = {},
+) {
   const raw = opts.rawBody ?? JSON.stringify(body);
   const ts = String(opts.ts ?? Math.floor(Date.now() / 1000));
   return t.app.inject({
     method: 'POST',
     url: '/wps/deposit/callback/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_TIMESTAMP_HEADER]: ts, [SANDBOX_SIGNATURE_HEADER]: opts.signature ?? signSandbox(opts.key ?? secret, ts, JSON.stringify(body)) },
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_TIMESTAMP_HEADER]: ts,
+      [SANDBOX_SIGNATURE_HEADER]: opts.signature ?? signSandbox(opts.key ?? secret, ts, JSON.stringify(body)),
+    },
     payload: raw,
   });
 }
@@ -60,23 +90,42 @@ async function openOrder(token: string, amount: string) {
 function multipart(fields: Record<string, string>, file?: { content: Buffer; name?: string; type?: string }) {
   const boundary = '----sea-deposit-boundary';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name ?? 'slip.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name ?? 'slip.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const image = (format: 'png' | 'jpeg' | 'gif', w = 300, h = 200) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })[format]().toBuffer();
+const image = (format: 'png' | 'jpeg' | 'gif', w = 300, h = 200) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+    .toFormat(format)
+    .toBuffer();
 
-function manual(token: string, amount: string, file: { content: Buffer; name?: string; type?: string } | undefined, requestId = randomUUID()) {
+function manual(
+  token: string,
+  amount: string,
+  file: { content: Buffer; name?: string; type?: string } | undefined,
+  requestId = randomUUID(),
+) {
   const m = multipart({ methodCode: 'BANK', amount, requestId }, file);
-  return t.app.inject({ method: 'POST', url: '/wps/deposit/manual', payload: m.payload, headers: { ...m.headers, ...auth(token) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/wps/deposit/manual',
+    payload: m.payload,
+    headers: { ...m.headers, ...auth(token) },
+  });
 }
 
-const adminPost = (path: string, payload?: object) => t.app.inject({ method: 'POST', url: path, headers: auth(admin.token), ...(payload && { payload }) });
+const adminPost = (path: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: path, headers: auth(admin.token), ...(payload && { payload }) });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -102,20 +151,49 @@ describe('deposit methods', () => {
     const v = res.json().value;
     expect(v).toMatchObject({ currency: 'PHP', exponent: 2 });
     expect(v.methods).toEqual([
-      { code: 'SANDBOX', name: expect.any(String), kind: 'gateway', minAmount: '10000', maxAmount: '5000000', bank: null },
-      { code: 'BANK', name: expect.any(String), kind: 'bank_transfer', minAmount: '50000', maxAmount: '50000000', bank: { bankName: 'Demo Bank', accountNumber: expect.any(String), accountName: expect.any(String) } },
+      {
+        code: 'SANDBOX',
+        name: expect.any(String),
+        kind: 'gateway',
+        minAmount: '10000',
+        maxAmount: '5000000',
+        bank: null,
+      },
+      {
+        code: 'BANK',
+        name: expect.any(String),
+        kind: 'bank_transfer',
+        minAmount: '50000',
+        maxAmount: '50000000',
+        bank: { bankName: 'Demo Bank', accountNumber: expect.any(String), accountName: expect.any(String) },
+      },
     ]);
   });
 
   it('refuses trial accounts and visitors everywhere', async () => {
-    for (const [method, url] of [['GET', '/wps/deposit/methods'], ['GET', '/wps/deposit/list'], ['POST', '/wps/deposit/orders'], ['POST', '/wps/deposit/manual']] as const) {
-      const payload = url.endsWith('orders') ? { payload: { methodCode: 'SANDBOX', amount: '200', requestId: randomUUID() } } : {};
+    for (const [method, url] of [
+      ['GET', '/wps/deposit/methods'],
+      ['GET', '/wps/deposit/list'],
+      ['POST', '/wps/deposit/orders'],
+      ['POST', '/wps/deposit/manual'],
+    ] as const) {
+      const payload = url.endsWith('orders')
+        ? { payload: { methodCode: 'SANDBOX', amount: '200', requestId: randomUUID() } }
+        : {};
       const trial = await t.app.inject({ method, url, headers: auth(trialToken), ...payload });
       expect(trial.json().code, url).toBe('in_need_true_account');
       expect((await t.app.inject({ method, url, ...payload })).statusCode, url).toBe(401);
     }
-    const m = multipart({ methodCode: 'BANK', amount: '600', requestId: randomUUID() }, { content: await image('png') });
-    const res = await t.app.inject({ method: 'POST', url: '/wps/deposit/manual', payload: m.payload, headers: { ...m.headers, ...auth(trialToken) } });
+    const m = multipart(
+      { methodCode: 'BANK', amount: '600', requestId: randomUUID() },
+      { content: await image('png') },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/deposit/manual',
+      payload: m.payload,
+      headers: { ...m.headers, ...auth(trialToken) },
+    });
     expect(res.json().code).toBe('in_need_true_account');
     expect(await t.database.db.selectFrom('deposits').select('id').execute()).toHaveLength(0);
   });
@@ -134,7 +212,12 @@ describe('gateway deposits (sandbox)', () => {
     expect(pagRes.body).toContain(`action="/sandbox-gateway/pay/${o.orderRef}"`);
     expect(pagRes.body).not.toContain('<script');
 
-    const paid = await t.app.inject({ method: 'POST', url: o.payUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: o.payUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=paid',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/member/depositv2?deposit=${o.depositId}`);
 
@@ -142,11 +225,22 @@ describe('gateway deposits (sandbox)', () => {
     const row = await depositRow(o.depositId);
     expect(row).toMatchObject({ status: 'success', gateway: 'sandbox' });
     expect(row.gateway_ref).toMatch(/^SBX-/);
-    const journal = await t.database.db.selectFrom('ledger_journals').selectAll().where('idem_key', '=', `deposit:${o.depositId}`).executeTakeFirstOrThrow();
+    const journal = await t.database.db
+      .selectFrom('ledger_journals')
+      .selectAll()
+      .where('idem_key', '=', `deposit:${o.depositId}`)
+      .executeTakeFirstOrThrow();
     expect(journal).toMatchObject({ scope: 'deposit', kind: 'deposit', member_id: alice.id, ok: true });
 
-    const list = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(alice.token) })).json().value;
-    expect(list.list[0]).toMatchObject({ id: o.depositId, status: 'success', amount: '15050', methodCode: 'SANDBOX', kind: 'gateway' });
+    const list = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(alice.token) })).json()
+      .value;
+    expect(list.list[0]).toMatchObject({
+      id: o.depositId,
+      status: 'success',
+      amount: '15050',
+      methodCode: 'SANDBOX',
+      kind: 'gateway',
+    });
 
     // The page of a final order says so and offers no buttons.
     const again = await t.app.inject({ method: 'GET', url: o.payUrl });
@@ -213,7 +307,12 @@ describe('gateway deposits (sandbox)', () => {
       await callback(body, { rawBody: JSON.stringify({ ...body, amount: '2500000' }) }),
       await callback(body, { ts: Math.floor(Date.now() / 1000) - 301 }),
       await callback(body, { ts: Math.floor(Date.now() / 1000) + 301 }),
-      await t.app.inject({ method: 'POST', url: '/wps/deposit/callback/sandbox', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/deposit/callback/sandbox',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      }),
     ];
     for (const r of refused) {
       expect(r.statusCode, r.body).toBe(401);
@@ -223,37 +322,67 @@ describe('gateway deposits (sandbox)', () => {
     expect(await creditJournals(o.depositId)).toBe(0);
     expect(await balance(bob.id)).toBe(0n);
     // Unknown gateway or order.
-    expect((await t.app.inject({ method: 'POST', url: '/wps/deposit/callback/other', payload: '{}' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/wps/deposit/callback/other', payload: '{}' })).statusCode).toBe(
+      404,
+    );
     expect((await callback({ ...body, orderId: 'Dunknownorder123' })).statusCode).toBe(404);
   });
 
   it('refuses a paid amount that differs from the order', async () => {
     const o = await openOrder(bob.token, '250');
-    const res = await callback({ orderId: o.orderRef, status: 'paid', amount: '24999', currency: 'PHP', gatewayRef: 'GW-4' });
+    const res = await callback({
+      orderId: o.orderRef,
+      status: 'paid',
+      amount: '24999',
+      currency: 'PHP',
+      gatewayRef: 'GW-4',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('amount_invalid');
-    expect((await callback({ orderId: o.orderRef, status: 'paid', amount: '25000', currency: 'USD', gatewayRef: 'GW-4' })).json().code).toBe('amount_invalid');
+    expect(
+      (
+        await callback({ orderId: o.orderRef, status: 'paid', amount: '25000', currency: 'USD', gatewayRef: 'GW-4' })
+      ).json().code,
+    ).toBe('amount_invalid');
     expect((await depositRow(o.depositId)).status).toBe('pending');
     expect(await balance(bob.id)).toBe(0n);
   });
 
   it('marks a failed payment failed; a later callback for the final deposit changes nothing', async () => {
     const o = await openOrder(bob.token, '500');
-    const failed = await t.app.inject({ method: 'POST', url: o.payUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=failed' });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: o.payUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=failed',
+    });
     expect(failed.statusCode).toBe(303);
     expect((await depositRow(o.depositId)).status).toBe('failed');
-    const late = await callback({ orderId: o.orderRef, status: 'paid', amount: '50000', currency: 'PHP', gatewayRef: 'GW-5' });
+    const late = await callback({
+      orderId: o.orderRef,
+      status: 'paid',
+      amount: '50000',
+      currency: 'PHP',
+      gatewayRef: 'GW-5',
+    });
     expect(late.json().value).toEqual({ depositId: o.depositId, status: 'failed' });
     expect(await balance(bob.id)).toBe(0n);
     expect(await creditJournals(o.depositId)).toBe(0);
-    const item = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(bob.token) })).json().value.list.find((d: { id: string }) => d.id === o.depositId);
+    const item = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(bob.token) }))
+      .json()
+      .value.list.find((d: { id: string }) => d.id === o.depositId);
     expect(item).toMatchObject({ status: 'failed', reason: expect.any(String) });
   });
 
   it('answers the pay page for unknown orders and bad forms without a 500', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox-gateway/pay/Dnosuchorder0000' })).statusCode).toBe(404);
     const o = await openOrder(bob.token, '120');
-    const bad = await t.app.inject({ method: 'POST', url: o.payUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=steal' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: o.payUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=steal',
+    });
     expect(bad.statusCode).toBe(400);
     expect((await depositRow(o.depositId)).status).toBe('pending');
   });
@@ -268,12 +397,19 @@ describe('manual bank transfers', () => {
     const d = res.json().value;
     expect(d).toMatchObject({ status: 'pending', kind: 'bank_transfer', amount: '100000', methodCode: 'BANK' });
 
-    const list = (await t.app.inject({ method: 'GET', url: '/admin/api/deposits?status=pending', headers: auth(admin.token) })).json().value;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/admin/api/deposits?status=pending', headers: auth(admin.token) })
+    ).json().value;
     expect(list.list.map((x: { id: string }) => x.id)).toContain(d.id);
     expect(list.list.every((x: { status: string }) => x.status === 'pending')).toBe(true);
-    expect(list.list.find((x: { id: string }) => x.id === d.id)).toMatchObject({ hasReceipt: true, memberId: String(alice.id) });
+    expect(list.list.find((x: { id: string }) => x.id === d.id)).toMatchObject({
+      hasReceipt: true,
+      memberId: String(alice.id),
+    });
 
-    const receipt = (await t.app.inject({ method: 'GET', url: `/admin/api/deposits/${d.id}/receipt`, headers: auth(admin.token) })).json().value;
+    const receipt = (
+      await t.app.inject({ method: 'GET', url: `/admin/api/deposits/${d.id}/receipt`, headers: auth(admin.token) })
+    ).json().value;
     expect(receipt.contentType).toBe('image/png');
     expect(Buffer.from(receipt.image.split(',')[1], 'base64').equals(png)).toBe(true);
 
@@ -286,7 +422,12 @@ describe('manual bank transfers', () => {
     expect(await balance(alice.id)).toBe(before + 100000n);
     expect(await creditJournals(d.id)).toBe(1);
 
-    const audit = await t.database.db.selectFrom('admin_audit_log').selectAll().where('action', '=', 'deposit.approve').where('target_id', '=', d.id).execute();
+    const audit = await t.database.db
+      .selectFrom('admin_audit_log')
+      .selectAll()
+      .where('action', '=', 'deposit.approve')
+      .where('target_id', '=', d.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await depositRow(d.id)).reviewed_by).toBe(admin.id);
   });
@@ -297,18 +438,26 @@ describe('manual bank transfers', () => {
     const rej = await adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: 'No matching transfer' });
     expect(rej.json().value).toEqual({ id: d.id, status: 'rejected' });
     expect((await adminPost(`/admin/api/deposits/${d.id}/approve`)).json().code).toBe('state_invalid');
-    expect((await adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: 'again' })).json().code).toBe('state_invalid');
+    expect((await adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: 'again' })).json().code).toBe(
+      'state_invalid',
+    );
     expect(await balance(bob.id)).toBe(0n);
-    const item = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(bob.token) })).json().value.list[0];
+    const item = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(bob.token) })).json()
+      .value.list[0];
     expect(item).toMatchObject({ id: d.id, status: 'rejected', reason: 'No matching transfer' });
-    expect((await adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: '' })).json().code).toBe('validation_failed');
+    expect((await adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: '' })).json().code).toBe(
+      'validation_failed',
+    );
   });
 
   it('lets exactly one of a racing approve and reject win', async () => {
     for (let i = 0; i < 3; i++) {
       const before = await balance(bob.id);
       const d = (await manual(bob.token, '600', { content: await image('png') })).json().value;
-      const [a, r] = await Promise.all([adminPost(`/admin/api/deposits/${d.id}/approve`), adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: 'race' })]);
+      const [a, r] = await Promise.all([
+        adminPost(`/admin/api/deposits/${d.id}/approve`),
+        adminPost(`/admin/api/deposits/${d.id}/reject`, { reason: 'race' }),
+      ]);
       const codes = [a.statusCode, r.statusCode].sort();
       expect(codes).toEqual([200, 409]);
       const row = await depositRow(d.id);
@@ -321,28 +470,56 @@ describe('manual bank transfers', () => {
     const o = await openOrder(bob.token, '150');
     expect((await adminPost(`/admin/api/deposits/${o.depositId}/approve`)).json().code).toBe('state_invalid');
     expect((await adminPost('/admin/api/deposits/999999/approve')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/admin/api/deposits/${o.depositId}/approve` })).json().code).toBe('admin_unauthorized');
-    expect((await t.app.inject({ method: 'POST', url: `/admin/api/deposits/${o.depositId}/approve`, headers: auth(alice.token) })).json().code).toBe('admin_unauthorized');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/admin/api/deposits/${o.depositId}/approve` })).json().code,
+    ).toBe('admin_unauthorized');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/admin/api/deposits/${o.depositId}/approve`,
+          headers: auth(alice.token),
+        })
+      ).json().code,
+    ).toBe('admin_unauthorized');
   });
 
   it('checks the receipt by its bytes and size, and the amount against the method', async () => {
-    expect((await manual(alice.token, '600', { content: await image('gif'), name: 'a.png', type: 'image/png' })).json().code).toBe('unsupported_media_type');
-    expect((await manual(alice.token, '600', { content: Buffer.from('<svg onload=alert(1)>'), name: 'a.png' })).json().code).toBe('unsupported_media_type');
-    expect((await manual(alice.token, '600', { content: (await image('png')).subarray(0, 60) })).json().code).toBe('unsupported_media_type');
-    const big = await manual(alice.token, '600', { content: Buffer.concat([await image('png'), Buffer.alloc(5 * 1024 * 1024)]) });
+    expect(
+      (await manual(alice.token, '600', { content: await image('gif'), name: 'a.png', type: 'image/png' })).json().code,
+    ).toBe('unsupported_media_type');
+    expect(
+      (await manual(alice.token, '600', { content: Buffer.from('<svg onload=alert(1)>'), name: 'a.png' })).json().code,
+    ).toBe('unsupported_media_type');
+    expect((await manual(alice.token, '600', { content: (await image('png')).subarray(0, 60) })).json().code).toBe(
+      'unsupported_media_type',
+    );
+    const big = await manual(alice.token, '600', {
+      content: Buffer.concat([await image('png'), Buffer.alloc(5 * 1024 * 1024)]),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('payload_too_large');
     expect((await manual(alice.token, '600', undefined)).json().code).toBe('validation_failed');
-    expect((await manual(alice.token, '499.99', { content: await image('png') })).json().code).toBe('amount_out_of_range');
+    expect((await manual(alice.token, '499.99', { content: await image('png') })).json().code).toBe(
+      'amount_out_of_range',
+    );
     expect((await manual(alice.token, '600.123', { content: await image('png') })).json().code).toBe('amount_invalid');
-    const json = await t.app.inject({ method: 'POST', url: '/wps/deposit/manual', headers: auth(alice.token), payload: { methodCode: 'BANK', amount: '600', requestId: randomUUID() } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/wps/deposit/manual',
+      headers: auth(alice.token),
+      payload: { methodCode: 'BANK', amount: '600', requestId: randomUUID() },
+    });
     expect(json.json().code).toBe('unsupported_media_type');
   });
 
   it('is idempotent on the request id (one deposit, one receipt)', async () => {
     const requestId = randomUUID();
     const png = await image('png');
-    const [a, b] = await Promise.all([manual(alice.token, '800', { content: png }, requestId), manual(alice.token, '800', { content: png }, requestId)]);
+    const [a, b] = await Promise.all([
+      manual(alice.token, '800', { content: png }, requestId),
+      manual(alice.token, '800', { content: png }, requestId),
+    ]);
     expect(a.json().value.id).toBe(b.json().value.id);
     expect((await manual(alice.token, '900', { content: png }, requestId)).json().code).toBe('idempotency_conflict');
   });
@@ -351,15 +528,25 @@ describe('manual bank transfers', () => {
 describe('member deposit list', () => {
   it('shows only the member’s own deposits, newest first, paginated', async () => {
     const carol = await newMember();
-    expect((await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(carol.token) })).json().value).toMatchObject({ list: [], total: 0, currency: 'PHP', exponent: 2 });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/wps/deposit/list', headers: auth(carol.token) })).json().value,
+    ).toMatchObject({ list: [], total: 0, currency: 'PHP', exponent: 2 });
     const ids: string[] = [];
     for (const a of ['110', '120', '130']) ids.push((await openOrder(carol.token, a)).depositId);
-    const p1 = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageNo=1&pageSize=2', headers: auth(carol.token) })).json().value;
+    const p1 = (
+      await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageNo=1&pageSize=2', headers: auth(carol.token) })
+    ).json().value;
     expect(p1.total).toBe(3);
     expect(p1.list.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
-    const p2 = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageNo=2&pageSize=2', headers: auth(carol.token) })).json().value;
+    const p2 = (
+      await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageNo=2&pageSize=2', headers: auth(carol.token) })
+    ).json().value;
     expect(p2.list.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
-    const others = (await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageSize=100', headers: auth(bob.token) })).json().value.list.map((d: { id: string }) => d.id);
+    const others = (
+      await t.app.inject({ method: 'GET', url: '/wps/deposit/list?pageSize=100', headers: auth(bob.token) })
+    )
+      .json()
+      .value.list.map((d: { id: string }) => d.id);
     expect(others.some((id: string) => ids.includes(id))).toBe(false);
   });
 });

@@ -11,13 +11,24 @@ let now = new Date('2026-11-23T12:00:00Z');
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now });
   demo = (await t.app.services.merchants.findByCode('demo'))!;
-  await t.app.services.members.create({ merchant: demo, account: 'mailuser', password: 'mail user pw1', email: 'Mail.User@example.com' });
+  await t.app.services.members.create({
+    merchant: demo,
+    account: 'mailuser',
+    password: 'mail user pw1',
+    email: 'Mail.User@example.com',
+  });
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { host: 'casino.example' } });
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { host: 'casino.example' } });
 const lastMail = async () =>
-  (await t.database.db.selectFrom('dev_outbox').select(['recipient', 'body']).where('channel', '=', 'email').orderBy('id', 'desc').executeTakeFirst()) ?? null;
+  (await t.database.db
+    .selectFrom('dev_outbox')
+    .select(['recipient', 'body'])
+    .where('channel', '=', 'email')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()) ?? null;
 
 describe('forgot password by e-mail', () => {
   it('answers the same for a match and a mismatch; only a match gets a link', async () => {
@@ -37,13 +48,19 @@ describe('forgot password by e-mail', () => {
     const token = (await lastMail())!.body.match(/token=([A-Za-z0-9_-]+)/)![1];
     const done = await post('/wps/member/password/email/reset', { token, newPassword: 'fresh password 9' });
     expect(done.statusCode).toBe(200);
-    expect((await post('/wps/session/login', { username: 'mailuser', password: 'fresh password 9' })).statusCode).toBe(200);
-    expect((await post('/wps/member/password/email/reset', { token, newPassword: 'again password 9' })).json().code).toBe('verification_code_invalid');
+    expect((await post('/wps/session/login', { username: 'mailuser', password: 'fresh password 9' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('/wps/member/password/email/reset', { token, newPassword: 'again password 9' })).json().code,
+    ).toBe('verification_code_invalid');
     now = new Date(now.getTime() + 3_600_000);
     await post('/wps/member/password/email', { username: 'mailuser', email: 'mail.user@example.com' });
     const late = (await lastMail())!.body.match(/token=([A-Za-z0-9_-]+)/)![1];
     now = new Date(now.getTime() + 31 * 60_000);
-    expect((await post('/wps/member/password/email/reset', { token: late, newPassword: 'late password 9' })).json().code).toBe('verification_code_invalid');
+    expect(
+      (await post('/wps/member/password/email/reset', { token: late, newPassword: 'late password 9' })).json().code,
+    ).toBe('verification_code_invalid');
   });
 });
 
@@ -83,7 +100,10 @@ describe('SMTP mailer against a local fake SMTP server', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('delivers the message', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'no-reply@casino.example' });
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'no-reply@casino.example',
+    });
     await mailer.send({ to: 'player@example.com', subject: 'Reset', text: 'Hello there' });
     expect(received.at(-1)).toMatch(/Subject: Reset/);
     expect(received.at(-1)).toMatch(/Hello there/);

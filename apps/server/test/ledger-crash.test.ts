@@ -27,7 +27,14 @@ async function setUp(database: Database) {
     .returning('id')
     .executeTakeFirstOrThrow();
   const ledger = createLedgerService({ db: database.db });
-  await ledger.postOrThrow({ merchantId, currency: 'VND', scope: 'crash-setup', key: 'fund', kind: 'adjustment', legs: [{ debit: systemAccount('adjustments'), credit: memberMain(memberId), amount: START, code: 'adjustment' }] });
+  await ledger.postOrThrow({
+    merchantId,
+    currency: 'VND',
+    scope: 'crash-setup',
+    key: 'fund',
+    kind: 'adjustment',
+    legs: [{ debit: systemAccount('adjustments'), credit: memberMain(memberId), amount: START, code: 'adjustment' }],
+  });
   return { merchantId, memberId };
 }
 
@@ -49,7 +56,9 @@ async function runAndKill(args: string[], acksBeforeKill: number): Promise<numbe
         resolve();
       }
     });
-    child.on('exit', () => (acks.length >= acksBeforeKill ? resolve() : reject(new Error(`worker exited early: ${err}`))));
+    child.on('exit', () =>
+      acks.length >= acksBeforeKill ? resolve() : reject(new Error(`worker exited early: ${err}`)),
+    );
   });
   await exited;
   return acks;
@@ -58,14 +67,27 @@ async function runAndKill(args: string[], acksBeforeKill: number): Promise<numbe
 async function verifyAfterCrash(database: Database, merchantId: bigint, memberId: bigint, acks: number[]) {
   expect(await auditLedger(database.db)).toEqual({ ok: true, problems: [] });
   const ledger = createLedgerService({ db: database.db });
-  const rows = await database.db.selectFrom('ledger_journals').select('idem_key').where('merchant_id', '=', merchantId).where('scope', '=', 'crash').execute();
+  const rows = await database.db
+    .selectFrom('ledger_journals')
+    .select('idem_key')
+    .where('merchant_id', '=', merchantId)
+    .where('scope', '=', 'crash')
+    .execute();
   const stored = new Set(rows.map((r) => r.idem_key));
   for (const n of acks) expect(stored.has(`crash:${n}`), `acknowledged crash:${n} must survive`).toBe(true);
   // The client retries everything it may have sent (all acknowledged keys, and the in-flight ones after them).
   const upTo = Math.max(...acks) + 20;
   let replays = 0;
   for (let n = 0; n <= upTo; n++) {
-    const r = await ledger.post({ merchantId, currency: 'VND', scope: 'crash', key: `crash:${n}`, kind: 'bet', memberId, legs: [{ debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: 1n, code: 'bet' }] });
+    const r = await ledger.post({
+      merchantId,
+      currency: 'VND',
+      scope: 'crash',
+      key: `crash:${n}`,
+      kind: 'bet',
+      memberId,
+      legs: [{ debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: 1n, code: 'bet' }],
+    });
     expect(r.ok).toBe(true);
     if (r.replay) replays++;
   }
@@ -75,34 +97,42 @@ async function verifyAfterCrash(database: Database, merchantId: bigint, memberId
   expect(await auditLedger(database.db)).toEqual({ ok: true, problems: [] });
 }
 
-it.runIf(!process.env.DATABASE_URL)('PGlite: SIGKILL mid-run loses no acknowledged post and doubles none', { timeout: 120_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sea-crash-'));
-  try {
-    const cfg = { DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1, SEED_DEMO: false };
-    const first = await openConfiguredDatabase(cfg);
-    const { merchantId, memberId } = await setUp(first.database);
-    await first.database.close();
-    first.release();
-    const acks = await runAndKill(['pglite', dir, String(merchantId), 'VND', String(memberId)], 300);
-    const reopened = await openConfiguredDatabase(cfg);
+it.runIf(!process.env.DATABASE_URL)(
+  'PGlite: SIGKILL mid-run loses no acknowledged post and doubles none',
+  { timeout: 120_000 },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sea-crash-'));
     try {
-      await verifyAfterCrash(reopened.database, merchantId, memberId, acks);
+      const cfg = { DATA_DIR: dir, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1, SEED_DEMO: false };
+      const first = await openConfiguredDatabase(cfg);
+      const { merchantId, memberId } = await setUp(first.database);
+      await first.database.close();
+      first.release();
+      const acks = await runAndKill(['pglite', dir, String(merchantId), 'VND', String(memberId)], 300);
+      const reopened = await openConfiguredDatabase(cfg);
+      try {
+        await verifyAfterCrash(reopened.database, merchantId, memberId, acks);
+      } finally {
+        await reopened.database.close();
+        reopened.release();
+      }
     } finally {
-      await reopened.database.close();
-      reopened.release();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);
 
-it.runIf(!!process.env.DATABASE_URL)('PostgreSQL: SIGKILL mid-run loses no acknowledged post and doubles none', { timeout: 120_000 }, async () => {
-  const database = await createTestDatabase();
-  try {
-    const { merchantId, memberId } = await setUp(database);
-    const acks = await runAndKill(['postgres', database.url!, String(merchantId), 'VND', String(memberId)], 1_000);
-    await verifyAfterCrash(database, merchantId, memberId, acks);
-  } finally {
-    await database.destroy();
-  }
-});
+it.runIf(!!process.env.DATABASE_URL)(
+  'PostgreSQL: SIGKILL mid-run loses no acknowledged post and doubles none',
+  { timeout: 120_000 },
+  async () => {
+    const database = await createTestDatabase();
+    try {
+      const { merchantId, memberId } = await setUp(database);
+      const acks = await runAndKill(['postgres', database.url!, String(merchantId), 'VND', String(memberId)], 1_000);
+      await verifyAfterCrash(database, merchantId, memberId, acks);
+    } finally {
+      await database.destroy();
+    }
+  },
+);

@@ -25,7 +25,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('fund' as const), m: member, amt: amount }),
   fc.record({ t: fc.constant('pay' as const), from: member, to: member, amt: amount }).filter((o) => o.from !== o.to),
   fc.record({ t: fc.constant('hold' as const), m: member, amt: amount }),
-  fc.record({ t: fc.constant('resolve' as const), hold: fc.nat(20), action: fc.constantFrom('post' as const, 'void' as const), amt: fc.option(amount, { nil: null }) }),
+  fc.record({
+    t: fc.constant('resolve' as const),
+    hold: fc.nat(20),
+    action: fc.constantFrom('post' as const, 'void' as const),
+    amt: fc.option(amount, { nil: null }),
+  }),
   fc.record({ t: fc.constant('replay' as const), of: fc.nat(40) }),
   fc.record({ t: fc.constant('reuse' as const), of: fc.nat(40) }),
 );
@@ -62,32 +67,72 @@ it('random operation sequences: the database agrees with the model at every step
           throw err;
         }
       };
-      const base = (i: number) => ({ merchantId: merchant.id, currency: merchant.currency, scope: 'model', key: `op${i}`, kind: 'test' });
+      const base = (i: number) => ({
+        merchantId: merchant.id,
+        currency: merchant.currency,
+        scope: 'model',
+        key: `op${i}`,
+        kind: 'test',
+      });
 
       for (const [i, o] of ops.entries()) {
         let req: PostRequest;
         let expected: Outcome;
         let apply = () => {};
         if (o.t === 'fund') {
-          req = { ...base(i), legs: [{ debit: systemAccount('adjustments', o.m), credit: memberMain(ids[o.m]!), amount: BigInt(o.amt), code: 'adjustment' }] };
+          req = {
+            ...base(i),
+            legs: [
+              {
+                debit: systemAccount('adjustments', o.m),
+                credit: memberMain(ids[o.m]!),
+                amount: BigInt(o.amt),
+                code: 'adjustment',
+              },
+            ],
+          };
           expected = 'ok';
           apply = () => void (posted[o.m]! += BigInt(o.amt));
         } else if (o.t === 'pay') {
-          req = { ...base(i), legs: [{ debit: memberMain(ids[o.from]!), credit: memberMain(ids[o.to]!), amount: BigInt(o.amt), code: 'transfer' }] };
+          req = {
+            ...base(i),
+            legs: [
+              {
+                debit: memberMain(ids[o.from]!),
+                credit: memberMain(ids[o.to]!),
+                amount: BigInt(o.amt),
+                code: 'transfer',
+              },
+            ],
+          };
           expected = available(o.from) >= BigInt(o.amt) ? 'ok' : 'insufficient_funds';
           apply = () => {
             posted[o.from]! -= BigInt(o.amt);
             posted[o.to]! += BigInt(o.amt);
           };
         } else if (o.t === 'hold') {
-          req = { ...base(i), legs: [{ debit: memberMain(ids[o.m]!), credit: systemAccount('payment_clearing', o.m), amount: BigInt(o.amt), code: 'withdrawal', pending: true }] };
+          req = {
+            ...base(i),
+            legs: [
+              {
+                debit: memberMain(ids[o.m]!),
+                credit: systemAccount('payment_clearing', o.m),
+                amount: BigInt(o.amt),
+                code: 'withdrawal',
+                pending: true,
+              },
+            ],
+          };
           expected = available(o.m) >= BigInt(o.amt) ? 'ok' : 'insufficient_funds';
           apply = () => void (held[o.m]! += BigInt(o.amt));
         } else if (o.t === 'resolve') {
           const h = holds[o.hold];
           if (!h) continue;
           const amt = o.amt === null ? undefined : BigInt(o.amt);
-          req = { ...base(i), resolve: [{ pendingId: h.dbId, action: o.action, ...(amt !== undefined && { amount: amt }) }] };
+          req = {
+            ...base(i),
+            resolve: [{ pendingId: h.dbId, action: o.action, ...(amt !== undefined && { amount: amt }) }],
+          };
           if (h.resolved) expected = 'pending_already_resolved';
           else if (o.action === 'post' && amt !== undefined && amt > h.amt) expected = 'exceeds_pending_amount';
           else expected = 'ok';

@@ -36,9 +36,22 @@ const base = (over: Partial<PostRequest> = {}): PostRequest => ({
   ...over,
 });
 const fund = (member: bigint, amount: bigint, k = key()) =>
-  ledger.postOrThrow(base({ key: k, memberId: member, legs: [{ debit: systemAccount('adjustments', member), credit: memberMain(member), amount, code: 'adjustment' }] }));
+  ledger.postOrThrow(
+    base({
+      key: k,
+      memberId: member,
+      legs: [{ debit: systemAccount('adjustments', member), credit: memberMain(member), amount, code: 'adjustment' }],
+    }),
+  );
 const pay = (from: bigint, to: bigint, amount: bigint, k = key()) =>
-  ledger.post(base({ key: k, kind: 'transfer', memberId: from, legs: [{ debit: memberMain(from), credit: memberMain(to), amount, code: 'transfer' }] }));
+  ledger.post(
+    base({
+      key: k,
+      kind: 'transfer',
+      memberId: from,
+      legs: [{ debit: memberMain(from), credit: memberMain(to), amount, code: 'transfer' }],
+    }),
+  );
 const bal = async (member: bigint) => (await ledger.balances(merchant.id, [memberMain(member)]))[memberMain(member)]!;
 
 describe('posting', () => {
@@ -73,7 +86,11 @@ describe('posting', () => {
     await fund(bob, 20_000n);
     expect(await pay(bob, alice, 10_000n, k)).toMatchObject({ ok: false, error: 'insufficient_funds', replay: true });
     expect((await pay(bob, alice, 10_000n)).ok).toBe(true);
-    await expect(ledger.postOrThrow(base({ legs: [{ debit: memberMain(bob), credit: memberMain(alice), amount: 10n ** 15n, code: 'transfer' }] }))).rejects.toMatchObject({
+    await expect(
+      ledger.postOrThrow(
+        base({ legs: [{ debit: memberMain(bob), credit: memberMain(alice), amount: 10n ** 15n, code: 'transfer' }] }),
+      ),
+    ).rejects.toMatchObject({
       code: 'insufficient_funds',
     });
   });
@@ -90,18 +107,32 @@ describe('posting', () => {
     );
     expect(r).toMatchObject({ ok: false, error: 'insufficient_funds' });
     expect(await bal(alice)).toEqual(a0);
-    expect((await ledger.balances(merchant.id, [memberVendor(alice, 'ABC')]))[memberVendor(alice, 'ABC')]).toEqual({ balance: 0n, available: 0n });
+    expect((await ledger.balances(merchant.id, [memberVendor(alice, 'ABC')]))[memberVendor(alice, 'ABC')]).toEqual({
+      balance: 0n,
+      available: 0n,
+    });
   });
 
   it('refuses programming errors before sending anything', async () => {
     await expect(ledger.post(base({ legs: [] }))).rejects.toThrow(/at least one/);
-    await expect(ledger.post(base({ legs: [{ debit: memberMain(alice), credit: memberMain(alice), amount: 1n, code: 'x' }] }))).rejects.toThrow(/differ/);
-    await expect(ledger.post(base({ legs: [{ debit: memberMain(alice), credit: memberMain(bob), amount: 0n, code: 'x' }] }))).rejects.toThrow(/positive/);
-    await expect(ledger.post(base({ legs: [{ debit: 'player 1', credit: memberMain(bob), amount: 1n, code: 'x' }] }))).rejects.toThrow(/account code/);
+    await expect(
+      ledger.post(base({ legs: [{ debit: memberMain(alice), credit: memberMain(alice), amount: 1n, code: 'x' }] })),
+    ).rejects.toThrow(/differ/);
+    await expect(
+      ledger.post(base({ legs: [{ debit: memberMain(alice), credit: memberMain(bob), amount: 0n, code: 'x' }] })),
+    ).rejects.toThrow(/positive/);
+    await expect(
+      ledger.post(base({ legs: [{ debit: 'player 1', credit: memberMain(bob), amount: 1n, code: 'x' }] })),
+    ).rejects.toThrow(/account code/);
   });
 
   it('refuses an account of another currency', async () => {
-    const r = await ledger.post(base({ currency: 'XXX', legs: [{ debit: memberMain(alice), credit: memberMain(bob), amount: 1n, code: 'transfer' }] }));
+    const r = await ledger.post(
+      base({
+        currency: 'XXX',
+        legs: [{ debit: memberMain(alice), credit: memberMain(bob), amount: 1n, code: 'transfer' }],
+      }),
+    );
     expect(r).toMatchObject({ ok: false, error: 'account_mismatch' });
   });
 });
@@ -110,18 +141,53 @@ describe('holds', () => {
   it('reserve available funds, then post (fully or partly) or void exactly once', async () => {
     const m = (await createMember(t.app.services, merchant)).id;
     await fund(m, 1_000n);
-    const hold = await ledger.postOrThrow(base({ kind: 'withdrawal', legs: [{ debit: memberMain(m), credit: systemAccount('payment_clearing', m), amount: 600n, code: 'withdrawal', pending: true }] }));
+    const hold = await ledger.postOrThrow(
+      base({
+        kind: 'withdrawal',
+        legs: [
+          {
+            debit: memberMain(m),
+            credit: systemAccount('payment_clearing', m),
+            amount: 600n,
+            code: 'withdrawal',
+            pending: true,
+          },
+        ],
+      }),
+    );
     expect(hold.balances[memberMain(m)]).toEqual({ balance: 1_000n, available: 400n });
     // The held money cannot be spent twice.
     expect(await pay(m, alice, 500n)).toMatchObject({ ok: false, error: 'insufficient_funds' });
     const holdId = hold.transferIds[0]!;
-    const posted = await ledger.postOrThrow(base({ kind: 'withdrawal', resolve: [{ pendingId: holdId, action: 'post', amount: 450n }] }));
+    const posted = await ledger.postOrThrow(
+      base({ kind: 'withdrawal', resolve: [{ pendingId: holdId, action: 'post', amount: 450n }] }),
+    );
     expect(posted.balances[memberMain(m)]).toEqual({ balance: 550n, available: 550n });
-    expect(await ledger.post(base({ resolve: [{ pendingId: holdId, action: 'void' }] }))).toMatchObject({ ok: false, error: 'pending_already_resolved' });
-    expect(await ledger.post(base({ resolve: [{ pendingId: 987654321n, action: 'void' }] }))).toMatchObject({ ok: false, error: 'pending_not_found' });
+    expect(await ledger.post(base({ resolve: [{ pendingId: holdId, action: 'void' }] }))).toMatchObject({
+      ok: false,
+      error: 'pending_already_resolved',
+    });
+    expect(await ledger.post(base({ resolve: [{ pendingId: 987654321n, action: 'void' }] }))).toMatchObject({
+      ok: false,
+      error: 'pending_not_found',
+    });
 
-    const hold2 = await ledger.postOrThrow(base({ legs: [{ debit: memberMain(m), credit: systemAccount('payment_clearing', m), amount: 500n, code: 'withdrawal', pending: true }] }));
-    expect(await ledger.post(base({ resolve: [{ pendingId: hold2.transferIds[0]!, action: 'post', amount: 501n }] }))).toMatchObject({ ok: false, error: 'exceeds_pending_amount' });
+    const hold2 = await ledger.postOrThrow(
+      base({
+        legs: [
+          {
+            debit: memberMain(m),
+            credit: systemAccount('payment_clearing', m),
+            amount: 500n,
+            code: 'withdrawal',
+            pending: true,
+          },
+        ],
+      }),
+    );
+    expect(
+      await ledger.post(base({ resolve: [{ pendingId: hold2.transferIds[0]!, action: 'post', amount: 501n }] })),
+    ).toMatchObject({ ok: false, error: 'exceeds_pending_amount' });
     const voided = await ledger.postOrThrow(base({ resolve: [{ pendingId: hold2.transferIds[0]!, action: 'void' }] }));
     expect(voided.balances[memberMain(m)]).toEqual({ balance: 550n, available: 550n });
   });
@@ -129,18 +195,49 @@ describe('holds', () => {
   it('a hold of another merchant cannot be resolved from this one', async () => {
     const m = (await createMember(t.app.services, merchant)).id;
     await fund(m, 100n);
-    const hold = await ledger.postOrThrow(base({ legs: [{ debit: memberMain(m), credit: systemAccount('payment_clearing', m), amount: 100n, code: 'withdrawal', pending: true }] }));
+    const hold = await ledger.postOrThrow(
+      base({
+        legs: [
+          {
+            debit: memberMain(m),
+            credit: systemAccount('payment_clearing', m),
+            amount: 100n,
+            code: 'withdrawal',
+            pending: true,
+          },
+        ],
+      }),
+    );
     const other = await createMerchant(t.database.db);
-    const r = await ledger.post({ ...base(), merchantId: other.id, currency: 'VND', resolve: [{ pendingId: hold.transferIds[0]!, action: 'post' }] });
+    const r = await ledger.post({
+      ...base(),
+      merchantId: other.id,
+      currency: 'VND',
+      resolve: [{ pendingId: hold.transferIds[0]!, action: 'post' }],
+    });
     expect(r).toMatchObject({ ok: false, error: 'pending_not_found' });
   });
 
   it('racing resolutions of one hold: exactly one wins', async () => {
     const m = (await createMember(t.app.services, merchant)).id;
     await fund(m, 100n);
-    const hold = await ledger.postOrThrow(base({ legs: [{ debit: memberMain(m), credit: systemAccount('payment_clearing', m), amount: 100n, code: 'withdrawal', pending: true }] }));
+    const hold = await ledger.postOrThrow(
+      base({
+        legs: [
+          {
+            debit: memberMain(m),
+            credit: systemAccount('payment_clearing', m),
+            amount: 100n,
+            code: 'withdrawal',
+            pending: true,
+          },
+        ],
+      }),
+    );
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => ledger.post(base({ resolve: [{ pendingId: hold.transferIds[0]!, action: i % 2 ? 'post' : 'void' }] }))),
+      Array.from({ length: 10 }, (_, i) =>
+        ledger.post(base({ resolve: [{ pendingId: hold.transferIds[0]!, action: i % 2 ? 'post' : 'void' }] })),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === 'pending_already_resolved')).toBe(true);
@@ -155,7 +252,9 @@ describe('the database itself guards the books', () => {
     await expect(sql`delete from ledger_journals`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`update ledger_journals set result = '{}'::jsonb`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`update ledger_accounts set code = 'sys:x:1'`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`update ledger_accounts set debits_posted = credits_posted + 1 where no_overdraft`.execute(db)).rejects.toThrow(/ledger_no_overdraft/);
+    await expect(
+      sql`update ledger_accounts set debits_posted = credits_posted + 1 where no_overdraft`.execute(db),
+    ).rejects.toThrow(/ledger_no_overdraft/);
   });
 });
 
@@ -165,7 +264,9 @@ describe('concurrency', () => {
     await fund(m, 100n);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
-        ledger.post(base({ legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] })),
+        ledger.post(
+          base({ legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }] }),
+        ),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(100);
@@ -193,7 +294,9 @@ describe('concurrency', () => {
   });
 
   it('random transfers among a few wallets in every direction at once: no deadlock, nothing created or lost', async () => {
-    const ms = await Promise.all(Array.from({ length: 6 }, async () => (await createMember(t.app.services, merchant)).id));
+    const ms = await Promise.all(
+      Array.from({ length: 6 }, async () => (await createMember(t.app.services, merchant)).id),
+    );
     for (const m of ms) await fund(m, 500n);
     let seed = 7;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
@@ -205,7 +308,10 @@ describe('concurrency', () => {
       }),
     );
     expect(results.every((r) => r.ok || r.error === 'insufficient_funds')).toBe(true);
-    const total = (await ledger.balances(merchant.id, ms.map((m) => memberMain(m)))) as Record<string, { balance: bigint }>;
+    const total = (await ledger.balances(
+      merchant.id,
+      ms.map((m) => memberMain(m)),
+    )) as Record<string, { balance: bigint }>;
     expect(Object.values(total).reduce((s, b) => s + b.balance, 0n)).toBe(3_000n);
     expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
   });
@@ -215,7 +321,13 @@ describe('concurrency', () => {
     const settled = await Promise.allSettled([
       fund(m, 10n),
       // A member id that does not exist: the database refuses it (a bug in a caller, not a business outcome).
-      ledger.post(base({ legs: [{ debit: systemAccount('adjustments'), credit: memberMain(987_654_321n), amount: 1n, code: 'adjustment' }] })),
+      ledger.post(
+        base({
+          legs: [
+            { debit: systemAccount('adjustments'), credit: memberMain(987_654_321n), amount: 1n, code: 'adjustment' },
+          ],
+        }),
+      ),
       fund(m, 20n),
       fund(m, 30n),
     ]);
@@ -223,4 +335,3 @@ describe('concurrency', () => {
     expect(await bal(m)).toEqual({ balance: 60n, available: 60n });
   });
 });
-

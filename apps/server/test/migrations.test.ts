@@ -40,7 +40,11 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(all.length).toBeGreaterThan(0);
     expect((await migrate(db)).map((m) => m.version)).toEqual(all.map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
-    const rows = await db.db.selectFrom('schema_migrations').select(['version', 'checksum']).orderBy('version').execute();
+    const rows = await db.db
+      .selectFrom('schema_migrations')
+      .select(['version', 'checksum'])
+      .orderBy('version')
+      .execute();
     expect(rows).toEqual(all.map((m) => ({ version: m.version, checksum: m.checksum })));
     // The schema works: seeding (twice, idempotently) and bigint ids come back as bigint.
     expect(await seedDemo(db.db)).toEqual({ created: true });
@@ -63,7 +67,9 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     await migrate(db);
     const bad = { version: 9999, name: 'bad', checksum: 'x', sql: 'create table half_done (id int); select 1/0;' };
     await expect(migrate(db, [...loadMigrations(), bad])).rejects.toThrow(/9999_bad failed/);
-    const tables = await db.session((exec) => exec("select count(*)::int as n from pg_tables where tablename = 'half_done'"));
+    const tables = await db.session((exec) =>
+      exec("select count(*)::int as n from pg_tables where tablename = 'half_done'"),
+    );
     expect(tables[0]?.n).toBe(0);
     expect(await migrate(db)).toEqual([]); // the session is usable afterwards
   });
@@ -72,9 +78,33 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     const { db, destroy } = await emptyDatabase();
     cleanup = destroy;
     await migrate(db);
-    const base = { name: 'X', currency: 'VND', currency_exponent: 0, default_language: 'en', languages: ['en'], timezone: 'UTC', status: 'active' as const, customer_service_url: null };
-    await expect(db.db.insertInto('merchants').values({ ...base, code: 'Bad Code' }).execute()).rejects.toThrow();
-    await expect(db.db.insertInto('merchants').values({ ...base, code: 'ok1', currency: 'vnd' }).execute()).rejects.toThrow();
-    await expect(db.db.insertInto('merchants').values({ ...base, code: 'ok2', default_language: 'vi' }).execute()).rejects.toThrow();
+    const base = {
+      name: 'X',
+      currency: 'VND',
+      currency_exponent: 0,
+      default_language: 'en',
+      languages: ['en'],
+      timezone: 'UTC',
+      status: 'active' as const,
+      customer_service_url: null,
+    };
+    await expect(
+      db.db
+        .insertInto('merchants')
+        .values({ ...base, code: 'Bad Code' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.db
+        .insertInto('merchants')
+        .values({ ...base, code: 'ok1', currency: 'vnd' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.db
+        .insertInto('merchants')
+        .values({ ...base, code: 'ok2', default_language: 'vi' })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -15,12 +15,23 @@ afterAll(() => t.close());
 /** Exactly what the web client does with WebCrypto. */
 async function encrypt(body: unknown) {
   const info = (await t.app.inject({ method: 'GET', url: '/wps/system/publicKey' })).json().value;
-  const rsa = await webcrypto.subtle.importKey('spki', Buffer.from(info.publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const rsa = await webcrypto.subtle.importKey(
+    'spki',
+    Buffer.from(info.publicKey, 'base64'),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const aes = await webcrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = webcrypto.getRandomValues(new Uint8Array(12));
-  const data = await webcrypto.subtle.encrypt({ name: 'AES-GCM', iv }, aes, new TextEncoder().encode(JSON.stringify(body)));
+  const data = await webcrypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    aes,
+    new TextEncoder().encode(JSON.stringify(body)),
+  );
   const key = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, rsa, await webcrypto.subtle.exportKey('raw', aes));
-  const b64 = (b: ArrayBuffer | Uint8Array) => Buffer.from(b instanceof Uint8Array ? b : new Uint8Array(b)).toString('base64');
+  const b64 = (b: ArrayBuffer | Uint8Array) =>
+    Buffer.from(b instanceof Uint8Array ? b : new Uint8Array(b)).toString('base64');
   return { encrypted: { keyId: info.keyId, key: b64(key), iv: b64(iv), data: b64(data) } };
 }
 const login = (payload: object) => t.app.inject({ method: 'POST', url: '/wps/session/login', payload });
@@ -33,9 +44,13 @@ describe('payload encryption', () => {
   });
 
   it('accepts an encrypted login and a plain one when the merchant does not require encryption', async () => {
-    expect((await login(await encrypt({ username: 'secretive', password: 'secretive pw 1' }))).json().success).toBe(true);
+    expect((await login(await encrypt({ username: 'secretive', password: 'secretive pw 1' }))).json().success).toBe(
+      true,
+    );
     expect((await login({ username: 'secretive', password: 'secretive pw 1' })).json().success).toBe(true);
-    expect((await login(await encrypt({ username: 'secretive', password: 'wrong one' }))).json().code).toBe('in_incorrect_password');
+    expect((await login(await encrypt({ username: 'secretive', password: 'wrong one' }))).json().code).toBe(
+      'in_incorrect_password',
+    );
   });
 
   it('rejects a tampered payload with a clear 400, and validates the decrypted body', async () => {
@@ -52,8 +67,12 @@ describe('payload encryption', () => {
   it('refuses plain bodies when the merchant requires encryption', async () => {
     await t.app.services.merchants.updateSettings(demoId, { requireEncryption: true });
     try {
-      expect((await login({ username: 'secretive', password: 'secretive pw 1' })).json().code).toBe('encryption_required');
-      expect((await login(await encrypt({ username: 'secretive', password: 'secretive pw 1' }))).json().success).toBe(true);
+      expect((await login({ username: 'secretive', password: 'secretive pw 1' })).json().code).toBe(
+        'encryption_required',
+      );
+      expect((await login(await encrypt({ username: 'secretive', password: 'secretive pw 1' }))).json().success).toBe(
+        true,
+      );
     } finally {
       await t.app.services.merchants.updateSettings(demoId, { requireEncryption: false });
     }

@@ -11,7 +11,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sea-proc-'));
 function startServer(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -46,7 +54,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
     const first = startServer(port);
     try {
       await waitForReady(`http://127.0.0.1:${port}/readyz`);
-      const status = (await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json()) as { value: { merchantCode: string } };
+      const status = (await (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).json()) as {
+        value: { merchantCode: string };
+      };
       expect(status.value.merchantCode).toBe('demo');
 
       const second = startServer(port + 1);

@@ -19,7 +19,11 @@ async function redisReachable(): Promise<boolean> {
 
 describe('/readyz with Redis', () => {
   it('reports Redis down (503) when it cannot be reached', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     redis.on('error', () => undefined);
     const t = await buildTestApp({ redis });
     try {
@@ -37,7 +41,10 @@ describe('/readyz with Redis', () => {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     const t = await buildTestApp({ redis });
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', redis: 'ok' },
+      });
     } finally {
       redis.disconnect();
       await t.close();

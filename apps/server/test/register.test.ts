@@ -14,7 +14,13 @@ afterAll(() => t.close());
 let ip = 0;
 const put = (url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url, headers: { 'x-forwarded-for': `10.20.0.${++ip % 250}` }, payload });
-const valid = (over: Record<string, unknown> = {}) => ({ username: `newbie${++ip}`, password: 'long enough pw', confirmPassword: 'long enough pw', agreeTerms: true, ...over });
+const valid = (over: Record<string, unknown> = {}) => ({
+  username: `newbie${++ip}`,
+  password: 'long enough pw',
+  confirmPassword: 'long enough pw',
+  agreeTerms: true,
+  ...over,
+});
 
 describe('PUT /wps/member/register', () => {
   it('creates the member and logs them in', async () => {
@@ -23,22 +29,47 @@ describe('PUT /wps/member/register', () => {
     expect(res.statusCode).toBe(200);
     const { token, firstTimeLogin } = res.json().value;
     expect(firstTimeLogin).toBe(true);
-    const me = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/info',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().value.account).toBe(body.username);
     const again = await put('/wps/member/register', { ...valid(), username: body.username });
     expect(again.json().value.fields).toContainEqual(expect.objectContaining({ field: 'username', reason: 'taken' }));
   });
 
   it('lists every invalid field: rules, password confirmation, 18+ terms', async () => {
-    const res = await put('/wps/member/register', { username: '1bad', password: 'short', confirmPassword: 'other', email: 'not-an-email' });
+    const res = await put('/wps/member/register', {
+      username: '1bad',
+      password: 'short',
+      confirmPassword: 'other',
+      email: 'not-an-email',
+    });
     expect(res.statusCode).toBe(400);
     const fields = res.json().value.fields.map((f: { field: string; reason: string }) => `${f.field}:${f.reason}`);
-    expect(fields).toEqual(expect.arrayContaining(['username:pattern', 'password:tooShort', 'confirmPassword:mismatch', 'email:pattern', 'agreeTerms:required']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'username:pattern',
+        'password:tooShort',
+        'confirmPassword:mismatch',
+        'email:pattern',
+        'agreeTerms:required',
+      ]),
+    );
   });
 
   it('attaches the member to the agent of a valid affiliate code and stops on an invalid one', async () => {
-    const agent = await t.app.services.members.create({ merchant: demo, account: 'agentsmith', password: 'agent password', type: 1 });
-    const check = await t.app.inject({ method: 'GET', url: `/wps/agent/affiliate?affiliateCode=${agent.affiliate_code}` });
+    const agent = await t.app.services.members.create({
+      merchant: demo,
+      account: 'agentsmith',
+      password: 'agent password',
+      type: 1,
+    });
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/wps/agent/affiliate?affiliateCode=${agent.affiliate_code}`,
+    });
     expect(check.json().value).toEqual({ valid: true, agentName: 'agentsmith' });
     const bad = await put('/wps/member/register', valid({ affiliateCode: 'NOPE1234' }));
     expect(bad.json().code).toBe('invitation_code_error');
@@ -49,32 +80,81 @@ describe('PUT /wps/member/register', () => {
   });
 
   it('requires the captcha when the merchant turns it on', async () => {
-    await t.app.services.registration.setRule(demo.id, 'captcha', { enabled: true, required: true, minLength: 1, maxLength: 10, patternId: 1, acceptedPattern: '*' });
+    await t.app.services.registration.setRule(demo.id, 'captcha', {
+      enabled: true,
+      required: true,
+      minLength: 1,
+      maxLength: 10,
+      patternId: 1,
+      acceptedPattern: '*',
+    });
     try {
       expect((await put('/wps/member/register', valid())).json().code).toBe('captcha_required');
-      expect((await put('/wps/member/register', valid(await solvedCaptcha(t.database.db, demo.id)))).statusCode).toBe(200);
+      expect((await put('/wps/member/register', valid(await solvedCaptcha(t.database.db, demo.id)))).statusCode).toBe(
+        200,
+      );
     } finally {
-      await t.app.services.registration.setRule(demo.id, 'captcha', { enabled: false, required: false, minLength: 0, maxLength: 50, patternId: 1, acceptedPattern: '*' });
+      await t.app.services.registration.setRule(demo.id, 'captcha', {
+        enabled: false,
+        required: false,
+        minLength: 0,
+        maxLength: 50,
+        patternId: 1,
+        acceptedPattern: '*',
+      });
     }
   });
 });
 
 describe('PUT /wps/member/register/mobile', () => {
   it('verifies the SMS code and uses the number as the username', async () => {
-    await t.app.services.verification.sendCode({ merchant: demo, purpose: 'register', countryDialingCode: '63', mobileNum: '9171234567', ip: '10.30.0.1', ...(await solvedCaptcha(t.database.db, demo.id)) });
-    const code = (await t.database.db.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()).body.match(/(\d{6})/)![1];
-    const body = { mobileNum: '9171234567', countryDialingCode: '+63', password: 'long enough pw', confirmPassword: 'long enough pw', agreeTerms: true };
-    expect((await put('/wps/member/register/mobile', { ...body, verificationCode: '000000' === code ? '111111' : '000000' })).json().code).toBe('verification_code_invalid');
+    await t.app.services.verification.sendCode({
+      merchant: demo,
+      purpose: 'register',
+      countryDialingCode: '63',
+      mobileNum: '9171234567',
+      ip: '10.30.0.1',
+      ...(await solvedCaptcha(t.database.db, demo.id)),
+    });
+    const code = (
+      await t.database.db.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    ).body.match(/(\d{6})/)![1];
+    const body = {
+      mobileNum: '9171234567',
+      countryDialingCode: '+63',
+      password: 'long enough pw',
+      confirmPassword: 'long enough pw',
+      agreeTerms: true,
+    };
+    expect(
+      (
+        await put('/wps/member/register/mobile', { ...body, verificationCode: '000000' === code ? '111111' : '000000' })
+      ).json().code,
+    ).toBe('verification_code_invalid');
     const res = await put('/wps/member/register/mobile', { ...body, verificationCode: code });
     expect(res.statusCode).toBe(200);
-    const me = (await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: `Bearer ${res.json().value.token}` } })).json().value;
+    const me = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/member/info',
+        headers: { authorization: `Bearer ${res.json().value.token}` },
+      })
+    ).json().value;
     expect(me).toMatchObject({ account: '639171234567', mobile: '+63 9171234567' });
   });
 
   it('is refused when mobile registration is off', async () => {
     await t.app.services.merchants.setFlag(demo.id, 'MOBILENUMREG3', false);
     try {
-      expect((await put('/wps/member/register/mobile', { mobileNum: '9170000000', countryDialingCode: '63', agreeTerms: true })).json().code).toBe('function_not_enabled');
+      expect(
+        (
+          await put('/wps/member/register/mobile', {
+            mobileNum: '9170000000',
+            countryDialingCode: '63',
+            agreeTerms: true,
+          })
+        ).json().code,
+      ).toBe('function_not_enabled');
     } finally {
       await t.app.services.merchants.setFlag(demo.id, 'MOBILENUMREG3', true);
     }

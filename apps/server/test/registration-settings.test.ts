@@ -13,16 +13,39 @@ describe('GET /wps/system/setting/register', () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/setting/register' });
     expect(res.statusCode).toBe(200);
     const value = res.json().value;
-    expect(value.username).toEqual({ enabled: true, required: true, minLength: 4, maxLength: 16, patternId: 2, acceptedPattern: '*' });
+    expect(value.username).toEqual({
+      enabled: true,
+      required: true,
+      minLength: 4,
+      maxLength: 16,
+      patternId: 2,
+      acceptedPattern: '*',
+    });
     expect(value.password).toMatchObject({ minLength: 8, maxLength: 64, patternId: 1 });
     expect(value.qqNum).toBeUndefined();
   });
 
   it('is configured per merchant', async () => {
     const m = await createMerchant(t.database.db);
-    await t.app.services.registration.setRule(m.id, 'qqNum', { enabled: true, required: true, minLength: 5, maxLength: 12, patternId: 7, acceptedPattern: '*' });
-    await t.app.services.registration.setRule(m.id, 'email', { enabled: false, required: false, minLength: 5, maxLength: 100, patternId: 4, acceptedPattern: '*' });
-    const mine = (await t.app.inject({ method: 'GET', url: '/wps/system/setting/register', headers: { merchant: m.code } })).json().value;
+    await t.app.services.registration.setRule(m.id, 'qqNum', {
+      enabled: true,
+      required: true,
+      minLength: 5,
+      maxLength: 12,
+      patternId: 7,
+      acceptedPattern: '*',
+    });
+    await t.app.services.registration.setRule(m.id, 'email', {
+      enabled: false,
+      required: false,
+      minLength: 5,
+      maxLength: 100,
+      patternId: 4,
+      acceptedPattern: '*',
+    });
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/wps/system/setting/register', headers: { merchant: m.code } })
+    ).json().value;
     expect(mine.qqNum).toMatchObject({ enabled: true, required: true, patternId: 7 });
     expect(mine.email).toBeUndefined();
     const demo = (await t.app.inject({ method: 'GET', url: '/wps/system/setting/register' })).json().value;
@@ -33,7 +56,14 @@ describe('GET /wps/system/setting/register', () => {
   it('the database refuses an impossible rule', async () => {
     const m = await createMerchant(t.database.db);
     await expect(
-      t.app.services.registration.setRule(m.id, 'line', { enabled: true, required: false, minLength: 9, maxLength: 3, patternId: 1, acceptedPattern: '*' }),
+      t.app.services.registration.setRule(m.id, 'line', {
+        enabled: true,
+        required: false,
+        minLength: 9,
+        maxLength: 3,
+        patternId: 1,
+        acceptedPattern: '*',
+      }),
     ).rejects.toThrow();
   });
 });

@@ -16,9 +16,19 @@ beforeAll(async () => {
   t = await buildTestApp({
     // A gated route, standing in for every non-system route the modules add.
     register: (app) =>
-      defineRoute(app, { method: 'GET', url: '/wps/test/gated', summary: 'test', tags: ['test'], response: z.object({ ok: z.boolean() }) }, () => ({
-        ok: true,
-      })),
+      defineRoute(
+        app,
+        {
+          method: 'GET',
+          url: '/wps/test/gated',
+          summary: 'test',
+          tags: ['test'],
+          response: z.object({ ok: z.boolean() }),
+        },
+        () => ({
+          ok: true,
+        }),
+      ),
   });
   const demo = await t.app.services.merchants.findByCode('demo');
   demoId = demo!.id;
@@ -26,7 +36,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function status(ip: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url: '/wps/system/status?host=localhost', headers: { 'x-forwarded-for': ip, ...headers } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/wps/system/status?host=localhost',
+    headers: { 'x-forwarded-for': ip, ...headers },
+  });
   return { http: res.statusCode, body: res.json() };
 }
 
@@ -35,7 +49,15 @@ describe('GET /wps/system/status', () => {
     const { http, body } = await status(VN_V4);
     expect(http).toBe(200);
     expect(body).toMatchObject({ success: true, code: 'ok', message: 'OK' });
-    expect(body.value).toMatchObject({ status: 0, merchantCode: 'demo', currency: 'PHP', currencyExponent: 2, ip: VN_V4, country: 'VN', maintenance: null });
+    expect(body.value).toMatchObject({
+      status: 0,
+      merchantCode: 'demo',
+      currency: 'PHP',
+      currencyExponent: 2,
+      ip: VN_V4,
+      country: 'VN',
+      maintenance: null,
+    });
   });
 
   it('blocks by IPv4 and IPv6 with a block list, and lets other countries in', async () => {
@@ -73,7 +95,11 @@ describe('GET /wps/system/status', () => {
       expect(body.value.status).toBe(1);
       expect(body.value.maintenance).toEqual({ message: 'Upgrading', endsAt: null });
     } finally {
-      await t.app.services.merchants.updateSettings(demoId, { maintenance: false, regionMode: 'off', regionCountries: [] });
+      await t.app.services.merchants.updateSettings(demoId, {
+        maintenance: false,
+        regionMode: 'off',
+        regionCountries: [],
+      });
     }
   });
 
@@ -94,7 +120,11 @@ describe('gate on other routes', () => {
     const maint = await get();
     expect(maint.statusCode).toBe(503);
     expect(maint.json().code).toBe('system_maintenance');
-    await t.app.services.merchants.updateSettings(demoId, { maintenance: false, regionMode: 'off', regionCountries: [] });
+    await t.app.services.merchants.updateSettings(demoId, {
+      maintenance: false,
+      regionMode: 'off',
+      regionCountries: [],
+    });
     expect((await get()).statusCode).toBe(200);
   });
 });
@@ -103,7 +133,12 @@ describe('merchant selection', () => {
   it('an unknown Merchant header is a clear error, not a fallback', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: 'nosuch' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, value: null, message: 'Unknown merchant "nosuch".', code: 'merchant_not_found' });
+    expect(res.json()).toEqual({
+      success: false,
+      value: null,
+      message: 'Unknown merchant "nosuch".',
+      code: 'merchant_not_found',
+    });
   });
 
   it('a malformed Merchant header is refused the same way', async () => {
@@ -113,11 +148,23 @@ describe('merchant selection', () => {
 
   it('selects by header, else by host via domain routes, else the default merchant', async () => {
     const other = await createMerchant(t.database.db, { name: 'Other Site', domains: ['other.example'] });
-    const byHeader = await t.app.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: other.code.toUpperCase() } });
+    const byHeader = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { merchant: other.code.toUpperCase() },
+    });
     expect(byHeader.json().value.merchantName).toBe('Other Site');
-    const byHost = await t.app.inject({ method: 'GET', url: '/wps/system/status', headers: { host: 'Other.Example:8443' } });
+    const byHost = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { host: 'Other.Example:8443' },
+    });
     expect(byHost.json().value.merchantName).toBe('Other Site');
-    const byDefault = await t.app.inject({ method: 'GET', url: '/wps/system/status', headers: { host: 'unknown.example' } });
+    const byDefault = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { host: 'unknown.example' },
+    });
     expect(byDefault.json().value.merchantCode).toBe('demo');
   });
 
@@ -135,8 +182,12 @@ describe('GET /wps/system/whitelabel', () => {
     const b = await createMerchant(t.database.db);
     await t.app.services.merchants.setFlag(a.id, 'FREEPLAY3', false);
     await t.app.services.merchants.setFlag(b.id, 'REGMOBVERF3', true);
-    const fa = (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: a.code } })).json().value;
-    const fb = (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: b.code } })).json().value;
+    const fa = (
+      await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: a.code } })
+    ).json().value;
+    const fb = (
+      await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: b.code } })
+    ).json().value;
     expect(fa).toMatchObject({ FREEPLAY3: false, REGMOBVERF3: false, USERNAMEREG3: true });
     expect(fb).toMatchObject({ FREEPLAY3: true, REGMOBVERF3: true, USERNAMEREG3: true });
     expect(Object.keys(fa).sort()).toEqual(Object.keys(fb).sort());
@@ -158,7 +209,9 @@ describe('other system endpoints', () => {
   });
 
   it('location reports ip and country', async () => {
-    const body = (await t.app.inject({ method: 'GET', url: '/wps/system/location', headers: { 'x-forwarded-for': VN_V6 } })).json();
+    const body = (
+      await t.app.inject({ method: 'GET', url: '/wps/system/location', headers: { 'x-forwarded-for': VN_V6 } })
+    ).json();
     expect(body.value).toEqual({ ip: VN_V6, country: 'VN' });
   });
 
@@ -187,7 +240,12 @@ describe('envelope on errors', () => {
   });
 
   it('malformed JSON is a 400 bad_request, not a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/wps/system/status', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/system/status',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect([400, 404]).toContain(res.statusCode);
     expect(res.json().success).toBe(false);
   });
@@ -195,14 +253,23 @@ describe('envelope on errors', () => {
   it('an unexpected error is a 500 internal_error with no details', async () => {
     const app = await buildTestApp({
       register: (a) =>
-        defineRoute(a, { method: 'GET', url: '/wps/test/boom', summary: 'boom', tags: ['test'], response: z.object({}) }, () => {
-          throw new Error('secret database detail');
-        }),
+        defineRoute(
+          a,
+          { method: 'GET', url: '/wps/test/boom', summary: 'boom', tags: ['test'], response: z.object({}) },
+          () => {
+            throw new Error('secret database detail');
+          },
+        ),
     });
     try {
       const res = await app.app.inject({ method: 'GET', url: '/wps/test/boom' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ success: false, value: null, message: 'Something went wrong. Please try again.', code: 'internal_error' });
+      expect(res.json()).toEqual({
+        success: false,
+        value: null,
+        message: 'Something went wrong. Please try again.',
+        code: 'internal_error',
+      });
     } finally {
       await app.close();
     }
@@ -212,8 +279,13 @@ describe('envelope on errors', () => {
 describe('infrastructure endpoints', () => {
   it('healthz and readyz answer, OpenAPI is served', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ok' },
+    });
     const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/wps/system/status', '/wps/system/whitelabel', '/wps/system/helpCenter']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/wps/system/status', '/wps/system/whitelabel', '/wps/system/helpCenter']),
+    );
   });
 });

@@ -40,7 +40,13 @@ async function sendCode(mobileNum: string, opts: { ip?: string; url?: string; ca
 }
 const lastCode = () => sent.at(-1)!.text.match(/code is (\d{6})/)![1]!;
 const verify = (mobileNum: string, code: string) =>
-  t.app.services.verification.verifyCode({ merchantId: demoId, purpose: 'login', countryDialingCode: '84', mobileNum, code });
+  t.app.services.verification.verifyCode({
+    merchantId: demoId,
+    purpose: 'login',
+    countryDialingCode: '84',
+    mobileNum,
+    code,
+  });
 
 describe('captcha', () => {
   it('GET /wps/captcha returns a single-use SVG challenge', async () => {
@@ -53,10 +59,16 @@ describe('captcha', () => {
 
   it('a challenge is consumed by its first check, right or wrong', async () => {
     const c = await solvedCaptcha(t.database.db, demoId);
-    await expect(t.app.services.captcha.verify(demoId, c.captchaId, 'nope')).rejects.toMatchObject({ code: 'captcha_invalid' });
-    await expect(t.app.services.captcha.verify(demoId, c.captchaId, c.captcha)).rejects.toMatchObject({ code: 'captcha_invalid' });
+    await expect(t.app.services.captcha.verify(demoId, c.captchaId, 'nope')).rejects.toMatchObject({
+      code: 'captcha_invalid',
+    });
+    await expect(t.app.services.captcha.verify(demoId, c.captchaId, c.captcha)).rejects.toMatchObject({
+      code: 'captcha_invalid',
+    });
     const d = await solvedCaptcha(t.database.db, demoId);
-    await expect(t.app.services.captcha.verify(demoId, d.captchaId, ` ${d.captcha.toLowerCase()} `)).resolves.toBeUndefined();
+    await expect(
+      t.app.services.captcha.verify(demoId, d.captchaId, ` ${d.captcha.toLowerCase()} `),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -72,10 +84,17 @@ describe('POST /wps/verification/sms/noLogin', () => {
 
   it('sends a 6-digit code that logs in once, and answers expiredMinutes', async () => {
     const res = await sendCode('0912 345-678');
-    expect(res.json()).toEqual({ success: true, value: { expiredMinutes: 5, resendAfterSeconds: 60 }, message: 'OK', code: 'ok' });
+    expect(res.json()).toEqual({
+      success: true,
+      value: { expiredMinutes: 5, resendAfterSeconds: 60 },
+      message: 'OK',
+      code: 'ok',
+    });
     expect(sent.at(-1)!.to).toBe('840912345678');
     const code = lastCode();
-    await expect(verify('0912345678', '000000' === code ? '111111' : '000000')).rejects.toMatchObject({ code: 'verification_code_invalid' });
+    await expect(verify('0912345678', '000000' === code ? '111111' : '000000')).rejects.toMatchObject({
+      code: 'verification_code_invalid',
+    });
     await expect(verify('0912345678', code)).resolves.toBeUndefined();
     await expect(verify('0912345678', code)).rejects.toMatchObject({ code: 'verification_code_invalid' });
   });
@@ -110,7 +129,8 @@ describe('POST /wps/verification/sms/noLogin', () => {
     now = new Date(now.getTime() + 60_000);
     await sendCode('955555555');
     const fresh = lastCode();
-    for (let i = 0; i < 5; i++) await expect(verify('955555555', fresh === '123456' ? '654321' : '123456')).rejects.toBeTruthy();
+    for (let i = 0; i < 5; i++)
+      await expect(verify('955555555', fresh === '123456' ? '654321' : '123456')).rejects.toBeTruthy();
     await expect(verify('955555555', fresh)).rejects.toMatchObject({ code: 'verification_code_invalid' });
   });
 
@@ -157,7 +177,10 @@ describe('HTTP SMS provider against a local fake gateway', () => {
   it('posts JSON with the bearer token and fails clearly on a gateway error', async () => {
     const p = createHttpSmsProvider({ url, token: 'secret-token', sender: 'Demo' });
     await p.send({ to: '84912345678', text: 'hi' });
-    expect(received.at(-1)).toEqual({ auth: 'Bearer secret-token', body: { to: '+84912345678', text: 'hi', sender: 'Demo' } });
+    expect(received.at(-1)).toEqual({
+      auth: 'Bearer secret-token',
+      body: { to: '+84912345678', text: 'hi', sender: 'Demo' },
+    });
     status = 500;
     await expect(p.send({ to: '84912345678', text: 'hi' })).rejects.toThrow(/answered 500/);
   });
@@ -168,7 +191,11 @@ describe('GET /dev/outbox', () => {
     const dev = await buildTestApp();
     try {
       const captcha = await solvedCaptcha(dev.database.db, (await dev.app.services.merchants.findByCode('demo'))!.id);
-      await dev.app.inject({ method: 'POST', url: '/wps/verification/sms/noLogin', payload: { mobileNum: '912000111', countryDialingCode: '63', ...captcha } });
+      await dev.app.inject({
+        method: 'POST',
+        url: '/wps/verification/sms/noLogin',
+        payload: { mobileNum: '912000111', countryDialingCode: '63', ...captcha },
+      });
       const out = (await dev.app.inject({ method: 'GET', url: '/dev/outbox?recipient=%2B63912000111' })).json();
       expect(out.messages[0]).toMatchObject({ channel: 'sms', recipient: '63912000111' });
       expect(out.messages[0].body).toMatch(/verification code is \d{6}/);

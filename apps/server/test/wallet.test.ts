@@ -33,12 +33,25 @@ interface Player {
 }
 
 /** A member (type 0), agent (type 1) or trial account (type 4), logged in (each from its own IP: logins are rate limited per IP). */
-async function player(opts: { type?: number; upline?: Player; merchant?: Merchant; fund?: bigint } = {}): Promise<Player> {
+async function player(
+  opts: { type?: number; upline?: Player; merchant?: Merchant; fund?: bigint } = {},
+): Promise<Player> {
   const merchant = opts.merchant ?? demo;
   seq += 1;
   const account = `w${seq}${randomUUID().slice(0, 6)}`;
-  const row = await t.app.services.members.create({ merchant, account, password: PASSWORD, type: opts.type ?? 0, uplineId: opts.upline?.id ?? null });
-  const res = await t.app.inject({ method: 'POST', url: '/wps/session/login', headers: { merchant: merchant.code, 'x-forwarded-for': `10.77.${seq >> 8}.${seq & 255}` }, payload: { username: account, password: PASSWORD } });
+  const row = await t.app.services.members.create({
+    merchant,
+    account,
+    password: PASSWORD,
+    type: opts.type ?? 0,
+    uplineId: opts.upline?.id ?? null,
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/session/login',
+    headers: { merchant: merchant.code, 'x-forwarded-for': `10.77.${seq >> 8}.${seq & 255}` },
+    payload: { username: account, password: PASSWORD },
+  });
   const token = res.json().value.token as string;
   expect(token, res.body).toBeTruthy();
   const p = { id: row.id, account: row.account, token, merchant };
@@ -60,13 +73,19 @@ async function fund(p: Player, amount: bigint) {
 }
 
 const call = (p: Player, method: 'GET' | 'POST', url: string, payload?: unknown, merchantCode = p.merchant.code) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${p.token}`, merchant: merchantCode }, ...(payload !== undefined && { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${p.token}`, merchant: merchantCode },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
 
 const balance = async (p: Player) => (await call(p, 'GET', '/wps/v2/wallets/balance')).json().value;
 const mainOf = async (p: Player) => BigInt((await balance(p)).main.balance);
 const transfer = (p: Player, body: { from: string; to: string; amount: string; requestId?: string }) =>
   call(p, 'POST', '/wps/relay/GCS_walletTransfer', { requestId: randomUUID(), ...body });
-const toUpline = (p: Player, amount: string, requestId: string = randomUUID()) => call(p, 'POST', '/wps/member/transfer/upline', { amount, requestId });
+const toUpline = (p: Player, amount: string, requestId: string = randomUUID()) =>
+  call(p, 'POST', '/wps/member/transfer/upline', { amount, requestId });
 const toDownline = (p: Player, downlineAccount: string, amount: string, requestId: string = randomUUID()) =>
   call(p, 'POST', '/wps/agent/transfer/downline', { downlineAccount, amount, requestId });
 
@@ -98,10 +117,26 @@ describe('balances', () => {
       key: `hold:${p.id}`,
       kind: 'withdrawal',
       memberId: p.id,
-      legs: [{ debit: memberMain(p.id), credit: systemAccount('payment_clearing', p.id), amount: 1_500n, code: 'withdrawal', pending: true }],
+      legs: [
+        {
+          debit: memberMain(p.id),
+          credit: systemAccount('payment_clearing', p.id),
+          amount: 1_500n,
+          code: 'withdrawal',
+          pending: true,
+        },
+      ],
     });
     const res = await call(p, 'GET', '/wps/member/info/funds/consolidated');
-    expect(res.json().value).toEqual({ currency: 'PHP', exponent: 2, total: '10000', main: '7000', subWallets: '3000', held: '1500', available: '5500' });
+    expect(res.json().value).toEqual({
+      currency: 'PHP',
+      exponent: 2,
+      total: '10000',
+      main: '7000',
+      subWallets: '3000',
+      held: '1500',
+      available: '5500',
+    });
     expect((await balance(p)).main).toEqual({ balance: '7000', available: '5500' });
     // A hold counts against what can be moved.
     expect((await transfer(p, { from: 'MAIN', to: 'EVO', amount: '56' })).json().code).toBe('insufficient_funds');
@@ -134,12 +169,25 @@ describe('balances', () => {
         { vendorCode: 'JILI', vendorName: 'JILI Slots' },
       ],
     });
-    const forbidden = await t.app.inject({ method: 'GET', url: `/wps/relay/GCS_merchantWallet?merchantCode=${other.code}` });
+    const forbidden = await t.app.inject({
+      method: 'GET',
+      url: `/wps/relay/GCS_merchantWallet?merchantCode=${other.code}`,
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('forbidden');
     const single = await createMerchant(t.database.db);
-    const s = await t.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { merchant: single.code } });
-    expect(s.json().value).toMatchObject({ merchantCode: single.code, currency: 'VND', exponent: 0, singleWallet: true, transferVendors: [] });
+    const s = await t.app.inject({
+      method: 'GET',
+      url: '/wps/relay/GCS_merchantWallet',
+      headers: { merchant: single.code },
+    });
+    expect(s.json().value).toMatchObject({
+      merchantCode: single.code,
+      currency: 'VND',
+      exponent: 0,
+      singleWallet: true,
+      transferVendors: [],
+    });
   });
 });
 
@@ -148,13 +196,32 @@ describe('main ↔ vendor wallet transfer', () => {
     const p = await player({ fund: 100_000n });
     const out = await transfer(p, { from: 'MAIN', to: 'SABA', amount: '250.50' });
     expect(out.statusCode).toBe(200);
-    expect(out.json().value).toMatchObject({ from: 'MAIN', to: 'SABA', amount: '25050', mainBalance: '74950', vendorCode: 'SABA', vendorBalance: '25050', replay: false });
+    expect(out.json().value).toMatchObject({
+      from: 'MAIN',
+      to: 'SABA',
+      amount: '25050',
+      mainBalance: '74950',
+      vendorCode: 'SABA',
+      vendorBalance: '25050',
+      replay: false,
+    });
     const back = await transfer(p, { from: 'saba', to: 'main', amount: '50' });
-    expect(back.json().value).toMatchObject({ from: 'SABA', to: 'MAIN', amount: '5000', mainBalance: '79950', vendorBalance: '20050' });
+    expect(back.json().value).toMatchObject({
+      from: 'SABA',
+      to: 'MAIN',
+      amount: '5000',
+      mainBalance: '79950',
+      vendorBalance: '20050',
+    });
     const b = await balance(p);
     expect(b.main.balance).toBe('79950');
     expect(b.vendors.find((v: { vendorCode: string }) => v.vendorCode === 'SABA').balance).toBe('20050');
-    const journals = await t.database.db.selectFrom('ledger_journals').select(['scope', 'kind', 'idem_key']).where('member_id', '=', p.id).where('scope', '=', 'wallet_transfer').execute();
+    const journals = await t.database.db
+      .selectFrom('ledger_journals')
+      .select(['scope', 'kind', 'idem_key'])
+      .where('member_id', '=', p.id)
+      .where('scope', '=', 'wallet_transfer')
+      .execute();
     expect(journals).toHaveLength(2);
     expect(journals.every((j) => j.kind === 'wallet_transfer' && j.idem_key.startsWith(`${p.id}:`))).toBe(true);
   });
@@ -168,7 +235,9 @@ describe('main ↔ vendor wallet transfer', () => {
     expect((await transfer(p, { from: 'MAIN', to: 'JILI', amount: '0' })).json().code).toBe('amount_invalid');
     expect((await transfer(p, { from: 'MAIN', to: 'JILI', amount: '1.001' })).json().code).toBe('amount_invalid');
     expect((await transfer(p, { from: 'MAIN', to: 'JILI', amount: '-5' })).json().code).toBe('validation_failed');
-    expect((await transfer(p, { from: 'MAIN', to: 'JILI', amount: '1', requestId: 'bad id!' })).json().code).toBe('validation_failed');
+    expect((await transfer(p, { from: 'MAIN', to: 'JILI', amount: '1', requestId: 'bad id!' })).json().code).toBe(
+      'validation_failed',
+    );
     expect(await mainOf(p)).toBe(1_000n);
   });
 
@@ -177,8 +246,14 @@ describe('main ↔ vendor wallet transfer', () => {
     const seamless = await transfer(p, { from: 'MAIN', to: 'SEAGAME', amount: '1' });
     expect(seamless.statusCode).toBe(400);
     expect(seamless.json()).toMatchObject({ code: 'transfer_not_supported', value: { reason: 'seamless_vendor' } });
-    expect((await transfer(p, { from: 'SABA', to: 'EVO', amount: '1' })).json()).toMatchObject({ code: 'transfer_not_supported', value: { reason: 'vendor_to_vendor' } });
-    expect((await transfer(p, { from: 'MAIN', to: 'MAIN', amount: '1' })).json()).toMatchObject({ code: 'transfer_not_supported', value: { reason: 'same_wallet' } });
+    expect((await transfer(p, { from: 'SABA', to: 'EVO', amount: '1' })).json()).toMatchObject({
+      code: 'transfer_not_supported',
+      value: { reason: 'vendor_to_vendor' },
+    });
+    expect((await transfer(p, { from: 'MAIN', to: 'MAIN', amount: '1' })).json()).toMatchObject({
+      code: 'transfer_not_supported',
+      value: { reason: 'same_wallet' },
+    });
     expect((await transfer(p, { from: 'MAIN', to: 'NOPE', amount: '1' })).json().code).toBe('not_found');
     expect((await transfer(p, { from: 'MAIN', to: 'x y', amount: '1' })).json().code).toBe('not_found');
     expect(await mainOf(p)).toBe(1_000n);
@@ -198,18 +273,26 @@ describe('main ↔ vendor wallet transfer', () => {
     expect(conflict.json().code).toBe('idempotency_conflict');
     // Another member may use the same requestId: keys are scoped by member.
     const q = await player({ fund: 1_000n });
-    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '10', requestId })).json().value.mainBalance).toBe('0');
+    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '10', requestId })).json().value.mainBalance).toBe(
+      '0',
+    );
     // A failure is final for its key.
     const failedId = randomUUID();
-    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '5', requestId: failedId })).json().code).toBe('insufficient_funds');
+    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '5', requestId: failedId })).json().code).toBe(
+      'insufficient_funds',
+    );
     await fund(q, 1_000n);
-    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '5', requestId: failedId })).json().code).toBe('insufficient_funds');
+    expect((await transfer(q, { from: 'MAIN', to: 'EVO', amount: '5', requestId: failedId })).json().code).toBe(
+      'insufficient_funds',
+    );
     expect(await mainOf(q)).toBe(1_000n);
   });
 
   it('lets only the affordable ones of 20 concurrent transfers through, never below zero', async () => {
     const p = await player({ fund: 10_000n }); // 100.00
-    const results = await Promise.all(Array.from({ length: 20 }, () => transfer(p, { from: 'MAIN', to: 'SABA', amount: '7' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => transfer(p, { from: 'MAIN', to: 'SABA', amount: '7' })),
+    );
     const codes = results.map((r) => (r.statusCode === 200 ? 'ok' : r.json().code));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(14);
     expect(codes.filter((c) => c === 'insufficient_funds')).toHaveLength(6);
@@ -226,10 +309,26 @@ describe('hierarchy transfers', () => {
     expect((await call(m, 'GET', '/wps/member/upline')).json().value).toEqual({ uplineAccount: agent.account });
     const res = await toUpline(m, '12.34');
     expect(res.statusCode).toBe(200);
-    expect(res.json().value).toMatchObject({ toAccount: agent.account, amount: '1234', balance: '3766', replay: false, currency: 'PHP', exponent: 2 });
+    expect(res.json().value).toMatchObject({
+      toAccount: agent.account,
+      amount: '1234',
+      balance: '3766',
+      replay: false,
+      currency: 'PHP',
+      exponent: 2,
+    });
     expect(await mainOf(agent)).toBe(1_234n);
-    const journal = await t.database.db.selectFrom('ledger_journals').select(['kind', 'member_id', 'ref']).where('scope', '=', 'hierarchy_transfer').where('member_id', '=', m.id).executeTakeFirstOrThrow();
-    expect(journal).toMatchObject({ kind: 'transfer_upline', member_id: m.id, ref: { fromMemberId: String(m.id), toMemberId: String(agent.id), toAccount: agent.account } });
+    const journal = await t.database.db
+      .selectFrom('ledger_journals')
+      .select(['kind', 'member_id', 'ref'])
+      .where('scope', '=', 'hierarchy_transfer')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(journal).toMatchObject({
+      kind: 'transfer_upline',
+      member_id: m.id,
+      ref: { fromMemberId: String(m.id), toMemberId: String(agent.id), toAccount: agent.account },
+    });
     // An agent may pay its own upline too.
     const sub = await player({ type: 1, upline: agent, fund: 100n });
     expect((await toUpline(sub, '1')).json().value.balance).toBe('0');
@@ -270,8 +369,16 @@ describe('hierarchy transfers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toMatchObject({ toAccount: deep.account, amount: '10000', balance: '40000' });
     expect(await mainOf(deep)).toBe(10_000n);
-    const journal = await t.database.db.selectFrom('ledger_journals').select(['kind', 'member_id', 'ref']).where('scope', '=', 'hierarchy_transfer').where('member_id', '=', agent.id).executeTakeFirstOrThrow();
-    expect(journal).toMatchObject({ kind: 'transfer_downline', ref: { fromMemberId: String(agent.id), toMemberId: String(deep.id) } });
+    const journal = await t.database.db
+      .selectFrom('ledger_journals')
+      .select(['kind', 'member_id', 'ref'])
+      .where('scope', '=', 'hierarchy_transfer')
+      .where('member_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
+    expect(journal).toMatchObject({
+      kind: 'transfer_downline',
+      ref: { fromMemberId: String(agent.id), toMemberId: String(deep.id) },
+    });
     expect((await toDownline(agent, sub.account, '1')).statusCode).toBe(200);
 
     for (const outsider of [top, sibling, cousin, agent]) {
@@ -310,7 +417,8 @@ describe('hierarchy transfers', () => {
     expect(v.list.every((i: { level: number }) => i.level === 1)).toBe(true);
     const page2 = (await call(agent, 'GET', '/wps/agent/downlines?pageSize=2&pageNo=2')).json().value;
     expect(page2.list).toEqual([{ account: a3.account, nickname: null, level: 2, isAgent: false }]);
-    const found = (await call(agent, 'GET', `/wps/agent/downlines?search=${a2.account.slice(1).toUpperCase()}`)).json().value;
+    const found = (await call(agent, 'GET', `/wps/agent/downlines?search=${a2.account.slice(1).toUpperCase()}`)).json()
+      .value;
     expect(found.list).toEqual([{ account: a2.account, nickname: null, level: 1, isAgent: true }]);
     expect((await call(agent, 'GET', '/wps/agent/downlines?search=%25')).json().value.total).toBe(0);
     expect([a1.account, a2.account]).toContain(v.list[0].account);

@@ -33,34 +33,81 @@ interface Player {
 }
 
 /** A logged-in member of the demo merchant (PHP, 2 decimals), optionally funded (minor units) with a transaction password and a bank account. */
-async function player(opts: { fund?: bigint; txPassword?: boolean; bank?: boolean; type?: number } = {}): Promise<Player & { bankId: string }> {
+async function player(
+  opts: { fund?: bigint; txPassword?: boolean; bank?: boolean; type?: number } = {},
+): Promise<Player & { bankId: string }> {
   seq += 1;
   const password = 'player password 1';
-  const row = await t.app.services.members.create({ merchant: demo, account: `wd${seq}${Date.now().toString(36)}`.slice(0, 16), password, type: opts.type });
-  const { token } = await t.app.services.auth.startSession(demo, row, 'member', 'password', { ip: '203.0.113.5', userAgent: 'vitest' });
+  const row = await t.app.services.members.create({
+    merchant: demo,
+    account: `wd${seq}${Date.now().toString(36)}`.slice(0, 16),
+    password,
+    type: opts.type,
+  });
+  const { token } = await t.app.services.auth.startSession(demo, row, 'member', 'password', {
+    ip: '203.0.113.5',
+    userAgent: 'vitest',
+  });
   const p = { id: row.id, token, password };
   if (opts.fund) await fundMember(t.app.services, demo, row.id, opts.fund);
-  if (opts.txPassword) expect((await call(p, 'POST', '/wps/member/transaction-password', { loginPassword: password, newPassword: TX_PW, confirm: TX_PW })).json().success).toBe(true);
+  if (opts.txPassword)
+    expect(
+      (
+        await call(p, 'POST', '/wps/member/transaction-password', {
+          loginPassword: password,
+          newPassword: TX_PW,
+          confirm: TX_PW,
+        })
+      ).json().success,
+    ).toBe(true);
   let bankId = '';
-  if (opts.bank) bankId = (await call(p, 'POST', '/wps/withdraw/bank-accounts', { bankName: 'BDO', accountNumber: `12345${seq}`.padEnd(10, '0'), accountName: 'Juan Dela Cruz' })).json().value.id;
+  if (opts.bank)
+    bankId = (
+      await call(p, 'POST', '/wps/withdraw/bank-accounts', {
+        bankName: 'BDO',
+        accountNumber: `12345${seq}`.padEnd(10, '0'),
+        accountName: 'Juan Dela Cruz',
+      })
+    ).json().value.id;
   return { ...p, bankId };
 }
 
 function call(p: { token: string }, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: { authorization: `Bearer ${p.token}` }, ...(payload !== undefined && { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${p.token}` },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
 }
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}` }, ...(payload !== undefined && { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${admin.token}` },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
 
 let reqSeq = 0;
 const newRequestId = () => `req-${++reqSeq}-${Date.now().toString(36)}`;
-const request = (p: Player & { bankId: string }, amount: string, over: Partial<{ requestId: string; transactionPassword: string; bankAccountId: string }> = {}) =>
-  call(p, 'POST', '/wps/withdraw/requests', { bankAccountId: p.bankId, amount, transactionPassword: TX_PW, requestId: newRequestId(), ...over });
+const request = (
+  p: Player & { bankId: string },
+  amount: string,
+  over: Partial<{ requestId: string; transactionPassword: string; bankAccountId: string }> = {},
+) =>
+  call(p, 'POST', '/wps/withdraw/requests', {
+    bankAccountId: p.bankId,
+    amount,
+    transactionPassword: TX_PW,
+    requestId: newRequestId(),
+    ...over,
+  });
 
 async function wallet(memberId: bigint) {
   return (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!;
 }
-const rowsOf = (memberId: bigint) => t.database.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+const rowsOf = (memberId: bigint) =>
+  t.database.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 const withdrawalJournals = () =>
   t.database.db
     .selectFrom('ledger_journals')
@@ -82,18 +129,38 @@ async function disbursed(amount = '30.00', fund = 10_000n) {
 function multipart(fields: Record<string, string>, file?: { content: Buffer; name: string; type: string }) {
   const boundary = '----sea-withdraw-boundary';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const receiptMultipart = (p: Player, id: string, fields: Record<string, string>, file?: { content: Buffer; name: string; type: string }) => {
+const receiptMultipart = (
+  p: Player,
+  id: string,
+  fields: Record<string, string>,
+  file?: { content: Buffer; name: string; type: string },
+) => {
   const m = multipart(fields, file);
-  return t.app.inject({ method: 'POST', url: `/wps/withdraw/requests/${id}/receipt`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${p.token}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/wps/withdraw/requests/${id}/receipt`,
+    payload: m.payload,
+    headers: { ...m.headers, authorization: `Bearer ${p.token}` },
+  });
 };
-const png = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#22aa44' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: '#22aa44' } })
+    .png()
+    .toBuffer();
 
 // ---- tests ----
 
@@ -101,25 +168,48 @@ describe('transaction password', () => {
   it('is reported unset, required for a request, then set with the login password (6 digits, confirmed)', async () => {
     const p = await player({ fund: 10_000n, bank: true });
     const s = (await call(p, 'GET', '/wps/withdraw/settings')).json().value;
-    expect(s).toMatchObject({ transactionPasswordSet: false, currency: 'PHP', exponent: 2, minAmount: '1000', maxAmount: '5000000', available: '10000', confirmWindowMinutes: 60, cancelAllowed: false, maxBankAccounts: 5 });
+    expect(s).toMatchObject({
+      transactionPasswordSet: false,
+      currency: 'PHP',
+      exponent: 2,
+      minAmount: '1000',
+      maxAmount: '5000000',
+      available: '10000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: false,
+      maxBankAccounts: 5,
+    });
     expect((await request(p, '20')).json().code).toBe('transaction_password_required');
 
     const set = (body: object) => call(p, 'POST', '/wps/member/transaction-password', body);
-    expect((await set({ loginPassword: p.password, newPassword: '12345', confirm: '12345' })).json().code).toBe('validation_failed');
-    expect((await set({ loginPassword: p.password, newPassword: 'abcdef', confirm: 'abcdef' })).json().code).toBe('validation_failed');
+    expect((await set({ loginPassword: p.password, newPassword: '12345', confirm: '12345' })).json().code).toBe(
+      'validation_failed',
+    );
+    expect((await set({ loginPassword: p.password, newPassword: 'abcdef', confirm: 'abcdef' })).json().code).toBe(
+      'validation_failed',
+    );
     const mismatch = (await set({ loginPassword: p.password, newPassword: '123456', confirm: '123457' })).json();
     expect(mismatch.value.fields[0].field).toBe('confirm');
-    const wrongLogin = (await set({ loginPassword: 'not my password', newPassword: '123456', confirm: '123456' })).json();
+    const wrongLogin = (
+      await set({ loginPassword: 'not my password', newPassword: '123456', confirm: '123456' })
+    ).json();
     expect(wrongLogin).toMatchObject({ code: 'validation_failed', value: { fields: [{ field: 'loginPassword' }] } });
     expect((await set({ loginPassword: p.password, newPassword: TX_PW, confirm: TX_PW })).json().success).toBe(true);
     expect((await call(p, 'GET', '/wps/withdraw/settings')).json().value.transactionPasswordSet).toBe(true);
-    const stored = await t.database.db.selectFrom('members').select('payment_password_hash').where('id', '=', p.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('members')
+      .select('payment_password_hash')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
     expect(stored.payment_password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('refuses wrong passwords and, after 5 in the window, refuses before hashing', async () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
-    for (let i = 0; i < 5; i++) expect((await request(p, '20', { transactionPassword: '111111' })).json().code).toBe('transaction_password_invalid');
+    for (let i = 0; i < 5; i++)
+      expect((await request(p, '20', { transactionPassword: '111111' })).json().code).toBe(
+        'transaction_password_invalid',
+      );
     const before = hasher.checks;
     const limited = await request(p, '20');
     expect(limited.statusCode).toBe(429);
@@ -138,7 +228,8 @@ describe('transaction password', () => {
 describe('bank accounts', () => {
   it('adds (6–20 digits), masks, refuses duplicates and a sixth, removes', async () => {
     const p = await player();
-    const add = (accountNumber: string, bankName = 'BPI') => call(p, 'POST', '/wps/withdraw/bank-accounts', { bankName, accountNumber, accountName: 'Maria Clara' });
+    const add = (accountNumber: string, bankName = 'BPI') =>
+      call(p, 'POST', '/wps/withdraw/bank-accounts', { bankName, accountNumber, accountName: 'Maria Clara' });
     expect((await add('12345')).json().code).toBe('validation_failed');
     expect((await add('1234567890123456789012')).json().code).toBe('validation_failed');
     expect((await add('12345a789')).json().code).toBe('validation_failed');
@@ -146,7 +237,8 @@ describe('bank accounts', () => {
     expect(first).toMatchObject({ bankName: 'BPI', accountNumberMasked: '•••• 9012', accountName: 'Maria Clara' });
     expect((await add('123456789012')).json()).toMatchObject({ code: 'conflict' });
     expect((await add('123456789012', 'bpi')).json()).toMatchObject({ code: 'conflict' });
-    for (const n of ['200000001', '200000002', '200000003', '200000004']) expect((await add(n)).json().success).toBe(true);
+    for (const n of ['200000001', '200000002', '200000003', '200000004'])
+      expect((await add(n)).json().success).toBe(true);
     expect((await add('200000005')).json()).toMatchObject({ code: 'conflict', value: { max: 5 } });
     const list = (await call(p, 'GET', '/wps/withdraw/bank-accounts')).json().value;
     expect(list).toHaveLength(5);
@@ -162,7 +254,13 @@ describe('bank accounts', () => {
   it('keeps five even when six adds race', async () => {
     const p = await player();
     const res = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(p, 'POST', '/wps/withdraw/bank-accounts', { bankName: 'UnionBank', accountNumber: `90000000${i}`, accountName: 'Race' })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(p, 'POST', '/wps/withdraw/bank-accounts', {
+          bankName: 'UnionBank',
+          accountNumber: `90000000${i}`,
+          accountName: 'Race',
+        }),
+      ),
     );
     expect(res.filter((r) => r.json().success)).toHaveLength(5);
     expect((await call(p, 'GET', '/wps/withdraw/bank-accounts')).json().value).toHaveLength(5);
@@ -181,7 +279,16 @@ describe('withdrawal requests', () => {
   it('holds the amount: available drops, balance does not', async () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const res = (await request(p, '30')).json();
-    expect(res.value).toMatchObject({ status: 'requested', amount: '3000', currency: 'PHP', exponent: 2, replay: false, canCancel: false, canConfirmReceipt: false, accountNumberMasked: expect.stringMatching(/^•••• \d{4}$/) });
+    expect(res.value).toMatchObject({
+      status: 'requested',
+      amount: '3000',
+      currency: 'PHP',
+      exponent: 2,
+      replay: false,
+      canCancel: false,
+      canConfirmReceipt: false,
+      accountNumberMasked: expect.stringMatching(/^•••• \d{4}$/),
+    });
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 7_000n });
     expect((await call(p, 'GET', '/wps/withdraw/settings')).json().value.available).toBe('7000');
     const [row] = await rowsOf(p.id);
@@ -192,7 +299,10 @@ describe('withdrawal requests', () => {
     const p = await player({ fund: 10_000_000n, txPassword: true, bank: true });
     expect((await request(p, '10.001')).json().code).toBe('amount_invalid');
     expect((await request(p, 'ten')).json().code).toBe('validation_failed');
-    expect((await request(p, '9.99')).json()).toMatchObject({ code: 'amount_out_of_range', value: { min: '1000', max: '5000000' } });
+    expect((await request(p, '9.99')).json()).toMatchObject({
+      code: 'amount_out_of_range',
+      value: { min: '1000', max: '5000000' },
+    });
     expect((await request(p, '50000.01')).json().code).toBe('amount_out_of_range');
     expect((await request(p, '50000')).json().success).toBe(true);
   });
@@ -254,7 +364,11 @@ describe('operator actions', () => {
     const id = (await request(p, '30')).json().value.id;
     expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`)).json().code).toBe('state_invalid');
     const approved = (await asAdmin('POST', `/admin/api/withdrawals/${id}/approve`)).json().value;
-    expect(approved).toMatchObject({ status: 'approved', memberId: String(p.id), accountNumber: expect.stringMatching(/^\d{10}$/) });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      memberId: String(p.id),
+      accountNumber: expect.stringMatching(/^\d{10}$/),
+    });
     expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/approve`)).json().code).toBe('state_invalid');
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 7_000n });
     const d = (await asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`)).json().value;
@@ -262,8 +376,16 @@ describe('operator actions', () => {
     expect(new Date(d.receiptDueAt).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(await wallet(p.id)).toEqual({ balance: 7_000n, available: 7_000n });
     expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`)).json().code).toBe('state_invalid');
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'late', from: 'approved' })).json().code).toBe('state_invalid');
-    const audit = await t.database.db.selectFrom('admin_audit_log').select('action').where('target_type', '=', 'withdrawal').where('target_id', '=', id).orderBy('id').execute();
+    expect(
+      (await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'late', from: 'approved' })).json().code,
+    ).toBe('state_invalid');
+    const audit = await t.database.db
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('target_type', '=', 'withdrawal')
+      .where('target_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.approve', 'withdrawal.disburse']);
     const list = (await asAdmin('GET', '/admin/api/withdrawals?status=disbursed')).json().value;
     expect(list.items.some((w: { id: string }) => w.id === id)).toBe(true);
@@ -274,15 +396,22 @@ describe('operator actions', () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const id = (await request(p, '40')).json().value.id;
     await asAdmin('POST', `/admin/api/withdrawals/${id}/approve`);
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'x' })).json().code).toBe('state_invalid');
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'Payout failed', from: 'approved' })).json().value.status).toBe('rejected');
+    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'x' })).json().code).toBe(
+      'state_invalid',
+    );
+    expect(
+      (
+        await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'Payout failed', from: 'approved' })
+      ).json().value.status,
+    ).toBe('rejected');
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 10_000n });
   });
 
   it('reject releases the hold', async () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const id = (await request(p, '40')).json().value.id;
-    const r = (await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'Name does not match' })).json().value;
+    const r = (await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'Name does not match' })).json()
+      .value;
     expect(r).toMatchObject({ status: 'rejected', rejectReason: 'Name does not match' });
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 10_000n });
     const mine = (await call(p, 'GET', '/wps/withdraw/requests')).json().value.items[0];
@@ -293,17 +422,25 @@ describe('operator actions', () => {
     for (let i = 0; i < 3; i++) {
       const p = await player({ fund: 10_000n, txPassword: true, bank: true });
       const id = (await request(p, '50')).json().value.id;
-      const [a, r] = await Promise.all([asAdmin('POST', `/admin/api/withdrawals/${id}/approve`), asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'race' })]);
+      const [a, r] = await Promise.all([
+        asAdmin('POST', `/admin/api/withdrawals/${id}/approve`),
+        asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'race' }),
+      ]);
       expect([a.json().success, r.json().success].filter(Boolean)).toHaveLength(1);
       const loser = a.json().success ? r : a;
       expect(loser.json().code).toBe('state_invalid');
       const [row] = await rowsOf(p.id);
-      expect(await wallet(p.id)).toEqual(row!.status === 'rejected' ? { balance: 10_000n, available: 10_000n } : { balance: 10_000n, available: 5_000n });
+      expect(await wallet(p.id)).toEqual(
+        row!.status === 'rejected' ? { balance: 10_000n, available: 10_000n } : { balance: 10_000n, available: 5_000n },
+      );
     }
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const id = (await request(p, '50')).json().value.id;
     await asAdmin('POST', `/admin/api/withdrawals/${id}/approve`);
-    const both = await Promise.all([asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`), asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`)]);
+    const both = await Promise.all([
+      asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`),
+      asAdmin('POST', `/admin/api/withdrawals/${id}/disburse`),
+    ]);
     expect(both.filter((r) => r.json().success)).toHaveLength(1);
     expect(await wallet(p.id)).toEqual({ balance: 5_000n, available: 5_000n });
   });
@@ -325,38 +462,81 @@ describe('receipt confirmation', () => {
     expect(mine).toMatchObject({ id, status: 'disbursed', canConfirmReceipt: true });
     const r = (await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'received' })).json().value;
     expect(r).toMatchObject({ status: 'confirmed', receiptResult: 'received', canConfirmReceipt: false });
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code).toBe('state_invalid');
+    expect(
+      (await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code,
+    ).toBe('state_invalid');
     expect(await wallet(p.id)).toEqual({ balance: 7_000n, available: 7_000n });
   });
 
   it('partially received → disputed; the operator refunds the difference through the ledger', async () => {
     const { p, id } = await disbursed('30');
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial' })).json().code).toBe('validation_failed');
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '30' })).json().code).toBe('amount_out_of_range');
-    const r = (await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '20.50' })).json().value;
+    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial' })).json().code).toBe(
+      'validation_failed',
+    );
+    expect(
+      (
+        await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '30' })
+      ).json().code,
+    ).toBe('amount_out_of_range');
+    const r = (
+      await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '20.50' })
+    ).json().value;
     expect(r).toMatchObject({ status: 'disputed', receiptResult: 'partial', receivedAmount: '2050' });
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '30.01' })).json().code).toBe('amount_out_of_range');
-    const resolved = (await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '9.50' })).json().value;
+    expect(
+      (await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '30.01' })).json().code,
+    ).toBe('amount_out_of_range');
+    const resolved = (await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '9.50' })).json()
+      .value;
     expect(resolved).toMatchObject({ status: 'resolved', refundAmount: '950' });
     expect(await wallet(p.id)).toEqual({ balance: 7_950n, available: 7_950n });
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '9.50' })).json().code).toBe('state_invalid');
+    expect(
+      (await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '9.50' })).json().code,
+    ).toBe('state_invalid');
     expect(await wallet(p.id)).toEqual({ balance: 7_950n, available: 7_950n });
   });
 
   it('not received needs a PNG/JPG proof (multipart), kept re-encoded for the operator', async () => {
     const { p, id } = await disbursed('30');
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json()).toMatchObject({ code: 'validation_failed', value: { fields: [{ field: 'proof' }] } });
-    expect((await receiptMultipart(p, id, { result: 'not_received' }, { content: Buffer.from('GIF89a....'), name: 'x.png', type: 'image/png' })).json().code).toBe('unsupported_media_type');
-    const big = await receiptMultipart(p, id, { result: 'not_received' }, { content: Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png', type: 'image/png' });
+    expect(
+      (await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json(),
+    ).toMatchObject({ code: 'validation_failed', value: { fields: [{ field: 'proof' }] } });
+    expect(
+      (
+        await receiptMultipart(
+          p,
+          id,
+          { result: 'not_received' },
+          { content: Buffer.from('GIF89a....'), name: 'x.png', type: 'image/png' },
+        )
+      ).json().code,
+    ).toBe('unsupported_media_type');
+    const big = await receiptMultipart(
+      p,
+      id,
+      { result: 'not_received' },
+      { content: Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png', type: 'image/png' },
+    );
     expect(big.json().code).toBe('payload_too_large');
     expect((await receiptMultipart(p, id, { result: 'maybe' })).json().code).toBe('validation_failed');
-    const ok = (await receiptMultipart(p, id, { result: 'not_received' }, { content: await png(), name: 'screenshot.png', type: 'image/png' })).json().value;
+    const ok = (
+      await receiptMultipart(
+        p,
+        id,
+        { result: 'not_received' },
+        { content: await png(), name: 'screenshot.png', type: 'image/png' },
+      )
+    ).json().value;
     expect(ok).toMatchObject({ status: 'disputed', receiptResult: 'not_received' });
     const proof = (await asAdmin('GET', `/admin/api/withdrawals/${id}/proof`)).json().value.image;
     expect(proof).toMatch(/^data:image\/jpeg;base64,/);
     expect((await sharp(Buffer.from(proof.split(',')[1], 'base64')).metadata()).format).toBe('jpeg');
     expect((await asAdmin('GET', `/admin/api/withdrawals/${id}`)).json().value.hasProof).toBe(true);
-    const closed = (await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '0', note: 'bank confirms payment' })).json().value;
+    const closed = (
+      await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, {
+        refund: '0',
+        note: 'bank confirms payment',
+      })
+    ).json().value;
     expect(closed).toMatchObject({ status: 'resolved', refundAmount: '0' });
     expect(await wallet(p.id)).toEqual({ balance: 7_000n, available: 7_000n });
   });
@@ -364,7 +544,9 @@ describe('receipt confirmation', () => {
   it('is refused before disbursement', async () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const id = (await request(p, '30')).json().value.id;
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'received' })).json().code).toBe('state_invalid');
+    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'received' })).json().code).toBe(
+      'state_invalid',
+    );
   });
 
   it('auto-confirms after the window (injected clock); running twice changes nothing more; no refund afterwards', async () => {
@@ -379,8 +561,12 @@ describe('receipt confirmation', () => {
     expect(again.confirmed).toEqual([]);
     const mine = (await call(p, 'GET', '/wps/withdraw/requests')).json().value.items[0];
     expect(mine).toMatchObject({ id, status: 'auto_confirmed', receiptResult: 'received', canConfirmReceipt: false });
-    expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code).toBe('state_invalid');
-    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '30' })).json().code).toBe('state_invalid');
+    expect(
+      (await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code,
+    ).toBe('state_invalid');
+    expect((await asAdmin('POST', `/admin/api/withdrawals/${id}/resolve-dispute`, { refund: '30' })).json().code).toBe(
+      'state_invalid',
+    );
     expect(await wallet(p.id)).toEqual({ balance: 7_000n, available: 7_000n });
   });
 
@@ -396,12 +582,26 @@ describe('receipt confirmation', () => {
   });
 
   it('uses the merchant window from the settings', async () => {
-    const put = await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 5, cancelAllowed: false });
+    const put = await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 5,
+      cancelAllowed: false,
+    });
     expect(put.json().value).toMatchObject({ confirmWindowMinutes: 5, minAmount: '1000' });
     const { id } = await disbursed('30');
-    const row = await t.database.db.selectFrom('withdrawals').select(['receipt_due_at', 'disbursed_at']).where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('withdrawals')
+      .select(['receipt_due_at', 'disbursed_at'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
     expect(row.receipt_due_at!.getTime() - row.disbursed_at!.getTime()).toBe(5 * 60_000);
-    await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 60, cancelAllowed: false });
+    await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: false,
+    });
   });
 });
 
@@ -412,7 +612,12 @@ describe('cancel and ownership', () => {
     expect((await call(p, 'POST', `/wps/withdraw/requests/${id}/cancel`)).json().code).toBe('function_not_enabled');
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 7_000n });
 
-    await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 60, cancelAllowed: true });
+    await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: true,
+    });
     expect((await call(p, 'GET', '/wps/withdraw/requests')).json().value.items[0].canCancel).toBe(true);
     const c = (await call(p, 'POST', `/wps/withdraw/requests/${id}/cancel`)).json().value;
     expect(c.status).toBe('cancelled');
@@ -422,20 +627,39 @@ describe('cancel and ownership', () => {
     const id2 = (await request(p, '30')).json().value.id;
     await asAdmin('POST', `/admin/api/withdrawals/${id2}/approve`);
     expect((await call(p, 'POST', `/wps/withdraw/requests/${id2}/cancel`)).json().code).toBe('state_invalid');
-    await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 60, cancelAllowed: false });
+    await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: false,
+    });
   });
 
   it('another member cannot see, cancel, confirm or use your withdrawal and bank account', async () => {
-    await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 60, cancelAllowed: true });
+    await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: true,
+    });
     const { p, id } = await disbursed('30');
     const mallory = await player({ fund: 10_000n, txPassword: true, bank: true });
-    expect((await call(mallory, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code).toBe('not_found');
-    expect((await call(mallory, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'received' })).json().code).toBe('not_found');
+    expect(
+      (await call(mallory, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'not_received' })).json().code,
+    ).toBe('not_found');
+    expect(
+      (await call(mallory, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'received' })).json().code,
+    ).toBe('not_found');
     expect((await call(mallory, 'POST', `/wps/withdraw/requests/${id}/cancel`)).json().code).toBe('not_found');
     expect((await request(mallory, '20', { bankAccountId: p.bankId })).json().code).toBe('not_found');
     expect((await call(mallory, 'GET', '/wps/withdraw/requests')).json().value.total).toBe(0);
     expect((await rowsOf(p.id))[0]!.status).toBe('disbursed');
-    await asAdmin('PUT', '/admin/api/withdrawal-settings', { minAmount: '10', maxAmount: '50000', confirmWindowMinutes: 60, cancelAllowed: false });
+    await asAdmin('PUT', '/admin/api/withdrawal-settings', {
+      minAmount: '10',
+      maxAmount: '50000',
+      confirmWindowMinutes: 60,
+      cancelAllowed: false,
+    });
   });
 });
 
@@ -471,10 +695,26 @@ describe('interval runner', () => {
 describe('scheduled job', () => {
   it('startJobs confirms due withdrawals on its own and stops cleanly', async () => {
     const { id } = await disbursed('12');
-    await t.database.db.updateTable('withdrawals').set({ receipt_due_at: new Date(Date.now() - 1000) }).where('id', '=', BigInt(id)).execute();
+    await t.database.db
+      .updateTable('withdrawals')
+      .set({ receipt_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', BigInt(id))
+      .execute();
     const jobs = startJobs(t.app, { withdrawalReceiptEveryMs: 20 });
     try {
-      await expect.poll(async () => (await t.database.db.selectFrom('withdrawals').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status, { timeout: 5000 }).toBe('auto_confirmed');
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.db
+                .selectFrom('withdrawals')
+                .select('status')
+                .where('id', '=', BigInt(id))
+                .executeTakeFirstOrThrow()
+            ).status,
+          { timeout: 5000 },
+        )
+        .toBe('auto_confirmed');
     } finally {
       await jobs.stop();
     }

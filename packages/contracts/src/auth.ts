@@ -64,7 +64,10 @@ export const registerRequest = z.object({
   registerMethod: z.literal('WEB').default('WEB'),
   /** The 18+ and terms checkbox. */
   agreeTerms: z.boolean().optional(),
-  captchaId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  captchaId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   captcha: z.string().max(16).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
@@ -81,7 +84,10 @@ export const changePasswordRequest = z.object({
 /** POST /wps/member/password/verification: forgot password by phone, then automatic login. */
 export const resetByPhoneRequest = z.object({
   mobileNum: z.string().trim().min(1).max(20),
-  countryDialingCode: z.string().trim().regex(/^\+?\d{1,4}$/),
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
   verificationCode: z.string().trim().min(1).max(10),
   newPassword: z.string().min(1).max(128),
 });
@@ -93,5 +99,11 @@ export const freeplayRequest = z.object({
   gatewayVersion: z.union([z.number(), z.string()]).optional(),
 });
 
-export const emailResetRequest = z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(200) });
-export const emailResetComplete = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/), newPassword: z.string().min(1).max(128) });
+export const emailResetRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  email: z.string().trim().min(3).max(200),
+});
+export const emailResetComplete = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+  newPassword: z.string().min(1).max(128),
+});

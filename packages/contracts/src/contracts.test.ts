@@ -14,7 +14,8 @@ describe('error catalogue', () => {
     }
   });
   it('contains the keys the spec names', () => {
-    for (const k of ['in_need_true_account', 'in_incorrect_password', 'invitation_code_error']) expect(isErrorCode(k)).toBe(true);
+    for (const k of ['in_need_true_account', 'in_incorrect_password', 'invitation_code_error'])
+      expect(isErrorCode(k)).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
   });
 });
@@ -24,7 +25,17 @@ describe('feature flags', () => {
     const flags = defaultFeatureFlags();
     expect(Object.keys(flags)).toEqual(FEATURE_FLAG_KEYS);
     expect(whitelabel.parse(flags)).toEqual(flags);
-    expect(FEATURE_FLAG_KEYS).toEqual(expect.arrayContaining(['USERNAMEREG3', 'MOBILEVERCODELOGIN3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3', 'FREEPLAY3', 'PWDEXPFORCECHANGE3']));
+    expect(FEATURE_FLAG_KEYS).toEqual(
+      expect.arrayContaining([
+        'USERNAMEREG3',
+        'MOBILEVERCODELOGIN3',
+        'MOBILENUMREG3',
+        'REGMOBVERF3',
+        'MOBILENUMPASSREG3',
+        'FREEPLAY3',
+        'PWDEXPFORCECHANGE3',
+      ]),
+    );
   });
 });
 

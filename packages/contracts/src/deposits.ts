@@ -35,7 +35,10 @@ export const depositMethodList = z.object({
 export type DepositMethodList = z.infer<typeof depositMethodList>;
 
 /** A client-generated idempotency key (crypto.randomUUID() or similar). */
-export const depositRequestId = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A request id of 8–64 letters, digits, - or _');
+export const depositRequestId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A request id of 8–64 letters, digits, - or _');
 
 export const depositOrderRequest = z.object({
   methodCode: z.string().trim().min(1).max(32),

@@ -4,7 +4,16 @@ import { minorString } from './money.ts';
 /** Member transaction history and personal profit (member centre: transactionHistory, personalProfit). */
 
 /** Kinds a history row can have (derived from the ledger transfer code). */
-export const HISTORY_TYPES = ['deposit', 'withdrawal', 'transfer', 'adjustment', 'bet', 'win', 'bonus', 'other'] as const;
+export const HISTORY_TYPES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'adjustment',
+  'bet',
+  'win',
+  'bonus',
+  'other',
+] as const;
 export const historyType = z.enum(HISTORY_TYPES);
 export type HistoryType = z.infer<typeof historyType>;
 
@@ -12,7 +21,10 @@ export type HistoryType = z.infer<typeof historyType>;
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Not a date',
+  );
 
 export const transactionHistoryQuery = z.object({
   type: z.enum(['all', ...HISTORY_TYPES]).default('all'),

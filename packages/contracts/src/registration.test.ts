@@ -14,23 +14,53 @@ const rule = (over: Partial<RegisterFieldRule> = {}): RegisterFieldRule => ({
 
 const cases: Record<number, [string[], string[]]> = {
   1: [['anything at all', '!@#'], []],
-  2: [['a1b2', 'Player9'], ['1abc', 'ab_c', 'ab c']],
-  3: [['张三123', '123'], ['abc', '张 三']],
-  4: [['a@b.co', 'first.last@mail.example.com'], ['a@b', 'no-at.example.com', 'a b@c.de']],
-  5: [['abc123', 'ABC'], ['abc-1', 'ab c']],
-  6: [['abc123', 'A1'], ['abcdef', '123456']],
+  2: [
+    ['a1b2', 'Player9'],
+    ['1abc', 'ab_c', 'ab c'],
+  ],
+  3: [
+    ['张三123', '123'],
+    ['abc', '张 三'],
+  ],
+  4: [
+    ['a@b.co', 'first.last@mail.example.com'],
+    ['a@b', 'no-at.example.com', 'a b@c.de'],
+  ],
+  5: [
+    ['abc123', 'ABC'],
+    ['abc-1', 'ab c'],
+  ],
+  6: [
+    ['abc123', 'A1'],
+    ['abcdef', '123456'],
+  ],
   7: [['0123'], ['12a', '1.5']],
-  8: [['Abc123', 'ABC'], ['abc123', 'Ab-1']],
+  8: [
+    ['Abc123', 'ABC'],
+    ['abc123', 'Ab-1'],
+  ],
   9: [['John Smith'], ['Nguyễn Văn', 'J0hn']],
   10: [['no-spaces!'], ['has space', 'tab\tin']],
   11: [['你好，世界！'], ['hello']],
-  12: [['2024-02-29', '12-31-2024'], ['2024/02/29', '2024-13-01', '31-12-2024']],
-  13: [['Nguyễn Văn A', 'Juan Dela Cruz'], ['R2D2', 'a_b']],
+  12: [
+    ['2024-02-29', '12-31-2024'],
+    ['2024/02/29', '2024-13-01', '31-12-2024'],
+  ],
+  13: [
+    ['Nguyễn Văn A', 'Juan Dela Cruz'],
+    ['R2D2', 'a_b'],
+  ],
   14: [['한국어'], ['korean']],
   15: [['ภาษาไทย'], ['thai', 'ไทย thai']],
   16: [['ไทย thai'], ['ไทย1']],
-  17: [['JOHN SMITH', 'A'], ['   ', 'John']],
-  18: [['P@ssw0rd!', 'a~z'], ['pass word', 'mật']],
+  17: [
+    ['JOHN SMITH', 'A'],
+    ['   ', 'John'],
+  ],
+  18: [
+    ['P@ssw0rd!', 'a~z'],
+    ['pass word', 'mật'],
+  ],
 };
 
 describe('pattern kinds (spec §5)', () => {

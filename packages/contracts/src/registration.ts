@@ -15,8 +15,14 @@ export const PATTERNS = {
   8: { name: 'alphanumericWithUppercase', regex: /^(?=.*[A-Z])[A-Za-z0-9]+$/u },
   9: { name: 'englishLettersAndSpaces', regex: /^[A-Za-z ]+$/u },
   10: { name: 'noSpaces', regex: /^\S+$/u },
-  11: { name: 'chineseAndPunctuation', regex: /^[\u4e00-\u9fa5\u3000-\u303f\uff00-\uffef·、。，！？；：“”‘’（）《》]+$/u },
-  12: { name: 'date', regex: /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])-\d{4})$/u },
+  11: {
+    name: 'chineseAndPunctuation',
+    regex: /^[\u4e00-\u9fa5\u3000-\u303f\uff00-\uffef·、。，！？；：“”‘’（）《》]+$/u,
+  },
+  12: {
+    name: 'date',
+    regex: /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])-\d{4})$/u,
+  },
   13: { name: 'lettersAndSpace', regex: /^[\p{L}\p{M} ]+$/u },
   14: { name: 'korean', regex: /^[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]+$/u },
   15: { name: 'thai', regex: /^[\u0e00-\u0e7f]+$/u },
@@ -93,27 +99,42 @@ export function checkFieldRule(rule: RegisterFieldRule, raw: string | undefined 
 }
 
 /** The hint under a field: "min–max" or one length when equal (spec §5). */
-export function lengthHint(rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>): { exact: number } | { min: number; max: number } {
+export function lengthHint(
+  rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>,
+): { exact: number } | { min: number; max: number } {
   return rule.minLength === rule.maxLength ? { exact: rule.minLength } : { min: rule.minLength, max: rule.maxLength };
 }
 
-export const country = z.object({ countryCode: z.string().length(2), countryDialingCode: z.string().regex(/^\d{1,4}$/) });
+export const country = z.object({
+  countryCode: z.string().length(2),
+  countryDialingCode: z.string().regex(/^\d{1,4}$/),
+});
 export const countries = z.array(country);
 export type Country = z.infer<typeof country>;
 
 /** GET /wps/captcha: an image (SVG data URI) and the id to send back with the answer. */
-export const captchaChallenge = z.object({ captchaId: z.string(), image: z.string(), expiresInSeconds: z.number().int() });
+export const captchaChallenge = z.object({
+  captchaId: z.string(),
+  image: z.string(),
+  expiresInSeconds: z.number().int(),
+});
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
 export const captchaAnswer = {
-  captchaId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  captchaId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   captcha: z.string().max(16).optional(),
 };
 
 /** POST /wps/verification/sms/noLogin and /sms/register. */
 export const smsCodeRequest = z.object({
   mobileNum: z.string().trim().min(1).max(20),
-  countryDialingCode: z.string().trim().regex(/^\+?\d{1,4}$/),
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
   ...captchaAnswer,
 });
 export type SmsCodeRequest = z.infer<typeof smsCodeRequest>;

@@ -65,7 +65,11 @@ export type Location = z.infer<typeof location>;
 
 /** Public site configuration the shell needs: links for header, footer and right bar. */
 export const siteResource = z.object({
-  key: z.string().describe('ANDROID, IOS, MOBILECONFIG, FACEBOOK, TELEGRAM, INSTAGRAM, WHATSAPP, VIBER, YOUTUBE, LIVECHAT, TELEPHONE'),
+  key: z
+    .string()
+    .describe(
+      'ANDROID, IOS, MOBILECONFIG, FACEBOOK, TELEGRAM, INSTAGRAM, WHATSAPP, VIBER, YOUTUBE, LIVECHAT, TELEPHONE',
+    ),
   url: z.string(),
   label: z.string(),
 });
@@ -77,5 +81,10 @@ export const siteConfig = z.object({
 export type SiteConfig = z.infer<typeof siteConfig>;
 
 /** GET /wps/system/publicKey: RSA-OAEP (SHA-256) key for payload encryption; `required` per merchant. */
-export const publicKeyInfo = z.object({ keyId: z.string(), publicKey: z.string(), algorithm: z.string(), required: z.boolean() });
+export const publicKeyInfo = z.object({
+  keyId: z.string(),
+  publicKey: z.string(),
+  algorithm: z.string(),
+  required: z.boolean(),
+});
 export type PublicKeyInfo = z.infer<typeof publicKeyInfo>;

@@ -8,7 +8,10 @@ import { amountString, minorString } from './money.ts';
  */
 
 /** A vendor (game provider) code as used in sub-wallet account codes. */
-export const vendorCode = z.string().trim().regex(/^[A-Za-z0-9_]{2,20}$/, 'Unknown wallet');
+export const vendorCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{2,20}$/, 'Unknown wallet');
 
 /** The main wallet in a transfer: 'MAIN'. Any other value is a vendor code. */
 export const MAIN_WALLET = 'MAIN';
@@ -62,7 +65,10 @@ export const merchantWallet = z.object({
 export type MerchantWallet = z.infer<typeof merchantWallet>;
 
 /** A client-generated idempotency key (crypto.randomUUID() on the web). */
-export const requestId = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId: 8-64 letters, digits, - or _');
+export const requestId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId: 8-64 letters, digits, - or _');
 
 /** POST /wps/relay/GCS_walletTransfer: main ↔ a transfer-wallet vendor's sub-wallet. */
 export const walletTransferRequest = z.object({

@@ -6,7 +6,17 @@ import { amountString, minorString } from './money.ts';
  * the transaction password, requests (funds held), operator approval → disbursement → the member's receipt.
  */
 
-export const withdrawalStatus = z.enum(['requested', 'approved', 'rejected', 'cancelled', 'disbursed', 'confirmed', 'auto_confirmed', 'disputed', 'resolved']);
+export const withdrawalStatus = z.enum([
+  'requested',
+  'approved',
+  'rejected',
+  'cancelled',
+  'disbursed',
+  'confirmed',
+  'auto_confirmed',
+  'disputed',
+  'resolved',
+]);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
 
 export const receiptResult = z.enum(['received', 'not_received', 'partial']);
@@ -61,7 +71,10 @@ export const transactionPasswordRequest = z.object({
 export type TransactionPasswordRequest = z.infer<typeof transactionPasswordRequest>;
 
 /** A client-generated idempotency key (crypto.randomUUID() or similar). */
-export const withdrawalRequestId = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A request id of 8–64 letters, digits, - or _');
+export const withdrawalRequestId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A request id of 8–64 letters, digits, - or _');
 
 export const withdrawalRequest = z.object({
   bankAccountId: z.string().regex(/^\d{1,18}$/),
@@ -157,7 +170,10 @@ export const adminRejectRequest = z.object({
   from: z.enum(['requested', 'approved']).default('requested'),
 });
 /** Refund after a dispute, major units; "0" closes the dispute without a refund. */
-export const adminResolveDisputeRequest = z.object({ refund: amountString, note: z.string().trim().max(500).optional() });
+export const adminResolveDisputeRequest = z.object({
+  refund: amountString,
+  note: z.string().trim().max(500).optional(),
+});
 
 export const adminWithdrawalSettingsRequest = z.object({
   minAmount: amountString,

@@ -5,7 +5,14 @@ describe('loadConfig', () => {
   it('has working defaults for the embedded setup', () => {
     const c = loadConfig({});
     expect(c.DATABASE_URL).toBeUndefined();
-    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', SEED_DEMO: true });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      TRUST_PROXY: false,
+      DEFAULT_MERCHANT: 'demo',
+      SEED_DEMO: true,
+    });
   });
 
   it('parses the trusted-proxy forms', () => {

@@ -16,7 +16,10 @@ const trustProxy = z
     if (s === '' || s === 'false' || s === '0') return false;
     if (s === 'true') return true;
     if (/^\d+$/.test(s)) return Number(s);
-    return s.split(',').map((x) => x.trim()).filter(Boolean);
+    return s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
   });
 
 export const configSchema = z.object({
@@ -40,16 +43,33 @@ export const configSchema = z.object({
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().max(11).default('Casino'),
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
-  SANDBOX_GATEWAY_SECRET: z.string().min(32, 'at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  SANDBOX_GATEWAY_SECRET: z
+    .string()
+    .min(32, 'at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -60,7 +80,8 @@ export class ConfigError extends Error {}
 /** Settings that only make sense together. */
 function crossCheck(c: Config): string[] {
   const problems: string[] = [];
-  if (c.SMS_PROVIDER === 'http' && (!c.SMS_HTTP_URL || !c.SMS_HTTP_TOKEN)) problems.push('  SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
+  if (c.SMS_PROVIDER === 'http' && (!c.SMS_HTTP_URL || !c.SMS_HTTP_TOKEN))
+    problems.push('  SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
   if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) problems.push('  MAIL_PROVIDER=smtp needs SMTP_URL');
   return problems;
 }

@@ -49,7 +49,9 @@ async function applyPending(exec: RawExec, migrations: Migration[]): Promise<Mig
     const seen = applied.get(m.version);
     if (seen !== undefined) {
       if (seen !== m.checksum) {
-        throw new MigrationError(`Migration ${m.version}_${m.name} was changed after it was applied; add a new migration instead.`);
+        throw new MigrationError(
+          `Migration ${m.version}_${m.name} was changed after it was applied; add a new migration instead.`,
+        );
       }
       continue;
     }

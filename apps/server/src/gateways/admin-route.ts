@@ -9,8 +9,12 @@ import { requireMerchant } from './merchant-context.ts';
 import { type AnySchema, type BaseRouteSpec, type Infer, routeSchema } from './route.ts';
 
 /** A back-office route: `url` must start with /admin/api/. */
-export interface AdminRouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema>
-  extends BaseRouteSpec<Q, B, P, R> {
+export interface AdminRouteSpec<
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  P extends AnySchema | undefined,
+  R extends AnySchema,
+> extends BaseRouteSpec<Q, B, P, R> {
   /**
    * Who may call it. 'admin' (default): a live admin session of this merchant whose password is not a pending
    * one-time password. 'password-pending': also while the one-time password still has to be changed (me, logout,
@@ -41,14 +45,20 @@ export function registerAdminContext(app: FastifyInstance, admin: Pick<AdminServ
   (app as WithAdmin)[adminKey] = admin;
 }
 
-async function requireAdmin(request: FastifyRequest, merchant: Merchant, rule: 'admin' | 'password-pending'): Promise<AuthenticatedAdmin> {
+async function requireAdmin(
+  request: FastifyRequest,
+  merchant: Merchant,
+  rule: 'admin' | 'password-pending',
+): Promise<AuthenticatedAdmin> {
   const service = (request.server as WithAdmin)[adminKey];
   if (!service) throw new Error('registerAdminContext was not called');
   const token = bearerToken(request);
   const admin = token ? await service.authenticate(merchant, token) : null;
   if (!admin || admin.merchantId !== merchant.id) throw new AppError('admin_unauthorized');
   if (rule === 'admin' && admin.mustChangePassword) {
-    throw new AppError('forbidden', 'Change the one-time password first (POST /admin/api/session/password).', { passwordChangeRequired: true });
+    throw new AppError('forbidden', 'Change the one-time password first (POST /admin/api/session/password).', {
+      passwordChangeRequired: true,
+    });
   }
   return admin;
 }
@@ -76,7 +86,10 @@ export function defineAdminRoute<
     // Authentication before body validation: an anonymous caller learns nothing about the request shapes.
     preValidation: async (request) => {
       const merchant = await requireMerchant(request, { gate: false });
-      resolved.set(request, { merchant, ...(session !== 'none' && { admin: await requireAdmin(request, merchant, session) }) });
+      resolved.set(request, {
+        merchant,
+        ...(session !== 'none' && { admin: await requireAdmin(request, merchant, session) }),
+      });
     },
     handler: async (request, reply) => {
       const { merchant, admin = undefined as unknown as AuthenticatedAdmin } = resolved.get(request)!;

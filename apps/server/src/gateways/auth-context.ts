@@ -19,7 +19,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * 'member': any logged-in account (401 unauthorized otherwise).
  * 'real': and not a trial account (403 in_need_true_account) — every real-money action uses this.
  */
-export async function requireMember(request: FastifyRequest, merchant: Merchant, level: 'member' | 'real'): Promise<AuthenticatedMember> {
+export async function requireMember(
+  request: FastifyRequest,
+  merchant: Merchant,
+  level: 'member' | 'real',
+): Promise<AuthenticatedMember> {
   const auth = (request.server as WithAuth)[authKey];
   if (!auth) throw new Error('registerAuthContext was not called');
   const token = bearerToken(request);

@@ -53,9 +53,13 @@ export async function loadPayloadKey(db: Kysely<DB>): Promise<PayloadKey> {
     keyId: id,
     publicKey: public_key,
     decrypt(enc) {
-      if (enc.keyId !== id) throw new AppError('bad_request', 'The encryption key has changed. Please reload the page.');
+      if (enc.keyId !== id)
+        throw new AppError('bad_request', 'The encryption key has changed. Please reload the page.');
       try {
-        const aesKey = privateDecrypt({ key: private_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(enc.key, 'base64'));
+        const aesKey = privateDecrypt(
+          { key: private_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(enc.key, 'base64'),
+        );
         const data = Buffer.from(enc.data, 'base64');
         const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(enc.iv, 'base64'));
         decipher.setAuthTag(data.subarray(data.length - 16)); // WebCrypto appends the 16-byte tag

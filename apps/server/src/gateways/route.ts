@@ -12,7 +12,12 @@ export type AnySchema = z.ZodType;
 export type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** What every enveloped route declares (player routes here, back-office routes in admin-route.ts). */
-export interface BaseRouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema> {
+export interface BaseRouteSpec<
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  P extends AnySchema | undefined,
+  R extends AnySchema,
+> {
   method: HTTPMethods;
   url: string;
   summary: string;
@@ -25,7 +30,10 @@ export interface BaseRouteSpec<Q extends AnySchema | undefined, B extends AnySch
 }
 
 /** The Fastify schema (validation, serialisation, OpenAPI) of a route spec. */
-export function routeSchema(spec: BaseRouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema>, secured: boolean) {
+export function routeSchema(
+  spec: BaseRouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema>,
+  secured: boolean,
+) {
   return {
     summary: spec.summary,
     tags: spec.tags,
@@ -37,8 +45,12 @@ export function routeSchema(spec: BaseRouteSpec<AnySchema | undefined, AnySchema
   };
 }
 
-export interface RouteSpec<Q extends AnySchema | undefined, B extends AnySchema | undefined, P extends AnySchema | undefined, R extends AnySchema>
-  extends BaseRouteSpec<Q, B, P, R> {
+export interface RouteSpec<
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  P extends AnySchema | undefined,
+  R extends AnySchema,
+> extends BaseRouteSpec<Q, B, P, R> {
   /**
    * 'open' (default): merchant resolved and its maintenance/region gate enforced.
    * 'system': merchant resolved, gate not enforced (the status calls the shell needs while blocked).
@@ -80,7 +92,10 @@ export function defineRoute<
     ...(spec.encrypted && { preValidation: decryptBodyIfNeeded }),
     handler: async (request, reply) => {
       const merchant = await requireMerchant(request, { gate: (spec.access ?? 'open') === 'open' });
-      const member = spec.auth && spec.auth !== 'none' ? await requireMember(request, merchant, spec.auth) : (undefined as unknown as AuthenticatedMember);
+      const member =
+        spec.auth && spec.auth !== 'none'
+          ? await requireMember(request, merchant, spec.auth)
+          : (undefined as unknown as AuthenticatedMember);
       const value = await handler({
         member,
         query: request.query as Infer<Q>,
@@ -99,4 +114,9 @@ export function defineRoute<
 export const emptyObject = z.object({});
 
 /** `:id` path parameter of a row (bigint id). */
-export const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/).transform((v) => BigInt(v)) });
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .transform((v) => BigInt(v)),
+});

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { type IntervalJob, startInterval } from './interval-runner.ts';
 
 /** Every scheduled job of the server process; main.ts starts them after listen and stops them on shutdown. */
-export function startJobs(app: FastifyInstance, opts: { withdrawalReceiptEveryMs?: number } = {}): { stop(): Promise<void> } {
+export function startJobs(
+  app: FastifyInstance,
+  opts: { withdrawalReceiptEveryMs?: number } = {},
+): { stop(): Promise<void> } {
   const jobs: IntervalJob[] = [
     // No receipt confirmation within the merchant's window counts as received (spec: withdrawal receipt).
     startInterval({

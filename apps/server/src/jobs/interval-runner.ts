@@ -16,7 +16,12 @@ export interface JobLogger {
 }
 
 /** `run` returns what to log (null: nothing happened worth a line). */
-export function startInterval(opts: { name: string; everyMs: number; run: () => Promise<object | null>; log: JobLogger }): IntervalJob {
+export function startInterval(opts: {
+  name: string;
+  everyMs: number;
+  run: () => Promise<object | null>;
+  log: JobLogger;
+}): IntervalJob {
   let current: Promise<void> | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

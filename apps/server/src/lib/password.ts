@@ -11,7 +11,9 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<false>;
 }
 
-export function createPasswordHasher(params: { memoryCost: number; timeCost: number; parallelism: number } = ARGON2_OWASP): PasswordHasher {
+export function createPasswordHasher(
+  params: { memoryCost: number; timeCost: number; parallelism: number } = ARGON2_OWASP,
+): PasswordHasher {
   const opts = { algorithm: ARGON2ID, ...params };
   let dummy: Promise<string> | undefined;
   return {

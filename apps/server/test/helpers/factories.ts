@@ -8,7 +8,13 @@ let seq = 0;
 /** Inserts a merchant with sensible defaults; returns its id and code. */
 export async function createMerchant(
   db: Kysely<DB>,
-  over: Partial<{ code: string; name: string; status: 'active' | 'disabled'; domains: string[]; languages: string[] }> = {},
+  over: Partial<{
+    code: string;
+    name: string;
+    status: 'active' | 'disabled';
+    domains: string[];
+    languages: string[];
+  }> = {},
 ): Promise<{ id: bigint; code: string }> {
   seq += 1;
   const code = over.code ?? `m${seq}${Date.now().toString(36)}`.slice(0, 32);
@@ -28,18 +34,30 @@ export async function createMerchant(
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const domain of over.domains ?? []) {
-    await db.insertInto('merchant_domains').values({ domain, merchant_id: id, kind: 'web', is_primary: false }).execute();
+    await db
+      .insertInto('merchant_domains')
+      .values({ domain, merchant_id: id, kind: 'web', is_primary: false })
+      .execute();
   }
   return { id, code };
 }
 
 /** A captcha challenge whose answer the test knows (same hashing as the captcha service). */
-export async function solvedCaptcha(db: Kysely<DB>, merchantId: bigint, answer = 'ab12'): Promise<{ captchaId: string; captcha: string }> {
+export async function solvedCaptcha(
+  db: Kysely<DB>,
+  merchantId: bigint,
+  answer = 'ab12',
+): Promise<{ captchaId: string; captcha: string }> {
   const { randomId, sha256Hex } = await import('../../src/lib/hash.ts');
   const id = randomId();
   await db
     .insertInto('captchas')
-    .values({ id, merchant_id: merchantId, answer_hash: sha256Hex(`${id}:${answer}`), expires_at: new Date(Date.now() + 10 * 365 * 86_400_000) })
+    .values({
+      id,
+      merchant_id: merchantId,
+      answer_hash: sha256Hex(`${id}:${answer}`),
+      expires_at: new Date(Date.now() + 10 * 365 * 86_400_000),
+    })
     .execute();
   return { captchaId: id, captcha: answer.toUpperCase() };
 }
@@ -53,7 +71,16 @@ let memberSeq = 0;
 export async function createMember(
   services: Pick<Services, 'members'>,
   merchant: Merchant,
-  over: Partial<{ account: string; password: string; type: number; mustChangePassword: boolean; countryDialingCode: string; mobile: string; language: string; email: string }> = {},
+  over: Partial<{
+    account: string;
+    password: string;
+    type: number;
+    mustChangePassword: boolean;
+    countryDialingCode: string;
+    mobile: string;
+    language: string;
+    email: string;
+  }> = {},
 ): Promise<{ id: bigint; account: string; password: string }> {
   memberSeq += 1;
   const account = over.account ?? `tm${memberSeq}${Date.now().toString(36)}`.slice(0, 16);

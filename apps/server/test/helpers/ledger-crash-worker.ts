@@ -5,10 +5,23 @@ import { openDatabase } from '../../src/db/database.ts';
 import { openConfiguredDatabase } from '../../src/db/open.ts';
 import { createLedgerService, memberMain, systemAccount } from '../../src/modules/ledger/ledger.service.ts';
 
-const [kind, target, merchantId, currency, memberId] = process.argv.slice(2) as [string, string, string, string, string];
+const [kind, target, merchantId, currency, memberId] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const database =
   kind === 'pglite'
-    ? (await openConfiguredDatabase({ DATA_DIR: target, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 1, SEED_DEMO: false })).database
+    ? (
+        await openConfiguredDatabase({
+          DATA_DIR: target,
+          DATABASE_URL: undefined,
+          DATABASE_POOL_SIZE: 1,
+          SEED_DEMO: false,
+        })
+      ).database
     : await openDatabase({ kind: 'postgres', url: target, poolSize: 4 });
 const ledger = createLedgerService({ db: database.db });
 const member = BigInt(memberId);

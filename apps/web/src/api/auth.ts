@@ -1,38 +1,77 @@
-import type { CaptchaChallenge, Country, LoginRequest, LoginResult, MemberInfo, RegisterRequest, RegisterSettings, SmsCodeRequest } from '@sea/contracts';
+import type {
+  CaptchaChallenge,
+  Country,
+  LoginRequest,
+  LoginResult,
+  MemberInfo,
+  RegisterRequest,
+  RegisterSettings,
+  SmsCodeRequest,
+} from '@sea/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../app/session-store.ts';
 import { apiGet, apiRequest } from './client.ts';
 
-export const login = (body: Partial<LoginRequest>) => apiRequest<LoginResult>('POST', '/wps/session/login', { body, encrypt: true });
+export const login = (body: Partial<LoginRequest>) =>
+  apiRequest<LoginResult>('POST', '/wps/session/login', { body, encrypt: true });
 export const register = (method: 'username' | 'mobile', body: Partial<RegisterRequest>) =>
-  apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { body, encrypt: true });
+  apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', {
+    body,
+    encrypt: true,
+  });
 export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
 export const fetchCaptcha = () => apiGet<CaptchaChallenge>('/wps/captcha');
 export const sendSmsCode = (purpose: 'login' | 'register' | 'reset', body: SmsCodeRequest) =>
-  apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin', {
-    body: purpose === 'register' ? body : { ...body, purpose },
-  });
-export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) => apiRequest<null>('POST', '/wps/member/password', { body, encrypt: true });
-export const resetByPhone = (body: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string }) =>
-  apiRequest<LoginResult>('POST', '/wps/member/password/verification', { body, encrypt: true });
-export const freeplay = () => apiRequest<LoginResult>('POST', '/wps/session/login/freeplay', { body: { platform: 'W', gatewayVersion: 3 } });
-export const checkAffiliate = (affiliateCode: string) => apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
+  apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>(
+    'POST',
+    purpose === 'register' ? '/wps/verification/sms/register' : '/wps/verification/sms/noLogin',
+    {
+      body: purpose === 'register' ? body : { ...body, purpose },
+    },
+  );
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) =>
+  apiRequest<null>('POST', '/wps/member/password', { body, encrypt: true });
+export const resetByPhone = (body: {
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  newPassword: string;
+}) => apiRequest<LoginResult>('POST', '/wps/member/password/verification', { body, encrypt: true });
+export const freeplay = () =>
+  apiRequest<LoginResult>('POST', '/wps/session/login/freeplay', { body: { platform: 'W', gatewayVersion: 3 } });
+export const checkAffiliate = (affiliateCode: string) =>
+  apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
 
 export function useMemberInfo() {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: ['memberInfo', token], queryFn: () => apiGet<MemberInfo>('/wps/member/info'), enabled: Boolean(token), staleTime: 30_000 });
+  return useQuery({
+    queryKey: ['memberInfo', token],
+    queryFn: () => apiGet<MemberInfo>('/wps/member/info'),
+    enabled: Boolean(token),
+    staleTime: 30_000,
+  });
 }
 
 /** Registration rules, cached for the browser session (spec §5). */
 export function useRegisterSettings() {
-  return useQuery({ queryKey: ['registerSettings'], queryFn: () => apiGet<RegisterSettings>('/wps/system/setting/register'), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: ['registerSettings'],
+    queryFn: () => apiGet<RegisterSettings>('/wps/system/setting/register'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: () => apiGet<Country[]>('/wps/system/country'), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: ['countries'],
+    queryFn: () => apiGet<Country[]>('/wps/system/country'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
-export const requestEmailReset = (body: { username: string; email: string }) => apiRequest<null>('POST', '/wps/member/password/email', { body });
-export const completeEmailReset = (body: { token: string; newPassword: string }) => apiRequest<null>('POST', '/wps/member/password/email/reset', { body });
+export const requestEmailReset = (body: { username: string; email: string }) =>
+  apiRequest<null>('POST', '/wps/member/password/email', { body });
+export const completeEmailReset = (body: { token: string; newPassword: string }) =>
+  apiRequest<null>('POST', '/wps/member/password/email/reset', { body });
 
 export function uploadAvatar(file: File) {
   const form = new FormData();
@@ -42,5 +81,9 @@ export function uploadAvatar(file: File) {
 
 export function useAvatar() {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: ['avatar', token], queryFn: () => apiGet<{ image: string | null }>('/wps/member/info/icon'), enabled: Boolean(token) });
+  return useQuery({
+    queryKey: ['avatar', token],
+    queryFn: () => apiGet<{ image: string | null }>('/wps/member/info/icon'),
+    enabled: Boolean(token),
+  });
 }

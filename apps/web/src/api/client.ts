@@ -26,11 +26,18 @@ function headers(): Record<string, string> {
   return h;
 }
 
-export async function apiRequest<T>(method: string, path: string, opts: { query?: Record<string, string | undefined>; body?: unknown; form?: FormData; encrypt?: boolean } = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  opts: { query?: Record<string, string | undefined>; body?: unknown; form?: FormData; encrypt?: boolean } = {},
+): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, v);
   const url = qs.size ? `${path}?${qs}` : path;
-  const body = opts.encrypt && opts.body !== undefined ? await encryptPayload(opts.body, () => apiGet('/wps/system/publicKey')) : opts.body;
+  const body =
+    opts.encrypt && opts.body !== undefined
+      ? await encryptPayload(opts.body, () => apiGet('/wps/system/publicKey'))
+      : opts.body;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -63,4 +70,5 @@ export async function apiRequest<T>(method: string, path: string, opts: { query?
 
 const retried = new WeakSet<object>();
 
-export const apiGet = <T>(path: string, query?: Record<string, string | undefined>) => apiRequest<T>('GET', path, { query });
+export const apiGet = <T>(path: string, query?: Record<string, string | undefined>) =>
+  apiRequest<T>('GET', path, { query });

@@ -1,4 +1,10 @@
-import type { DepositItem, DepositList, DepositMethodList, DepositOrderRequest, DepositOrderResult } from '@sea/contracts';
+import type {
+  DepositItem,
+  DepositList,
+  DepositMethodList,
+  DepositOrderRequest,
+  DepositOrderResult,
+} from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../app/session-store.ts';
@@ -10,8 +16,10 @@ export const DEPOSIT_KEY = ['deposit'] as const;
 const WALLET_PREFIX = ['wallet'] as const;
 
 export const fetchDepositMethods = () => apiGet<DepositMethodList>('/wps/deposit/methods');
-export const fetchDeposits = (pageNo = 1, pageSize = 10) => apiGet<DepositList>('/wps/deposit/list', { pageNo: String(pageNo), pageSize: String(pageSize) });
-export const createDepositOrder = (body: DepositOrderRequest) => apiRequest<DepositOrderResult>('POST', '/wps/deposit/orders', { body });
+export const fetchDeposits = (pageNo = 1, pageSize = 10) =>
+  apiGet<DepositList>('/wps/deposit/list', { pageNo: String(pageNo), pageSize: String(pageSize) });
+export const createDepositOrder = (body: DepositOrderRequest) =>
+  apiRequest<DepositOrderResult>('POST', '/wps/deposit/orders', { body });
 
 export interface ManualDepositInput extends DepositOrderRequest {
   receipt: File;
@@ -28,7 +36,12 @@ export function submitManualDeposit(input: ManualDepositInput) {
 
 export function useDepositMethods() {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...DEPOSIT_KEY, 'methods', token], queryFn: fetchDepositMethods, enabled: Boolean(token), staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...DEPOSIT_KEY, 'methods', token],
+    queryFn: fetchDepositMethods,
+    enabled: Boolean(token),
+    staleTime: 60_000,
+  });
 }
 
 /** The member's latest deposits; polls while `poll` says so (a deposit waiting for its outcome). */
@@ -54,5 +67,8 @@ export function useCreateDepositOrder() {
 
 export function useManualDeposit() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: submitManualDeposit, onSettled: () => qc.invalidateQueries({ queryKey: DEPOSIT_KEY }) });
+  return useMutation({
+    mutationFn: submitManualDeposit,
+    onSettled: () => qc.invalidateQueries({ queryKey: DEPOSIT_KEY }),
+  });
 }

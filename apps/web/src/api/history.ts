@@ -15,17 +15,34 @@ export interface TransactionFilter {
 }
 
 export const fetchTransactions = (f: TransactionFilter) =>
-  apiGet<TransactionHistory>('/wps/member/transactions', { type: f.type, from: f.from, to: f.to, pageNo: String(f.pageNo), pageSize: String(f.pageSize) });
+  apiGet<TransactionHistory>('/wps/member/transactions', {
+    type: f.type,
+    from: f.from,
+    to: f.to,
+    pageNo: String(f.pageNo),
+    pageSize: String(f.pageSize),
+  });
 
-export const fetchProfit = (range: { from?: string; to?: string }) => apiGet<PersonalProfit>('/wps/member/profit', { from: range.from, to: range.to });
+export const fetchProfit = (range: { from?: string; to?: string }) =>
+  apiGet<PersonalProfit>('/wps/member/profit', { from: range.from, to: range.to });
 
 /** The member's own transactions for a filter; the previous page stays on screen while the next one loads. */
 export function useTransactions(f: TransactionFilter, enabled = true) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...HISTORY_KEY, 'transactions', token, f], queryFn: () => fetchTransactions(f), enabled: enabled && Boolean(token), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...HISTORY_KEY, 'transactions', token, f],
+    queryFn: () => fetchTransactions(f),
+    enabled: enabled && Boolean(token),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useProfit(range: { from?: string; to?: string }, enabled = true) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...HISTORY_KEY, 'profit', token, range], queryFn: () => fetchProfit(range), enabled: enabled && Boolean(token), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...HISTORY_KEY, 'profit', token, range],
+    queryFn: () => fetchProfit(range),
+    enabled: enabled && Boolean(token),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -20,7 +20,13 @@ export async function encryptPayload(body: unknown, getKey: () => Promise<Public
   keyPromise ??= getKey().then(async (info) => ({
     info,
     key: info.required
-      ? await subtle.importKey('spki', Uint8Array.from(atob(info.publicKey), (c) => c.charCodeAt(0)), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt'])
+      ? await subtle.importKey(
+          'spki',
+          Uint8Array.from(atob(info.publicKey), (c) => c.charCodeAt(0)),
+          { name: 'RSA-OAEP', hash: 'SHA-256' },
+          false,
+          ['encrypt'],
+        )
       : null,
   }));
   let rsa: { info: PublicKeyInfo; key: CryptoKey | null };

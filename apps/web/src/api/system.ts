@@ -7,7 +7,11 @@ import { apiGet } from './client.ts';
 export const fetchSystemStatus = (host: string) => apiGet<SystemStatus>('/wps/system/status', { host });
 
 export function useWhitelabel() {
-  return useQuery({ queryKey: ['whitelabel'], queryFn: () => apiGet<Whitelabel>('/wps/system/whitelabel'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['whitelabel'],
+    queryFn: () => apiGet<Whitelabel>('/wps/system/whitelabel'),
+    staleTime: 60_000,
+  });
 }
 
 export function useSiteConfig() {

@@ -23,7 +23,12 @@ export const fetchBalance = () => apiGet<WalletBalance>('/wps/v2/wallets/balance
 
 export function useWalletBalance(opts: { enabled?: boolean } = {}) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: balanceKey(token), queryFn: fetchBalance, enabled: Boolean(token) && opts.enabled !== false, staleTime: 15_000 });
+  return useQuery({
+    queryKey: balanceKey(token),
+    queryFn: fetchBalance,
+    enabled: Boolean(token) && opts.enabled !== false,
+    staleTime: 15_000,
+  });
 }
 
 export function useConsolidatedFunds() {
@@ -36,27 +41,43 @@ export function useConsolidatedFunds() {
 }
 
 export function useMerchantWallet() {
-  return useQuery({ queryKey: ['wallet', 'merchant'], queryFn: () => apiGet<MerchantWallet>('/wps/relay/GCS_merchantWallet'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['wallet', 'merchant'],
+    queryFn: () => apiGet<MerchantWallet>('/wps/relay/GCS_merchantWallet'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useUpline(enabled = true) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: ['wallet', 'upline', token], queryFn: () => apiGet<UplineInfo>('/wps/member/upline'), enabled: Boolean(token) && enabled });
+  return useQuery({
+    queryKey: ['wallet', 'upline', token],
+    queryFn: () => apiGet<UplineInfo>('/wps/member/upline'),
+    enabled: Boolean(token) && enabled,
+  });
 }
 
 export function useDownlines(search: string, pageNo: number, enabled = true) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: ['wallet', 'downlines', token, search, pageNo],
-    queryFn: () => apiGet<DownlineList>('/wps/agent/downlines', { search: search || undefined, pageNo: String(pageNo), pageSize: '10' }),
+    queryFn: () =>
+      apiGet<DownlineList>('/wps/agent/downlines', {
+        search: search || undefined,
+        pageNo: String(pageNo),
+        pageSize: '10',
+      }),
     enabled: Boolean(token) && enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export const walletTransfer = (body: WalletTransferRequest) => apiRequest<WalletTransferResult>('POST', '/wps/relay/GCS_walletTransfer', { body });
-export const transferToUpline = (body: UplineTransferRequest) => apiRequest<HierarchyTransferResult>('POST', '/wps/member/transfer/upline', { body });
-export const transferToDownline = (body: DownlineTransferRequest) => apiRequest<HierarchyTransferResult>('POST', '/wps/agent/transfer/downline', { body });
+export const walletTransfer = (body: WalletTransferRequest) =>
+  apiRequest<WalletTransferResult>('POST', '/wps/relay/GCS_walletTransfer', { body });
+export const transferToUpline = (body: UplineTransferRequest) =>
+  apiRequest<HierarchyTransferResult>('POST', '/wps/member/transfer/upline', { body });
+export const transferToDownline = (body: DownlineTransferRequest) =>
+  apiRequest<HierarchyTransferResult>('POST', '/wps/agent/transfer/downline', { body });
 
 /** A money mutation: on success every wallet query is refetched. */
 function useWalletMutation<B, R>(fn: (body: B) => Promise<R>) {

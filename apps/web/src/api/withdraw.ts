@@ -20,13 +20,19 @@ const WALLET_PREFIX = ['wallet'] as const;
 
 export const fetchWithdrawSettings = () => apiGet<WithdrawSettings>('/wps/withdraw/settings');
 export const fetchBankAccounts = () => apiGet<BankAccount[]>('/wps/withdraw/bank-accounts');
-export const fetchWithdrawals = (pageNo: number, pageSize = 10) => apiGet<WithdrawalPage>('/wps/withdraw/requests', { pageNo: String(pageNo), pageSize: String(pageSize) });
+export const fetchWithdrawals = (pageNo: number, pageSize = 10) =>
+  apiGet<WithdrawalPage>('/wps/withdraw/requests', { pageNo: String(pageNo), pageSize: String(pageSize) });
 
-export const setTransactionPassword = (body: TransactionPasswordRequest) => apiRequest<null>('POST', '/wps/member/transaction-password', { body, encrypt: true });
-export const addBankAccount = (body: BankAccountRequest) => apiRequest<BankAccount>('POST', '/wps/withdraw/bank-accounts', { body });
-export const removeBankAccount = (id: string) => apiRequest<null>('DELETE', `/wps/withdraw/bank-accounts/${encodeURIComponent(id)}`);
-export const requestWithdrawal = (body: WithdrawalRequest) => apiRequest<WithdrawalRequestResult>('POST', '/wps/withdraw/requests', { body, encrypt: true });
-export const cancelWithdrawal = (id: string) => apiRequest<Withdrawal>('POST', `/wps/withdraw/requests/${encodeURIComponent(id)}/cancel`);
+export const setTransactionPassword = (body: TransactionPasswordRequest) =>
+  apiRequest<null>('POST', '/wps/member/transaction-password', { body, encrypt: true });
+export const addBankAccount = (body: BankAccountRequest) =>
+  apiRequest<BankAccount>('POST', '/wps/withdraw/bank-accounts', { body });
+export const removeBankAccount = (id: string) =>
+  apiRequest<null>('DELETE', `/wps/withdraw/bank-accounts/${encodeURIComponent(id)}`);
+export const requestWithdrawal = (body: WithdrawalRequest) =>
+  apiRequest<WithdrawalRequestResult>('POST', '/wps/withdraw/requests', { body, encrypt: true });
+export const cancelWithdrawal = (id: string) =>
+  apiRequest<Withdrawal>('POST', `/wps/withdraw/requests/${encodeURIComponent(id)}/cancel`);
 
 export interface ReceiptInput {
   id: string;
@@ -38,7 +44,8 @@ export interface ReceiptInput {
 /** JSON, or multipart when a proof image goes with it ("not received"). */
 export function confirmReceipt({ id, result, receivedAmount, proof }: ReceiptInput) {
   const url = `/wps/withdraw/requests/${encodeURIComponent(id)}/receipt`;
-  if (!proof) return apiRequest<Withdrawal>('POST', url, { body: { result, ...(receivedAmount && { receivedAmount }) } });
+  if (!proof)
+    return apiRequest<Withdrawal>('POST', url, { body: { result, ...(receivedAmount && { receivedAmount }) } });
   const form = new FormData();
   form.append('result', result);
   if (receivedAmount) form.append('receivedAmount', receivedAmount);
@@ -48,7 +55,11 @@ export function confirmReceipt({ id, result, receivedAmount, proof }: ReceiptInp
 
 export function useWithdrawSettings() {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...WITHDRAW_KEY, 'settings', token], queryFn: fetchWithdrawSettings, enabled: Boolean(token) });
+  return useQuery({
+    queryKey: [...WITHDRAW_KEY, 'settings', token],
+    queryFn: fetchWithdrawSettings,
+    enabled: Boolean(token),
+  });
 }
 
 export function useBankAccounts() {
@@ -58,7 +69,12 @@ export function useBankAccounts() {
 
 export function useWithdrawals(pageNo: number) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...WITHDRAW_KEY, 'list', token, pageNo], queryFn: () => fetchWithdrawals(pageNo), enabled: Boolean(token), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...WITHDRAW_KEY, 'list', token, pageNo],
+    queryFn: () => fetchWithdrawals(pageNo),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** A withdraw mutation: afterwards the withdraw queries (and, when money moved, the wallet ones) are refetched. */
@@ -67,7 +83,10 @@ function useWithdrawMutation<B, R>(fn: (body: B) => Promise<R>, opts: { moneyMov
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: WITHDRAW_KEY }), opts.moneyMoves && qc.invalidateQueries({ queryKey: WALLET_PREFIX })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: WITHDRAW_KEY }),
+        opts.moneyMoves && qc.invalidateQueries({ queryKey: WALLET_PREFIX }),
+      ]);
     },
   });
 }

@@ -8,7 +8,11 @@ function Throws({ error }: { error: Error }): never {
 }
 
 const renderThrowing = (error: Error) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <Throws error={error} />, errorElement: <RouteError /> }])} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '/', element: <Throws error={error} />, errorElement: <RouteError /> }])}
+    />,
+  );
 
 describe('RouteError', () => {
   it('shows a translated message and a reload button for an unexpected error', async () => {

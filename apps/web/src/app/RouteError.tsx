@@ -8,7 +8,11 @@ export function RouteError() {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(useRouteError());
   return (
-    <FullPageMessage icon={chunk ? '↻' : '⚠'} title={t(chunk ? 'chunk.title' : 'common.errorTitle')} testId="route-error">
+    <FullPageMessage
+      icon={chunk ? '↻' : '⚠'}
+      title={t(chunk ? 'chunk.title' : 'common.errorTitle')}
+      testId="route-error"
+    >
       <p>{t(chunk ? 'chunk.text' : 'common.errorText')}</p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
         {t('common.reload')}

@@ -4,7 +4,17 @@ import { CentrePage } from '../features/centre/CentrePage.tsx';
 import { ComingSoon } from '../features/placeholder/ComingSoon.tsx';
 import { NotFoundPage } from '../features/placeholder/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
-import { DownloadPage, GameCenter, GameListCenter, JoinPage, LotteryPage, PointMallPage, PromotionsPage, ResetPasswordPage, SeamlessPage } from './lazy-pages.tsx';
+import {
+  DownloadPage,
+  GameCenter,
+  GameListCenter,
+  JoinPage,
+  LotteryPage,
+  PointMallPage,
+  PromotionsPage,
+  ResetPasswordPage,
+  SeamlessPage,
+} from './lazy-pages.tsx';
 import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
 import { RouteError } from './RouteError.tsx';

@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Accessible popup (focus trap, Escape, labelled) used by every dialog of the site. */
-export function Modal(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+export function Modal(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>

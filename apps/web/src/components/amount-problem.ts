@@ -14,7 +14,11 @@ export interface AmountRules {
  * feature's text namespace, which has amountRequired, amountFormat, amountDecimals, amountRange (and exceeds when
  * `available` is given).
  */
-export function amountProblem(text: string, rules: AmountRules, prefix: string): [string, Record<string, string | number>?] | null {
+export function amountProblem(
+  text: string,
+  rules: AmountRules,
+  prefix: string,
+): [string, Record<string, string | number>?] | null {
   if (!text.trim()) return [`${prefix}.amountRequired`];
   if (!amountString.safeParse(text).success) return [`${prefix}.amountFormat`];
   let minor: bigint;
@@ -25,8 +29,12 @@ export function amountProblem(text: string, rules: AmountRules, prefix: string):
   }
   if (minor <= 0n) return [`${prefix}.amountFormat`];
   if (minor < BigInt(rules.min) || minor > BigInt(rules.max)) {
-    return [`${prefix}.amountRange`, { min: formatMoney(rules.min, rules.exponent), max: formatMoney(rules.max, rules.exponent) }];
+    return [
+      `${prefix}.amountRange`,
+      { min: formatMoney(rules.min, rules.exponent), max: formatMoney(rules.max, rules.exponent) },
+    ];
   }
-  if (rules.available !== undefined && rules.available !== null && minor > BigInt(rules.available)) return [`${prefix}.exceeds`];
+  if (rules.available !== undefined && rules.available !== null && minor > BigInt(rules.available))
+    return [`${prefix}.exceeds`];
   return null;
 }

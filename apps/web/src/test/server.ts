@@ -19,19 +19,44 @@ export const baseStatus: SystemStatus = {
 
 export const ok = <T>(value: T) => HttpResponse.json({ success: true, value, message: 'OK', code: 'ok' });
 
-export const statusHandler = (over: Partial<SystemStatus> = {}) => http.get('*/wps/system/status', () => ok({ ...baseStatus, ...over }));
+export const statusHandler = (over: Partial<SystemStatus> = {}) =>
+  http.get('*/wps/system/status', () => ok({ ...baseStatus, ...over }));
 
 export const server = setupServer(
-  http.get('*/wps/captcha', () => ok({ captchaId: 'a'.repeat(32), image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresInSeconds: 300 })),
-  http.get('*/wps/member/info', () =>
-    ok({ id: '7', account: 'member7', nickname: null, type: 0, isAgent: false, isTrial: false, language: 'en', mobile: null, email: null, lastLoginAt: null, previousLoginAt: null }),
+  http.get('*/wps/captcha', () =>
+    ok({ captchaId: 'a'.repeat(32), image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresInSeconds: 300 }),
   ),
-  http.get('*/wps/v2/wallets/balance', () => ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] })),
-  http.get('*/wps/system/publicKey', () => ok({ keyId: 'k', publicKey: '', algorithm: 'RSA-OAEP-256+A256GCM', required: false })),
+  http.get('*/wps/member/info', () =>
+    ok({
+      id: '7',
+      account: 'member7',
+      nickname: null,
+      type: 0,
+      isAgent: false,
+      isTrial: false,
+      language: 'en',
+      mobile: null,
+      email: null,
+      lastLoginAt: null,
+      previousLoginAt: null,
+    }),
+  ),
+  http.get('*/wps/v2/wallets/balance', () =>
+    ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] }),
+  ),
+  http.get('*/wps/system/publicKey', () =>
+    ok({ keyId: 'k', publicKey: '', algorithm: 'RSA-OAEP-256+A256GCM', required: false }),
+  ),
   http.get('*/wps/system/country', () => ok([{ countryCode: 'PH', countryDialingCode: '63' }])),
   statusHandler(),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
-  http.get('*/wps/system/site', () => ok({ resources: [{ key: 'TELEGRAM', url: 'https://t.me/x', label: 'Telegram' }], paymentMethods: ['GCASH'], copyrightYear: 2024 })),
+  http.get('*/wps/system/site', () =>
+    ok({
+      resources: [{ key: 'TELEGRAM', url: 'https://t.me/x', label: 'Telegram' }],
+      paymentMethods: ['GCASH'],
+      copyrightYear: 2024,
+    }),
+  ),
   http.get('*/wps/system/helpCenter', ({ request }) =>
     ok([
       {

@@ -9,7 +9,11 @@ export const DEMO_MERCHANT_CODE = 'demo';
 /** Seeds the demo merchant and its content. Idempotent: running it again changes nothing. */
 export async function seedDemo(db: Kysely<DB>): Promise<{ created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('merchants').select('id').where('code', '=', DEMO_MERCHANT_CODE).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', DEMO_MERCHANT_CODE)
+      .executeTakeFirst();
     if (existing) {
       await seedDemoVendors(trx, existing.id); // demo data made before the vendor table existed
       await seedDemoDepositMethods(trx, existing.id);

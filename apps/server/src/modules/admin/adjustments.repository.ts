@@ -10,7 +10,16 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
   return {
     /** Inserts unless the request id is already used in this merchant; returns the row and whether it is new. */
     async insertOnce(
-      a: { merchantId: bigint; memberId: bigint; direction: 'credit' | 'debit'; amount: bigint; currency: string; reason: string; requestId: string; requestedBy: bigint },
+      a: {
+        merchantId: bigint;
+        memberId: bigint;
+        direction: 'credit' | 'debit';
+        amount: bigint;
+        currency: string;
+        reason: string;
+        requestId: string;
+        requestedBy: bigint;
+      },
       trx: Kysely<DB>,
     ): Promise<{ row: AdjustmentRow; created: boolean }> {
       const inserted = await trx
@@ -40,10 +49,20 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
 
     /** The row, locked until the end of `trx` (concurrent decisions on one request queue here). */
     findForUpdate(merchantId: bigint, id: bigint, trx: Kysely<DB>): Promise<AdjustmentRow | undefined> {
-      return trx.selectFrom('admin_adjustments').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      return trx
+        .selectFrom('admin_adjustments')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
-    async decide(id: bigint, d: { status: 'approved' | 'rejected'; decidedBy: bigint; decidedAt: Date; journalId: bigint | null }, trx: Kysely<DB>): Promise<AdjustmentRow> {
+    async decide(
+      id: bigint,
+      d: { status: 'approved' | 'rejected'; decidedBy: bigint; decidedAt: Date; journalId: bigint | null },
+      trx: Kysely<DB>,
+    ): Promise<AdjustmentRow> {
       return trx
         .updateTable('admin_adjustments')
         .set({ status: d.status, decided_by: d.decidedBy, decided_at: d.decidedAt, journal_id: d.journalId })
@@ -58,7 +77,10 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
       return r.account;
     },
 
-    async list(merchantId: bigint, q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number }): Promise<{ total: number; rows: AdjustmentListRow[] }> {
+    async list(
+      merchantId: bigint,
+      q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
+    ): Promise<{ total: number; rows: AdjustmentListRow[] }> {
       let base = db.selectFrom('admin_adjustments as j').where('j.merchant_id', '=', merchantId);
       if (q.status) base = base.where('j.status', '=', q.status);
       const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -65,7 +65,8 @@ export function createAdjustmentsService(deps: {
   async function pendingForUpdate(merchant: Merchant, id: bigint, trx: Kysely<DB>): Promise<AdjustmentRow> {
     const row = await repo.findForUpdate(merchant.id, id, trx);
     if (!row) throw new AppError('not_found', 'No such adjustment.');
-    if (row.status !== 'pending') throw new AppError('state_invalid', `This adjustment is already ${row.status}.`, { status: row.status });
+    if (row.status !== 'pending')
+      throw new AppError('state_invalid', `This adjustment is already ${row.status}.`, { status: row.status });
     return row;
   }
 
@@ -75,15 +76,32 @@ export function createAdjustmentsService(deps: {
       const amount = amountOf(merchant, body.amount);
       const member = await deps.members.findByAccount(merchant.id, body.memberAccount);
       if (!member) {
-        throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'memberAccount', reason: 'not_found', message: 'No member with this account' }] });
+        throw new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [{ field: 'memberAccount', reason: 'not_found', message: 'No member with this account' }],
+        });
       }
       const { row } = await db.transaction().execute(async (trx) => {
         const r = await repo.insertOnce(
-          { merchantId: merchant.id, memberId: member.id, direction: body.direction, amount, currency: merchant.currency, reason: body.reason, requestId: body.requestId, requestedBy: admin.id },
+          {
+            merchantId: merchant.id,
+            memberId: member.id,
+            direction: body.direction,
+            amount,
+            currency: merchant.currency,
+            reason: body.reason,
+            requestId: body.requestId,
+            requestedBy: admin.id,
+          },
           trx,
         );
         if (!r.created) {
-          const same = r.row.member_id === member.id && r.row.direction === body.direction && r.row.amount === amount && r.row.reason === body.reason && r.row.requested_by === admin.id;
+          const same =
+            r.row.member_id === member.id &&
+            r.row.direction === body.direction &&
+            r.row.amount === amount &&
+            r.row.reason === body.reason &&
+            r.row.requested_by === admin.id;
           if (!same) throw new AppError('idempotency_conflict');
           return r;
         }
@@ -93,7 +111,15 @@ export function createAdjustmentsService(deps: {
           action: 'adjustment.request',
           targetType: 'adjustment',
           targetId: r.row.id,
-          detail: { memberId: member.id, memberAccount: member.account, direction: body.direction, amount, currency: merchant.currency, reason: body.reason, requestId: body.requestId },
+          detail: {
+            memberId: member.id,
+            memberAccount: member.account,
+            direction: body.direction,
+            amount,
+            currency: merchant.currency,
+            reason: body.reason,
+            requestId: body.requestId,
+          },
           ip,
         });
         return r;
@@ -128,14 +154,25 @@ export function createAdjustmentsService(deps: {
           },
           trx,
         );
-        const decided = await repo.decide(pending.id, { status: 'approved', decidedBy: admin.id, decidedAt: deps.clock(), journalId: posted.journalId }, trx);
+        const decided = await repo.decide(
+          pending.id,
+          { status: 'approved', decidedBy: admin.id, decidedAt: deps.clock(), journalId: posted.journalId },
+          trx,
+        );
         await recordAdminAction(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
           action: 'adjustment.approve',
           targetType: 'adjustment',
           targetId: pending.id,
-          detail: { memberId: pending.member_id, direction: pending.direction, amount: pending.amount, journalId: posted.journalId, balanceAfter: posted.balances[main]?.balance ?? null, requestedBy: pending.requested_by },
+          detail: {
+            memberId: pending.member_id,
+            direction: pending.direction,
+            amount: pending.amount,
+            journalId: posted.journalId,
+            balanceAfter: posted.balances[main]?.balance ?? null,
+            requestedBy: pending.requested_by,
+          },
           ip,
         });
         return decided;
@@ -144,17 +181,33 @@ export function createAdjustmentsService(deps: {
     },
 
     /** Closes a pending request without moving money (any admin of the merchant, including the requester). */
-    async reject(merchant: Merchant, admin: Actor, id: bigint, reason: string | undefined, ip: string): Promise<Adjustment> {
+    async reject(
+      merchant: Merchant,
+      admin: Actor,
+      id: bigint,
+      reason: string | undefined,
+      ip: string,
+    ): Promise<Adjustment> {
       const row = await db.transaction().execute(async (trx) => {
         const pending = await pendingForUpdate(merchant, id, trx);
-        const decided = await repo.decide(pending.id, { status: 'rejected', decidedBy: admin.id, decidedAt: deps.clock(), journalId: null }, trx);
+        const decided = await repo.decide(
+          pending.id,
+          { status: 'rejected', decidedBy: admin.id, decidedAt: deps.clock(), journalId: null },
+          trx,
+        );
         await recordAdminAction(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
           action: 'adjustment.reject',
           targetType: 'adjustment',
           targetId: pending.id,
-          detail: { memberId: pending.member_id, direction: pending.direction, amount: pending.amount, reason: reason ?? null, requestedBy: pending.requested_by },
+          detail: {
+            memberId: pending.member_id,
+            direction: pending.direction,
+            amount: pending.amount,
+            reason: reason ?? null,
+            requestedBy: pending.requested_by,
+          },
           ip,
         });
         return decided;
@@ -162,7 +215,10 @@ export function createAdjustmentsService(deps: {
       return present(merchant, row, await repo.memberAccountOf(row.member_id));
     },
 
-    async list(merchant: Merchant, q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number }) {
+    async list(
+      merchant: Merchant,
+      q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
+    ) {
       const { total, rows } = await repo.list(merchant.id, q);
       return { total, items: rows.map((r) => present(merchant, r, r.member_account)) };
     },

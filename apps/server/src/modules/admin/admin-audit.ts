@@ -36,14 +36,28 @@ export async function recordAdminAction(db: Kysely<DB>, entry: AdminAuditEntry):
 }
 
 /** The merchant's audit log, newest first (SQL of the audit listing). */
-export async function listAdminActions(db: Kysely<DB>, merchantId: bigint, q: { action?: string; pageNo: number; pageSize: number }) {
+export async function listAdminActions(
+  db: Kysely<DB>,
+  merchantId: bigint,
+  q: { action?: string; pageNo: number; pageSize: number },
+) {
   let base = db.selectFrom('admin_audit_log as l').where('l.merchant_id', '=', merchantId);
   if (q.action) base = base.where('l.action', '=', q.action);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     base
       .leftJoin('admins as a', 'a.id', 'l.admin_id')
-      .select(['l.id', 'l.admin_id', 'a.username', 'l.action', 'l.target_type', 'l.target_id', 'l.detail', 'l.ip', 'l.created_at'])
+      .select([
+        'l.id',
+        'l.admin_id',
+        'a.username',
+        'l.action',
+        'l.target_type',
+        'l.target_id',
+        'l.detail',
+        'l.ip',
+        'l.created_at',
+      ])
       .orderBy('l.id', 'desc')
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize)

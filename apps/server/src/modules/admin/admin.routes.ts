@@ -1,4 +1,12 @@
-import { adminLoginRequest, adminLoginResult, adminMe, adminPasswordChangeRequest, auditEntry, auditList, auditQuery } from '@sea/contracts';
+import {
+  adminLoginRequest,
+  adminLoginResult,
+  adminMe,
+  adminPasswordChangeRequest,
+  auditEntry,
+  auditList,
+  auditQuery,
+} from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -12,16 +20,34 @@ import type { AdjustmentsService } from './adjustments.service.ts';
 
 const tags = ['admin'];
 
-export function registerAdminRoutes(app: FastifyInstance, deps: { admin: AdminService; adjustments: AdjustmentsService; db: Kysely<DB> }): void {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: { admin: AdminService; adjustments: AdjustmentsService; db: Kysely<DB> },
+): void {
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/session/login', summary: 'Back-office login (username + password); returns an opaque admin token', tags, body: adminLoginRequest, response: adminLoginResult, session: 'none' },
+    {
+      method: 'POST',
+      url: '/admin/api/session/login',
+      summary: 'Back-office login (username + password); returns an opaque admin token',
+      tags,
+      body: adminLoginRequest,
+      response: adminLoginResult,
+      session: 'none',
+    },
     ({ merchant, body, ip }) => deps.admin.login(merchant, body, ip),
   );
 
   defineAdminRoute(
     app,
-    { method: 'DELETE', url: '/admin/api/session/logout', summary: 'Revoke the current admin session (idempotent)', tags, response: z.null(), session: 'none' },
+    {
+      method: 'DELETE',
+      url: '/admin/api/session/logout',
+      summary: 'Revoke the current admin session (idempotent)',
+      tags,
+      response: z.null(),
+      session: 'none',
+    },
     async ({ request, ip }) => {
       const token = bearerToken(request);
       if (token) await deps.admin.logout(token, ip);
@@ -31,13 +57,28 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { admin: AdminSe
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/me', summary: 'The logged-in admin', tags, response: adminMe, session: 'password-pending' },
+    {
+      method: 'GET',
+      url: '/admin/api/me',
+      summary: 'The logged-in admin',
+      tags,
+      response: adminMe,
+      session: 'password-pending',
+    },
     ({ merchant, admin }) => deps.admin.me(merchant, admin),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/session/password', summary: 'Change the admin password (required first when it is a one-time password); other sessions end', tags, body: adminPasswordChangeRequest, response: z.null(), session: 'password-pending' },
+    {
+      method: 'POST',
+      url: '/admin/api/session/password',
+      summary: 'Change the admin password (required first when it is a one-time password); other sessions end',
+      tags,
+      body: adminPasswordChangeRequest,
+      response: z.null(),
+      session: 'password-pending',
+    },
     async ({ admin, body, ip }) => {
       await deps.admin.changePassword(admin, body, ip);
       return null;
@@ -46,24 +87,29 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { admin: AdminSe
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/audit', summary: 'The admin audit log of this merchant, newest first', tags, querystring: auditQuery, response: auditList },
+    {
+      method: 'GET',
+      url: '/admin/api/audit',
+      summary: 'The admin audit log of this merchant, newest first',
+      tags,
+      querystring: auditQuery,
+      response: auditList,
+    },
     async ({ merchant, query }) => {
       const { total, rows } = await listAdminActions(deps.db, merchant.id, query);
       return {
         total,
-        items: rows.map(
-          (r): z.infer<typeof auditEntry> => ({
-            id: String(r.id),
-            adminId: r.admin_id === null ? null : String(r.admin_id),
-            adminUsername: r.username ?? null,
-            action: r.action,
-            targetType: r.target_type,
-            targetId: r.target_id,
-            detail: r.detail,
-            ip: r.ip,
-            createdAt: r.created_at.toISOString(),
-          }),
-        ),
+        items: rows.map((r): z.infer<typeof auditEntry> => ({
+          id: String(r.id),
+          adminId: r.admin_id === null ? null : String(r.admin_id),
+          adminUsername: r.username ?? null,
+          action: r.action,
+          targetType: r.target_type,
+          targetId: r.target_id,
+          detail: r.detail,
+          ip: r.ip,
+          createdAt: r.created_at.toISOString(),
+        })),
       };
     },
   );

@@ -57,7 +57,13 @@ export function createAdminService(deps: {
     if (password.length < rules.minPasswordLength || password.toLowerCase().includes(username)) {
       throw new AppError('validation_failed', undefined, {
         in: 'body',
-        fields: [{ field: 'newPassword', reason: 'too_weak', message: `At least ${rules.minPasswordLength} characters, not containing the username` }],
+        fields: [
+          {
+            field: 'newPassword',
+            reason: 'too_weak',
+            message: `At least ${rules.minPasswordLength} characters, not containing the username`,
+          },
+        ],
       });
     }
   }
@@ -66,7 +72,10 @@ export function createAdminService(deps: {
     const username = req.username.trim().toLowerCase();
     const key = `${merchant.id}:${username}`;
     // Cheap refusals first: nothing below (lookup, argon2) runs for a throttled caller.
-    for (const [k, limit] of [[`admin-login:ip:${ip}`, rules.perIpPerMinute], [`admin-login:acct:${key}`, rules.perAccountPerMinute]] as const) {
+    for (const [k, limit] of [
+      [`admin-login:ip:${ip}`, rules.perIpPerMinute],
+      [`admin-login:acct:${key}`, rules.perAccountPerMinute],
+    ] as const) {
       const r = await deps.limiter.hit(k, limit, 60_000);
       if (!r.allowed) throw tooMany(r.retryAfterSeconds);
     }
@@ -76,18 +85,33 @@ export function createAdminService(deps: {
     const lockedUntil = admin ? (admin.locked_until?.getTime() ?? 0) : ghost!.lockedUntil;
     if (lockedUntil > now) throw tooMany(Math.ceil((lockedUntil - now) / 1000));
 
-    const ok = admin ? await deps.hasher.verify(admin.password_hash, req.password) : await deps.hasher.verifyDummy(req.password);
+    const ok = admin
+      ? await deps.hasher.verify(admin.password_hash, req.password)
+      : await deps.hasher.verifyDummy(req.password);
     if (ok && admin && admin.status === 'active') return admin;
 
     if (admin) {
       const count = await repo.addFailure(admin.id);
       const locked = count >= rules.failuresBeforeLock;
       if (locked) await repo.lock(admin.id, new Date(now + lockMinutes(admin.lock_level) * 60_000));
-      await recordAdminAction(deps.db, { merchantId: merchant.id, adminId: admin.id, action: 'session.login_failed', targetType: 'admin', targetId: admin.id, detail: { failures: count, locked }, ip });
+      await recordAdminAction(deps.db, {
+        merchantId: merchant.id,
+        adminId: admin.id,
+        action: 'session.login_failed',
+        targetType: 'admin',
+        targetId: admin.id,
+        detail: { failures: count, locked },
+        ip,
+      });
     } else {
       const g = ghost!;
       const count = g.failures + 1;
-      if (count >= rules.failuresBeforeLock) Object.assign(g, { failures: 0, lockedUntil: now + lockMinutes(g.lockLevel) * 60_000, lockLevel: g.lockLevel + 1 });
+      if (count >= rules.failuresBeforeLock)
+        Object.assign(g, {
+          failures: 0,
+          lockedUntil: now + lockMinutes(g.lockLevel) * 60_000,
+          lockLevel: g.lockLevel + 1,
+        });
       else g.failures = count;
       if (!ghosts.has(key) && ghosts.size >= 100_000) ghosts.clear();
       ghosts.set(key, g);
@@ -96,14 +120,41 @@ export function createAdminService(deps: {
   }
 
   /** Creates an admin account (operator tooling, bootstrap, tests). The password is hashed with argon2id. */
-  async function create(input: { merchantId: bigint; username: string; password: string; mustChangePassword?: boolean; createdBy?: bigint | null }): Promise<AdminRow> {
+  async function create(input: {
+    merchantId: bigint;
+    username: string;
+    password: string;
+    mustChangePassword?: boolean;
+    createdBy?: bigint | null;
+  }): Promise<AdminRow> {
     const parsed = adminUsername.safeParse(input.username);
-    if (!parsed.success) throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'username', reason: 'invalid_format', message: parsed.error.issues[0]?.message ?? 'Invalid' }] });
+    if (!parsed.success)
+      throw new AppError('validation_failed', undefined, {
+        in: 'body',
+        fields: [
+          { field: 'username', reason: 'invalid_format', message: parsed.error.issues[0]?.message ?? 'Invalid' },
+        ],
+      });
     checkNewPassword(input.password, parsed.data);
     const passwordHash = await deps.hasher.hash(input.password);
     return deps.db.transaction().execute(async (trx) => {
-      const row = await repo.insert({ merchantId: input.merchantId, username: parsed.data, passwordHash, mustChangePassword: input.mustChangePassword ?? false }, trx);
-      await recordAdminAction(trx, { merchantId: input.merchantId, adminId: input.createdBy ?? null, action: 'admin.create', targetType: 'admin', targetId: row.id, detail: { username: row.username } });
+      const row = await repo.insert(
+        {
+          merchantId: input.merchantId,
+          username: parsed.data,
+          passwordHash,
+          mustChangePassword: input.mustChangePassword ?? false,
+        },
+        trx,
+      );
+      await recordAdminAction(trx, {
+        merchantId: input.merchantId,
+        adminId: input.createdBy ?? null,
+        action: 'admin.create',
+        targetType: 'admin',
+        targetId: row.id,
+        detail: { username: row.username },
+      });
       return row;
     });
   }
@@ -129,7 +180,14 @@ export function createAdminService(deps: {
           trx,
         );
         await repo.recordLogin(admin.id, now, trx);
-        await recordAdminAction(trx, { merchantId: merchant.id, adminId: admin.id, action: 'session.login', targetType: 'admin', targetId: admin.id, ip });
+        await recordAdminAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'session.login',
+          targetType: 'admin',
+          targetId: admin.id,
+          ip,
+        });
       });
       return { token, mustChangePassword: admin.must_change_password };
     },
@@ -139,46 +197,84 @@ export function createAdminService(deps: {
       if (!TOKEN.test(token)) return null;
       const now = clock();
       const s = await repo.findLiveSession(hashToken(token), now);
-      if (!s || s.status !== 'active' || s.merchant_id !== merchant.id || s.sessionMerchantId !== merchant.id) return null;
+      if (!s || s.status !== 'active' || s.merchant_id !== merchant.id || s.sessionMerchantId !== merchant.id)
+        return null;
       if (now.getTime() - s.last_seen_at.getTime() >= rules.touchEverySeconds * 1000) {
         await repo.touchSession(s.sessionId, now, new Date(now.getTime() + rules.idleMinutes * 60_000));
       }
-      return { sessionId: s.sessionId, id: s.adminId, username: s.username, merchantId: s.merchant_id, mustChangePassword: s.must_change_password };
+      return {
+        sessionId: s.sessionId,
+        id: s.adminId,
+        username: s.username,
+        merchantId: s.merchant_id,
+        mustChangePassword: s.must_change_password,
+      };
     },
 
     async logout(token: string, ip: string): Promise<void> {
       if (!TOKEN.test(token)) return;
       await deps.db.transaction().execute(async (trx) => {
         const s = await repo.revokeSession(hashToken(token), clock(), trx);
-        if (s) await recordAdminAction(trx, { merchantId: s.merchant_id, adminId: s.admin_id, action: 'session.logout', targetType: 'admin', targetId: s.admin_id, ip });
+        if (s)
+          await recordAdminAction(trx, {
+            merchantId: s.merchant_id,
+            adminId: s.admin_id,
+            action: 'session.logout',
+            targetType: 'admin',
+            targetId: s.admin_id,
+            ip,
+          });
       });
     },
 
     async me(merchant: Merchant, admin: AuthenticatedAdmin): Promise<AdminMe> {
       const row = await repo.findById(admin.id);
       if (!row) throw new AppError('admin_unauthorized');
-      return { id: String(row.id), username: row.username, merchantCode: merchant.code, mustChangePassword: row.must_change_password, lastLoginAt: row.last_login_at?.toISOString() ?? null };
+      return {
+        id: String(row.id),
+        username: row.username,
+        merchantCode: merchant.code,
+        mustChangePassword: row.must_change_password,
+        lastLoginAt: row.last_login_at?.toISOString() ?? null,
+      };
     },
 
     /** Changes the password (also the forced change of a one-time password); every other session ends. */
-    async changePassword(admin: AuthenticatedAdmin, body: { oldPassword: string; newPassword: string }, ip: string): Promise<void> {
+    async changePassword(
+      admin: AuthenticatedAdmin,
+      body: { oldPassword: string; newPassword: string },
+      ip: string,
+    ): Promise<void> {
       const row = await repo.findById(admin.id);
       if (!row) throw new AppError('admin_unauthorized');
       const r = await deps.limiter.hit(`admin-password:${admin.id}`, rules.perAccountPerMinute, 60_000);
       if (!r.allowed) throw tooMany(r.retryAfterSeconds);
       if (!(await deps.hasher.verify(row.password_hash, body.oldPassword))) {
-        throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'oldPassword', reason: 'incorrect', message: 'The current password is not correct' }] });
+        throw new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [{ field: 'oldPassword', reason: 'incorrect', message: 'The current password is not correct' }],
+        });
       }
       checkNewPassword(body.newPassword, row.username);
       if (body.newPassword === body.oldPassword) {
-        throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'newPassword', reason: 'unchanged', message: 'Choose a different password' }] });
+        throw new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [{ field: 'newPassword', reason: 'unchanged', message: 'Choose a different password' }],
+        });
       }
       const hash = await deps.hasher.hash(body.newPassword);
       const now = clock();
       await deps.db.transaction().execute(async (trx) => {
         await repo.setPassword(admin.id, hash, now, trx);
         await repo.revokeAllSessions(admin.id, now, admin.sessionId, trx);
-        await recordAdminAction(trx, { merchantId: admin.merchantId, adminId: admin.id, action: 'password.change', targetType: 'admin', targetId: admin.id, ip });
+        await recordAdminAction(trx, {
+          merchantId: admin.merchantId,
+          adminId: admin.id,
+          action: 'password.change',
+          targetType: 'admin',
+          targetId: admin.id,
+          ip,
+        });
       });
     },
 

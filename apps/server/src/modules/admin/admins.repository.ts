@@ -7,16 +7,29 @@ export type AdminRow = Selectable<AdminsTable>;
 /** SQL of admin accounts and admin sessions. */
 export function createAdminsRepository(db: Kysely<DB>) {
   return {
-    async insert(a: { merchantId: bigint; username: string; passwordHash: string; mustChangePassword: boolean }, trx: Kysely<DB> = db): Promise<AdminRow> {
+    async insert(
+      a: { merchantId: bigint; username: string; passwordHash: string; mustChangePassword: boolean },
+      trx: Kysely<DB> = db,
+    ): Promise<AdminRow> {
       return trx
         .insertInto('admins')
-        .values({ merchant_id: a.merchantId, username: a.username, password_hash: a.passwordHash, must_change_password: a.mustChangePassword })
+        .values({
+          merchant_id: a.merchantId,
+          username: a.username,
+          password_hash: a.passwordHash,
+          must_change_password: a.mustChangePassword,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
     findByUsername(merchantId: bigint, username: string): Promise<AdminRow | undefined> {
-      return db.selectFrom('admins').selectAll().where('merchant_id', '=', merchantId).where('username', '=', username).executeTakeFirst();
+      return db
+        .selectFrom('admins')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('username', '=', username)
+        .executeTakeFirst();
     },
 
     findById(id: bigint): Promise<AdminRow | undefined> {
@@ -24,7 +37,11 @@ export function createAdminsRepository(db: Kysely<DB>) {
     },
 
     async countOf(merchantId: bigint): Promise<number> {
-      const r = await db.selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('n')).where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
 
@@ -49,14 +66,33 @@ export function createAdminsRepository(db: Kysely<DB>) {
     },
 
     async recordLogin(id: bigint, now: Date, trx: Kysely<DB> = db): Promise<void> {
-      await trx.updateTable('admins').set({ last_login_at: now, failed_login_count: 0, lock_level: 0, locked_until: null }).where('id', '=', id).execute();
+      await trx
+        .updateTable('admins')
+        .set({ last_login_at: now, failed_login_count: 0, lock_level: 0, locked_until: null })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setPassword(id: bigint, passwordHash: string, now: Date, trx: Kysely<DB> = db): Promise<void> {
-      await trx.updateTable('admins').set({ password_hash: passwordHash, must_change_password: false, password_changed_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('admins')
+        .set({ password_hash: passwordHash, must_change_password: false, password_changed_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
-    async insertSession(s: { tokenHash: string; adminId: bigint; merchantId: bigint; now: Date; expiresAt: Date; absoluteExpiresAt: Date; ip: string }, trx: Kysely<DB> = db) {
+    async insertSession(
+      s: {
+        tokenHash: string;
+        adminId: bigint;
+        merchantId: bigint;
+        now: Date;
+        expiresAt: Date;
+        absoluteExpiresAt: Date;
+        ip: string;
+      },
+      trx: Kysely<DB> = db,
+    ) {
       await trx
         .insertInto('admin_sessions')
         .values({
@@ -77,7 +113,16 @@ export function createAdminsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('admin_sessions as s')
         .innerJoin('admins as a', 'a.id', 's.admin_id')
-        .select(['s.id as sessionId', 's.merchant_id as sessionMerchantId', 's.last_seen_at', 'a.id as adminId', 'a.merchant_id', 'a.username', 'a.status', 'a.must_change_password'])
+        .select([
+          's.id as sessionId',
+          's.merchant_id as sessionMerchantId',
+          's.last_seen_at',
+          'a.id as adminId',
+          'a.merchant_id',
+          'a.username',
+          'a.status',
+          'a.must_change_password',
+        ])
         .where('s.token_hash', '=', tokenHash)
         .where('s.revoked_at', 'is', null)
         .where('s.expires_at', '>', now)
@@ -88,13 +133,20 @@ export function createAdminsRepository(db: Kysely<DB>) {
     async touchSession(sessionId: bigint, now: Date, expiresAt: Date): Promise<void> {
       await db
         .updateTable('admin_sessions')
-        .set((eb) => ({ last_seen_at: now, expires_at: eb.fn('least', [eb.val(expiresAt), eb.ref('absolute_expires_at')]) }))
+        .set((eb) => ({
+          last_seen_at: now,
+          expires_at: eb.fn('least', [eb.val(expiresAt), eb.ref('absolute_expires_at')]),
+        }))
         .where('id', '=', sessionId)
         .execute();
     },
 
     /** Revokes the token's session; returns its admin (undefined when the token was not live). */
-    async revokeSession(tokenHash: string, now: Date, trx: Kysely<DB> = db): Promise<{ admin_id: bigint; merchant_id: bigint } | undefined> {
+    async revokeSession(
+      tokenHash: string,
+      now: Date,
+      trx: Kysely<DB> = db,
+    ): Promise<{ admin_id: bigint; merchant_id: bigint } | undefined> {
       return trx
         .updateTable('admin_sessions')
         .set({ revoked_at: now })
@@ -106,7 +158,11 @@ export function createAdminsRepository(db: Kysely<DB>) {
 
     /** Ends every live session of the admin except `keep` (the one changing the password). */
     async revokeAllSessions(adminId: bigint, now: Date, keep: bigint | undefined, trx: Kysely<DB> = db): Promise<void> {
-      let q = trx.updateTable('admin_sessions').set({ revoked_at: now }).where('admin_id', '=', adminId).where('revoked_at', 'is', null);
+      let q = trx
+        .updateTable('admin_sessions')
+        .set({ revoked_at: now })
+        .where('admin_id', '=', adminId)
+        .where('revoked_at', 'is', null);
       if (keep !== undefined) q = q.where('id', '!=', keep);
       await q.execute();
     },

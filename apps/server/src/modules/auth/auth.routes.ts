@@ -1,4 +1,14 @@
-import { changePasswordRequest, emailResetComplete, emailResetRequest, freeplayRequest, languageRequest, loginRequest, loginResult, memberInfo, resetByPhoneRequest } from '@sea/contracts';
+import {
+  changePasswordRequest,
+  emailResetComplete,
+  emailResetRequest,
+  freeplayRequest,
+  languageRequest,
+  loginRequest,
+  loginResult,
+  memberInfo,
+  resetByPhoneRequest,
+} from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../gateways/auth-context.ts';
@@ -10,16 +20,35 @@ import type { AuthService } from './auth.service.ts';
 import type { EmailResetService } from './email-reset.service.ts';
 import type { PasswordService } from './password.service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository }): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository },
+): void {
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/session/login', summary: 'Log in by username + password or mobile + SMS code; returns an opaque token', tags: ['session'], body: loginRequest, encrypted: true, response: loginResult },
-    ({ merchant, body, ip, request }) => deps.auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    {
+      method: 'POST',
+      url: '/wps/session/login',
+      summary: 'Log in by username + password or mobile + SMS code; returns an opaque token',
+      tags: ['session'],
+      body: loginRequest,
+      encrypted: true,
+      response: loginResult,
+    },
+    ({ merchant, body, ip, request }) =>
+      deps.auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/wps/session/logout', summary: 'Revoke the current session (idempotent)', tags: ['session'], response: z.null(), access: 'system' },
+    {
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      summary: 'Revoke the current session (idempotent)',
+      tags: ['session'],
+      response: z.null(),
+      access: 'system',
+    },
     async ({ request }) => {
       const token = bearerToken(request);
       if (token) await deps.auth.logout(token);
@@ -29,7 +58,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/member/info', summary: 'The logged-in member', tags: ['member'], response: memberInfo, auth: 'member' },
+    {
+      method: 'GET',
+      url: '/wps/member/info',
+      summary: 'The logged-in member',
+      tags: ['member'],
+      response: memberInfo,
+      auth: 'member',
+    },
     async ({ merchant, member }) => {
       const row = await deps.membersRepo.findById(merchant.id, member.memberId);
       if (!row) throw new AppError('unauthorized');
@@ -39,7 +75,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
 
   defineRoute(
     app,
-    { method: 'PUT', url: '/wps/member/language', summary: 'Set the member language', tags: ['member'], body: languageRequest, response: z.null(), auth: 'member' },
+    {
+      method: 'PUT',
+      url: '/wps/member/language',
+      summary: 'Set the member language',
+      tags: ['member'],
+      body: languageRequest,
+      response: z.null(),
+      auth: 'member',
+    },
     async ({ merchant, member, body }) => {
       await deps.members.setLanguage(merchant, member.memberId, body.language);
       return null;
@@ -47,10 +91,21 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   );
 }
 
-export function registerPasswordRoutes(app: FastifyInstance, passwords: PasswordService, emailReset: EmailResetService): void {
+export function registerPasswordRoutes(
+  app: FastifyInstance,
+  passwords: PasswordService,
+  emailReset: EmailResetService,
+): void {
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password/email', summary: 'Forgot password by e-mail: sends a reset link when username and e-mail match (same answer either way)', tags: ['member'], body: emailResetRequest, response: z.null() },
+    {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      summary: 'Forgot password by e-mail: sends a reset link when username and e-mail match (same answer either way)',
+      tags: ['member'],
+      body: emailResetRequest,
+      response: z.null(),
+    },
     async ({ merchant, body, ip, request }) => {
       const host = String(request.headers.host ?? 'localhost');
       await emailReset.request(merchant, body, `${request.protocol}://${host}`, ip);
@@ -60,7 +115,14 @@ export function registerPasswordRoutes(app: FastifyInstance, passwords: Password
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password/email/reset', summary: 'Set a new password with the e-mailed link token', tags: ['member'], body: emailResetComplete, response: z.null() },
+    {
+      method: 'POST',
+      url: '/wps/member/password/email/reset',
+      summary: 'Set a new password with the e-mailed link token',
+      tags: ['member'],
+      body: emailResetComplete,
+      response: z.null(),
+    },
     async ({ merchant, body }) => {
       await emailReset.complete(merchant, body);
       return null;
@@ -69,7 +131,16 @@ export function registerPasswordRoutes(app: FastifyInstance, passwords: Password
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password', summary: 'Change password (also the forced change after login); other sessions end', tags: ['member'], body: changePasswordRequest, encrypted: true, response: z.null(), auth: 'member' },
+    {
+      method: 'POST',
+      url: '/wps/member/password',
+      summary: 'Change password (also the forced change after login); other sessions end',
+      tags: ['member'],
+      body: changePasswordRequest,
+      encrypted: true,
+      response: z.null(),
+      auth: 'member',
+    },
     async ({ merchant, member, body }) => {
       await passwords.change(merchant, member.memberId, member.sessionId, body);
       return null;
@@ -78,13 +149,30 @@ export function registerPasswordRoutes(app: FastifyInstance, passwords: Password
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/member/password/verification', summary: 'Forgot password by phone: SMS code + new password, then logged in', tags: ['member'], body: resetByPhoneRequest, encrypted: true, response: loginResult },
-    ({ merchant, body, ip, request }) => passwords.resetByPhone(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    {
+      method: 'POST',
+      url: '/wps/member/password/verification',
+      summary: 'Forgot password by phone: SMS code + new password, then logged in',
+      tags: ['member'],
+      body: resetByPhoneRequest,
+      encrypted: true,
+      response: loginResult,
+    },
+    ({ merchant, body, ip, request }) =>
+      passwords.resetByPhone(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/session/login/freeplay', summary: 'Free play: a trial account session (FREEPLAY3)', tags: ['session'], body: freeplayRequest, response: loginResult },
-    ({ merchant, ip, request }) => passwords.freeplay(merchant, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    {
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      summary: 'Free play: a trial account session (FREEPLAY3)',
+      tags: ['session'],
+      body: freeplayRequest,
+      response: loginResult,
+    },
+    ({ merchant, ip, request }) =>
+      passwords.freeplay(merchant, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 }

@@ -66,7 +66,10 @@ export function createAuthService(deps: {
   const lockMinutes = (level: number) => Math.min(rules.firstLockMinutes * 2 ** level, rules.maxLockMinutes);
 
   async function throttle(ip: string, accountKey: string) {
-    for (const [key, limit] of [[`login:ip:${ip}`, rules.perIpPerMinute], [`login:acct:${accountKey}`, rules.perAccountPerMinute]] as const) {
+    for (const [key, limit] of [
+      [`login:ip:${ip}`, rules.perIpPerMinute],
+      [`login:acct:${accountKey}`, rules.perAccountPerMinute],
+    ] as const) {
       const r = await deps.limiter.hit(key, limit, 60_000);
       if (!r.allowed) throw tooMany(r.retryAfterSeconds);
     }
@@ -74,7 +77,11 @@ export function createAuthService(deps: {
 
   async function passwordLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
     const account = (req.username ?? '').toLowerCase();
-    if (!account || !req.password) throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: account ? 'password' : 'username', reason: 'required', message: 'Required' }] });
+    if (!account || !req.password)
+      throw new AppError('validation_failed', undefined, {
+        in: 'body',
+        fields: [{ field: account ? 'password' : 'username', reason: 'required', message: 'Required' }],
+      });
     const key = `${merchant.id}:${account}`;
     // Cheap refusals first: nothing below (lookup, captcha, argon2) runs for a throttled caller.
     await throttle(ip, key);
@@ -89,22 +96,31 @@ export function createAuthService(deps: {
     const ipWindowMs = rules.ipFailureWindowMinutes * 60_000;
     const ipFailures = await deps.limiter.count(ipKey, ipWindowMs);
     const failures = member ? member.failed_login_count : ghost!.failures;
-    const captchaNeeded = (accountFailures: number, fromIp: number) => accountFailures >= rules.failuresBeforeCaptcha || fromIp >= rules.ipFailuresBeforeCaptcha;
+    const captchaNeeded = (accountFailures: number, fromIp: number) =>
+      accountFailures >= rules.failuresBeforeCaptcha || fromIp >= rules.ipFailuresBeforeCaptcha;
     if (captchaNeeded(failures, ipFailures)) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
 
-    const ok = member ? await deps.hasher.verify(member.password_hash, req.password) : await deps.hasher.verifyDummy(req.password);
+    const ok = member
+      ? await deps.hasher.verify(member.password_hash, req.password)
+      : await deps.hasher.verifyDummy(req.password);
     if (ok && member && member.status === 'active') return member;
 
     await deps.limiter.hit(ipKey, Number.MAX_SAFE_INTEGER, ipWindowMs);
     let count: number;
     if (member) {
       count = await deps.members.addFailure(member.id);
-      if (count >= rules.failuresBeforeLock) await deps.members.lock(member.id, new Date(now.getTime() + lockMinutes(member.lock_level) * 60_000));
+      if (count >= rules.failuresBeforeLock)
+        await deps.members.lock(member.id, new Date(now.getTime() + lockMinutes(member.lock_level) * 60_000));
     } else {
       const g = ghost!;
       count = g.failures + 1;
       // Same transitions as members.repository addFailure/lock: the lock resets the count and raises the level.
-      if (count >= rules.failuresBeforeLock) Object.assign(g, { failures: 0, lockedUntil: now.getTime() + lockMinutes(g.lockLevel) * 60_000, lockLevel: g.lockLevel + 1 });
+      if (count >= rules.failuresBeforeLock)
+        Object.assign(g, {
+          failures: 0,
+          lockedUntil: now.getTime() + lockMinutes(g.lockLevel) * 60_000,
+          lockLevel: g.lockLevel + 1,
+        });
       else g.failures = count;
       if (!unknownAccounts.has(key) && unknownAccounts.size >= 100_000) unknownAccounts.clear();
       unknownAccounts.set(key, g);
@@ -116,47 +132,65 @@ export function createAuthService(deps: {
     if (!(await deps.merchants.flags(merchant.id)).MOBILEVERCODELOGIN3) throw new AppError('function_not_enabled');
     const { cc, mobile } = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum ?? '');
     await throttle(ip, `${merchant.id}:+${cc}${mobile}`);
-    await deps.verification.verifyCode({ merchantId: merchant.id, purpose: 'login', countryDialingCode: cc, mobileNum: mobile, code: req.code ?? '' });
+    await deps.verification.verifyCode({
+      merchantId: merchant.id,
+      purpose: 'login',
+      countryDialingCode: cc,
+      mobileNum: mobile,
+      code: req.code ?? '',
+    });
     const member = await deps.members.findByMobile(merchant.id, cc, mobile);
     if (!member || member.status !== 'active') throw wrong(false);
     return member;
   }
 
   /** A new session for a member whose credentials were just checked (login, registration, reset). */
-  async function startSession(merchant: Merchant, member: MemberRow, area: 'member' | 'agent', method: 'password' | 'sms', client: { ip: string; userAgent: string }): Promise<LoginResult> {
-      const now = clock();
-      const token = randomBytes(32).toString('base64url');
-      await deps.sessions.insert({
-        tokenHash: hashToken(token),
-        memberId: member.id,
-        merchantId: merchant.id,
-        area,
-        now,
-        idleExpiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
-        absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
-      await deps.members.recordLogin(member.id, now, client.ip);
-      const flags = await deps.merchants.flags(merchant.id);
-      const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
-      return {
-        token,
-        firstTimeLogin: member.last_login_at === null,
-        // Never for SMS login (spec §4): the member did not type a password.
-        passwordExpired: method !== 'sms' && (member.must_change_password || (flags.PWDEXPFORCECHANGE3 && stale)),
-        previousLoginAt: member.last_login_at?.toISOString() ?? null,
-      };
+  async function startSession(
+    merchant: Merchant,
+    member: MemberRow,
+    area: 'member' | 'agent',
+    method: 'password' | 'sms',
+    client: { ip: string; userAgent: string },
+  ): Promise<LoginResult> {
+    const now = clock();
+    const token = randomBytes(32).toString('base64url');
+    await deps.sessions.insert({
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      merchantId: merchant.id,
+      area,
+      now,
+      idleExpiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
+      absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    await deps.members.recordLogin(member.id, now, client.ip);
+    const flags = await deps.merchants.flags(merchant.id);
+    const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
+    return {
+      token,
+      firstTimeLogin: member.last_login_at === null,
+      // Never for SMS login (spec §4): the member did not type a password.
+      passwordExpired: method !== 'sms' && (member.must_change_password || (flags.PWDEXPFORCECHANGE3 && stale)),
+      previousLoginAt: member.last_login_at?.toISOString() ?? null,
+    };
   }
 
   return {
     startSession,
 
-    async login(merchant: Merchant, req: LoginRequest, client: { ip: string; userAgent: string }): Promise<LoginResult> {
-      const member = req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
+    async login(
+      merchant: Merchant,
+      req: LoginRequest,
+      client: { ip: string; userAgent: string },
+    ): Promise<LoginResult> {
+      const member =
+        req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
       const agent = isAgentType(merchant, member.type);
       if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
-      if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type)) throw new AppError('non_member_login');
+      if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type))
+        throw new AppError('non_member_login');
       return startSession(merchant, member, req.area, req.type === 'sms' ? 'sms' : 'password', client);
     },
 
@@ -169,7 +203,13 @@ export function createAuthService(deps: {
       if (now.getTime() - s.last_seen_at.getTime() >= rules.touchEverySeconds * 1000) {
         await deps.sessions.touch(s.sessionId, now, new Date(now.getTime() + rules.idleMinutes * 60_000));
       }
-      return { sessionId: s.sessionId, memberId: s.memberId, type: s.type, area: s.area, isTrial: isTrialType(merchant, s.type) };
+      return {
+        sessionId: s.sessionId,
+        memberId: s.memberId,
+        type: s.type,
+        area: s.area,
+        isTrial: isTrialType(merchant, s.type),
+      };
     },
 
     logout: (token: string) => deps.sessions.revoke(hashToken(token), clock()),

@@ -29,18 +29,38 @@ export function createEmailResetService(deps: {
 }) {
   const { db, clock } = deps;
   return {
-    async request(merchant: Merchant, body: { username: string; email: string }, origin: string, ip: string): Promise<void> {
-      for (const [key, limit] of [[`reset:ip:${ip}`, 10], [`reset:acct:${merchant.id}:${body.username.toLowerCase()}`, 3]] as const) {
+    async request(
+      merchant: Merchant,
+      body: { username: string; email: string },
+      origin: string,
+      ip: string,
+    ): Promise<void> {
+      for (const [key, limit] of [
+        [`reset:ip:${ip}`, 10],
+        [`reset:acct:${merchant.id}:${body.username.toLowerCase()}`, 3],
+      ] as const) {
         const r = await deps.limiter.hit(key, limit, 3_600_000);
         if (!r.allowed) throw new AppError('too_many_requests', undefined, { retryAfterSeconds: r.retryAfterSeconds });
       }
       const member = await deps.membersRepo.findByAccount(merchant.id, body.username);
-      if (!member || member.status !== 'active' || !member.email || member.email.toLowerCase() !== body.email.trim().toLowerCase()) return;
+      if (
+        !member ||
+        member.status !== 'active' ||
+        !member.email ||
+        member.email.toLowerCase() !== body.email.trim().toLowerCase()
+      )
+        return;
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       await db
         .insertInto('password_reset_tokens')
-        .values({ merchant_id: merchant.id, member_id: member.id, token_hash: sha256Hex(token), created_at: now, expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000) })
+        .values({
+          merchant_id: merchant.id,
+          member_id: member.id,
+          token_hash: sha256Hex(token),
+          created_at: now,
+          expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+        })
         .execute();
       await deps.mailer.send({
         to: member.email,
@@ -61,7 +81,8 @@ export function createEmailResetService(deps: {
         .where('expires_at', '>', now)
         .returning('member_id')
         .executeTakeFirst();
-      if (!row) throw new AppError('verification_code_invalid', 'This link is not valid any more. Please ask for a new one.');
+      if (!row)
+        throw new AppError('verification_code_invalid', 'This link is not valid any more. Please ask for a new one.');
       await deps.membersRepo.setPassword(row.member_id, await deps.hasher.hash(body.newPassword), now);
       await deps.sessions.revokeAllOf(row.member_id, now);
     },

@@ -3,7 +3,17 @@ import type { DB } from '../../db/schema.ts';
 
 export function createSessionsRepository(db: Kysely<DB>) {
   return {
-    async insert(s: { tokenHash: string; memberId: bigint; merchantId: bigint; area: 'member' | 'agent'; now: Date; idleExpiresAt: Date; absoluteExpiresAt: Date; ip: string; userAgent: string }) {
+    async insert(s: {
+      tokenHash: string;
+      memberId: bigint;
+      merchantId: bigint;
+      area: 'member' | 'agent';
+      now: Date;
+      idleExpiresAt: Date;
+      absoluteExpiresAt: Date;
+      ip: string;
+      userAgent: string;
+    }) {
       await db
         .insertInto('sessions')
         .values({
@@ -26,7 +36,15 @@ export function createSessionsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('sessions as s')
         .innerJoin('members as m', 'm.id', 's.member_id')
-        .select(['s.id as sessionId', 's.merchant_id', 's.area', 's.last_seen_at', 'm.id as memberId', 'm.status', 'm.type'])
+        .select([
+          's.id as sessionId',
+          's.merchant_id',
+          's.area',
+          's.last_seen_at',
+          'm.id as memberId',
+          'm.status',
+          'm.type',
+        ])
         .where('s.token_hash', '=', tokenHash)
         .where('s.revoked_at', 'is', null)
         .where('s.idle_expires_at', '>', now)
@@ -37,18 +55,30 @@ export function createSessionsRepository(db: Kysely<DB>) {
     async touch(sessionId: bigint, now: Date, idleExpiresAt: Date): Promise<void> {
       await db
         .updateTable('sessions')
-        .set((eb) => ({ last_seen_at: now, idle_expires_at: eb.fn('least', [eb.val(idleExpiresAt), eb.ref('absolute_expires_at')]) }))
+        .set((eb) => ({
+          last_seen_at: now,
+          idle_expires_at: eb.fn('least', [eb.val(idleExpiresAt), eb.ref('absolute_expires_at')]),
+        }))
         .where('id', '=', sessionId)
         .execute();
     },
 
     async revoke(tokenHash: string, now: Date): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     /** Ends every live session of the member, except `keep` (the one changing the password). */
     async revokeAllOf(memberId: bigint, now: Date, keep?: bigint): Promise<void> {
-      let q = db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+      let q = db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('member_id', '=', memberId)
+        .where('revoked_at', 'is', null);
       if (keep !== undefined) q = q.where('id', '!=', keep);
       await q.execute();
     },

@@ -7,19 +7,39 @@ import { randomId, sameDigest, sha256Hex } from '../../lib/hash.ts';
 // svg-captcha is unmaintained (2019) but self-contained; it is isolated in this one module.
 const require = createRequire(import.meta.url);
 const svgCaptcha = require('svg-captcha') as {
-  create(o: { size: number; noise: number; ignoreChars: string; color: boolean; background: string; width: number; height: number }): { text: string; data: string };
+  create(o: {
+    size: number;
+    noise: number;
+    ignoreChars: string;
+    color: boolean;
+    background: string;
+    width: number;
+    height: number;
+  }): { text: string; data: string };
 };
 
 export const CAPTCHA_TTL_SECONDS = 300;
 const normalise = (answer: string) => answer.trim().toLowerCase();
 
 /** Image captcha, stored hashed per merchant; every challenge can be checked once. */
-export function createCaptchaService(deps: { db: Kysely<DB>; clock: () => Date; generate?: () => { text: string; svg: string } }) {
+export function createCaptchaService(deps: {
+  db: Kysely<DB>;
+  clock: () => Date;
+  generate?: () => { text: string; svg: string };
+}) {
   const { db, clock } = deps;
   const generate =
     deps.generate ??
     (() => {
-      const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f4f8', width: 120, height: 44 });
+      const c = svgCaptcha.create({
+        size: 4,
+        noise: 2,
+        ignoreChars: '0oO1ilI',
+        color: true,
+        background: '#f4f4f8',
+        width: 120,
+        height: 44,
+      });
       return { text: c.text, svg: c.data };
     });
 
@@ -30,11 +50,25 @@ export function createCaptchaService(deps: { db: Kysely<DB>; clock: () => Date; 
       const id = randomId();
       await db
         .insertInto('captchas')
-        .values({ id, merchant_id: merchantId, ip, answer_hash: sha256Hex(`${id}:${normalise(text)}`), created_at: now, expires_at: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000) })
+        .values({
+          id,
+          merchant_id: merchantId,
+          ip,
+          answer_hash: sha256Hex(`${id}:${normalise(text)}`),
+          created_at: now,
+          expires_at: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+        })
         .execute();
       // Keep the table small: drop long-expired challenges a few at a time.
-      await db.deleteFrom('captchas').where('expires_at', '<', new Date(now.getTime() - 3600_000)).execute();
-      return { captchaId: id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresInSeconds: CAPTCHA_TTL_SECONDS };
+      await db
+        .deleteFrom('captchas')
+        .where('expires_at', '<', new Date(now.getTime() - 3600_000))
+        .execute();
+      return {
+        captchaId: id,
+        image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        expiresInSeconds: CAPTCHA_TTL_SECONDS,
+      };
     },
 
     /**

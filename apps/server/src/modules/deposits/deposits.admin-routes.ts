@@ -1,5 +1,11 @@
 import { idParams } from '../../gateways/route.ts';
-import { adminDepositList, adminDepositQuery, depositReceipt, depositRejectRequest, depositStatus } from '@sea/contracts';
+import {
+  adminDepositList,
+  adminDepositQuery,
+  depositReceipt,
+  depositRejectRequest,
+  depositStatus,
+} from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute } from '../../gateways/admin-route.ts';
@@ -12,25 +18,55 @@ const reviewResult = z.object({ id: z.string(), status: depositStatus });
 export function registerDepositAdminRoutes(app: FastifyInstance, deposits: DepositsService): void {
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/deposits', summary: 'Deposits of this merchant, newest first (filter by status)', tags, querystring: adminDepositQuery, response: adminDepositList },
+    {
+      method: 'GET',
+      url: '/admin/api/deposits',
+      summary: 'Deposits of this merchant, newest first (filter by status)',
+      tags,
+      querystring: adminDepositQuery,
+      response: adminDepositList,
+    },
     ({ merchant, query }) => deposits.listForReview(merchant.id, query, merchant),
   );
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/deposits/:id/receipt', summary: 'The transfer receipt of a manual deposit (data URI)', tags, params: idParams, response: depositReceipt },
+    {
+      method: 'GET',
+      url: '/admin/api/deposits/:id/receipt',
+      summary: 'The transfer receipt of a manual deposit (data URI)',
+      tags,
+      params: idParams,
+      response: depositReceipt,
+    },
     ({ merchant, params }) => deposits.receipt(merchant.id, params.id),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/deposits/:id/approve', summary: 'Approve a bank-transfer deposit: credits the member once (audited)', tags, params: idParams, response: reviewResult },
+    {
+      method: 'POST',
+      url: '/admin/api/deposits/:id/approve',
+      summary: 'Approve a bank-transfer deposit: credits the member once (audited)',
+      tags,
+      params: idParams,
+      response: reviewResult,
+    },
     ({ admin, ip, params }) => deposits.approve({ id: admin.id, merchantId: admin.merchantId, ip }, params.id),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/deposits/:id/reject', summary: 'Reject a bank-transfer deposit with a reason (audited)', tags, params: idParams, body: depositRejectRequest, response: reviewResult },
-    ({ admin, ip, params, body }) => deposits.reject({ id: admin.id, merchantId: admin.merchantId, ip }, params.id, body.reason),
+    {
+      method: 'POST',
+      url: '/admin/api/deposits/:id/reject',
+      summary: 'Reject a bank-transfer deposit with a reason (audited)',
+      tags,
+      params: idParams,
+      body: depositRejectRequest,
+      response: reviewResult,
+    },
+    ({ admin, ip, params, body }) =>
+      deposits.reject({ id: admin.id, merchantId: admin.merchantId, ip }, params.id, body.reason),
   );
 }

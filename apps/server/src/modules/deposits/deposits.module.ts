@@ -12,16 +12,28 @@ import { registerSandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 export type DepositsModule = DepositsService & { sandbox: SandboxGateway };
 
 /** The deposits service with its gateways (the built-in sandbox; real adapters are added to the map). */
-export function createDepositsModule(deps: { db: Kysely<DB>; ledger: Pick<LedgerService, 'post'>; clock: () => Date; sandboxSecret?: string }): DepositsModule {
+export function createDepositsModule(deps: {
+  db: Kysely<DB>;
+  ledger: Pick<LedgerService, 'post'>;
+  clock: () => Date;
+  sandboxSecret?: string;
+}): DepositsModule {
   let secret: Promise<string> | undefined;
   const sandbox = createSandboxGateway({
     clock: deps.clock,
-    secret: () => (secret ??= loadGatewaySecret(deps.db, SANDBOX_GATEWAY, deps.sandboxSecret).catch((err: unknown) => {
-      secret = undefined;
-      throw err;
-    })),
+    secret: () =>
+      (secret ??= loadGatewaySecret(deps.db, SANDBOX_GATEWAY, deps.sandboxSecret).catch((err: unknown) => {
+        secret = undefined;
+        throw err;
+      })),
   });
-  const service = createDepositsService({ db: deps.db, repo: createDepositsRepository(deps.db), ledger: deps.ledger, gateways: new Map([[sandbox.code, sandbox]]), clock: deps.clock });
+  const service = createDepositsService({
+    db: deps.db,
+    repo: createDepositsRepository(deps.db),
+    ledger: deps.ledger,
+    gateways: new Map([[sandbox.code, sandbox]]),
+    clock: deps.clock,
+  });
   return { ...service, sandbox };
 }
 

@@ -18,15 +18,33 @@ export function createDepositsRepository(db: Kysely<DB>) {
 
   return {
     enabledMethods: (merchantId: bigint) =>
-      db.selectFrom('deposit_methods').selectAll().where('merchant_id', '=', merchantId).where('enabled', '=', true).orderBy('sort').orderBy('id').execute(),
+      db
+        .selectFrom('deposit_methods')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
 
     findMethod: (merchantId: bigint, code: string) =>
-      db.selectFrom('deposit_methods').selectAll().where('merchant_id', '=', merchantId).where('code', '=', code).executeTakeFirst(),
+      db
+        .selectFrom('deposit_methods')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code)
+        .executeTakeFirst(),
 
     findByRequest: (memberId: bigint, requestId: string, h: Kysely<DB> = db) =>
-      h.selectFrom('deposits').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst(),
+      h
+        .selectFrom('deposits')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
 
-    findByOrderRef: (orderRef: string) => db.selectFrom('deposits').selectAll().where('order_ref', '=', orderRef).executeTakeFirst(),
+    findByOrderRef: (orderRef: string) =>
+      db.selectFrom('deposits').selectAll().where('order_ref', '=', orderRef).executeTakeFirst(),
 
     /** A gateway order with what its hosted page shows (the merchant's currency exponent). */
     findOrderView: (orderRef: string) =>
@@ -47,8 +65,14 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .returningAll()
         .executeTakeFirst(),
 
-    async insertReceipt(h: Kysely<DB>, v: { depositId: bigint; merchantId: bigint; contentType: 'image/png' | 'image/jpeg'; content: Uint8Array }): Promise<void> {
-      await h.insertInto('deposit_receipts').values({ deposit_id: v.depositId, merchant_id: v.merchantId, content_type: v.contentType, content: v.content }).execute();
+    async insertReceipt(
+      h: Kysely<DB>,
+      v: { depositId: bigint; merchantId: bigint; contentType: 'image/png' | 'image/jpeg'; content: Uint8Array },
+    ): Promise<void> {
+      await h
+        .insertInto('deposit_receipts')
+        .values({ deposit_id: v.depositId, merchant_id: v.merchantId, content_type: v.contentType, content: v.content })
+        .execute();
     },
 
     receipt: (merchantId: bigint, depositId: bigint) =>
@@ -61,12 +85,25 @@ export function createDepositsRepository(db: Kysely<DB>) {
 
     /** The row locked for the rest of the transaction: concurrent callbacks and reviews queue here. */
     lockById: (trx: Kysely<DB>, merchantId: bigint, id: bigint) =>
-      trx.selectFrom('deposits').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).forUpdate().executeTakeFirst(),
+      trx
+        .selectFrom('deposits')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
 
     finish: (
       trx: Kysely<DB>,
       id: bigint,
-      v: { status: Exclude<DepositStatus, 'pending'>; at: Date; journalId?: bigint | null; gatewayRef?: string | null; reason?: string | null; reviewedBy?: bigint | null },
+      v: {
+        status: Exclude<DepositStatus, 'pending'>;
+        at: Date;
+        journalId?: bigint | null;
+        gatewayRef?: string | null;
+        reason?: string | null;
+        reviewedBy?: bigint | null;
+      },
     ) =>
       trx
         .updateTable('deposits')
@@ -85,9 +122,17 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow(),
 
     findForMember: (merchantId: bigint, memberId: bigint, id: bigint) =>
-      listBase(db).where('d.merchant_id', '=', merchantId).where('d.member_id', '=', memberId).where('d.id', '=', id).executeTakeFirst(),
+      listBase(db)
+        .where('d.merchant_id', '=', merchantId)
+        .where('d.member_id', '=', memberId)
+        .where('d.id', '=', id)
+        .executeTakeFirst(),
 
-    async listForMember(merchantId: bigint, memberId: bigint, page: { pageNo: number; pageSize: number }): Promise<{ total: number; rows: DepositListRow[] }> {
+    async listForMember(
+      merchantId: bigint,
+      memberId: bigint,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ total: number; rows: DepositListRow[] }> {
       const [{ n }, rows] = await Promise.all([
         db
           .selectFrom('deposits')
@@ -106,13 +151,23 @@ export function createDepositsRepository(db: Kysely<DB>) {
       return { total: Number(n), rows };
     },
 
-    async listForReview(merchantId: bigint, q: { status?: DepositStatus; pageNo: number; pageSize: number }): Promise<{ total: number; rows: AdminDepositListRow[] }> {
-      let count = db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('n')).where('merchant_id', '=', merchantId);
+    async listForReview(
+      merchantId: bigint,
+      q: { status?: DepositStatus; pageNo: number; pageSize: number },
+    ): Promise<{ total: number; rows: AdminDepositListRow[] }> {
+      let count = db
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('merchant_id', '=', merchantId);
       if (q.status) count = count.where('status', '=', q.status);
       let list = listBase(db)
         .innerJoin('members as mb', 'mb.id', 'd.member_id')
         .select('mb.account as member_account')
-        .select((eb) => eb.exists(eb.selectFrom('deposit_receipts as r').select('r.deposit_id').whereRef('r.deposit_id', '=', 'd.id')).as('has_receipt'))
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom('deposit_receipts as r').select('r.deposit_id').whereRef('r.deposit_id', '=', 'd.id'))
+            .as('has_receipt'),
+        )
         .where('d.merchant_id', '=', merchantId);
       if (q.status) list = list.where('d.status', '=', q.status);
       const [{ n }, rows] = await Promise.all([

@@ -24,7 +24,14 @@ const CALLBACK_BODY_LIMIT = 64 * 1024;
 export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsService): void {
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/deposit/methods', summary: 'Payment methods of this merchant for deposits', tags, response: depositMethodList, auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/deposit/methods',
+      summary: 'Payment methods of this merchant for deposits',
+      tags,
+      response: depositMethodList,
+      auth: 'real',
+    },
     ({ merchant }) => deposits.methods(merchant),
   );
 
@@ -47,7 +54,8 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
     {
       method: 'POST',
       url: '/wps/deposit/manual',
-      summary: 'Declare a bank transfer (multipart: methodCode, amount, requestId, receipt = PNG/JPG ≤ 5 MB); pending review',
+      summary:
+        'Declare a bank transfer (multipart: methodCode, amount, requestId, receipt = PNG/JPG ≤ 5 MB); pending review',
       tags,
       response: depositItem,
       auth: 'real',
@@ -67,7 +75,15 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/deposit/list', summary: 'The member’s deposits, newest first', tags, querystring: depositPageQuery, response: depositList, auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/deposit/list',
+      summary: 'The member’s deposits, newest first',
+      tags,
+      querystring: depositPageQuery,
+      response: depositList,
+      auth: 'real',
+    },
     ({ merchant, member, query }) => deposits.list(merchant, member.memberId, query),
   );
 
@@ -75,7 +91,9 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
   // No member session and no maintenance gate: money that arrives must be recorded whatever the site's state.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.route({
       method: 'POST',
       url: '/wps/deposit/callback/:gateway',
@@ -99,7 +117,9 @@ async function readManualForm(request: FastifyRequest): Promise<{ fields: Record
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the form as multipart/form-data.');
   const fields: Record<string, string> = {};
   let receipt: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'receipt' || receipt) {
         await part.toBuffer().catch(() => undefined);

@@ -10,7 +10,16 @@ export async function seedDemoDepositMethods(db: Kysely<DB>, merchantId: bigint)
   await db
     .insertInto('deposit_methods')
     .values([
-      { merchant_id: merchant.id, code: 'SANDBOX', name: 'Online payment (sandbox)', kind: 'gateway', gateway: 'sandbox', min_amount: 100_00n, max_amount: 50_000_00n, sort: 1 },
+      {
+        merchant_id: merchant.id,
+        code: 'SANDBOX',
+        name: 'Online payment (sandbox)',
+        kind: 'gateway',
+        gateway: 'sandbox',
+        min_amount: 100_00n,
+        max_amount: 50_000_00n,
+        sort: 1,
+      },
       {
         merchant_id: merchant.id,
         code: 'BANK',

@@ -1,13 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { type AdminDepositItem, type DepositItem, type DepositMethodList, type DepositOrderResult, parseAmount } from '@sea/contracts';
+import {
+  type AdminDepositItem,
+  type DepositItem,
+  type DepositMethodList,
+  type DepositOrderResult,
+  parseAmount,
+} from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAdminAction } from '../admin/admin-audit.ts';
 import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.service.ts';
 import type { Merchant } from '../merchants/merchants.types.ts';
-import type { AdminDepositListRow, DepositListRow, DepositMethodRow, DepositRow, DepositsRepository } from './deposits.repository.ts';
+import type {
+  AdminDepositListRow,
+  DepositListRow,
+  DepositMethodRow,
+  DepositRow,
+  DepositsRepository,
+} from './deposits.repository.ts';
 import type { DepositMethodKind, DepositStatus } from './deposits.tables.ts';
 import type { PaymentGateways } from './payment-gateway.ts';
 import { checkReceipt } from './receipt.ts';
@@ -35,7 +47,11 @@ export interface AdminActor {
 /** The page the member comes back to after paying (the SPA shows the outcome of ?deposit=<id>). */
 export const depositReturnPath = (depositId: bigint | string) => `/member/depositv2?deposit=${depositId}`;
 
-const methodError = (message: string) => new AppError('validation_failed', message, { in: 'body', fields: [{ field: 'methodCode', reason: 'invalid', message }] });
+const methodError = (message: string) =>
+  new AppError('validation_failed', message, {
+    in: 'body',
+    fields: [{ field: 'methodCode', reason: 'invalid', message }],
+  });
 
 export function presentDeposit(r: DepositListRow): DepositItem {
   return {
@@ -66,10 +82,15 @@ export function createDepositsService(deps: DepositsDeps) {
   const { db, repo, ledger, clock } = deps;
 
   /** The method and the amount in minor units, checked against the method's limits. */
-  async function checkRequest(merchant: Merchant, req: DepositRequest, kind: DepositMethodKind): Promise<{ method: DepositMethodRow; amount: bigint }> {
+  async function checkRequest(
+    merchant: Merchant,
+    req: DepositRequest,
+    kind: DepositMethodKind,
+  ): Promise<{ method: DepositMethodRow; amount: bigint }> {
     const method = await repo.findMethod(merchant.id, req.methodCode.trim().toUpperCase());
     if (!method || !method.enabled) throw methodError('This payment method is not available.');
-    if (method.kind !== kind) throw methodError(kind === 'gateway' ? 'This method is paid by bank transfer.' : 'This method is paid online.');
+    if (method.kind !== kind)
+      throw methodError(kind === 'gateway' ? 'This method is paid by bank transfer.' : 'This method is paid online.');
     let amount: bigint;
     try {
       amount = parseAmount(req.amount, merchant.currencyExponent);
@@ -78,7 +99,10 @@ export function createDepositsService(deps: DepositsDeps) {
     }
     if (amount <= 0n) throw new AppError('amount_invalid');
     if (amount < method.min_amount || amount > method.max_amount) {
-      throw new AppError('amount_out_of_range', undefined, { min: method.min_amount.toString(), max: method.max_amount.toString() });
+      throw new AppError('amount_out_of_range', undefined, {
+        min: method.min_amount.toString(),
+        max: method.max_amount.toString(),
+      });
     }
     return { method, amount };
   }
@@ -125,7 +149,11 @@ export function createDepositsService(deps: DepositsDeps) {
   }
 
   /** The one credit of a deposit: payment clearing → member main wallet, keyed by the deposit id. */
-  async function credit(trx: Kysely<DB>, d: DepositRow, extra: { gatewayRef?: string; reviewedBy?: bigint }): Promise<DepositRow> {
+  async function credit(
+    trx: Kysely<DB>,
+    d: DepositRow,
+    extra: { gatewayRef?: string; reviewedBy?: bigint },
+  ): Promise<DepositRow> {
     const r = await ledger.post(
       {
         merchantId: d.merchant_id,
@@ -135,7 +163,14 @@ export function createDepositsService(deps: DepositsDeps) {
         kind: 'deposit',
         memberId: d.member_id,
         ref: { depositId: String(d.id) },
-        legs: [{ debit: systemAccount('payment_clearing', d.member_id), credit: memberMain(d.member_id), amount: d.amount, code: 'deposit' }],
+        legs: [
+          {
+            debit: systemAccount('payment_clearing', d.member_id),
+            credit: memberMain(d.member_id),
+            amount: d.amount,
+            code: 'deposit',
+          },
+        ],
       },
       trx,
     );
@@ -160,7 +195,14 @@ export function createDepositsService(deps: DepositsDeps) {
           kind: m.kind,
           minAmount: m.min_amount.toString(),
           maxAmount: m.max_amount.toString(),
-          bank: m.kind === 'bank_transfer' ? { bankName: m.bank_name ?? '', accountNumber: m.account_number ?? '', accountName: m.account_name ?? '' } : null,
+          bank:
+            m.kind === 'bank_transfer'
+              ? {
+                  bankName: m.bank_name ?? '',
+                  accountNumber: m.account_number ?? '',
+                  accountName: m.account_name ?? '',
+                }
+              : null,
         })),
       };
     },
@@ -171,12 +213,21 @@ export function createDepositsService(deps: DepositsDeps) {
       const gateway = deps.gateways.get(method.gateway ?? '');
       if (!gateway) throw methodError('This payment method is not available.');
       const row = await openDeposit(merchant, memberId, req, method, amount);
-      const { redirectUrl } = await gateway.createOrder({ orderId: row.order_ref, amount: row.amount, currency: row.currency });
+      const { redirectUrl } = await gateway.createOrder({
+        orderId: row.order_ref,
+        amount: row.amount,
+        currency: row.currency,
+      });
       return { depositId: String(row.id), status: row.status, payUrl: redirectUrl };
     },
 
     /** A manual bank transfer: the row and its receipt in one transaction, pending the operator's review. */
-    async createManual(merchant: Merchant, memberId: bigint, req: DepositRequest, receipt: Uint8Array): Promise<DepositItem> {
+    async createManual(
+      merchant: Merchant,
+      memberId: bigint,
+      req: DepositRequest,
+      receipt: Uint8Array,
+    ): Promise<DepositItem> {
       const { method, amount } = await checkRequest(merchant, req, 'bank_transfer');
       const contentType = await checkReceipt(receipt);
       const row = await openDeposit(merchant, memberId, req, method, amount, (trx, r) =>
@@ -187,7 +238,14 @@ export function createDepositsService(deps: DepositsDeps) {
 
     async list(merchant: Merchant, memberId: bigint, page: { pageNo: number; pageSize: number }) {
       const { total, rows } = await repo.listForMember(merchant.id, memberId, page);
-      return { list: rows.map(presentDeposit), total, pageNo: page.pageNo, pageSize: page.pageSize, currency: merchant.currency, exponent: merchant.currencyExponent };
+      return {
+        list: rows.map(presentDeposit),
+        total,
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+      };
     },
 
     /** The order behind a gateway's hosted page (the sandbox reads it to show the amount). */
@@ -198,7 +256,11 @@ export function createDepositsService(deps: DepositsDeps) {
      * row lock either the credit (exactly once: row status and ledger key both guard it) or the failure.
      * A callback for a deposit already final changes nothing and answers its current status.
      */
-    async handleCallback(gatewayCode: string, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<{ depositId: string; status: DepositStatus }> {
+    async handleCallback(
+      gatewayCode: string,
+      headers: IncomingHttpHeaders,
+      rawBody: Buffer,
+    ): Promise<{ depositId: string; status: DepositStatus }> {
       const gateway = deps.gateways.get(gatewayCode);
       if (!gateway) throw new AppError('not_found', 'Unknown payment gateway.');
       const cb = await gateway.verifyCallback(headers, rawBody);
@@ -207,22 +269,43 @@ export function createDepositsService(deps: DepositsDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const d = (await repo.lockById(trx, found.merchant_id, found.id))!;
         if (d.status !== 'pending') return d;
-        if (cb.status === 'failed') return repo.finish(trx, d.id, { status: 'failed', at: clock(), gatewayRef: cb.gatewayRef, reason: 'Payment failed at the gateway.' });
-        if (cb.amount !== d.amount || cb.currency !== d.currency) throw new AppError('amount_invalid', 'The paid amount differs from the order.');
+        if (cb.status === 'failed')
+          return repo.finish(trx, d.id, {
+            status: 'failed',
+            at: clock(),
+            gatewayRef: cb.gatewayRef,
+            reason: 'Payment failed at the gateway.',
+          });
+        if (cb.amount !== d.amount || cb.currency !== d.currency)
+          throw new AppError('amount_invalid', 'The paid amount differs from the order.');
         return credit(trx, d, { gatewayRef: cb.gatewayRef });
       });
       return { depositId: String(row.id), status: row.status };
     },
 
-    async listForReview(merchantId: bigint, q: { status?: DepositStatus; pageNo: number; pageSize: number }, merchant: Pick<Merchant, 'currency' | 'currencyExponent'>) {
+    async listForReview(
+      merchantId: bigint,
+      q: { status?: DepositStatus; pageNo: number; pageSize: number },
+      merchant: Pick<Merchant, 'currency' | 'currencyExponent'>,
+    ) {
       const { total, rows } = await repo.listForReview(merchantId, q);
-      return { list: rows.map(presentAdminDeposit), total, pageNo: q.pageNo, pageSize: q.pageSize, currency: merchant.currency, exponent: merchant.currencyExponent };
+      return {
+        list: rows.map(presentAdminDeposit),
+        total,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+      };
     },
 
     async receipt(merchantId: bigint, depositId: bigint) {
       const r = await repo.receipt(merchantId, depositId);
       if (!r) throw new AppError('not_found', 'This deposit has no receipt.');
-      return { contentType: r.content_type, image: `data:${r.content_type};base64,${Buffer.from(r.content).toString('base64')}` };
+      return {
+        contentType: r.content_type,
+        image: `data:${r.content_type};base64,${Buffer.from(r.content).toString('base64')}`,
+      };
     },
 
     /** Operator approval of a bank transfer: the credit, the status and the audit record commit together. */
@@ -230,7 +313,8 @@ export function createDepositsService(deps: DepositsDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const d = await repo.lockById(trx, admin.merchantId, depositId);
         if (!d) throw new AppError('not_found', 'No such deposit.');
-        if (d.kind !== 'bank_transfer' || d.status !== 'pending') throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
+        if (d.kind !== 'bank_transfer' || d.status !== 'pending')
+          throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
         const done = await credit(trx, d, { reviewedBy: admin.id });
         await recordAdminAction(trx, {
           merchantId: admin.merchantId,
@@ -250,7 +334,8 @@ export function createDepositsService(deps: DepositsDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const d = await repo.lockById(trx, admin.merchantId, depositId);
         if (!d) throw new AppError('not_found', 'No such deposit.');
-        if (d.kind !== 'bank_transfer' || d.status !== 'pending') throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
+        if (d.kind !== 'bank_transfer' || d.status !== 'pending')
+          throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
         const done = await repo.finish(trx, d.id, { status: 'rejected', at: clock(), reason, reviewedBy: admin.id });
         await recordAdminAction(trx, {
           merchantId: admin.merchantId,

@@ -12,13 +12,18 @@ const startsWith = (buf: Uint8Array, magic: number[]) => magic.every((b, i) => b
  * readable as an image. Kept as uploaded (it is evidence); served to operators only with its checked type.
  */
 export async function checkReceipt(input: Uint8Array): Promise<'image/png' | 'image/jpeg'> {
-  if (input.length === 0) throw new AppError('validation_failed', 'Attach the transfer receipt.', { in: 'body', fields: [{ field: 'receipt', reason: 'required', message: 'Attach the transfer receipt.' }] });
+  if (input.length === 0)
+    throw new AppError('validation_failed', 'Attach the transfer receipt.', {
+      in: 'body',
+      fields: [{ field: 'receipt', reason: 'required', message: 'Attach the transfer receipt.' }],
+    });
   if (input.length > RECEIPT_MAX_BYTES) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
   const type = startsWith(input, PNG) ? 'image/png' : startsWith(input, JPEG) ? 'image/jpeg' : null;
   if (!type) throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
   try {
     const meta = await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).metadata();
-    if (meta.format !== (type === 'image/png' ? 'png' : 'jpeg') || !meta.width || !meta.height) throw new Error('not an image');
+    if (meta.format !== (type === 'image/png' ? 'png' : 'jpeg') || !meta.width || !meta.height)
+      throw new Error('not an image');
     // Decoding the pixels catches truncated files that still have a valid header.
     await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).resize(8, 8).raw().toBuffer();
   } catch {

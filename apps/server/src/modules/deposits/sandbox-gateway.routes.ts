@@ -26,27 +26,46 @@ button,a.btn{flex:1;padding:12px;border:0;border-radius:8px;font-size:1rem;curso
 }
 
 function send(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 }
 
 /**
  * The sandbox gateway's hosted pay page. Pressing Pay or Fail makes the "gateway" send its signed callback to
  * our callback route (delivered in-process, through the full HTTP stack), then sends the browser back to the site.
  */
-export function registerSandboxGatewayRoutes(app: FastifyInstance, deps: { deposits: Pick<DepositsService, 'findOrder'>; sandbox: SandboxGateway }): void {
+export function registerSandboxGatewayRoutes(
+  app: FastifyInstance,
+  deps: { deposits: Pick<DepositsService, 'findOrder'>; sandbox: SandboxGateway },
+): void {
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
 
     scope.get('/sandbox-gateway/pay/:orderRef', { schema: { hide: true, params } }, async (request, reply) => {
       const { orderRef } = request.params as z.infer<typeof params>;
       const order = await deps.deposits.findOrder(orderRef);
-      if (!order || order.gateway !== deps.sandbox.code) return send(reply, 404, page('Order not found', '<h1>Order not found</h1>'));
+      if (!order || order.gateway !== deps.sandbox.code)
+        return send(reply, 404, page('Order not found', '<h1>Order not found</h1>'));
       const amount = `${escapeHtml(order.currency)} ${formatMoney(order.amount, order.exponent)}`;
       const back = escapeHtml(depositReturnPath(order.id));
       if (order.status !== 'pending') {
-        return send(reply, 200, page('Sandbox gateway', `<h1>Sandbox payment</h1><p class="amount">${amount}</p><p>This order is already ${escapeHtml(order.status)}.</p><a class="btn" href="${back}">Back to the site</a>`));
+        return send(
+          reply,
+          200,
+          page(
+            'Sandbox gateway',
+            `<h1>Sandbox payment</h1><p class="amount">${amount}</p><p>This order is already ${escapeHtml(order.status)}.</p><a class="btn" href="${back}">Back to the site</a>`,
+          ),
+        );
       }
       return send(
         reply,
@@ -67,13 +86,29 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, deps: { depos
       const { orderRef } = request.params as z.infer<typeof params>;
       const form = outcomeForm.safeParse(request.body);
       const order = await deps.deposits.findOrder(orderRef);
-      if (!order || order.gateway !== deps.sandbox.code) return send(reply, 404, page('Order not found', '<h1>Order not found</h1>'));
+      if (!order || order.gateway !== deps.sandbox.code)
+        return send(reply, 404, page('Order not found', '<h1>Order not found</h1>'));
       if (!form.success) return send(reply, 400, page('Bad request', '<h1>Choose Pay or Fail</h1>'));
-      const cb = await deps.sandbox.buildCallback({ orderId: order.order_ref, amount: order.amount, currency: order.currency }, form.data.outcome);
-      const res = await app.inject({ method: 'POST', url: `/wps/deposit/callback/${deps.sandbox.code}`, headers: cb.headers, payload: cb.body });
+      const cb = await deps.sandbox.buildCallback(
+        { orderId: order.order_ref, amount: order.amount, currency: order.currency },
+        form.data.outcome,
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: `/wps/deposit/callback/${deps.sandbox.code}`,
+        headers: cb.headers,
+        payload: cb.body,
+      });
       if (res.statusCode !== 200) {
         request.log.warn({ status: res.statusCode, body: res.body.slice(0, 500) }, 'sandbox callback refused');
-        return send(reply, 502, page('Callback failed', `<h1>The site refused the callback</h1><a class="btn" href="${escapeHtml(depositReturnPath(order.id))}">Back to the site</a>`));
+        return send(
+          reply,
+          502,
+          page(
+            'Callback failed',
+            `<h1>The site refused the callback</h1><a class="btn" href="${escapeHtml(depositReturnPath(order.id))}">Back to the site</a>`,
+          ),
+        );
       }
       return reply.redirect(depositReturnPath(order.id), 303);
     });

@@ -31,7 +31,11 @@ export async function loadGatewaySecret(db: Kysely<DB>, gateway: string, fromEnv
     .values({ gateway, secret: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('gateway').doNothing())
     .execute();
-  const row = await db.selectFrom('deposit_gateway_secrets').select('secret').where('gateway', '=', gateway).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('deposit_gateway_secrets')
+    .select('secret')
+    .where('gateway', '=', gateway)
+    .executeTakeFirstOrThrow();
   return row.secret;
 }
 
@@ -47,7 +51,10 @@ const header = (h: IncomingHttpHeaders, name: string) => {
 
 export interface SandboxGateway extends PaymentGateway {
   /** The gateway's side: the signed callback it sends when the payer presses Pay or Fail on the hosted page. */
-  buildCallback(order: GatewayOrder, outcome: 'paid' | 'failed'): Promise<{ headers: Record<string, string>; body: string }>;
+  buildCallback(
+    order: GatewayOrder,
+    outcome: 'paid' | 'failed',
+  ): Promise<{ headers: Record<string, string>; body: string }>;
 }
 
 export function createSandboxGateway(deps: { secret: () => Promise<string>; clock: () => Date }): SandboxGateway {
@@ -68,7 +75,14 @@ export function createSandboxGateway(deps: { secret: () => Promise<string>; cloc
       });
       const timestamp = String(Math.floor(deps.clock().getTime() / 1000));
       const signature = signSandbox(await deps.secret(), timestamp, body);
-      return { headers: { 'content-type': 'application/json', [SANDBOX_TIMESTAMP_HEADER]: timestamp, [SANDBOX_SIGNATURE_HEADER]: signature }, body };
+      return {
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_TIMESTAMP_HEADER]: timestamp,
+          [SANDBOX_SIGNATURE_HEADER]: signature,
+        },
+        body,
+      };
     },
 
     async verifyCallback(headers, rawBody): Promise<GatewayCallback> {
@@ -76,7 +90,8 @@ export function createSandboxGateway(deps: { secret: () => Promise<string>; cloc
       const signature = header(headers, SANDBOX_SIGNATURE_HEADER) ?? '';
       if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) throw new AppError('signature_invalid');
       const age = Math.abs(deps.clock().getTime() / 1000 - Number(timestamp));
-      if (age > SANDBOX_TOLERANCE_SECONDS) throw new AppError('signature_invalid', 'The callback timestamp is outside the accepted window.');
+      if (age > SANDBOX_TOLERANCE_SECONDS)
+        throw new AppError('signature_invalid', 'The callback timestamp is outside the accepted window.');
       const expected = Buffer.from(signSandbox(await deps.secret(), timestamp, rawBody), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new AppError('signature_invalid');
       let parsed: z.infer<typeof callbackBody>;
@@ -85,7 +100,13 @@ export function createSandboxGateway(deps: { secret: () => Promise<string>; cloc
       } catch {
         throw new AppError('bad_request', 'The callback body is not valid.');
       }
-      return { orderId: parsed.orderId, status: parsed.status, amount: BigInt(parsed.amount), currency: parsed.currency, gatewayRef: parsed.gatewayRef };
+      return {
+        orderId: parsed.orderId,
+        status: parsed.status,
+        amount: BigInt(parsed.amount),
+        currency: parsed.currency,
+        gatewayRef: parsed.gatewayRef,
+      };
     },
   };
 }

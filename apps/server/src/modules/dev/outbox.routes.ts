@@ -13,7 +13,11 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Kysely<DB>): v
     { schema: { hide: true, querystring: z.object({ recipient: z.string().max(320).optional() }) } },
     async (request) => {
       const { recipient } = request.query as { recipient?: string };
-      let q = db.selectFrom('dev_outbox').select(['id', 'channel', 'recipient', 'body', 'created_at']).orderBy('id', 'desc').limit(50);
+      let q = db
+        .selectFrom('dev_outbox')
+        .select(['id', 'channel', 'recipient', 'body', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(50);
       if (recipient) q = q.where('recipient', '=', recipient.trim().replace(/^\+/, ''));
       const rows = await q.execute();
       return { messages: rows.map((r) => ({ ...r, id: String(r.id) })) };

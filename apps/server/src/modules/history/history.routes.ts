@@ -23,7 +23,8 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
     {
       method: 'GET',
       url: '/wps/member/profit',
-      summary: 'Personal profit per local day and in total: deposits, withdrawals, bets, wins, bonuses, profit = wins − bets + bonuses',
+      summary:
+        'Personal profit per local day and in total: deposits, withdrawals, bets, wins, bonuses, profit = wins − bets + bonuses',
       tags: ['history'],
       querystring: profitQuery,
       response: personalProfit,

@@ -31,14 +31,24 @@ function codesOf(type: HistoryType | 'all'): CodeFilter {
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function localDate(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 function rangeError(message: string): AppError {
-  return new AppError('validation_failed', undefined, { in: 'querystring', fields: [{ field: 'to', reason: 'range', message }] });
+  return new AppError('validation_failed', undefined, {
+    in: 'querystring',
+    fields: [{ field: 'to', reason: 'range', message }],
+  });
 }
 
 /** Wallet label of an account code: MAIN or the vendor code of a sub-wallet. */
@@ -105,7 +115,14 @@ export function createHistoryService(deps: { repo: HistoryRepository; clock: () 
       q: { type: HistoryType | 'all'; from?: string; to?: string; pageNo: number; pageSize: number },
     ): Promise<TransactionHistory> {
       checkRange(q.from, q.to);
-      const filter: HistoryFilter = { merchantId: merchant.id, memberId, from: q.from, to: q.to, timezone: merchant.timezone, codes: codesOf(q.type) };
+      const filter: HistoryFilter = {
+        merchantId: merchant.id,
+        memberId,
+        from: q.from,
+        to: q.to,
+        timezone: merchant.timezone,
+        codes: codesOf(q.type),
+      };
       const [total, rows] = await Promise.all([deps.repo.count(filter), deps.repo.list(filter, q)]);
       return {
         total,
@@ -124,7 +141,22 @@ export function createHistoryService(deps: { repo: HistoryRepository; clock: () 
       const from = q.from ?? addDays(to, -6);
       checkRange(from, to);
       if (daysBetween(from, to) >= maxDays) throw rangeError(`At most ${maxDays} days`);
-      const rows = await deps.repo.dailyTotals({ merchantId: merchant.id, memberId, from, to, timezone: merchant.timezone, codes: { in: [...CODES_BY_TYPE.deposit, ...CODES_BY_TYPE.withdrawal, ...CODES_BY_TYPE.bet, ...CODES_BY_TYPE.win, ...CODES_BY_TYPE.bonus] } });
+      const rows = await deps.repo.dailyTotals({
+        merchantId: merchant.id,
+        memberId,
+        from,
+        to,
+        timezone: merchant.timezone,
+        codes: {
+          in: [
+            ...CODES_BY_TYPE.deposit,
+            ...CODES_BY_TYPE.withdrawal,
+            ...CODES_BY_TYPE.bet,
+            ...CODES_BY_TYPE.win,
+            ...CODES_BY_TYPE.bonus,
+          ],
+        },
+      });
       const byDay = new Map<string, Map<string, bigint>>();
       const all = new Map<string, bigint>();
       for (const r of rows) {
@@ -133,8 +165,18 @@ export function createHistoryService(deps: { repo: HistoryRepository; clock: () 
         byDay.set(r.day, day);
         all.set(r.code, (all.get(r.code) ?? 0n) + r.total);
       }
-      const days = [...byDay.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([date, sums]) => ({ date, ...figures(sums) }));
-      return { from, to, currency: merchant.currency, exponent: merchant.currencyExponent, timezone: merchant.timezone, total: figures(all), days };
+      const days = [...byDay.entries()]
+        .sort(([a], [b]) => (a < b ? 1 : -1))
+        .map(([date, sums]) => ({ date, ...figures(sums) }));
+      return {
+        from,
+        to,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        timezone: merchant.timezone,
+        total: figures(all),
+        days,
+      };
     },
   };
 }

@@ -94,7 +94,8 @@ export interface LedgerAuditReport {
   problems: string[];
 }
 
-const show = (row: Record<string, unknown>) => JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+const show = (row: Record<string, unknown>) =>
+  JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 
 export async function auditLedger(db: Kysely<DB>): Promise<LedgerAuditReport> {
   const problems: string[] = [];

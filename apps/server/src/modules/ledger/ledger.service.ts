@@ -3,7 +3,15 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createBatcher } from './ledger-batcher.ts';
-import type { AccountBalance, Leg, PostFailure, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
+import type {
+  AccountBalance,
+  Leg,
+  PostFailure,
+  PostRequest,
+  PostResult,
+  Resolution,
+  SystemAccountName,
+} from './ledger.types.ts';
 
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution } from './ledger.types.ts';
 
@@ -11,9 +19,11 @@ export type { AccountBalance, Leg, PostRequest, PostResult, Resolution } from '.
 export const SYSTEM_SHARDS = 8;
 
 export const memberMain = (memberId: bigint | number): string => `member:${memberId}:main`;
-export const memberVendor = (memberId: bigint | number, vendorCode: string): string => `member:${memberId}:vendor:${vendorCode}`;
+export const memberVendor = (memberId: bigint | number, vendorCode: string): string =>
+  `member:${memberId}:vendor:${vendorCode}`;
 /** A shard of a merchant system account; `seed` (usually the member id) spreads load over the shards. */
-export const systemAccount = (name: SystemAccountName, seed: bigint | number = 0): string => `sys:${name}:${BigInt(seed) % BigInt(SYSTEM_SHARDS)}`;
+export const systemAccount = (name: SystemAccountName, seed: bigint | number = 0): string =>
+  `sys:${name}:${BigInt(seed) % BigInt(SYSTEM_SHARDS)}`;
 
 const ACCOUNT_CODE = /^(member:\d+:(main|vendor:[A-Za-z0-9_]+)|sys:[a-z_]+(:[A-Za-z0-9_]+)*)$/;
 const MAX_AMOUNT = 10n ** 17n;
@@ -35,13 +45,16 @@ function validate(req: PostRequest): void {
   if (legs.length + resolve.length === 0) throw new Error('ledger: a journal needs at least one leg or resolution');
   if (!req.scope || !req.key || !req.kind) throw new Error('ledger: scope, key and kind are required');
   for (const l of legs) {
-    if (!ACCOUNT_CODE.test(l.debit) || !ACCOUNT_CODE.test(l.credit)) throw new Error(`ledger: bad account code ${l.debit} / ${l.credit}`);
+    if (!ACCOUNT_CODE.test(l.debit) || !ACCOUNT_CODE.test(l.credit))
+      throw new Error(`ledger: bad account code ${l.debit} / ${l.credit}`);
     if (l.debit === l.credit) throw new Error('ledger: debit and credit accounts must differ');
-    if (typeof l.amount !== 'bigint' || l.amount <= 0n || l.amount >= MAX_AMOUNT) throw new Error('ledger: amount must be a positive bigint');
+    if (typeof l.amount !== 'bigint' || l.amount <= 0n || l.amount >= MAX_AMOUNT)
+      throw new Error('ledger: amount must be a positive bigint');
     if (!l.code) throw new Error('ledger: leg code is required');
   }
   for (const r of resolve) {
-    if (r.amount !== undefined && (typeof r.amount !== 'bigint' || r.amount <= 0n)) throw new Error('ledger: resolution amount must be a positive bigint');
+    if (r.amount !== undefined && (typeof r.amount !== 'bigint' || r.amount <= 0n))
+      throw new Error('ledger: resolution amount must be a positive bigint');
   }
 }
 
@@ -51,20 +64,49 @@ function payload(req: PostRequest) {
     kind: req.kind,
     member_id: req.memberId === undefined || req.memberId === null ? null : String(req.memberId),
     ref: req.ref ?? {},
-    legs: (req.legs ?? []).map((l: Leg) => ({ debit: l.debit, credit: l.credit, amount: String(l.amount), code: l.code, pending: l.pending === true })),
-    resolve: (req.resolve ?? []).map((r: Resolution) => ({ pending_id: String(r.pendingId), action: r.action, ...(r.amount !== undefined && { amount: String(r.amount) }) })),
+    legs: (req.legs ?? []).map((l: Leg) => ({
+      debit: l.debit,
+      credit: l.credit,
+      amount: String(l.amount),
+      code: l.code,
+      pending: l.pending === true,
+    })),
+    resolve: (req.resolve ?? []).map((r: Resolution) => ({
+      pending_id: String(r.pendingId),
+      action: r.action,
+      ...(r.amount !== undefined && { amount: String(r.amount) }),
+    })),
   };
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  return { ...content, merchant_id: String(req.merchantId), currency: req.currency, scope: req.scope, key: req.key, hash };
+  return {
+    ...content,
+    merchant_id: String(req.merchantId),
+    currency: req.currency,
+    scope: req.scope,
+    key: req.key,
+    hash,
+  };
 }
 
 function toResult(raw: RawResult): PostResult {
   if (raw.ok) {
     const balances: Record<string, AccountBalance> = {};
-    for (const [code, b] of Object.entries(raw.balances ?? {})) balances[code] = { balance: BigInt(b.balance), available: BigInt(b.available) };
-    return { ok: true, journalId: BigInt(raw.journal_id), transferIds: (raw.transfer_ids ?? []).map((id) => BigInt(id)), replay: raw.replay === true, balances };
+    for (const [code, b] of Object.entries(raw.balances ?? {}))
+      balances[code] = { balance: BigInt(b.balance), available: BigInt(b.available) };
+    return {
+      ok: true,
+      journalId: BigInt(raw.journal_id),
+      transferIds: (raw.transfer_ids ?? []).map((id) => BigInt(id)),
+      replay: raw.replay === true,
+      balances,
+    };
   }
-  return { ok: false, journalId: BigInt(raw.journal_id), error: raw.error ?? 'insufficient_funds', replay: raw.replay === true };
+  return {
+    ok: false,
+    journalId: BigInt(raw.journal_id),
+    error: raw.error ?? 'insufficient_funds',
+    replay: raw.replay === true,
+  };
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
@@ -78,7 +120,9 @@ export interface LedgerOptions {
 
 export function createLedgerService(deps: { db: Kysely<DB> } & LedgerOptions) {
   const call = async (executor: Kysely<DB>, batch: ReturnType<typeof payload>[]): Promise<RawResult[]> => {
-    const { rows } = await sql<{ r: RawResult[] }>`select ledger_post_batch(${JSON.stringify(batch)}::jsonb) as r`.execute(executor);
+    const { rows } = await sql<{
+      r: RawResult[];
+    }>`select ledger_post_batch(${JSON.stringify(batch)}::jsonb) as r`.execute(executor);
     return rows[0]!.r;
   };
   const batcher = createBatcher<ReturnType<typeof payload>, RawResult>({
@@ -128,7 +172,11 @@ export function createLedgerService(deps: { db: Kysely<DB> } & LedgerOptions) {
     },
 
     /** Every account of a member (main and sub-wallets) with its balances. */
-    async memberAccounts(merchantId: bigint, memberId: bigint, trx?: Kysely<DB>): Promise<Array<{ code: string } & AccountBalance & { pending: bigint }>> {
+    async memberAccounts(
+      merchantId: bigint,
+      memberId: bigint,
+      trx?: Kysely<DB>,
+    ): Promise<Array<{ code: string } & AccountBalance & { pending: bigint }>> {
       const rows = await (trx ?? deps.db)
         .selectFrom('ledger_accounts')
         .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])

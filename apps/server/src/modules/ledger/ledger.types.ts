@@ -60,7 +60,12 @@ export interface PostRequest {
   resolve?: Resolution[];
 }
 
-export type PostFailure = 'insufficient_funds' | 'pending_not_found' | 'pending_already_resolved' | 'exceeds_pending_amount' | 'account_mismatch';
+export type PostFailure =
+  | 'insufficient_funds'
+  | 'pending_not_found'
+  | 'pending_already_resolved'
+  | 'exceeds_pending_amount'
+  | 'account_mismatch';
 
 export interface AccountBalance {
   /** credits_posted − debits_posted */

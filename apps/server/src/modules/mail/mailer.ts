@@ -18,7 +18,10 @@ export function createOutboxMailer(db: Kysely<DB>): Mailer {
   return {
     name: 'outbox',
     async send(m) {
-      await db.insertInto('dev_outbox').values({ channel: 'email', recipient: m.to.toLowerCase(), body: `${m.subject}\n\n${m.text}` }).execute();
+      await db
+        .insertInto('dev_outbox')
+        .values({ channel: 'email', recipient: m.to.toLowerCase(), body: `${m.subject}\n\n${m.text}` })
+        .execute();
     },
   };
 }

@@ -13,9 +13,14 @@ const startsWith = (buf: Uint8Array, magic: number[]) => magic.every((b, i) => b
  */
 export async function reencodeAvatar(input: Uint8Array): Promise<Buffer> {
   if (input.length > AVATAR_MAX_BYTES) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
-  if (!startsWith(input, PNG) && !startsWith(input, JPEG)) throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
+  if (!startsWith(input, PNG) && !startsWith(input, JPEG))
+    throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
   try {
-    return await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).png().toBuffer();
+    return await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(256, 256, { fit: 'cover' })
+      .png()
+      .toBuffer();
   } catch {
     throw new AppError('unsupported_media_type', 'The image could not be read.');
   }

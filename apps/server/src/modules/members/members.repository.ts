@@ -6,13 +6,18 @@ export type MemberRow = Selectable<MembersTable>;
 export function createMembersRepository(db: Kysely<DB>) {
   const base = () => db.selectFrom('members').selectAll();
   return {
-    findById: (merchantId: bigint, id: bigint) => base().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst(),
+    findById: (merchantId: bigint, id: bigint) =>
+      base().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst(),
     findByAccount: (merchantId: bigint, account: string) =>
       base().where('merchant_id', '=', merchantId).where('account', '=', account.toLowerCase()).executeTakeFirst(),
     findByAffiliateCode: (merchantId: bigint, code: string) =>
       base().where('merchant_id', '=', merchantId).where('affiliate_code', '=', code.toUpperCase()).executeTakeFirst(),
     findByMobile: (merchantId: bigint, cc: string, mobile: string) =>
-      base().where('merchant_id', '=', merchantId).where('country_dialing_code', '=', cc).where('mobile', '=', mobile).executeTakeFirst(),
+      base()
+        .where('merchant_id', '=', merchantId)
+        .where('country_dialing_code', '=', cc)
+        .where('mobile', '=', mobile)
+        .executeTakeFirst(),
 
     async insert(values: Insertable<MembersTable>): Promise<MemberRow> {
       return db.insertInto('members').values(values).returningAll().executeTakeFirstOrThrow();
@@ -55,7 +60,14 @@ export function createMembersRepository(db: Kysely<DB>) {
     async setPassword(id: bigint, passwordHash: string, at: Date): Promise<void> {
       await db
         .updateTable('members')
-        .set({ password_hash: passwordHash, password_changed_at: at, must_change_password: false, failed_login_count: 0, lock_level: 0, locked_until: null })
+        .set({
+          password_hash: passwordHash,
+          password_changed_at: at,
+          must_change_password: false,
+          failed_login_count: 0,
+          lock_level: 0,
+          locked_until: null,
+        })
         .where('id', '=', id)
         .execute();
     },

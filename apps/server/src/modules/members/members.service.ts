@@ -30,7 +30,12 @@ const taken = (field: 'username' | 'mobileNum') => {
   return new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason: 'taken', message }] });
 };
 
-export function createMembersService(deps: { repo: MembersRepository; hasher: Pick<PasswordHasher, 'hash'>; registration: Pick<RegistrationService, 'rules'>; clock: () => Date }) {
+export function createMembersService(deps: {
+  repo: MembersRepository;
+  hasher: Pick<PasswordHasher, 'hash'>;
+  registration: Pick<RegistrationService, 'rules'>;
+  clock: () => Date;
+}) {
   const { repo } = deps;
 
   async function insertOrTaken(values: Parameters<MembersRepository['insert']>[0]): Promise<MemberRow> {
@@ -48,28 +53,34 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
      * Creates a member after checking username and password against the merchant's registration rules.
      * Used by registration (and by tests and seeds); the HTTP registration flow adds its own checks.
      */
-    async create(input: {
-      merchant: Merchant;
-      account: string;
-      password: string;
-      type?: number;
-      nickname?: string | null;
-      email?: string | null;
-      countryDialingCode?: string | null;
-      mobile?: string | null;
-      uplineId?: bigint | null;
-      language?: string;
-      ip?: string;
-      mustChangePassword?: boolean;
-      realName?: string | null;
-      referralCode?: string | null;
-      paymentPassword?: string | null;
-    }, opts: { skipUsernameRule?: boolean } = {}): Promise<MemberRow> {
+    async create(
+      input: {
+        merchant: Merchant;
+        account: string;
+        password: string;
+        type?: number;
+        nickname?: string | null;
+        email?: string | null;
+        countryDialingCode?: string | null;
+        mobile?: string | null;
+        uplineId?: bigint | null;
+        language?: string;
+        ip?: string;
+        mustChangePassword?: boolean;
+        realName?: string | null;
+        referralCode?: string | null;
+        paymentPassword?: string | null;
+      },
+      opts: { skipUsernameRule?: boolean } = {},
+    ): Promise<MemberRow> {
       const rules = await deps.registration.rules(input.merchant.id);
       const fields: { field: string; reason: string; message: string }[] = [];
       const u = opts.skipUsernameRule ? null : checkFieldRule({ ...rules.username, required: true }, input.account);
       if (u) fields.push({ field: 'username', reason: u, message: `Username ${u}` });
-      const p = opts.skipUsernameRule && input.password.length >= 24 ? null : checkFieldRule({ ...rules.password, required: true }, input.password);
+      const p =
+        opts.skipUsernameRule && input.password.length >= 24
+          ? null
+          : checkFieldRule({ ...rules.password, required: true }, input.password);
       if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
       if (fields.length) throw new AppError('validation_failed', undefined, { in: 'body', fields });
       if (await repo.findByAccount(input.merchant.id, input.account)) throw taken('username');
@@ -92,7 +103,9 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
         payment_password_hash: input.paymentPassword ? await deps.hasher.hash(input.paymentPassword) : null,
         real_name: input.realName ?? null,
         // Agents get an invitation (affiliate) code for their registration links.
-        affiliate_code: isAgentType(input.merchant, input.type ?? 0) ? randomBytes(5).toString('hex').toUpperCase() : null,
+        affiliate_code: isAgentType(input.merchant, input.type ?? 0)
+          ? randomBytes(5).toString('hex').toUpperCase()
+          : null,
         referral_code: input.referralCode ?? null,
         locked_until: null,
         last_login_at: null,
@@ -103,7 +116,12 @@ export function createMembersService(deps: { repo: MembersRepository; hasher: Pi
 
     async setLanguage(merchant: Merchant, memberId: bigint, language: string): Promise<void> {
       if (!merchant.languages.includes(language)) {
-        throw new AppError('validation_failed', undefined, { in: 'body', fields: [{ field: 'language', reason: 'invalid_value', message: `Use one of ${merchant.languages.join(', ')}` }] });
+        throw new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [
+            { field: 'language', reason: 'invalid_value', message: `Use one of ${merchant.languages.join(', ')}` },
+          ],
+        });
       }
       await repo.setLanguage(memberId, language);
     },

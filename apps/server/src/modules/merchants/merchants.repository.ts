@@ -60,7 +60,11 @@ export function createMerchantsRepository(db: Kysely<DB>) {
     },
 
     async flags(merchantId: bigint): Promise<{ flag: string; enabled: boolean }[]> {
-      return db.selectFrom('merchant_flags').select(['flag', 'enabled']).where('merchant_id', '=', merchantId).execute();
+      return db
+        .selectFrom('merchant_flags')
+        .select(['flag', 'enabled'])
+        .where('merchant_id', '=', merchantId)
+        .execute();
     },
 
     async setFlag(merchantId: bigint, flag: string, enabled: boolean): Promise<void> {

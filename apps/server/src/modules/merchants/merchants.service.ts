@@ -18,7 +18,11 @@ export function hostOnly(host: string | undefined): string {
 /** How long another process may serve a merchant setting (maintenance, region rule, flags) after a change. */
 export const MERCHANT_CACHE_TTL_MS = 2_000;
 
-export function createMerchantsService(deps: { repo: MerchantsRepository; defaultMerchant: string; cacheTtlMs?: number }) {
+export function createMerchantsService(deps: {
+  repo: MerchantsRepository;
+  defaultMerchant: string;
+  cacheTtlMs?: number;
+}) {
   const { repo } = deps;
   const ttl = deps.cacheTtlMs ?? MERCHANT_CACHE_TTL_MS;
   const merchantCache = new TtlCache<Merchant | undefined>(ttl);

@@ -1,6 +1,13 @@
 import type { RegisterField, RegisterFieldRule } from '@sea/contracts';
 
-const off: RegisterFieldRule = { enabled: false, required: false, minLength: 0, maxLength: 50, patternId: 1, acceptedPattern: '*' };
+const off: RegisterFieldRule = {
+  enabled: false,
+  required: false,
+  minLength: 0,
+  maxLength: 50,
+  patternId: 1,
+  acceptedPattern: '*',
+};
 
 /**
  * What a merchant gets until it configures its form. Passwords follow ASVS 6.2: 8–64 characters, any

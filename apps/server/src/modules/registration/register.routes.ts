@@ -10,19 +10,30 @@ export function registerRegisterRoutes(app: FastifyInstance, register: RegisterS
       {
         method: 'PUT',
         url: method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile',
-        summary: method === 'username' ? 'Register by username; logs the new member in' : 'Register by mobile number (it becomes the username); logs in',
+        summary:
+          method === 'username'
+            ? 'Register by username; logs the new member in'
+            : 'Register by mobile number (it becomes the username); logs in',
         tags: ['registration'],
         body: registerRequest,
         response: loginResult,
         encrypted: true,
       },
-      ({ merchant, body, ip, request }) => register.register(merchant, method, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+      ({ merchant, body, ip, request }) =>
+        register.register(merchant, method, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
     );
   }
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/agent/affiliate', summary: 'Check an invitation (affiliate) code', tags: ['registration'], querystring: affiliateQuery, response: affiliateResult },
+    {
+      method: 'GET',
+      url: '/wps/agent/affiliate',
+      summary: 'Check an invitation (affiliate) code',
+      tags: ['registration'],
+      querystring: affiliateQuery,
+      response: affiliateResult,
+    },
     ({ merchant, query }) => register.checkAffiliate(merchant, query.affiliateCode),
   );
 }

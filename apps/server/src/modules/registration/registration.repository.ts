@@ -10,7 +10,14 @@ export function createRegistrationRepository(db: Kysely<DB>) {
     async upsertRule(
       merchantId: bigint,
       field: string,
-      r: { enabled: boolean; required: boolean; minLength: number; maxLength: number; patternId: number; acceptedPattern: string },
+      r: {
+        enabled: boolean;
+        required: boolean;
+        minLength: number;
+        maxLength: number;
+        patternId: number;
+        acceptedPattern: string;
+      },
     ): Promise<void> {
       const row = {
         enabled: r.enabled,

@@ -21,7 +21,14 @@ export function registerRegistrationRoutes(app: FastifyInstance, registration: R
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/country', summary: 'Country dialing codes for mobile numbers', tags, response: countries, access: 'system' },
+    {
+      method: 'GET',
+      url: '/wps/system/country',
+      summary: 'Country dialing codes for mobile numbers',
+      tags,
+      response: countries,
+      access: 'system',
+    },
     () => COUNTRIES,
   );
 }

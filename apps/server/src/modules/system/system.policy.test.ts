@@ -4,7 +4,12 @@ import { hostOnly } from '../merchants/merchants.service.ts';
 import { isRegionBlocked, statusFor } from './system.policy.ts';
 
 describe('statusFor', () => {
-  const m = (o: Partial<Parameters<typeof statusFor>[0]>) => ({ maintenance: false, regionMode: 'off' as const, regionCountries: [], ...o });
+  const m = (o: Partial<Parameters<typeof statusFor>[0]>) => ({
+    maintenance: false,
+    regionMode: 'off' as const,
+    regionCountries: [],
+    ...o,
+  });
   it('0 when nothing applies, 1 for maintenance, 2 for a blocked country, maintenance first', () => {
     expect(statusFor(m({}), 'US')).toBe(0);
     expect(statusFor(m({ regionMode: 'block', regionCountries: ['US'] }), 'US')).toBe(2);

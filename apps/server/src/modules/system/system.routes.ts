@@ -31,13 +31,27 @@ export function registerSystemRoutes(app: FastifyInstance, system: SystemService
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/whitelabel', summary: 'Feature flags of the merchant', tags, response: whitelabel, access: 'system' },
+    {
+      method: 'GET',
+      url: '/wps/system/whitelabel',
+      summary: 'Feature flags of the merchant',
+      tags,
+      response: whitelabel,
+      access: 'system',
+    },
     ({ merchant }) => system.whitelabel(merchant),
   );
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/domainRoute', summary: 'Domains of the merchant', tags, response: domainRoutes, access: 'system' },
+    {
+      method: 'GET',
+      url: '/wps/system/domainRoute',
+      summary: 'Domains of the merchant',
+      tags,
+      response: domainRoutes,
+      access: 'system',
+    },
     ({ merchant }) => system.domainRoutes(merchant),
   );
 
@@ -57,13 +71,27 @@ export function registerSystemRoutes(app: FastifyInstance, system: SystemService
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/location', summary: 'Visitor IP and country', tags, response: location, access: 'system' },
+    {
+      method: 'GET',
+      url: '/wps/system/location',
+      summary: 'Visitor IP and country',
+      tags,
+      response: location,
+      access: 'system',
+    },
     ({ ip }) => system.location(ip),
   );
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/system/site', summary: 'Links and payment icons for header, footer and right bar', tags, response: siteConfig, access: 'system' },
+    {
+      method: 'GET',
+      url: '/wps/system/site',
+      summary: 'Links and payment icons for header, footer and right bar',
+      tags,
+      response: siteConfig,
+      access: 'system',
+    },
     ({ merchant }) => system.site(merchant),
   );
 }

@@ -29,7 +29,13 @@ export function createOutboxSmsProvider(db: Kysely<DB>): SmsProvider {
  * A generic HTTP SMS gateway: POST {to, text, sender} as JSON with a bearer token; any 2xx is accepted.
  * Most SEA gateways take this shape or a small variation of it.
  */
-export function createHttpSmsProvider(opts: { url: string; token: string; sender: string; timeoutMs?: number; fetch?: typeof fetch }): SmsProvider {
+export function createHttpSmsProvider(opts: {
+  url: string;
+  token: string;
+  sender: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): SmsProvider {
   const doFetch = opts.fetch ?? fetch;
   return {
     name: 'http',

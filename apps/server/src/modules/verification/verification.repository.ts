@@ -36,7 +36,9 @@ export function createVerificationRepository(db: Kysely<DB>) {
       return Number(r.n);
     },
 
-    async insert(k: NumberKey & { purpose: Purpose; codeHash: string; ip: string; now: Date; expiresAt: Date }): Promise<bigint> {
+    async insert(
+      k: NumberKey & { purpose: Purpose; codeHash: string; ip: string; now: Date; expiresAt: Date },
+    ): Promise<bigint> {
       const r = await db
         .insertInto('verification_codes')
         .values({

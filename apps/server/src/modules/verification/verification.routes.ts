@@ -13,12 +13,21 @@ const FLAG_FOR: Record<CodePurpose, FeatureFlag[]> = {
   register: ['MOBILENUMREG3', 'REGMOBVERF3'],
 };
 
-export function registerVerificationRoutes(app: FastifyInstance, deps: { verification: VerificationService; merchants: Pick<MerchantsService, 'flags'> }): void {
-  const send = (purpose: CodePurpose) => async (ctx: { merchant: Parameters<VerificationService['sendCode']>[0]['merchant']; body: z.infer<typeof smsCodeRequest>; ip: string }) => {
-    const flags = await deps.merchants.flags(ctx.merchant.id);
-    if (!FLAG_FOR[purpose].some((f) => flags[f])) throw new AppError('function_not_enabled');
-    return deps.verification.sendCode({ merchant: ctx.merchant, purpose, ip: ctx.ip, ...ctx.body });
-  };
+export function registerVerificationRoutes(
+  app: FastifyInstance,
+  deps: { verification: VerificationService; merchants: Pick<MerchantsService, 'flags'> },
+): void {
+  const send =
+    (purpose: CodePurpose) =>
+    async (ctx: {
+      merchant: Parameters<VerificationService['sendCode']>[0]['merchant'];
+      body: z.infer<typeof smsCodeRequest>;
+      ip: string;
+    }) => {
+      const flags = await deps.merchants.flags(ctx.merchant.id);
+      if (!FLAG_FOR[purpose].some((f) => flags[f])) throw new AppError('function_not_enabled');
+      return deps.verification.sendCode({ merchant: ctx.merchant, purpose, ip: ctx.ip, ...ctx.body });
+    };
 
   defineRoute(
     app,
@@ -35,7 +44,14 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: { verific
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/verification/sms/register', summary: 'Send an SMS code for registration; captcha required', tags, body: smsCodeRequest, response: smsCodeSent },
+    {
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      summary: 'Send an SMS code for registration; captcha required',
+      tags,
+      body: smsCodeRequest,
+      response: smsCodeSent,
+    },
     send('register'),
   );
 }

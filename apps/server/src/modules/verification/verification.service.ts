@@ -29,7 +29,8 @@ export function normaliseNumber(countryDialingCode: string, mobileNum: string): 
   return { cc, mobile: compact };
 }
 
-const codeHash = (merchantId: bigint, cc: string, mobile: string, code: string) => sha256Hex(`${merchantId}:${cc}:${mobile}:${code}`);
+const codeHash = (merchantId: bigint, cc: string, mobile: string, code: string) =>
+  sha256Hex(`${merchantId}:${cc}:${mobile}:${code}`);
 
 export function createVerificationService(deps: {
   repo: VerificationRepository;
@@ -44,7 +45,15 @@ export function createVerificationService(deps: {
   const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
 
   return {
-    async sendCode(input: { merchant: Merchant; purpose: CodePurpose; countryDialingCode: string; mobileNum: string; captchaId?: string; captcha?: string; ip: string }) {
+    async sendCode(input: {
+      merchant: Merchant;
+      purpose: CodePurpose;
+      countryDialingCode: string;
+      mobileNum: string;
+      captchaId?: string;
+      captcha?: string;
+      ip: string;
+    }) {
       const burst = await deps.limiter.hit(`sms:ip:${input.ip}`, SMS_RULES.perIpPerMinute, 60_000);
       if (!burst.allowed) throw tooMany(burst.retryAfterSeconds);
       const { cc, mobile } = normaliseNumber(input.countryDialingCode, input.mobileNum);
@@ -58,7 +67,8 @@ export function createVerificationService(deps: {
         if (wait > 0) throw tooMany(wait);
       }
       if (day.count >= SMS_RULES.perNumberPerDay) throw tooMany(300);
-      if ((await repo.ipCount(input.ip, new Date(now.getTime() - 3_600_000))) >= SMS_RULES.perIpPerHour) throw tooMany(300);
+      if ((await repo.ipCount(input.ip, new Date(now.getTime() - 3_600_000))) >= SMS_RULES.perIpPerHour)
+        throw tooMany(300);
 
       const code = generateCode();
       const id = await repo.insert({
@@ -70,7 +80,10 @@ export function createVerificationService(deps: {
         expiresAt: new Date(now.getTime() + SMS_RULES.codeTtlMinutes * 60_000),
       });
       try {
-        await deps.sms.send({ to: `${cc}${mobile}`, text: `${input.merchant.name}: your verification code is ${code}. It expires in ${SMS_RULES.codeTtlMinutes} minutes.` });
+        await deps.sms.send({
+          to: `${cc}${mobile}`,
+          text: `${input.merchant.name}: your verification code is ${code}. It expires in ${SMS_RULES.codeTtlMinutes} minutes.`,
+        });
       } catch {
         await repo.remove(id); // not sent: it must not count against the caps nor be usable
         throw new AppError('service_unavailable', 'The SMS could not be sent. Please try again later.');
@@ -79,10 +92,21 @@ export function createVerificationService(deps: {
     },
 
     /** Checks and consumes the newest code for the number; throws verification_code_invalid/_expired. */
-    async verifyCode(input: { merchantId: bigint; purpose: CodePurpose; countryDialingCode: string; mobileNum: string; code: string }): Promise<void> {
+    async verifyCode(input: {
+      merchantId: bigint;
+      purpose: CodePurpose;
+      countryDialingCode: string;
+      mobileNum: string;
+      code: string;
+    }): Promise<void> {
       const { cc, mobile } = normaliseNumber(input.countryDialingCode, input.mobileNum);
       const now = clock();
-      const row = await repo.latest({ merchantId: input.merchantId, countryDialingCode: cc, mobile, purpose: input.purpose });
+      const row = await repo.latest({
+        merchantId: input.merchantId,
+        countryDialingCode: cc,
+        mobile,
+        purpose: input.purpose,
+      });
       if (!row || row.attempts >= SMS_RULES.maxAttempts) throw new AppError('verification_code_invalid');
       if (row.expires_at.getTime() <= now.getTime()) throw new AppError('verification_code_expired');
       const right = sameDigest(row.code_hash, codeHash(input.merchantId, cc, mobile, input.code.trim()));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { assertInOwnDownline, assertMayReachDownline, assertVendorAccepts, requireUpline, transferRoute } from './wallet.policy.ts';
+import {
+  assertInOwnDownline,
+  assertMayReachDownline,
+  assertVendorAccepts,
+  requireUpline,
+  transferRoute,
+} from './wallet.policy.ts';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -24,8 +30,12 @@ describe('wallet policy', () => {
     const to = { direction: 'to_vendor', vendorCode: 'X' } as const;
     const from = { direction: 'from_vendor', vendorCode: 'X' } as const;
     expect(codeOf(() => assertVendorAccepts(to, { wallet_mode: 'transfer', status: 'active' }))).toBe('ok');
-    expect(codeOf(() => assertVendorAccepts(to, { wallet_mode: 'seamless', status: 'active' }))).toBe('transfer_not_supported');
-    expect(codeOf(() => assertVendorAccepts(to, { wallet_mode: 'transfer', status: 'disabled' }))).toBe('transfer_not_supported');
+    expect(codeOf(() => assertVendorAccepts(to, { wallet_mode: 'seamless', status: 'active' }))).toBe(
+      'transfer_not_supported',
+    );
+    expect(codeOf(() => assertVendorAccepts(to, { wallet_mode: 'transfer', status: 'disabled' }))).toBe(
+      'transfer_not_supported',
+    );
     expect(codeOf(() => assertVendorAccepts(from, { wallet_mode: 'transfer', status: 'disabled' }))).toBe('ok');
     expect(codeOf(() => assertVendorAccepts(to, undefined))).toBe('not_found');
   });

@@ -19,7 +19,10 @@ export function assertMayReachDownline(actor: Actor): void {
 }
 
 /** The target of a downline transfer, as found by the query bounded to the actor's own tree (undefined: not in it). */
-export function assertInOwnDownline<T extends { id: bigint }>(actor: Actor, target: T | undefined): asserts target is T {
+export function assertInOwnDownline<T extends { id: bigint }>(
+  actor: Actor,
+  target: T | undefined,
+): asserts target is T {
   if (!target || target.id === actor.memberId) throw new AppError('not_in_hierarchy');
 }
 
@@ -45,7 +48,11 @@ export function transferRoute(from: string, to: string): TransferRoute {
   const t = to.trim().toUpperCase();
   if (f === t) throw new AppError('transfer_not_supported', 'Choose two different wallets.', { reason: 'same_wallet' });
   if (f !== MAIN_WALLET && t !== MAIN_WALLET) {
-    throw new AppError('transfer_not_supported', 'Move money through the main wallet: game wallet to game wallet is not possible.', { reason: 'vendor_to_vendor' });
+    throw new AppError(
+      'transfer_not_supported',
+      'Move money through the main wallet: game wallet to game wallet is not possible.',
+      { reason: 'vendor_to_vendor' },
+    );
   }
   const vendorCode = f === MAIN_WALLET ? t : f;
   if (!/^[A-Z0-9_]{2,20}$/.test(vendorCode)) throw new AppError('not_found', 'Unknown game wallet.');
@@ -53,12 +60,21 @@ export function transferRoute(from: string, to: string): TransferRoute {
 }
 
 /** Only transfer-mode vendors have sub-wallets; money may always leave a disabled vendor, never enter it. */
-export function assertVendorAccepts(route: TransferRoute, vendor: { wallet_mode: WalletMode; status: string } | undefined): void {
+export function assertVendorAccepts(
+  route: TransferRoute,
+  vendor: { wallet_mode: WalletMode; status: string } | undefined,
+): void {
   if (!vendor) throw new AppError('not_found', 'Unknown game wallet.');
   if (vendor.wallet_mode !== 'transfer') {
-    throw new AppError('transfer_not_supported', 'This game plays from the main wallet: there is nothing to transfer.', { reason: 'seamless_vendor' });
+    throw new AppError(
+      'transfer_not_supported',
+      'This game plays from the main wallet: there is nothing to transfer.',
+      { reason: 'seamless_vendor' },
+    );
   }
   if (vendor.status !== 'active' && route.direction === 'to_vendor') {
-    throw new AppError('transfer_not_supported', 'This game wallet is closed: you can only move money out of it.', { reason: 'vendor_disabled' });
+    throw new AppError('transfer_not_supported', 'This game wallet is closed: you can only move money out of it.', {
+      reason: 'vendor_disabled',
+    });
   }
 }

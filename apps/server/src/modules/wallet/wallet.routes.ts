@@ -19,7 +19,14 @@ import type { WalletService } from './wallet.service.ts';
 export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService): void {
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/v2/wallets/balance', summary: 'Main wallet and transfer-wallet sub-wallets (minor units)', tags: ['wallet'], response: walletBalance, auth: 'member' },
+    {
+      method: 'GET',
+      url: '/wps/v2/wallets/balance',
+      summary: 'Main wallet and transfer-wallet sub-wallets (minor units)',
+      tags: ['wallet'],
+      response: walletBalance,
+      auth: 'member',
+    },
     ({ merchant, member }) => wallet.balance(merchant, member),
   );
 
@@ -54,7 +61,8 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     {
       method: 'POST',
       url: '/wps/relay/GCS_walletTransfer',
-      summary: "Move money between the main wallet ('MAIN') and a transfer vendor's sub-wallet; idempotent on requestId",
+      summary:
+        "Move money between the main wallet ('MAIN') and a transfer vendor's sub-wallet; idempotent on requestId",
       tags: ['wallet'],
       body: walletTransferRequest,
       response: walletTransferResult,
@@ -65,7 +73,14 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/member/upline', summary: "The member's direct upline (who transferUpline pays)", tags: ['wallet'], response: uplineInfo, auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/member/upline',
+      summary: "The member's direct upline (who transferUpline pays)",
+      tags: ['wallet'],
+      response: uplineInfo,
+      auth: 'real',
+    },
     ({ merchant, member }) => wallet.upline(merchant, member),
   );
 

@@ -1,10 +1,26 @@
-import { type ConsolidatedFunds, type DownlineList, type HierarchyTransferResult, type MerchantWallet, parseAmount, type WalletBalance, type WalletTransferResult } from '@sea/contracts';
+import {
+  type ConsolidatedFunds,
+  type DownlineList,
+  type HierarchyTransferResult,
+  type MerchantWallet,
+  parseAmount,
+  type WalletBalance,
+  type WalletTransferResult,
+} from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthenticatedMember } from '../auth/auth.service.ts';
 import { type LedgerService, memberMain, memberVendor } from '../ledger/ledger.service.ts';
 import { isAgentType } from '../members/members.service.ts';
 import type { Merchant } from '../merchants/merchants.types.ts';
-import { type Actor, assertInOwnDownline, assertMayReachDownline, assertReceiverActive, assertVendorAccepts, requireUpline, transferRoute } from './wallet.policy.ts';
+import {
+  type Actor,
+  assertInOwnDownline,
+  assertMayReachDownline,
+  assertReceiverActive,
+  assertVendorAccepts,
+  requireUpline,
+  transferRoute,
+} from './wallet.policy.ts';
 import type { MemberNode, VendorRow, WalletRepository } from './wallet.repository.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
@@ -25,10 +41,16 @@ function amountOf(text: string, merchant: Merchant): bigint {
   return minor;
 }
 
-const actorOf = (merchant: Merchant, member: Member): Actor => ({ memberId: member.memberId, isAgent: isAgentType(merchant, member.type) });
+const actorOf = (merchant: Merchant, member: Member): Actor => ({
+  memberId: member.memberId,
+  isAgent: isAgentType(merchant, member.type),
+});
 const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
 
-export function createWalletService(deps: { repo: WalletRepository; ledger: Pick<LedgerService, 'postOrThrow' | 'balances' | 'memberAccounts'> }) {
+export function createWalletService(deps: {
+  repo: WalletRepository;
+  ledger: Pick<LedgerService, 'postOrThrow' | 'balances' | 'memberAccounts'>;
+}) {
   const { repo, ledger } = deps;
 
   async function hierarchyPost(
@@ -47,7 +69,12 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
       kind,
       memberId: from.id,
       // Both ends, so the receiver finds the transfer in its own history too.
-      ref: { fromMemberId: String(from.id), toMemberId: String(to.id), fromAccount: from.account, toAccount: to.account },
+      ref: {
+        fromMemberId: String(from.id),
+        toMemberId: String(to.id),
+        fromAccount: from.account,
+        toAccount: to.account,
+      },
       legs: [{ debit: memberMain(from.id), credit: memberMain(to.id), amount, code: kind }],
     });
     return {
@@ -72,13 +99,21 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
     async balance(merchant: Merchant, member: Member): Promise<WalletBalance> {
       const vendors = transferVendors(await repo.listVendors(merchant.id));
       const main = memberMain(member.memberId);
-      const b = await ledger.balances(merchant.id, [main, ...vendors.map((v) => memberVendor(member.memberId, v.code))]);
+      const b = await ledger.balances(merchant.id, [
+        main,
+        ...vendors.map((v) => memberVendor(member.memberId, v.code)),
+      ]);
       return {
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
         main: { balance: String(b[main]!.balance), available: String(b[main]!.available) },
         vendors: vendors
-          .map((v) => ({ vendorCode: v.code, vendorName: v.name, balance: b[memberVendor(member.memberId, v.code)]!.balance, active: v.status === 'active' }))
+          .map((v) => ({
+            vendorCode: v.code,
+            vendorName: v.name,
+            balance: b[memberVendor(member.memberId, v.code)]!.balance,
+            active: v.status === 'active',
+          }))
           .filter((v) => v.active || v.balance !== 0n)
           .map((v) => ({ vendorCode: v.vendorCode, vendorName: v.vendorName, balance: String(v.balance) })),
       };
@@ -107,7 +142,8 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
     },
 
     async merchantWallet(merchant: Merchant, merchantCode: string | undefined): Promise<MerchantWallet> {
-      if (merchantCode && merchantCode.toLowerCase() !== merchant.code.toLowerCase()) throw new AppError('forbidden', 'That is not this site’s merchant.');
+      if (merchantCode && merchantCode.toLowerCase() !== merchant.code.toLowerCase())
+        throw new AppError('forbidden', 'That is not this site’s merchant.');
       const vendors = transferVendors(await repo.listVendors(merchant.id)).filter((v) => v.status === 'active');
       return {
         merchantCode: merchant.code,
@@ -119,7 +155,11 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
     },
 
     /** Main ↔ a transfer vendor's sub-wallet: one ledger post keyed by the member's requestId. */
-    async transfer(merchant: Merchant, member: Member, req: { from: string; to: string; amount: string; requestId: string }): Promise<WalletTransferResult> {
+    async transfer(
+      merchant: Merchant,
+      member: Member,
+      req: { from: string; to: string; amount: string; requestId: string },
+    ): Promise<WalletTransferResult> {
       const route = transferRoute(req.from, req.to);
       const amount = amountOf(req.amount, merchant);
       const vendor = await repo.findVendor(merchant.id, route.vendorCode);
@@ -161,7 +201,11 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
     },
 
     /** A member or agent → its direct upline. */
-    async transferToUpline(merchant: Merchant, member: Member, req: { amount: string; requestId: string }): Promise<HierarchyTransferResult> {
+    async transferToUpline(
+      merchant: Merchant,
+      member: Member,
+      req: { amount: string; requestId: string },
+    ): Promise<HierarchyTransferResult> {
       const amount = amountOf(req.amount, merchant);
       const uplineId = requireUpline(await repo.uplineIdOf(merchant.id, member.memberId));
       const upline = await repo.findNode(merchant.id, uplineId);
@@ -171,7 +215,11 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
     },
 
     /** An agent → any member of its own downline tree. */
-    async transferToDownline(merchant: Merchant, member: Member, req: { downlineAccount: string; amount: string; requestId: string }): Promise<HierarchyTransferResult> {
+    async transferToDownline(
+      merchant: Merchant,
+      member: Member,
+      req: { downlineAccount: string; amount: string; requestId: string },
+    ): Promise<HierarchyTransferResult> {
       const actor = actorOf(merchant, member);
       assertMayReachDownline(actor);
       const amount = amountOf(req.amount, merchant);
@@ -181,12 +229,25 @@ export function createWalletService(deps: { repo: WalletRepository; ledger: Pick
       return hierarchyPost(merchant, await self(merchant, member), target, 'transfer_downline', amount, req.requestId);
     },
 
-    async downlines(merchant: Merchant, member: Member, q: { search?: string; pageNo: number; pageSize: number }): Promise<DownlineList> {
+    async downlines(
+      merchant: Merchant,
+      member: Member,
+      q: { search?: string; pageNo: number; pageSize: number },
+    ): Promise<DownlineList> {
       const actor = actorOf(merchant, member);
       assertMayReachDownline(actor);
-      const { rows, total } = await repo.listDownlines(merchant.id, actor.memberId, { search: q.search || undefined, offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize });
+      const { rows, total } = await repo.listDownlines(merchant.id, actor.memberId, {
+        search: q.search || undefined,
+        offset: (q.pageNo - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
       return {
-        list: rows.map((r) => ({ account: r.account, nickname: r.nickname, level: Number(r.depth), isAgent: isAgentType(merchant, r.type) })),
+        list: rows.map((r) => ({
+          account: r.account,
+          nickname: r.nickname,
+          level: Number(r.depth),
+          isAgent: isAgentType(merchant, r.type),
+        })),
         total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,

@@ -11,19 +11,37 @@ export function createBankAccountsService(deps: { db: Kysely<DB>; clock: () => D
   const repo = createWithdrawalsRepository(deps.db);
 
   return {
-    list: async (merchant: Merchant, memberId: bigint): Promise<BankAccount[]> => (await repo.bankAccounts(merchant.id, memberId)).map(presentBankAccount),
+    list: async (merchant: Merchant, memberId: bigint): Promise<BankAccount[]> =>
+      (await repo.bankAccounts(merchant.id, memberId)).map(presentBankAccount),
 
-    async add(merchant: Merchant, memberId: bigint, v: { bankName: string; accountNumber: string; accountName: string }): Promise<BankAccount> {
+    async add(
+      merchant: Merchant,
+      memberId: bigint,
+      v: { bankName: string; accountNumber: string; accountName: string },
+    ): Promise<BankAccount> {
       // The member row lock makes "count, check duplicates, insert" atomic against a concurrent add.
       const row = await deps.db.transaction().execute(async (trx) => {
         const r = createWithdrawalsRepository(trx);
         await r.lockMember(memberId);
         const live = await r.bankAccounts(merchant.id, memberId);
-        if (live.some((b) => b.bank_name.toLowerCase() === v.bankName.toLowerCase() && b.account_number === v.accountNumber)) {
+        if (
+          live.some(
+            (b) => b.bank_name.toLowerCase() === v.bankName.toLowerCase() && b.account_number === v.accountNumber,
+          )
+        ) {
           throw new AppError('conflict', 'This bank account is already on your list.');
         }
-        if (live.length >= MAX_BANK_ACCOUNTS) throw new AppError('conflict', `You can keep at most ${MAX_BANK_ACCOUNTS} bank accounts.`, { max: MAX_BANK_ACCOUNTS });
-        return r.insertBankAccount({ merchant_id: merchant.id, member_id: memberId, bank_name: v.bankName, account_number: v.accountNumber, account_name: v.accountName });
+        if (live.length >= MAX_BANK_ACCOUNTS)
+          throw new AppError('conflict', `You can keep at most ${MAX_BANK_ACCOUNTS} bank accounts.`, {
+            max: MAX_BANK_ACCOUNTS,
+          });
+        return r.insertBankAccount({
+          merchant_id: merchant.id,
+          member_id: memberId,
+          bank_name: v.bankName,
+          account_number: v.accountNumber,
+          account_name: v.accountName,
+        });
       });
       return presentBankAccount(row);
     },
@@ -34,7 +52,8 @@ export function createBankAccountsService(deps: { db: Kysely<DB>; clock: () => D
         // Locking the account first: a withdrawal being requested on it commits before we look for open ones.
         const account = await r.lockBankAccount(merchant.id, memberId, id);
         if (!account) throw new AppError('not_found', 'No such bank account.');
-        if (await r.hasOpenWithdrawal(id)) throw new AppError('state_invalid', 'This bank account has a withdrawal in progress.');
+        if (await r.hasOpenWithdrawal(id))
+          throw new AppError('state_invalid', 'This bank account has a withdrawal in progress.');
         await r.deleteBankAccount(id, deps.clock());
       });
     },

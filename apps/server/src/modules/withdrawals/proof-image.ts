@@ -14,7 +14,8 @@ const startsWith = (buf: Uint8Array, magic: number[]) => magic.every((b, i) => b
  */
 export async function reencodeProof(input: Uint8Array): Promise<Buffer> {
   if (input.length > PROOF_MAX_BYTES) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
-  if (!startsWith(input, PNG) && !startsWith(input, JPEG)) throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
+  if (!startsWith(input, PNG) && !startsWith(input, JPEG))
+    throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
   try {
     return await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate()

@@ -12,10 +12,15 @@ export const TX_PASSWORD_FAILURES = { limit: 5, windowMs: 15 * 60_000 } as const
 /** Setting or changing it checks the login password: 5 tries per member in 15 minutes. */
 const SET_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
 
-const fieldError = (field: string, reason: string, message: string) => new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason, message }] });
+const fieldError = (field: string, reason: string, message: string) =>
+  new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason, message }] });
 
 /** The member's transaction (payment) password: 6 digits, argon2id like the login password. */
-export function createTransactionPasswordService(deps: { db: Kysely<DB>; hasher: PasswordHasher; limiter: WindowLimiter }) {
+export function createTransactionPasswordService(deps: {
+  db: Kysely<DB>;
+  hasher: PasswordHasher;
+  limiter: WindowLimiter;
+}) {
   const repo = createWithdrawalsRepository(deps.db);
 
   return {
@@ -30,8 +35,10 @@ export function createTransactionPasswordService(deps: { db: Kysely<DB>; hasher:
       const member = await repo.member(merchant.id, memberId);
       if (!member) throw new AppError('unauthorized');
       const limit = await deps.limiter.hit(`txpw-set:${memberId}`, SET_LIMIT.limit, SET_LIMIT.windowMs);
-      if (!limit.allowed) throw new AppError('too_many_requests', undefined, { retryAfterSeconds: limit.retryAfterSeconds });
-      if (!(await deps.hasher.verify(member.password_hash, body.loginPassword))) throw fieldError('loginPassword', 'incorrect', 'The login password is not correct.');
+      if (!limit.allowed)
+        throw new AppError('too_many_requests', undefined, { retryAfterSeconds: limit.retryAfterSeconds });
+      if (!(await deps.hasher.verify(member.password_hash, body.loginPassword)))
+        throw fieldError('loginPassword', 'incorrect', 'The login password is not correct.');
       await repo.setPaymentPassword(memberId, await deps.hasher.hash(body.newPassword));
     },
 
@@ -44,7 +51,8 @@ export function createTransactionPasswordService(deps: { db: Kysely<DB>; hasher:
       if (!member) throw new AppError('unauthorized');
       if (!member.payment_password_hash) throw new AppError('transaction_password_required');
       const key = `txpw-fail:${memberId}`;
-      if ((await deps.limiter.count(key, TX_PASSWORD_FAILURES.windowMs)) >= TX_PASSWORD_FAILURES.limit) throw new AppError('too_many_requests');
+      if ((await deps.limiter.count(key, TX_PASSWORD_FAILURES.windowMs)) >= TX_PASSWORD_FAILURES.limit)
+        throw new AppError('too_many_requests');
       if (!/^\d{6}$/.test(password) || !(await deps.hasher.verify(member.payment_password_hash, password))) {
         await deps.limiter.hit(key, Number.MAX_SAFE_INTEGER, TX_PASSWORD_FAILURES.windowMs);
         throw new AppError('transaction_password_invalid');

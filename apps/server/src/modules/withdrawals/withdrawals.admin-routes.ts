@@ -30,37 +30,82 @@ const presentSettings = (s: WithdrawalSettings, merchant: Merchant) => ({
 export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: WithdrawalOperatorService): void {
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/withdrawals', summary: 'Withdrawals of this merchant, newest first (filter by status)', tags, querystring: adminWithdrawalQuery, response: adminWithdrawalPage },
+    {
+      method: 'GET',
+      url: '/admin/api/withdrawals',
+      summary: 'Withdrawals of this merchant, newest first (filter by status)',
+      tags,
+      querystring: adminWithdrawalQuery,
+      response: adminWithdrawalPage,
+    },
     ({ merchant, query }) => ops.list(merchant, query),
   );
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/withdrawals/:id', summary: 'One withdrawal', tags, params: idParams, response: adminWithdrawal },
+    {
+      method: 'GET',
+      url: '/admin/api/withdrawals/:id',
+      summary: 'One withdrawal',
+      tags,
+      params: idParams,
+      response: adminWithdrawal,
+    },
     ({ merchant, params }) => ops.getOne(merchant, params.id),
   );
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/withdrawals/:id/proof', summary: 'The member’s "not received" proof image (data URI) or null', tags, params: idParams, response: z.object({ image: z.string().nullable() }) },
+    {
+      method: 'GET',
+      url: '/admin/api/withdrawals/:id/proof',
+      summary: 'The member’s "not received" proof image (data URI) or null',
+      tags,
+      params: idParams,
+      response: z.object({ image: z.string().nullable() }),
+    },
     async ({ merchant, params }) => ({ image: await ops.proof(merchant, params.id) }),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/withdrawals/:id/approve', summary: 'Approve a requested withdrawal (audited)', tags, params: idParams, response: adminWithdrawal },
+    {
+      method: 'POST',
+      url: '/admin/api/withdrawals/:id/approve',
+      summary: 'Approve a requested withdrawal (audited)',
+      tags,
+      params: idParams,
+      response: adminWithdrawal,
+    },
     ({ merchant, admin, ip, params }) => ops.approve(merchant, { id: admin.id, ip }, params.id),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/withdrawals/:id/reject', summary: 'Reject a requested withdrawal (or an approved one with from: "approved"): the hold is released (audited)', tags, params: idParams, body: adminRejectRequest, response: adminWithdrawal },
-    ({ merchant, admin, ip, params, body }) => ops.reject(merchant, { id: admin.id, ip }, params.id, body.reason, body.from),
+    {
+      method: 'POST',
+      url: '/admin/api/withdrawals/:id/reject',
+      summary:
+        'Reject a requested withdrawal (or an approved one with from: "approved"): the hold is released (audited)',
+      tags,
+      params: idParams,
+      body: adminRejectRequest,
+      response: adminWithdrawal,
+    },
+    ({ merchant, admin, ip, params, body }) =>
+      ops.reject(merchant, { id: admin.id, ip }, params.id, body.reason, body.from),
   );
 
   defineAdminRoute(
     app,
-    { method: 'POST', url: '/admin/api/withdrawals/:id/disburse', summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)', tags, params: idParams, response: adminWithdrawal },
+    {
+      method: 'POST',
+      url: '/admin/api/withdrawals/:id/disburse',
+      summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)',
+      tags,
+      params: idParams,
+      response: adminWithdrawal,
+    },
     ({ merchant, admin, ip, params }) => ops.disburse(merchant, { id: admin.id, ip }, params.id),
   );
 
@@ -75,18 +120,33 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       body: adminResolveDisputeRequest,
       response: adminWithdrawal,
     },
-    ({ merchant, admin, ip, params, body }) => ops.resolveDispute(merchant, { id: admin.id, ip }, params.id, body.refund, body.note),
+    ({ merchant, admin, ip, params, body }) =>
+      ops.resolveDispute(merchant, { id: admin.id, ip }, params.id, body.refund, body.note),
   );
 
   defineAdminRoute(
     app,
-    { method: 'GET', url: '/admin/api/withdrawal-settings', summary: 'Withdrawal limits, receipt window and member cancellation of this merchant', tags, response: adminWithdrawalSettings },
+    {
+      method: 'GET',
+      url: '/admin/api/withdrawal-settings',
+      summary: 'Withdrawal limits, receipt window and member cancellation of this merchant',
+      tags,
+      response: adminWithdrawalSettings,
+    },
     async ({ merchant }) => presentSettings(await ops.settings(merchant), merchant),
   );
 
   defineAdminRoute(
     app,
-    { method: 'PUT', url: '/admin/api/withdrawal-settings', summary: 'Change the withdrawal settings (audited)', tags, body: adminWithdrawalSettingsRequest, response: adminWithdrawalSettings },
-    async ({ merchant, admin, ip, body }) => presentSettings(await ops.saveSettings(merchant, { id: admin.id, ip }, body), merchant),
+    {
+      method: 'PUT',
+      url: '/admin/api/withdrawal-settings',
+      summary: 'Change the withdrawal settings (audited)',
+      tags,
+      body: adminWithdrawalSettingsRequest,
+      response: adminWithdrawalSettings,
+    },
+    async ({ merchant, admin, ip, body }) =>
+      presentSettings(await ops.saveSettings(merchant, { id: admin.id, ip }, body), merchant),
   );
 }

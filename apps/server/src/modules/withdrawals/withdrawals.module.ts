@@ -12,7 +12,13 @@ import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 
 /** The withdrawals module's services, built once in createServices(). */
-export function createWithdrawalsModule(deps: { db: Kysely<DB>; ledger: Pick<LedgerService, 'post' | 'balances'>; hasher: PasswordHasher; limiter: WindowLimiter; clock: () => Date }) {
+export function createWithdrawalsModule(deps: {
+  db: Kysely<DB>;
+  ledger: Pick<LedgerService, 'post' | 'balances'>;
+  hasher: PasswordHasher;
+  limiter: WindowLimiter;
+  clock: () => Date;
+}) {
   const txPassword = createTransactionPasswordService({ db: deps.db, hasher: deps.hasher, limiter: deps.limiter });
   return {
     txPassword,

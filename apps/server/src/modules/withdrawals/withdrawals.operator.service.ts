@@ -7,7 +7,11 @@ import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.
 import type { Merchant } from '../merchants/merchants.types.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
 import { presentAdminWithdrawal } from './withdrawals.presenter.ts';
-import { createWithdrawalsRepository, type WithdrawalRow, type WithdrawalsRepository } from './withdrawals.repository.ts';
+import {
+  createWithdrawalsRepository,
+  type WithdrawalRow,
+  type WithdrawalsRepository,
+} from './withdrawals.repository.ts';
 import { releaseHold, toMinor, transitionRefused, withdrawalKeys } from './withdrawals.service.ts';
 
 export interface AdminActor {
@@ -19,7 +23,11 @@ export interface AdminActor {
  * Operator actions on withdrawals (admin API). Each one is a single transaction: the state transition (which
  * only one of racing actions can win), the ledger movement it implies, and the admin audit record.
  */
-export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: Pick<LedgerService, 'post'>; clock: () => Date }) {
+export function createWithdrawalOperatorService(deps: {
+  db: Kysely<DB>;
+  ledger: Pick<LedgerService, 'post'>;
+  clock: () => Date;
+}) {
   const repo = createWithdrawalsRepository(deps.db);
 
   async function act(
@@ -34,7 +42,15 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
       const r = createWithdrawalsRepository(trx);
       const row = await step(r, trx, deps.clock());
       if (!row) return transitionRefused(r, merchant.id, id);
-      await recordAdminAction(trx, { merchantId: merchant.id, adminId: admin.id, action, targetType: 'withdrawal', targetId: id, detail: { ...detail, amount: row.amount, memberId: row.member_id }, ip: admin.ip });
+      await recordAdminAction(trx, {
+        merchantId: merchant.id,
+        adminId: admin.id,
+        action,
+        targetType: 'withdrawal',
+        targetId: id,
+        detail: { ...detail, amount: row.amount, memberId: row.member_id },
+        ip: admin.ip,
+      });
     });
     return getOne(merchant, id);
   }
@@ -56,21 +72,49 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
 
     async list(merchant: Merchant, q: { status?: WithdrawalStatus; pageNo: number; pageSize: number }) {
       const { total, rows } = await repo.listForMerchant(merchant.id, q);
-      return { items: rows.map((r) => presentAdminWithdrawal(r, merchant.currencyExponent)), total, pageNo: q.pageNo, pageSize: q.pageSize };
+      return {
+        items: rows.map((r) => presentAdminWithdrawal(r, merchant.currencyExponent)),
+        total,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
     },
 
     approve: (merchant: Merchant, admin: AdminActor, id: bigint) =>
-      act(merchant, admin, 'withdrawal.approve', {}, (r, _trx, now) => r.transition({ merchantId: merchant.id, id, from: ['requested'] }, 'approved', { approved_at: now, approved_by: admin.id, updated_at: now }), id),
+      act(
+        merchant,
+        admin,
+        'withdrawal.approve',
+        {},
+        (r, _trx, now) =>
+          r.transition({ merchantId: merchant.id, id, from: ['requested'] }, 'approved', {
+            approved_at: now,
+            approved_by: admin.id,
+            updated_at: now,
+          }),
+        id,
+      ),
 
     /** Refused before disbursement (from the status the operator saw): the hold is released to the member. */
-    reject: (merchant: Merchant, admin: AdminActor, id: bigint, reason: string, from: 'requested' | 'approved' = 'requested') =>
+    reject: (
+      merchant: Merchant,
+      admin: AdminActor,
+      id: bigint,
+      reason: string,
+      from: 'requested' | 'approved' = 'requested',
+    ) =>
       act(
         merchant,
         admin,
         'withdrawal.reject',
         { reason, from },
         async (r, trx, now) => {
-          const row = await r.transition({ merchantId: merchant.id, id, from: [from] }, 'rejected', { reject_reason: reason, closed_at: now, closed_by: admin.id, updated_at: now });
+          const row = await r.transition({ merchantId: merchant.id, id, from: [from] }, 'rejected', {
+            reject_reason: reason,
+            closed_at: now,
+            closed_by: admin.id,
+            updated_at: now,
+          });
           if (row) await releaseHold(deps.ledger, trx, merchant, row);
           return row;
         },
@@ -87,7 +131,12 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
         {},
         async (r, trx, now) => {
           const due = new Date(now.getTime() + s.confirmWindowMinutes * 60_000);
-          const row = await r.transition({ merchantId: merchant.id, id, from: ['approved'] }, 'disbursed', { disbursed_at: now, disbursed_by: admin.id, receipt_due_at: due, updated_at: now });
+          const row = await r.transition({ merchantId: merchant.id, id, from: ['approved'] }, 'disbursed', {
+            disbursed_at: now,
+            disbursed_by: admin.id,
+            receipt_due_at: due,
+            updated_at: now,
+          });
           if (!row) return row;
           const posted = await deps.ledger.post(
             {
@@ -119,8 +168,16 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
         { refund, note: note ?? null },
         async (r, trx, now) => {
           const current = await r.find(merchant.id, id);
-          if (current && refund > current.amount) throw new AppError('amount_out_of_range', 'The refund cannot exceed the withdrawal.', { max: current.amount.toString() });
-          const row = await r.transition({ merchantId: merchant.id, id, from: ['disputed'] }, 'resolved', { refund_amount: refund, closed_at: now, closed_by: admin.id, updated_at: now });
+          if (current && refund > current.amount)
+            throw new AppError('amount_out_of_range', 'The refund cannot exceed the withdrawal.', {
+              max: current.amount.toString(),
+            });
+          const row = await r.transition({ merchantId: merchant.id, id, from: ['disputed'] }, 'resolved', {
+            refund_amount: refund,
+            closed_at: now,
+            closed_by: admin.id,
+            updated_at: now,
+          });
           if (!row || refund === 0n) return row;
           const credited = await deps.ledger.post(
             {
@@ -131,7 +188,14 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
               kind: 'withdrawal_refund',
               memberId: row.member_id,
               ref: { withdrawalId: row.id.toString(), action: 'refund' },
-              legs: [{ debit: systemAccount('payment_clearing', row.member_id), credit: memberMain(row.member_id), amount: refund, code: 'withdrawal_refund' }],
+              legs: [
+                {
+                  debit: systemAccount('payment_clearing', row.member_id),
+                  credit: memberMain(row.member_id),
+                  amount: refund,
+                  code: 'withdrawal_refund',
+                },
+              ],
             },
             trx,
           );
@@ -146,13 +210,38 @@ export function createWithdrawalOperatorService(deps: { db: Kysely<DB>; ledger: 
       return effectiveSettings(await repo.settings(merchant.id), merchant);
     },
 
-    async saveSettings(merchant: Merchant, admin: AdminActor, v: { minAmount: string; maxAmount: string; confirmWindowMinutes: number; cancelAllowed: boolean }): Promise<WithdrawalSettings> {
+    async saveSettings(
+      merchant: Merchant,
+      admin: AdminActor,
+      v: { minAmount: string; maxAmount: string; confirmWindowMinutes: number; cancelAllowed: boolean },
+    ): Promise<WithdrawalSettings> {
       const minAmount = toMinor(v.minAmount, merchant.currencyExponent);
       const maxAmount = toMinor(v.maxAmount, merchant.currencyExponent);
-      if (minAmount <= 0n || maxAmount < minAmount) throw new AppError('amount_out_of_range', 'The minimum must be positive and not above the maximum.');
+      if (minAmount <= 0n || maxAmount < minAmount)
+        throw new AppError('amount_out_of_range', 'The minimum must be positive and not above the maximum.');
       await deps.db.transaction().execute(async (trx) => {
-        await createWithdrawalsRepository(trx).saveSettings({ merchantId: merchant.id, minAmount, maxAmount, confirmWindowMinutes: v.confirmWindowMinutes, cancelAllowed: v.cancelAllowed, at: deps.clock() });
-        await recordAdminAction(trx, { merchantId: merchant.id, adminId: admin.id, action: 'withdrawal.settings', targetType: 'merchant', targetId: merchant.id, detail: { minAmount, maxAmount, confirmWindowMinutes: v.confirmWindowMinutes, cancelAllowed: v.cancelAllowed }, ip: admin.ip });
+        await createWithdrawalsRepository(trx).saveSettings({
+          merchantId: merchant.id,
+          minAmount,
+          maxAmount,
+          confirmWindowMinutes: v.confirmWindowMinutes,
+          cancelAllowed: v.cancelAllowed,
+          at: deps.clock(),
+        });
+        await recordAdminAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'withdrawal.settings',
+          targetType: 'merchant',
+          targetId: merchant.id,
+          detail: {
+            minAmount,
+            maxAmount,
+            confirmWindowMinutes: v.confirmWindowMinutes,
+            cancelAllowed: v.cancelAllowed,
+          },
+          ip: admin.ip,
+        });
       });
       return effectiveSettings(await repo.settings(merchant.id), merchant);
     },

@@ -8,7 +8,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const str = (v: bigint | null) => (v === null ? null : v.toString());
 
 export function presentBankAccount(r: BankAccountRow): BankAccount {
-  return { id: r.id.toString(), bankName: r.bank_name, accountNumberMasked: maskAccountNumber(r.account_number), accountName: r.account_name, createdAt: r.created_at.toISOString() };
+  return {
+    id: r.id.toString(),
+    bankName: r.bank_name,
+    accountNumberMasked: maskAccountNumber(r.account_number),
+    accountName: r.account_name,
+    createdAt: r.created_at.toISOString(),
+  };
 }
 
 type Base = Omit<Withdrawal, 'canCancel' | 'canConfirmReceipt'>;
@@ -34,7 +40,10 @@ function base(r: WithdrawalRow, exponent: number): Base {
   };
 }
 
-export function presentWithdrawal(r: WithdrawalRow, ctx: { exponent: number; cancelAllowed: boolean; now: Date }): Withdrawal {
+export function presentWithdrawal(
+  r: WithdrawalRow,
+  ctx: { exponent: number; cancelAllowed: boolean; now: Date },
+): Withdrawal {
   return {
     ...base(r, ctx.exponent),
     canCancel: ctx.cancelAllowed && r.status === 'requested',
@@ -42,6 +51,15 @@ export function presentWithdrawal(r: WithdrawalRow, ctx: { exponent: number; can
   };
 }
 
-export function presentAdminWithdrawal(r: WithdrawalRow & { member_account: string; has_proof: boolean }, exponent: number): AdminWithdrawal {
-  return { ...base(r, exponent), memberId: r.member_id.toString(), memberAccount: r.member_account, accountNumber: r.account_number, hasProof: r.has_proof };
+export function presentAdminWithdrawal(
+  r: WithdrawalRow & { member_account: string; has_proof: boolean },
+  exponent: number,
+): AdminWithdrawal {
+  return {
+    ...base(r, exponent),
+    memberId: r.member_id.toString(),
+    memberAccount: r.member_account,
+    accountNumber: r.account_number,
+    hasProof: r.has_proof,
+  };
 }

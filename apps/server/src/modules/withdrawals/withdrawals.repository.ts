@@ -1,6 +1,11 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { MemberBankAccountsTable, WithdrawalSettingsTable, WithdrawalsTable, WithdrawalStatus } from './withdrawals.tables.ts';
+import type {
+  MemberBankAccountsTable,
+  WithdrawalSettingsTable,
+  WithdrawalsTable,
+  WithdrawalStatus,
+} from './withdrawals.tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type BankAccountRow = Selectable<MemberBankAccountsTable>;
@@ -16,10 +21,24 @@ export const OPEN_STATUSES: WithdrawalStatus[] = ['requested', 'approved', 'disb
 export function createWithdrawalsRepository(db: Kysely<DB>) {
   return {
     // ---- settings ----
-    settings: (merchantId: bigint) => db.selectFrom('withdrawal_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),
+    settings: (merchantId: bigint) =>
+      db.selectFrom('withdrawal_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),
 
-    async saveSettings(v: { merchantId: bigint; minAmount: bigint; maxAmount: bigint; confirmWindowMinutes: number; cancelAllowed: boolean; at: Date }): Promise<void> {
-      const row = { min_amount: v.minAmount, max_amount: v.maxAmount, confirm_window_minutes: v.confirmWindowMinutes, cancel_allowed: v.cancelAllowed, updated_at: v.at };
+    async saveSettings(v: {
+      merchantId: bigint;
+      minAmount: bigint;
+      maxAmount: bigint;
+      confirmWindowMinutes: number;
+      cancelAllowed: boolean;
+      at: Date;
+    }): Promise<void> {
+      const row = {
+        min_amount: v.minAmount,
+        max_amount: v.maxAmount,
+        confirm_window_minutes: v.confirmWindowMinutes,
+        cancel_allowed: v.cancelAllowed,
+        updated_at: v.at,
+      };
       await db
         .insertInto('withdrawal_settings')
         .values({ merchant_id: v.merchantId, ...row })
@@ -29,7 +48,12 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
 
     // ---- members (the transaction password lives on the member row) ----
     member: (merchantId: bigint, memberId: bigint) =>
-      db.selectFrom('members').select(['id', 'password_hash', 'payment_password_hash', 'status']).where('merchant_id', '=', merchantId).where('id', '=', memberId).executeTakeFirst(),
+      db
+        .selectFrom('members')
+        .select(['id', 'password_hash', 'payment_password_hash', 'status'])
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', memberId)
+        .executeTakeFirst(),
 
     async setPaymentPassword(memberId: bigint, hash: string): Promise<void> {
       await db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId).execute();
@@ -42,9 +66,17 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
 
     // ---- bank accounts ----
     bankAccounts: (merchantId: bigint, memberId: bigint) =>
-      db.selectFrom('member_bank_accounts').selectAll().where('merchant_id', '=', merchantId).where('member_id', '=', memberId).where('deleted_at', 'is', null).orderBy('id').execute(),
+      db
+        .selectFrom('member_bank_accounts')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute(),
 
-    insertBankAccount: (v: Insertable<MemberBankAccountsTable>) => db.insertInto('member_bank_accounts').values(v).returningAll().executeTakeFirstOrThrow(),
+    insertBankAccount: (v: Insertable<MemberBankAccountsTable>) =>
+      db.insertInto('member_bank_accounts').values(v).returningAll().executeTakeFirstOrThrow(),
 
     /**
      * A live bank account of the member, row-locked so a concurrent delete ('update') and request ('share') do
@@ -62,7 +94,13 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
     },
 
     async hasOpenWithdrawal(bankAccountId: bigint): Promise<boolean> {
-      const row = await db.selectFrom('withdrawals').select('id').where('bank_account_id', '=', bankAccountId).where('status', 'in', OPEN_STATUSES).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('bank_account_id', '=', bankAccountId)
+        .where('status', 'in', OPEN_STATUSES)
+        .limit(1)
+        .executeTakeFirst();
       return Boolean(row);
     },
 
@@ -72,7 +110,12 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
 
     // ---- withdrawals ----
     findByRequestId: (memberId: bigint, requestId: string) =>
-      db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst(),
+      db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
 
     /** undefined when (member, request id) already exists (a concurrent twin committed first). */
     insert: (v: Insertable<WithdrawalsTable>) =>
@@ -83,7 +126,13 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
         .returningAll()
         .executeTakeFirst(),
 
-    setHold: (id: bigint, transferId: bigint) => db.updateTable('withdrawals').set({ hold_transfer_id: transferId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    setHold: (id: bigint, transferId: bigint) =>
+      db
+        .updateTable('withdrawals')
+        .set({ hold_transfer_id: transferId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
 
     find: (merchantId: bigint, id: bigint, memberId?: bigint) => {
       let q = db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id);
@@ -116,12 +165,20 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
       const base = db.selectFrom('withdrawals').where('merchant_id', '=', merchantId).where('member_id', '=', memberId);
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base.selectAll().orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize).execute(),
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
       ]);
       return { total: Number(n), rows };
     },
 
-    async listForMerchant(merchantId: bigint, q: { status?: WithdrawalStatus; id?: bigint; pageNo: number; pageSize: number }) {
+    async listForMerchant(
+      merchantId: bigint,
+      q: { status?: WithdrawalStatus; id?: bigint; pageNo: number; pageSize: number },
+    ) {
       let base = db.selectFrom('withdrawals as w').where('w.merchant_id', '=', merchantId);
       if (q.status) base = base.where('w.status', '=', q.status);
       if (q.id !== undefined) base = base.where('w.id', '=', q.id);

@@ -40,7 +40,10 @@ async function readReceipt(request: FastifyRequest): Promise<ReceiptInput> {
         collected[part.fieldname] = part.value;
       }
     }
-    fields = { result: collected.result, ...(collected.receivedAmount && { receivedAmount: collected.receivedAmount }) };
+    fields = {
+      result: collected.result,
+      ...(collected.receivedAmount && { receivedAmount: collected.receivedAmount }),
+    };
   }
   const parsed = receiptRequest.safeParse(fields ?? {});
   if (!parsed.success) {
@@ -51,12 +54,22 @@ async function readReceipt(request: FastifyRequest): Promise<ReceiptInput> {
 }
 
 /** Member withdrawal routes (real accounts only): bank accounts, transaction password, requests, receipt. */
-export function registerWithdrawalRoutes(app: FastifyInstance, deps: { withdrawals: WithdrawalsService; bankAccounts: BankAccountsService; txPassword: TransactionPasswordService }): void {
+export function registerWithdrawalRoutes(
+  app: FastifyInstance,
+  deps: { withdrawals: WithdrawalsService; bankAccounts: BankAccountsService; txPassword: TransactionPasswordService },
+): void {
   const { withdrawals, bankAccounts, txPassword } = deps;
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/withdraw/settings', summary: 'Withdrawal settings for this member (transaction password set, limits, available balance)', tags, response: withdrawSettings, auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/withdraw/settings',
+      summary: 'Withdrawal settings for this member (transaction password set, limits, available balance)',
+      tags,
+      response: withdrawSettings,
+      auth: 'real',
+    },
     ({ merchant, member }) => withdrawals.settings(merchant, member.memberId),
   );
 
@@ -80,19 +93,42 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: { withdrawa
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/withdraw/bank-accounts', summary: 'The member’s payout bank accounts', tags, response: z.array(bankAccount), auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/withdraw/bank-accounts',
+      summary: 'The member’s payout bank accounts',
+      tags,
+      response: z.array(bankAccount),
+      auth: 'real',
+    },
     ({ merchant, member }) => bankAccounts.list(merchant, member.memberId),
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/withdraw/bank-accounts', summary: 'Add a payout bank account (at most 5, no duplicates)', tags, body: bankAccountRequest, response: bankAccount, auth: 'real' },
+    {
+      method: 'POST',
+      url: '/wps/withdraw/bank-accounts',
+      summary: 'Add a payout bank account (at most 5, no duplicates)',
+      tags,
+      body: bankAccountRequest,
+      response: bankAccount,
+      auth: 'real',
+    },
     ({ merchant, member, body }) => bankAccounts.add(merchant, member.memberId, body),
   );
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/wps/withdraw/bank-accounts/:id', summary: 'Remove a bank account (refused while a withdrawal to it is open)', tags, params: idParams, response: z.null(), auth: 'real' },
+    {
+      method: 'DELETE',
+      url: '/wps/withdraw/bank-accounts/:id',
+      summary: 'Remove a bank account (refused while a withdrawal to it is open)',
+      tags,
+      params: idParams,
+      response: z.null(),
+      auth: 'real',
+    },
     async ({ merchant, member, params }) => {
       await bankAccounts.remove(merchant, member.memberId, params.id);
       return null;
@@ -116,13 +152,29 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: { withdrawa
 
   defineRoute(
     app,
-    { method: 'GET', url: '/wps/withdraw/requests', summary: 'The member’s withdrawals, newest first', tags, querystring: withdrawalPageQuery, response: withdrawalPage, auth: 'real' },
+    {
+      method: 'GET',
+      url: '/wps/withdraw/requests',
+      summary: 'The member’s withdrawals, newest first',
+      tags,
+      querystring: withdrawalPageQuery,
+      response: withdrawalPage,
+      auth: 'real',
+    },
     ({ merchant, member, query }) => withdrawals.list(merchant, member.memberId, query),
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/wps/withdraw/requests/:id/cancel', summary: 'Cancel a requested withdrawal (only where the merchant allows it)', tags, params: idParams, response: withdrawal, auth: 'real' },
+    {
+      method: 'POST',
+      url: '/wps/withdraw/requests/:id/cancel',
+      summary: 'Cancel a requested withdrawal (only where the merchant allows it)',
+      tags,
+      params: idParams,
+      response: withdrawal,
+      auth: 'real',
+    },
     ({ merchant, member, params }) => withdrawals.cancel(merchant, member.memberId, params.id),
   );
 
@@ -131,12 +183,14 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: { withdrawa
     {
       method: 'POST',
       url: '/wps/withdraw/requests/:id/receipt',
-      summary: 'Confirm receipt after disbursement: received, not_received (multipart with image "proof") or partial (receivedAmount)',
+      summary:
+        'Confirm receipt after disbursement: received, not_received (multipart with image "proof") or partial (receivedAmount)',
       tags,
       params: idParams,
       response: withdrawal,
       auth: 'real',
     },
-    async ({ merchant, member, params, request }) => withdrawals.confirmReceipt(merchant, member.memberId, params.id, await readReceipt(request)),
+    async ({ merchant, member, params, request }) =>
+      withdrawals.confirmReceipt(merchant, member.memberId, params.id, await readReceipt(request)),
   );
 }

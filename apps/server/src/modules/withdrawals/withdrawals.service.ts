@@ -1,4 +1,13 @@
-import { MAX_BANK_ACCOUNTS, parseAmount, type ReceiptResult, type Withdrawal, type WithdrawalPage, type WithdrawalRequest, type WithdrawalRequestResult, type WithdrawSettings } from '@sea/contracts';
+import {
+  MAX_BANK_ACCOUNTS,
+  parseAmount,
+  type ReceiptResult,
+  type Withdrawal,
+  type WithdrawalPage,
+  type WithdrawalRequest,
+  type WithdrawalRequestResult,
+  type WithdrawSettings,
+} from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,7 +16,11 @@ import type { Merchant } from '../merchants/merchants.types.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
 import { presentWithdrawal } from './withdrawals.presenter.ts';
-import { createWithdrawalsRepository, type WithdrawalRow, type WithdrawalsRepository } from './withdrawals.repository.ts';
+import {
+  createWithdrawalsRepository,
+  type WithdrawalRow,
+  type WithdrawalsRepository,
+} from './withdrawals.repository.ts';
 
 /** Idempotency keys of the ledger journals of one withdrawal (scope 'withdrawal'), derived from its id. */
 export const withdrawalKeys = {
@@ -27,13 +40,25 @@ export function toMinor(text: string, exponent: number): bigint {
 }
 
 /** Why a transition found no row: it is not there for this caller (not_found) or not in a state that allows it. */
-export async function transitionRefused(repo: WithdrawalsRepository, merchantId: bigint, id: bigint, memberId?: bigint): Promise<never> {
+export async function transitionRefused(
+  repo: WithdrawalsRepository,
+  merchantId: bigint,
+  id: bigint,
+  memberId?: bigint,
+): Promise<never> {
   const row = await repo.find(merchantId, id, memberId);
-  throw row ? new AppError('state_invalid', undefined, { status: row.status }) : new AppError('not_found', 'No such withdrawal.');
+  throw row
+    ? new AppError('state_invalid', undefined, { status: row.status })
+    : new AppError('not_found', 'No such withdrawal.');
 }
 
 /** Releases a withdrawal's hold inside `trx` (reject, cancel). */
-export async function releaseHold(ledger: Pick<LedgerService, 'post'>, trx: Kysely<DB>, merchant: Merchant, row: WithdrawalRow): Promise<void> {
+export async function releaseHold(
+  ledger: Pick<LedgerService, 'post'>,
+  trx: Kysely<DB>,
+  merchant: Merchant,
+  row: WithdrawalRow,
+): Promise<void> {
   const r = await ledger.post(
     {
       merchantId: merchant.id,
@@ -65,7 +90,8 @@ export function createWithdrawalsService(deps: {
   clock: () => Date;
 }) {
   const repo = createWithdrawalsRepository(deps.db);
-  const settingsOf = async (merchant: Merchant): Promise<WithdrawalSettings> => effectiveSettings(await repo.settings(merchant.id), merchant);
+  const settingsOf = async (merchant: Merchant): Promise<WithdrawalSettings> =>
+    effectiveSettings(await repo.settings(merchant.id), merchant);
   const present = (row: WithdrawalRow, merchant: Merchant, s: WithdrawalSettings) =>
     presentWithdrawal(row, { exponent: merchant.currencyExponent, cancelAllowed: s.cancelAllowed, now: deps.clock() });
 
@@ -73,7 +99,11 @@ export function createWithdrawalsService(deps: {
     settingsOf,
 
     async settings(merchant: Merchant, memberId: bigint): Promise<WithdrawSettings> {
-      const [s, set, balances] = [await settingsOf(merchant), await deps.txPassword.isSet(merchant, memberId), await deps.ledger.balances(merchant.id, [memberMain(memberId)])];
+      const [s, set, balances] = [
+        await settingsOf(merchant),
+        await deps.txPassword.isSet(merchant, memberId),
+        await deps.ledger.balances(merchant.id, [memberMain(memberId)]),
+      ];
       return {
         transactionPasswordSet: set,
         currency: merchant.currency,
@@ -96,7 +126,11 @@ export function createWithdrawalsService(deps: {
       const s = await settingsOf(merchant);
       const amount = toMinor(body.amount, merchant.currencyExponent);
       if (amount <= 0n) throw new AppError('amount_invalid');
-      if (amount < s.minAmount || amount > s.maxAmount) throw new AppError('amount_out_of_range', undefined, { min: s.minAmount.toString(), max: s.maxAmount.toString() });
+      if (amount < s.minAmount || amount > s.maxAmount)
+        throw new AppError('amount_out_of_range', undefined, {
+          min: s.minAmount.toString(),
+          max: s.maxAmount.toString(),
+        });
       const bankAccountId = BigInt(body.bankAccountId);
       await deps.txPassword.verify(merchant, memberId, body.transactionPassword);
 
@@ -132,7 +166,15 @@ export function createWithdrawalsService(deps: {
             kind: 'withdrawal',
             memberId,
             ref: { withdrawalId: inserted.id.toString(), action: 'hold' },
-            legs: [{ debit: memberMain(memberId), credit: systemAccount('payment_clearing', memberId), amount, code: 'withdrawal', pending: true }],
+            legs: [
+              {
+                debit: memberMain(memberId),
+                credit: systemAccount('payment_clearing', memberId),
+                amount,
+                code: 'withdrawal',
+                pending: true,
+              },
+            ],
           },
           trx,
         );
@@ -148,7 +190,11 @@ export function createWithdrawalsService(deps: {
       return { ...present(row.row, merchant, s), replay: false };
     },
 
-    async list(merchant: Merchant, memberId: bigint, page: { pageNo: number; pageSize: number }): Promise<WithdrawalPage> {
+    async list(
+      merchant: Merchant,
+      memberId: bigint,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<WithdrawalPage> {
       const s = await settingsOf(merchant);
       const { total, rows } = await repo.listForMember(merchant.id, memberId, page);
       return { items: rows.map((r) => present(r, merchant, s)), total, ...page };
@@ -161,7 +207,10 @@ export function createWithdrawalsService(deps: {
       const row = await deps.db.transaction().execute(async (trx) => {
         const r = createWithdrawalsRepository(trx);
         const now = deps.clock();
-        const moved = await r.transition({ merchantId: merchant.id, id, memberId, from: ['requested'] }, 'cancelled', { closed_at: now, updated_at: now });
+        const moved = await r.transition({ merchantId: merchant.id, id, memberId, from: ['requested'] }, 'cancelled', {
+          closed_at: now,
+          updated_at: now,
+        });
         if (!moved) return transitionRefused(r, merchant.id, id, memberId);
         await releaseHold(deps.ledger, trx, merchant, moved);
         return moved;
@@ -182,23 +231,37 @@ export function createWithdrawalsService(deps: {
       }
       let receivedAmount: bigint | null = null;
       if (input.result === 'partial') {
-        if (!input.receivedAmount) throw new AppError('validation_failed', 'Enter the amount you received.', { in: 'body', fields: [{ field: 'receivedAmount', reason: 'required', message: 'Enter the amount you received.' }] });
+        if (!input.receivedAmount)
+          throw new AppError('validation_failed', 'Enter the amount you received.', {
+            in: 'body',
+            fields: [{ field: 'receivedAmount', reason: 'required', message: 'Enter the amount you received.' }],
+          });
         receivedAmount = toMinor(input.receivedAmount, merchant.currencyExponent);
-        if (receivedAmount >= current.amount) throw new AppError('amount_out_of_range', 'A partial amount is less than the withdrawal.', { max: current.amount.toString() });
+        if (receivedAmount >= current.amount)
+          throw new AppError('amount_out_of_range', 'A partial amount is less than the withdrawal.', {
+            max: current.amount.toString(),
+          });
       }
       if (input.result === 'not_received' && !input.proof) {
-        throw new AppError('validation_failed', 'Attach a proof image.', { in: 'body', fields: [{ field: 'proof', reason: 'required', message: 'Attach a proof image.' }] });
+        throw new AppError('validation_failed', 'Attach a proof image.', {
+          in: 'body',
+          fields: [{ field: 'proof', reason: 'required', message: 'Attach a proof image.' }],
+        });
       }
       const row = await deps.db.transaction().execute(async (trx) => {
         const r = createWithdrawalsRepository(trx);
         const now = deps.clock();
         const to = input.result === 'received' ? 'confirmed' : 'disputed';
-        const moved = await r.transition({ merchantId: merchant.id, id, memberId, from: ['disbursed'], dueAfter: now }, to, {
-          receipt_result: input.result,
-          received_amount: receivedAmount,
-          updated_at: now,
-          ...(to === 'confirmed' && { closed_at: now }),
-        });
+        const moved = await r.transition(
+          { merchantId: merchant.id, id, memberId, from: ['disbursed'], dueAfter: now },
+          to,
+          {
+            receipt_result: input.result,
+            received_amount: receivedAmount,
+            updated_at: now,
+            ...(to === 'confirmed' && { closed_at: now }),
+          },
+        );
         if (!moved) return transitionRefused(r, merchant.id, id, memberId);
         if (input.result === 'not_received' && input.proof) await r.insertProof(id, input.proof);
         return moved;

@@ -1,7 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/schema.ts';
 
-export type WithdrawalStatus = 'requested' | 'approved' | 'rejected' | 'cancelled' | 'disbursed' | 'confirmed' | 'auto_confirmed' | 'disputed' | 'resolved';
+export type WithdrawalStatus =
+  | 'requested'
+  | 'approved'
+  | 'rejected'
+  | 'cancelled'
+  | 'disbursed'
+  | 'confirmed'
+  | 'auto_confirmed'
+  | 'disputed'
+  | 'resolved';
 export type ReceiptResult = 'received' | 'not_received' | 'partial';
 
 export interface WithdrawalSettingsTable {
@@ -36,11 +45,23 @@ export interface WithdrawalsTable {
   amount: Int8;
   currency: string;
   status: ColumnType<WithdrawalStatus, WithdrawalStatus | undefined, WithdrawalStatus>;
-  hold_transfer_id: ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
+  hold_transfer_id: ColumnType<
+    bigint | null,
+    bigint | number | string | null | undefined,
+    bigint | number | string | null
+  >;
   reject_reason: string | null;
   receipt_result: ReceiptResult | null;
-  received_amount: ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
-  refund_amount: ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
+  received_amount: ColumnType<
+    bigint | null,
+    bigint | number | string | null | undefined,
+    bigint | number | string | null
+  >;
+  refund_amount: ColumnType<
+    bigint | null,
+    bigint | number | string | null | undefined,
+    bigint | number | string | null
+  >;
   receipt_due_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

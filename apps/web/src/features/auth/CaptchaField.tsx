@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { fetchCaptcha } from '../../api/auth.ts';
 
 /** Image captcha; refreshing is throttled to once a second (spec §4). */
-export function CaptchaField(props: { value: string; onChange: (answer: string, captchaId: string) => void; error?: string }) {
+export function CaptchaField(props: {
+  value: string;
+  onChange: (answer: string, captchaId: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const [image, setImage] = useState<string | null>(null);
   const [captchaId, setCaptchaId] = useState('');
@@ -26,7 +30,13 @@ export function CaptchaField(props: { value: string; onChange: (answer: string, 
     <div className="field">
       <label htmlFor="captcha">{t('auth.captcha')}</label>
       <div className="captcha">
-        <input id="captcha" autoComplete="off" value={props.value} onChange={(e) => onChange(e.target.value, captchaId)} aria-invalid={Boolean(props.error)} />
+        <input
+          id="captcha"
+          autoComplete="off"
+          value={props.value}
+          onChange={(e) => onChange(e.target.value, captchaId)}
+          aria-invalid={Boolean(props.error)}
+        />
         <button type="button" className="captcha__img" onClick={refresh} aria-label={t('auth.refreshCaptcha')}>
           {image ? <img src={image} alt={t('auth.captchaImage')} /> : t('common.loading')}
         </button>

@@ -20,8 +20,10 @@ export function ChangePasswordDialog() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found: Record<string, string> = {};
-    for (const k of ['oldPassword', 'newPassword', 'confirmNewPassword'] as const) if (!v[k]) found[k] = t('auth.required');
-    if (v.newPassword && v.confirmNewPassword && v.newPassword !== v.confirmNewPassword) found.confirmNewPassword = t('auth.mismatch');
+    for (const k of ['oldPassword', 'newPassword', 'confirmNewPassword'] as const)
+      if (!v[k]) found[k] = t('auth.required');
+    if (v.newPassword && v.confirmNewPassword && v.newPassword !== v.confirmNewPassword)
+      found.confirmNewPassword = t('auth.mismatch');
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -37,14 +39,42 @@ export function ChangePasswordDialog() {
     }
   }
 
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((x) => ({ ...x, [k]: e.target.value }));
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setV((x) => ({ ...x, [k]: e.target.value }));
   return (
     <Modal open onClose={close} title={t('auth.changePasswordTitle')}>
       <form onSubmit={submit} noValidate className="form">
         {me.data && <p className="field__hint">{t('auth.changeFor', { account: me.data.account })}</p>}
-        <TextField id="cp-old" label={t('auth.oldPassword')} type="password" autoComplete="current-password" value={v.oldPassword} onChange={set('oldPassword')} error={errors.oldPassword} required />
-        <TextField id="cp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={v.newPassword} onChange={set('newPassword')} error={errors.newPassword} required />
-        <TextField id="cp-confirm" label={t('auth.confirmNewPassword')} type="password" autoComplete="new-password" value={v.confirmNewPassword} onChange={set('confirmNewPassword')} error={errors.confirmNewPassword} required />
+        <TextField
+          id="cp-old"
+          label={t('auth.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={v.oldPassword}
+          onChange={set('oldPassword')}
+          error={errors.oldPassword}
+          required
+        />
+        <TextField
+          id="cp-new"
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={v.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          required
+        />
+        <TextField
+          id="cp-confirm"
+          label={t('auth.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={v.confirmNewPassword}
+          onChange={set('confirmNewPassword')}
+          error={errors.confirmNewPassword}
+          required
+        />
         <FormEnd error={errors.form} busy={busy} label={t('auth.confirm')} />
       </form>
     </Modal>

@@ -49,8 +49,23 @@ function EmailReset() {
   if (sent) return <p role="status">{t('auth.emailSent')}</p>;
   return (
     <form onSubmit={submit} noValidate className="form">
-      <TextField id="fe-user" label={t('auth.username')} autoComplete="username" value={v.username} onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))} required />
-      <TextField id="fe-email" label={t('auth.field.email')} type="email" autoComplete="email" value={v.email} onChange={(e) => setV((x) => ({ ...x, email: e.target.value }))} required />
+      <TextField
+        id="fe-user"
+        label={t('auth.username')}
+        autoComplete="username"
+        value={v.username}
+        onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))}
+        required
+      />
+      <TextField
+        id="fe-email"
+        label={t('auth.field.email')}
+        type="email"
+        autoComplete="email"
+        value={v.email}
+        onChange={(e) => setV((x) => ({ ...x, email: e.target.value }))}
+        required
+      />
       <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
     </form>
   );
@@ -68,14 +83,29 @@ function PhoneReset() {
     e.preventDefault();
     if (!phone.mobileNum || !phone.code || !newPassword) return setError(t('auth.required'));
     void run(async () =>
-      onLoggedIn(await resetByPhone({ mobileNum: phone.mobileNum, countryDialingCode: phone.countryDialingCode, verificationCode: phone.code, newPassword })),
+      onLoggedIn(
+        await resetByPhone({
+          mobileNum: phone.mobileNum,
+          countryDialingCode: phone.countryDialingCode,
+          verificationCode: phone.code,
+          newPassword,
+        }),
+      ),
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="form">
       <PhoneWithCode purpose="reset" value={phone} onChange={onPhone} />
-      <TextField id="fp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
+      <TextField
+        id="fp-new"
+        label={t('auth.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+        required
+      />
       <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
     </form>
   );

@@ -7,7 +7,8 @@ import { useUi } from '../../app/ui-store.ts';
 import { renderAt } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 
-const fail = (code: string, message: string, value: unknown = null, status = 401) => HttpResponse.json({ success: false, value, message, code }, { status });
+const fail = (code: string, message: string, value: unknown = null, status = 401) =>
+  HttpResponse.json({ success: false, value, message, code }, { status });
 
 describe('login popup', () => {
   it('validates, shows the server error, asks for the captcha when flagged, then logs in', async () => {
@@ -16,10 +17,35 @@ describe('login popup', () => {
       http.post('*/wps/session/login', async ({ request }) => {
         calls++;
         const body = (await request.json()) as { password: string; captcha?: string };
-        if (body.password !== 'right password') return fail('in_incorrect_password', 'Incorrect', { captchaRequired: calls >= 2 });
-        return HttpResponse.json({ success: true, value: { token: 't'.repeat(43), firstTimeLogin: false, passwordExpired: false, previousLoginAt: null }, message: 'OK', code: 'ok' });
+        if (body.password !== 'right password')
+          return fail('in_incorrect_password', 'Incorrect', { captchaRequired: calls >= 2 });
+        return HttpResponse.json({
+          success: true,
+          value: { token: 't'.repeat(43), firstTimeLogin: false, passwordExpired: false, previousLoginAt: null },
+          message: 'OK',
+          code: 'ok',
+        });
       }),
-      http.get('*/wps/member/info', () => HttpResponse.json({ success: true, value: { id: '1', account: 'alice1', nickname: null, type: 0, isAgent: false, isTrial: false, language: 'en', mobile: null, email: null, lastLoginAt: null, previousLoginAt: null }, message: 'OK', code: 'ok' })),
+      http.get('*/wps/member/info', () =>
+        HttpResponse.json({
+          success: true,
+          value: {
+            id: '1',
+            account: 'alice1',
+            nickname: null,
+            type: 0,
+            isAgent: false,
+            isTrial: false,
+            language: 'en',
+            mobile: null,
+            email: null,
+            lastLoginAt: null,
+            previousLoginAt: null,
+          },
+          message: 'OK',
+          code: 'ok',
+        }),
+      ),
     );
     renderAt('/');
     useUi.getState().open('login');

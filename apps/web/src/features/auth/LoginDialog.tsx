@@ -16,7 +16,9 @@ export function LoginDialog() {
   const { t } = useTranslation();
   const { dialog, close, open, helpTag } = useUi();
   const flags = useWhitelabel().data;
-  const tabs = (['username', 'sms'] as const).filter((m) => (m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3));
+  const tabs = (['username', 'sms'] as const).filter((m) =>
+    m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3,
+  );
   const [tab, setTab] = useState<'username' | 'sms' | null>(null);
   if (dialog !== 'login') return null;
   const wanted = tab ?? (helpTag === 'sms' ? 'sms' : 'username');
@@ -55,7 +57,11 @@ function FreePlayButton() {
   const [error, setError] = useState<string | undefined>();
   return (
     <>
-      <button type="button" className="btn btn--link" onClick={() => freeplay().then(onLoggedIn, (err) => setError(errorText(t, err)))}>
+      <button
+        type="button"
+        className="btn btn--link"
+        onClick={() => freeplay().then(onLoggedIn, (err) => setError(errorText(t, err)))}
+      >
         {t('auth.freePlay')}
       </button>
       {error && <p className="form__error">{error}</p>}
@@ -85,7 +91,12 @@ function PasswordLoginForm() {
     if (next.username || next.password || next.captcha) return;
     setBusy(true);
     try {
-      const result = await login({ type: 'username', username: username.trim(), password, ...(captcha && { captchaId: captcha.id, captcha: captcha.answer }) });
+      const result = await login({
+        type: 'username',
+        username: username.trim(),
+        password,
+        ...(captcha && { captchaId: captcha.id, captcha: captcha.answer }),
+      });
       remember(keep ? { ...readRemembered(), username: username.trim() } : null);
       onLoggedIn(result);
     } catch (err) {
@@ -98,8 +109,25 @@ function PasswordLoginForm() {
 
   return (
     <form onSubmit={submit} noValidate className="form">
-      <TextField id="login-username" label={t('auth.username')} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} required />
-      <TextField id="login-password" label={t('auth.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+      <TextField
+        id="login-username"
+        label={t('auth.username')}
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username}
+        required
+      />
+      <TextField
+        id="login-password"
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
       {captcha && <CaptchaField value={captcha.answer} onChange={onCaptcha} error={errors.captcha} />}
       <label className="check">
         <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />

@@ -13,7 +13,23 @@ import { TextField } from './TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /** Text fields in form order; captcha, SMS code and the mobile number have their own widgets. */
-const TEXT_FIELDS: RegisterField[] = ['username', 'password', 'confirmPassword', 'payeeName', 'email', 'paymentPassword', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId', 'affiliateCode', 'referralCode'];
+const TEXT_FIELDS: RegisterField[] = [
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'affiliateCode',
+  'referralCode',
+];
 const SECRET = new Set<RegisterField>(['password', 'confirmPassword', 'paymentPassword']);
 type Values = Partial<Record<RegisterField, string>>;
 
@@ -23,7 +39,9 @@ export function RegisterDialog() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const flags = useWhitelabel().data;
-  const tabs = (['username', 'mobile'] as const).filter((m) => (m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILENUMREG3));
+  const tabs = (['username', 'mobile'] as const).filter((m) =>
+    m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILENUMREG3,
+  );
   const [tab, setTab] = useState<'username' | 'mobile'>('username');
   if (dialog !== 'register') return null;
   const active = tabs.includes(tab) ? tab : (tabs[0] ?? 'username');
@@ -58,7 +76,10 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
   const rules = useRegisterSettings().data;
   const onLoggedIn = useOnLoggedIn();
   const query = new URLSearchParams(window.location.search);
-  const initial = (): Values => ({ referralCode: query.get('referralCode') ?? undefined, affiliateCode: query.get('affiliateCode') ?? undefined });
+  const initial = (): Values => ({
+    referralCode: query.get('referralCode') ?? undefined,
+    affiliateCode: query.get('affiliateCode') ?? undefined,
+  });
   const [values, setValues] = useState<Values>(initial);
   const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
   const [captcha, setCaptcha] = useState({ answer: '', id: '' });
@@ -71,7 +92,11 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
 
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('affiliateCode');
-    if (code) checkAffiliate(code).then(() => setAffiliateFromUrlValid(true), () => setAffiliateFromUrlValid(false));
+    if (code)
+      checkAffiliate(code).then(
+        () => setAffiliateFromUrlValid(true),
+        () => setAffiliateFromUrlValid(false),
+      );
   }, []);
 
   if (!rules) return <p role="status">{t('common.loading')}</p>;
@@ -94,7 +119,8 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
       const problem = checkFieldRule(rule, values[f]);
       if (problem) out[f] = t(`auth.rule.${problem}`, { hint: hint(rule) });
     }
-    if (shown.includes('confirmPassword') && values.password !== values.confirmPassword) out.confirmPassword = t('auth.mismatch');
+    if (shown.includes('confirmPassword') && values.password !== values.confirmPassword)
+      out.confirmPassword = t('auth.mismatch');
     if (!agree) out.agree = t('auth.mustAgree');
     return out;
   }
@@ -109,7 +135,11 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
       if (values.affiliateCode && !affiliateFromUrlValid) await checkAffiliate(values.affiliateCode);
       const result = await register(method, {
         ...values,
-        ...(method === 'mobile' && { countryDialingCode: phone.countryDialingCode, mobileNum: phone.mobileNum, verificationCode: phone.code }),
+        ...(method === 'mobile' && {
+          countryDialingCode: phone.countryDialingCode,
+          mobileNum: phone.mobileNum,
+          verificationCode: phone.code,
+        }),
         ...(rules?.captcha && { captchaId: captcha.id, captcha: captcha.answer }),
         agreeTerms: true,
         registerMethod: 'WEB',
@@ -150,7 +180,12 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
       ))}
       {rules.captcha && <CaptchaField value={captcha.answer} onChange={onCaptcha} />}
       <label className="check">
-        <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} aria-invalid={Boolean(errors.agree)} />
+        <input
+          type="checkbox"
+          checked={agree}
+          onChange={(e) => setAgree(e.target.checked)}
+          aria-invalid={Boolean(errors.agree)}
+        />
         {t('auth.agree')}
       </label>
       {errors.agree && <p className="field__error">{errors.agree}</p>}

@@ -1,7 +1,15 @@
 import type { InputHTMLAttributes } from 'react';
 
 /** A labelled input with its hint and its error under it (spec §8: message under each field). */
-export function TextField(props: { id: string; label: string; hint?: string; error?: string; required?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField(
+  props: {
+    id: string;
+    label: string;
+    hint?: string;
+    error?: string;
+    required?: boolean;
+  } & InputHTMLAttributes<HTMLInputElement>,
+) {
   const { id, label, hint, error, required, ...input } = props;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (

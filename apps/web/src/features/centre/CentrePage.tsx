@@ -19,7 +19,8 @@ export function CentrePage({ area }: { area: CentreArea }) {
   if (!pages.includes(current)) return <NotFoundPage />;
   const Page = area === 'member' ? MEMBER_PAGE_COMPONENTS[current] : undefined;
   // The server refuses agent data to non-agents; the site says so instead of showing empty agent pages.
-  if (area === 'agent' && me && !me.isAgent) return <ComingSoon title={t(`centre.${area}.title`)} note={t('errors.non_agent_login')} />;
+  if (area === 'agent' && me && !me.isAgent)
+    return <ComingSoon title={t(`centre.${area}.title`)} note={t('errors.non_agent_login')} />;
   return (
     <div className="centre">
       <nav className="centre__menu" aria-labelledby="centre-title">
@@ -36,9 +37,7 @@ export function CentrePage({ area }: { area: CentreArea }) {
           ))}
         </ul>
       </nav>
-      <div className="centre__content">
-        {Page ? <Page /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}
-      </div>
+      <div className="centre__content">{Page ? <Page /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}</div>
     </div>
   );
 }

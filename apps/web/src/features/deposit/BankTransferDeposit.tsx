@@ -10,7 +10,15 @@ import { amountProblem, useRequestId } from './deposit-form.ts';
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Manual bank transfer: the receiving account to copy, the amount and the receipt; the operator reviews it. */
-export function BankTransferDeposit({ method, currency, exponent }: { method: DepositMethod; currency: string; exponent: number }) {
+export function BankTransferDeposit({
+  method,
+  currency,
+  exponent,
+}: {
+  method: DepositMethod;
+  currency: string;
+  exponent: number;
+}) {
   const { t } = useTranslation();
   const fileId = useId();
   const [amount, setAmount] = useState('');
@@ -83,10 +91,22 @@ export function BankTransferDeposit({ method, currency, exponent }: { method: De
           <p className="field__hint">{t('deposit.transferSteps')}</p>
         </section>
       )}
-      <AmountField value={amount} onChange={setAmount} limits={limits} currency={currency} error={touched && problem ? t(problem[0], problem[1]) : null} />
+      <AmountField
+        value={amount}
+        onChange={setAmount}
+        limits={limits}
+        currency={currency}
+        error={touched && problem ? t(problem[0], problem[1]) : null}
+      />
       <div className="field">
         <label htmlFor={fileId}>{t('deposit.receipt')}</label>
-        <input id={fileId} type="file" accept="image/png,image/jpeg" onChange={onFile} aria-invalid={fileError ? true : undefined} />
+        <input
+          id={fileId}
+          type="file"
+          accept="image/png,image/jpeg"
+          onChange={onFile}
+          aria-invalid={fileError ? true : undefined}
+        />
         {fileError && (
           <p className="field__error" role="alert">
             {fileError}

@@ -25,7 +25,12 @@ export function CopyRow({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>
         <span className="deposit-bank__value">{value}</span>
-        <button type="button" className="btn btn--ghost deposit-copy" onClick={copy} aria-label={t('deposit.copyLabel', { what: label })}>
+        <button
+          type="button"
+          className="btn btn--ghost deposit-copy"
+          onClick={copy}
+          aria-label={t('deposit.copyLabel', { what: label })}
+        >
           {copied ? t('deposit.copied') : t('deposit.copy')}
         </button>
       </dd>

@@ -25,7 +25,11 @@ export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }
       ) : (
         <ul className="deposit-history" aria-label={t('deposit.recent')}>
           {query.data.list.map((d) => (
-            <li key={d.id} className="deposit-history__item" aria-label={`${d.methodName} ${formatMoney(d.amount, query.data.exponent)} ${t(`deposit.status.${d.status}`)}`}>
+            <li
+              key={d.id}
+              className="deposit-history__item"
+              aria-label={`${d.methodName} ${formatMoney(d.amount, query.data.exponent)} ${t(`deposit.status.${d.status}`)}`}
+            >
               <div className="deposit-history__main">
                 <span className="deposit-history__amount">
                   {query.data.currency} {formatMoney(d.amount, query.data.exponent)}
@@ -36,7 +40,9 @@ export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }
                 <span>{d.methodName}</span>
                 <time dateTime={d.createdAt}>{new Date(d.createdAt).toLocaleString(i18n.language)}</time>
               </div>
-              {d.reason && d.status !== 'success' && <p className="deposit-history__reason">{t('deposit.reason', { reason: d.reason })}</p>}
+              {d.reason && d.status !== 'success' && (
+                <p className="deposit-history__reason">{t('deposit.reason', { reason: d.reason })}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -12,7 +12,14 @@ const methods: DepositMethodList = {
   exponent: 2,
   methods: [
     { code: 'SANDBOX', name: 'Online payment', kind: 'gateway', minAmount: '10000', maxAmount: '5000000', bank: null },
-    { code: 'BANK', name: 'Bank transfer', kind: 'bank_transfer', minAmount: '50000', maxAmount: '50000000', bank: { bankName: 'Demo Bank', accountNumber: '0012-3456', accountName: 'Demo Casino Ltd' } },
+    {
+      code: 'BANK',
+      name: 'Bank transfer',
+      kind: 'bank_transfer',
+      minAmount: '50000',
+      maxAmount: '50000000',
+      bank: { bankName: 'Demo Bank', accountNumber: '0012-3456', accountName: 'Demo Casino Ltd' },
+    },
   ],
 };
 
@@ -29,7 +36,8 @@ const item = (over: Partial<DepositItem>): DepositItem => ({
   ...over,
 });
 
-const list = (items: DepositItem[]) => ok({ list: items, total: items.length, pageNo: 1, pageSize: 10, currency: 'PHP', exponent: 2 });
+const list = (items: DepositItem[]) =>
+  ok({ list: items, total: items.length, pageNo: 1, pageSize: 10, currency: 'PHP', exponent: 2 });
 
 function setup(opts: { items?: () => DepositItem[]; methods?: () => Response } = {}) {
   const calls = { balance: 0 };
@@ -86,7 +94,11 @@ describe('deposit page', () => {
 
   it('shows the server’s refusal and keeps the form', async () => {
     setup();
-    server.use(http.post('*/wps/deposit/orders', () => HttpResponse.json({ success: false, value: null, message: 'x', code: 'amount_out_of_range' }, { status: 400 })));
+    server.use(
+      http.post('*/wps/deposit/orders', () =>
+        HttpResponse.json({ success: false, value: null, message: 'x', code: 'amount_out_of_range' }, { status: 400 }),
+      ),
+    );
     renderAt('/member/depositv2');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Amount (PHP)'), '200');
@@ -96,12 +108,20 @@ describe('deposit page', () => {
 
   it('coming back from the gateway: waits with a spinner, then shows success and refreshes the balance', async () => {
     let n = 0;
-    const calls = setup({ items: () => [item({ status: n++ < 1 ? 'pending' : 'success', completedAt: n > 1 ? '2024-05-01T10:01:00.000Z' : null })] });
+    const calls = setup({
+      items: () => [
+        item({ status: n++ < 1 ? 'pending' : 'success', completedAt: n > 1 ? '2024-05-01T10:01:00.000Z' : null }),
+      ],
+    });
     renderAt('/member/depositv2?deposit=41');
     const result = await screen.findByRole('region', { name: 'Deposit result' });
     expect(await within(result).findByText('Waiting for the payment confirmation…')).toBeTruthy();
     const before = calls.balance;
-    await waitFor(() => expect(within(result).getByText('Deposit of PHP 500.00 received. Your balance has been updated.')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(within(result).getByText('Deposit of PHP 500.00 received. Your balance has been updated.')).toBeTruthy(),
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(calls.balance).toBeGreaterThan(before));
     const recent = screen.getByRole('list', { name: 'Recent deposits' });
     expect(within(recent).getByText('Success')).toBeTruthy();
@@ -110,8 +130,20 @@ describe('deposit page', () => {
   it('shows a failed payment and the badges of every status', async () => {
     setup({
       items: () => [
-        item({ id: '44', status: 'failed', reason: 'Payment failed at the gateway.', completedAt: '2024-05-01T10:00:00.000Z' }),
-        item({ id: '43', status: 'rejected', kind: 'bank_transfer', methodName: 'Bank transfer', reason: 'No transfer found', completedAt: '2024-05-01T10:00:00.000Z' }),
+        item({
+          id: '44',
+          status: 'failed',
+          reason: 'Payment failed at the gateway.',
+          completedAt: '2024-05-01T10:00:00.000Z',
+        }),
+        item({
+          id: '43',
+          status: 'rejected',
+          kind: 'bank_transfer',
+          methodName: 'Bank transfer',
+          reason: 'No transfer found',
+          completedAt: '2024-05-01T10:00:00.000Z',
+        }),
         item({ id: '42', status: 'success', completedAt: '2024-05-01T10:00:00.000Z' }),
         item({ id: '41', status: 'pending' }),
       ],
@@ -133,7 +165,9 @@ describe('deposit page', () => {
     server.use(
       http.post('*/wps/deposit/manual', async ({ request }) => {
         received = await request.formData();
-        items = [item({ id: '50', kind: 'bank_transfer', methodCode: 'BANK', methodName: 'Bank transfer', amount: '100000' })];
+        items = [
+          item({ id: '50', kind: 'bank_transfer', methodCode: 'BANK', methodName: 'Bank transfer', amount: '100000' }),
+        ];
         return ok(items[0]);
       }),
     );
@@ -167,7 +201,15 @@ describe('deposit page', () => {
 
   it('has loading, error (with retry) and empty states', async () => {
     let fail = true;
-    setup({ methods: () => (fail ? HttpResponse.json({ success: false, value: null, message: 'x', code: 'in_need_true_account' }, { status: 403 }) : ok({ ...methods, methods: [] })) });
+    setup({
+      methods: () =>
+        fail
+          ? HttpResponse.json(
+              { success: false, value: null, message: 'x', code: 'in_need_true_account' },
+              { status: 403 },
+            )
+          : ok({ ...methods, methods: [] }),
+    });
     renderAt('/member/depositv2');
     expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
     const alert = await screen.findByRole('alert');

@@ -84,9 +84,12 @@ export function DepositPage() {
                   onClick={() => setSelected(m.code)}
                 >
                   <span className="deposit-method__name">{m.name}</span>
-                  <span className="deposit-method__kind">{m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}</span>
+                  <span className="deposit-method__kind">
+                    {m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}
+                  </span>
                   <span className="deposit-method__limits">
-                    {formatMoney(m.minAmount, methods.data.exponent)} – {formatMoney(m.maxAmount, methods.data.exponent)}
+                    {formatMoney(m.minAmount, methods.data.exponent)} –{' '}
+                    {formatMoney(m.maxAmount, methods.data.exponent)}
                   </span>
                 </button>
               ))}
@@ -94,9 +97,19 @@ export function DepositPage() {
           </section>
           <section className="deposit-section">
             {method.kind === 'gateway' ? (
-              <GatewayDeposit key={method.code} method={method} currency={methods.data.currency} exponent={methods.data.exponent} />
+              <GatewayDeposit
+                key={method.code}
+                method={method}
+                currency={methods.data.currency}
+                exponent={methods.data.exponent}
+              />
             ) : (
-              <BankTransferDeposit key={method.code} method={method} currency={methods.data.currency} exponent={methods.data.exponent} />
+              <BankTransferDeposit
+                key={method.code}
+                method={method}
+                currency={methods.data.currency}
+                exponent={methods.data.exponent}
+              />
             )}
           </section>
         </>

@@ -7,7 +7,15 @@ import { AmountField } from './AmountField.tsx';
 import { amountProblem, safePayUrl, useRequestId } from './deposit-form.ts';
 
 /** Online payment: open the order, then the browser goes to the gateway's page (same tab) and comes back. */
-export function GatewayDeposit({ method, currency, exponent }: { method: DepositMethod; currency: string; exponent: number }) {
+export function GatewayDeposit({
+  method,
+  currency,
+  exponent,
+}: {
+  method: DepositMethod;
+  currency: string;
+  exponent: number;
+}) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);

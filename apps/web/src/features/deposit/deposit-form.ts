@@ -14,7 +14,10 @@ const QUICK = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_0
 /** Up to six round amounts (major units) inside the method's limits. */
 export function quickAmounts(limits: AmountLimits): number[] {
   const unit = 10n ** BigInt(limits.exponent);
-  return QUICK.filter((a) => BigInt(a) * unit >= BigInt(limits.min) && BigInt(a) * unit <= BigInt(limits.max)).slice(0, 6);
+  return QUICK.filter((a) => BigInt(a) * unit >= BigInt(limits.min) && BigInt(a) * unit <= BigInt(limits.max)).slice(
+    0,
+    6,
+  );
 }
 
 export { useRequestId } from '../../api/request-id.ts';

@@ -15,7 +15,10 @@ export default function DownloadPage() {
       <p>{t('download.scan')}</p>
       <div className="download__grid">
         {apps.map((a) => {
-          const url = new URL(resources.find((r) => r.key === a.key)?.url ?? '/down', window.location.origin).toString();
+          const url = new URL(
+            resources.find((r) => r.key === a.key)?.url ?? '/down',
+            window.location.origin,
+          ).toString();
           return (
             <div key={a.key} className="download__card" id={a.key.toLowerCase()}>
               <h2>{a.title}</h2>

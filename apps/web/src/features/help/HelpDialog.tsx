@@ -36,7 +36,11 @@ export function HelpDialog() {
                 <ul>
                   {c.articles.map((a) => (
                     <li key={a.tag}>
-                      <button type="button" aria-current={a.tag === current.tag ? 'true' : undefined} onClick={() => setSelected(a.tag)}>
+                      <button
+                        type="button"
+                        aria-current={a.tag === current.tag ? 'true' : undefined}
+                        onClick={() => setSelected(a.tag)}
+                      >
                         {a.title}
                       </button>
                     </li>

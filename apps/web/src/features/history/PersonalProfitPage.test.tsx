@@ -18,7 +18,9 @@ function setup(answer: (q: URLSearchParams) => PersonalProfit) {
       calls.push(q);
       return ok(answer(q));
     }),
-    http.get('*/wps/v2/wallets/balance', () => ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] })),
+    http.get('*/wps/v2/wallets/balance', () =>
+      ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] }),
+    ),
   );
   useSession.getState().setToken('t'.repeat(43));
   return calls;
@@ -26,8 +28,23 @@ function setup(answer: (q: URLSearchParams) => PersonalProfit) {
 
 describe('personal profit page', () => {
   it('shows summary tiles and the per-day table for the chosen range', async () => {
-    const day = { deposits: '5000000', withdrawals: '500000', bets: '400000', wins: '250000', bonuses: '50000', profit: '-100000' };
-    const calls = setup((q) => ({ from: q.get('from')!, to: q.get('to')!, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', total: day, days: [{ date: q.get('to')!, ...day }] }));
+    const day = {
+      deposits: '5000000',
+      withdrawals: '500000',
+      bets: '400000',
+      wins: '250000',
+      bonuses: '50000',
+      profit: '-100000',
+    };
+    const calls = setup((q) => ({
+      from: q.get('from')!,
+      to: q.get('to')!,
+      currency: 'PHP',
+      exponent: 2,
+      timezone: 'Asia/Manila',
+      total: day,
+      days: [{ date: q.get('to')!, ...day }],
+    }));
     const user = userEvent.setup();
     renderAt('/member/personalProfit');
     const summary = await screen.findByRole('region', { name: 'Summary (PHP)' });
@@ -42,7 +59,11 @@ describe('personal profit page', () => {
     expect(calls[0]!.get('from')).toBe(week.from);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(week.to);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['50,000.00', '5,000.00', '4,000.00', '2,500.00', '500.00', '-1,000.00']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['50,000.00', '5,000.00', '4,000.00', '2,500.00', '500.00', '-1,000.00']);
 
     await user.click(screen.getByRole('button', { name: 'Previous 30 days' }));
     const month = quickRange('last30', new Date(), 'Asia/Manila');
@@ -50,7 +71,15 @@ describe('personal profit page', () => {
   });
 
   it('says when there was no activity', async () => {
-    setup((q) => ({ from: q.get('from')!, to: q.get('to')!, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', total: zero, days: [] }));
+    setup((q) => ({
+      from: q.get('from')!,
+      to: q.get('to')!,
+      currency: 'PHP',
+      exponent: 2,
+      timezone: 'Asia/Manila',
+      total: zero,
+      days: [],
+    }));
     renderAt('/member/personalProfit');
     expect(await screen.findByText('No activity in this period.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

@@ -8,7 +8,14 @@ import { type DateRange, quickRange } from './date-ranges.ts';
 import { QueryState } from './QueryState.tsx';
 import './history.css';
 
-const FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'bonuses', 'profit'] as const satisfies readonly (keyof ProfitFigures)[];
+const FIGURES = [
+  'deposits',
+  'withdrawals',
+  'bets',
+  'wins',
+  'bonuses',
+  'profit',
+] as const satisfies readonly (keyof ProfitFigures)[];
 
 /** Member centre › personal profit: totals and per-day figures over a date range. */
 export function PersonalProfitPage() {
@@ -42,7 +49,9 @@ function Profit({ data }: { data: PersonalProfit }) {
           {FIGURES.map((f) => (
             <div key={f} className={`history-tile${f === 'profit' ? ' history-tile--profit' : ''}`}>
               <dt>{t(`history.figures.${f}`)}</dt>
-              <dd className={f === 'profit' && data.total.profit.startsWith('-') ? 'history-negative' : undefined}>{money(data.total[f])}</dd>
+              <dd className={f === 'profit' && data.total.profit.startsWith('-') ? 'history-negative' : undefined}>
+                {money(data.total[f])}
+              </dd>
             </div>
           ))}
         </dl>

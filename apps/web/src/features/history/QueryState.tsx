@@ -23,5 +23,9 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
       </p>
     );
   }
-  return <div className={query.isPlaceholderData ? 'history-busy' : undefined} aria-busy={query.isFetching}>{children(query.data)}</div>;
+  return (
+    <div className={query.isPlaceholderData ? 'history-busy' : undefined} aria-busy={query.isFetching}>
+      {children(query.data)}
+    </div>
+  );
 }

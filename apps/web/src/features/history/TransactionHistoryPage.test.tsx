@@ -34,10 +34,20 @@ function setup(rows: TransactionRow[] | (() => Response)) {
       const pageSize = Number(q.get('pageSize'));
       const type = q.get('type');
       const matching = type === 'all' ? rows : rows.filter((r) => r.type === type);
-      const value: TransactionHistory = { total: matching.length, pageNo, pageSize, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', items: matching.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
+      const value: TransactionHistory = {
+        total: matching.length,
+        pageNo,
+        pageSize,
+        currency: 'PHP',
+        exponent: 2,
+        timezone: 'Asia/Manila',
+        items: matching.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+      };
       return ok(value);
     }),
-    http.get('*/wps/v2/wallets/balance', () => ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] })),
+    http.get('*/wps/v2/wallets/balance', () =>
+      ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] }),
+    ),
   );
   useSession.getState().setToken('t'.repeat(43));
   return calls;
@@ -46,8 +56,24 @@ function setup(rows: TransactionRow[] | (() => Response)) {
 describe('transaction history page', () => {
   it('shows the member’s rows with signed amounts, balances and statuses, for the previous 7 days by default', async () => {
     const calls = setup([
-      row({ id: 'h5', type: 'withdrawal', code: 'withdrawal', amount: '-2000', balanceAfter: null, status: 'pending', reference: 'WIT-42' }),
-      row({ id: '1-2', type: 'transfer', code: 'wallet_transfer', wallet: 'SABA', amount: '3000', balanceAfter: '3000', reference: 'MAIN → SABA' }),
+      row({
+        id: 'h5',
+        type: 'withdrawal',
+        code: 'withdrawal',
+        amount: '-2000',
+        balanceAfter: null,
+        status: 'pending',
+        reference: 'WIT-42',
+      }),
+      row({
+        id: '1-2',
+        type: 'transfer',
+        code: 'wallet_transfer',
+        wallet: 'SABA',
+        amount: '3000',
+        balanceAfter: '3000',
+        reference: 'MAIN → SABA',
+      }),
       row({ id: '1-1' }),
     ]);
     renderAt('/member/transactionHistory');
@@ -66,13 +92,21 @@ describe('transaction history page', () => {
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
 
     const week = quickRange('last7', new Date(), 'Asia/Manila');
-    expect(Object.fromEntries(calls[0]!)).toEqual({ type: 'all', from: week.from, to: week.to, pageNo: '1', pageSize: '20' });
+    expect(Object.fromEntries(calls[0]!)).toEqual({
+      type: 'all',
+      from: week.from,
+      to: week.to,
+      pageNo: '1',
+      pageSize: '20',
+    });
     expect(screen.getByRole('button', { name: 'Previous 7 days' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(week.from);
   });
 
   it('filters by type and date range, and pages', async () => {
-    const many = Array.from({ length: 45 }, (_, i) => row({ id: `1-${45 - i}`, amount: String((45 - i) * 100), reference: `DEP-${45 - i}` }));
+    const many = Array.from({ length: 45 }, (_, i) =>
+      row({ id: `1-${45 - i}`, amount: String((45 - i) * 100), reference: `DEP-${45 - i}` }),
+    );
     const calls = setup([...many, row({ id: 'b1', type: 'bet', code: 'bet', amount: '-500', reference: 'J-1' })]);
     const user = userEvent.setup();
     renderAt('/member/transactionHistory');
@@ -121,7 +155,11 @@ describe('transaction history page', () => {
 
   it('has an error state with retry, in TY too', async () => {
     let fail = true;
-    setup(() => (fail ? HttpResponse.json({ success: false, value: null, message: 'x', code: 'internal_error' }, { status: 500 }) : ok({ total: 0, pageNo: 1, pageSize: 20, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', items: [] })));
+    setup(() =>
+      fail
+        ? HttpResponse.json({ success: false, value: null, message: 'x', code: 'internal_error' }, { status: 500 })
+        : ok({ total: 0, pageNo: 1, pageSize: 20, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', items: [] }),
+    );
     await i18n.changeLanguage('ty');
     renderAt('/member/transactionHistory');
     const alert = await screen.findByRole('alert');

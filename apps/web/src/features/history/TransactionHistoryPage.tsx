@@ -1,4 +1,10 @@
-import { formatMoney, HISTORY_TYPES, type HistoryType, type TransactionHistory, type TransactionRow } from '@sea/contracts';
+import {
+  formatMoney,
+  HISTORY_TYPES,
+  type HistoryType,
+  type TransactionHistory,
+  type TransactionRow,
+} from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactions } from '../../api/history.ts';
@@ -85,13 +91,23 @@ function Transactions({ data, onPage }: { data: TransactionHistory; onPage: (n: 
         </tbody>
       </table>
       <nav className="history-pager" aria-label={t('history.pagination')}>
-        <button type="button" className="btn btn--ghost" disabled={data.pageNo <= 1} onClick={() => onPage(data.pageNo - 1)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={data.pageNo <= 1}
+          onClick={() => onPage(data.pageNo - 1)}
+        >
           {t('history.previous')}
         </button>
         <span className="history-pager__info" aria-live="polite">
           {t('history.pageOf', { page: data.pageNo, pages })}
         </span>
-        <button type="button" className="btn btn--ghost" disabled={data.pageNo >= pages} onClick={() => onPage(data.pageNo + 1)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={data.pageNo >= pages}
+          onClick={() => onPage(data.pageNo + 1)}
+        >
           {t('history.next')}
         </button>
       </nav>
@@ -110,7 +126,10 @@ function Row({ row, exponent }: { row: TransactionRow; exponent: number }) {
       </td>
       <td data-label={t('history.columns.type')}>{t(`history.types.${row.type}`)}</td>
       <td data-label={t('history.columns.wallet')}>{row.wallet === 'MAIN' ? t('history.mainWallet') : row.wallet}</td>
-      <td data-label={t('history.columns.amount')} className={`num ${incoming ? 'history-amount--in' : 'history-amount--out'}`}>
+      <td
+        data-label={t('history.columns.amount')}
+        className={`num ${incoming ? 'history-amount--in' : 'history-amount--out'}`}
+      >
         {amount}
       </td>
       <td data-label={t('history.columns.balanceAfter')} className="num">

@@ -10,7 +10,12 @@ export interface DateRange {
 /** The calendar date of an instant in a time zone. */
 export function localDate(at: Date, timezone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at);
   } catch {
     return at.toISOString().slice(0, 10);
   }

@@ -11,7 +11,10 @@ export function BannerCarousel() {
   const { t } = useTranslation();
   const loop = SLIDES.length > 1;
   // embla's duration is not in ms: 40 measured in Chromium is 90 % of the slide in 0.67 s, 99 % in 1.27 s (≈ the spec's 1 s).
-  const [ref, api] = useEmblaCarousel({ loop, duration: 40 }, loop ? [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false })] : []);
+  const [ref, api] = useEmblaCarousel(
+    { loop, duration: 40 },
+    loop ? [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false })] : [],
+  );
   const [selected, setSelected] = useState(0);
   const onSelect = useCallback(() => setSelected(api?.selectedScrollSnap() ?? 0), [api]);
   useEffect(() => {

@@ -21,7 +21,12 @@ export function JackpotCounter() {
   return (
     <section className="jackpot" aria-label={t('home.jackpot')}>
       <span className="jackpot__label">{t('home.jackpot')}</span>
-      <span className="jackpot__value">{value.toLocaleString(i18n.language === 'en' ? 'en-US' : 'vi-VN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
+      <span className="jackpot__value">
+        {value.toLocaleString(i18n.language === 'en' ? 'en-US' : 'vi-VN', {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        })}
+      </span>
     </section>
   );
 }

@@ -32,12 +32,18 @@ export function SecurityCenter() {
 
   if (me.isPending) return <p role="status">{t('common.loading')}</p>;
   if (!me.data) return <p role="alert">{t('errors.unauthorized')}</p>;
-  const last = me.data.previousLoginAt ? new Date(me.data.previousLoginAt).toLocaleString(i18n.language) : t('member.never');
+  const last = me.data.previousLoginAt
+    ? new Date(me.data.previousLoginAt).toLocaleString(i18n.language)
+    : t('member.never');
   return (
     <section className="narrow" aria-labelledby="page-title">
       <h1 id="page-title">{t('member.securityCenter')}</h1>
       <div className="profile">
-        {avatar.data?.image ? <img className="profile__avatar" src={avatar.data.image} alt={t('member.avatar')} /> : <div className="profile__avatar" aria-hidden="true" />}
+        {avatar.data?.image ? (
+          <img className="profile__avatar" src={avatar.data.image} alt={t('member.avatar')} />
+        ) : (
+          <div className="profile__avatar" aria-hidden="true" />
+        )}
         <div>
           <p className="profile__name">{me.data.nickname || me.data.account}</p>
           <p className="field__hint">{t('member.previousLogin', { time: last })}</p>

@@ -39,8 +39,24 @@ export default function ResetPasswordPage() {
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form">
-          <TextField id="rp-new" label={t('auth.newPassword')} type="password" autoComplete="new-password" value={v.newPassword} onChange={(e) => setV((x) => ({ ...x, newPassword: e.target.value }))} required />
-          <TextField id="rp-confirm" label={t('auth.confirmNewPassword')} type="password" autoComplete="new-password" value={v.confirm} onChange={(e) => setV((x) => ({ ...x, confirm: e.target.value }))} required />
+          <TextField
+            id="rp-new"
+            label={t('auth.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={v.newPassword}
+            onChange={(e) => setV((x) => ({ ...x, newPassword: e.target.value }))}
+            required
+          />
+          <TextField
+            id="rp-confirm"
+            label={t('auth.confirmNewPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={v.confirm}
+            onChange={(e) => setV((x) => ({ ...x, confirm: e.target.value }))}
+            required
+          />
           {state.error && (
             <p className="form__error" role="alert">
               {state.error}

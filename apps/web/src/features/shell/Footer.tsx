@@ -17,11 +17,13 @@ export function Footer() {
         <section aria-labelledby="footer-help">
           <h2 id="footer-help">{t('footer.help')}</h2>
           <ul>
-            {help.flatMap((c) => c.articles).map((a) => (
-              <li key={a.tag}>
-                <Link to={`/help#${a.tag}`}>{a.title}</Link>
-              </li>
-            ))}
+            {help
+              .flatMap((c) => c.articles)
+              .map((a) => (
+                <li key={a.tag}>
+                  <Link to={`/help#${a.tag}`}>{a.title}</Link>
+                </li>
+              ))}
           </ul>
         </section>
         <section aria-labelledby="footer-social">
@@ -45,7 +47,9 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <p className="footer__small">{t('footer.averageTimes', { deposit: t('footer.oneMinute'), withdraw: t('footer.oneMinute') })}</p>
+          <p className="footer__small">
+            {t('footer.averageTimes', { deposit: t('footer.oneMinute'), withdraw: t('footer.oneMinute') })}
+          </p>
         </section>
       </div>
       <p className="footer__adult">
@@ -54,7 +58,9 @@ export function Footer() {
         </span>{' '}
         {t('footer.adult')}
       </p>
-      <p className="footer__small">{t('footer.copyright', { year: site?.copyrightYear ?? 2024, name: merchantName })}</p>
+      <p className="footer__small">
+        {t('footer.copyright', { year: site?.copyrightYear ?? 2024, name: merchantName })}
+      </p>
     </footer>
   );
 }

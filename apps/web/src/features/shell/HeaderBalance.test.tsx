@@ -8,7 +8,19 @@ import { ok, server } from '../../test/server.ts';
 
 const memberInfo = (over: { isTrial?: boolean } = {}) =>
   http.get('*/wps/member/info', () =>
-    ok({ id: '7', account: 'member7', nickname: null, type: over.isTrial ? 4 : 0, isAgent: false, isTrial: over.isTrial ?? false, language: 'en', mobile: null, email: null, lastLoginAt: null, previousLoginAt: null }),
+    ok({
+      id: '7',
+      account: 'member7',
+      nickname: null,
+      type: over.isTrial ? 4 : 0,
+      isAgent: false,
+      isTrial: over.isTrial ?? false,
+      language: 'en',
+      mobile: null,
+      email: null,
+      lastLoginAt: null,
+      previousLoginAt: null,
+    }),
   );
 
 describe('header balance', () => {
@@ -55,7 +67,12 @@ describe('header balance', () => {
 
   it('starts masked when the member chose so earlier', async () => {
     localStorage.setItem('wallet.balanceMasked', '1');
-    server.use(memberInfo(), http.get('*/wps/v2/wallets/balance', () => ok({ currency: 'PHP', exponent: 2, main: { balance: '5000', available: '5000' }, vendors: [] })));
+    server.use(
+      memberInfo(),
+      http.get('*/wps/v2/wallets/balance', () =>
+        ok({ currency: 'PHP', exponent: 2, main: { balance: '5000', available: '5000' }, vendors: [] }),
+      ),
+    );
     useSession.getState().setToken('t'.repeat(43));
     renderAt('/');
     const amount = await within(await screen.findByRole('banner')).findByRole('button', { name: /Balance/ });
@@ -68,7 +85,10 @@ describe('header balance', () => {
       memberInfo({ isTrial: true }),
       http.get('*/wps/v2/wallets/balance', () => {
         called = true;
-        return HttpResponse.json({ success: false, value: null, message: 'no', code: 'in_need_true_account' }, { status: 403 });
+        return HttpResponse.json(
+          { success: false, value: null, message: 'no', code: 'in_need_true_account' },
+          { status: 403 },
+        );
       }),
     );
     useSession.getState().setToken('t'.repeat(43));

@@ -73,7 +73,13 @@ function RealBalance() {
         <span className="header-balance__value">{amount}</span>
         {busy ? <span className="spinner header-balance__spinner" aria-hidden="true" /> : <RefreshIcon />}
       </button>
-      <button type="button" className="header-balance__eye" aria-pressed={masked} aria-label={masked ? t('wallet.showBalance') : t('wallet.hideBalance')} onClick={toggleMask}>
+      <button
+        type="button"
+        className="header-balance__eye"
+        aria-pressed={masked}
+        aria-label={masked ? t('wallet.showBalance') : t('wallet.hideBalance')}
+        onClick={toggleMask}
+      >
         <EyeIcon closed={masked} />
       </button>
     </div>
@@ -82,8 +88,18 @@ function RealBalance() {
 
 function RefreshIcon() {
   return (
-    <svg className="header-balance__icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M17.65 6.35A7.95 7.95 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4z" />
+    <svg
+      className="header-balance__icon"
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M17.65 6.35A7.95 7.95 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4z"
+      />
     </svg>
   );
 }
@@ -91,7 +107,10 @@ function RefreshIcon() {
 function EyeIcon({ closed }: { closed: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 5C7 5 2.73 8.11 1 12c1.73 3.89 6 7 11 7s9.27-3.11 11-7c-1.73-3.89-6-7-11-7zm0 12a5 5 0 1 1 0-10 5 5 0 0 1 0 10zm0-8a3 3 0 1 0 0 6 3 3 0 0 0 0-6z" />
+      <path
+        fill="currentColor"
+        d="M12 5C7 5 2.73 8.11 1 12c1.73 3.89 6 7 11 7s9.27-3.11 11-7c-1.73-3.89-6-7-11-7zm0 12a5 5 0 1 1 0-10 5 5 0 0 1 0 10zm0-8a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"
+      />
       {closed && <path stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" d="M3 3l18 18" />}
     </svg>
   );

@@ -16,7 +16,9 @@ export function HeaderLoginForm() {
   const flags = useWhitelabel().data;
   const open = useUi((s) => s.open);
   const onLoggedIn = useOnLoggedIn();
-  const modes = (['username', 'sms'] as const).filter((m) => (m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3));
+  const modes = (['username', 'sms'] as const).filter((m) =>
+    m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3,
+  );
   const [mode, setMode] = useState<'username' | 'sms'>('username');
   const [v, setV] = useState({ username: '', password: '' });
   const [alert, setAlert] = useState<string | null>(null);
@@ -41,15 +43,32 @@ export function HeaderLoginForm() {
   return (
     <form className="header-login" onSubmit={submit} noValidate aria-label={t('header.login')}>
       {modes.length > 1 && (
-        <select aria-label={t('auth.loginMode')} value={mode} onChange={(e) => setMode(e.target.value as 'username' | 'sms')}>
+        <select
+          aria-label={t('auth.loginMode')}
+          value={mode}
+          onChange={(e) => setMode(e.target.value as 'username' | 'sms')}
+        >
           <option value="username">{t('auth.byUsername')}</option>
           <option value="sms">{t('auth.bySms')}</option>
         </select>
       )}
       {mode === 'username' && (
         <>
-          <input aria-label={t('auth.username')} placeholder={t('auth.username')} autoComplete="username" value={v.username} onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))} />
-          <input aria-label={t('auth.password')} placeholder={t('auth.password')} type="password" autoComplete="current-password" value={v.password} onChange={(e) => setV((x) => ({ ...x, password: e.target.value }))} />
+          <input
+            aria-label={t('auth.username')}
+            placeholder={t('auth.username')}
+            autoComplete="username"
+            value={v.username}
+            onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))}
+          />
+          <input
+            aria-label={t('auth.password')}
+            placeholder={t('auth.password')}
+            type="password"
+            autoComplete="current-password"
+            value={v.password}
+            onChange={(e) => setV((x) => ({ ...x, password: e.target.value }))}
+          />
         </>
       )}
       <button type="submit" className="btn btn--ghost" disabled={busy}>

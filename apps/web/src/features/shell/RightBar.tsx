@@ -43,7 +43,11 @@ export function RightBar() {
           </Link>
         </li>
         <li>
-          <button type="button" title={t('rightBar.top')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <button
+            type="button"
+            title={t('rightBar.top')}
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
             <span aria-hidden="true">▲</span>
             <span className="right-bar__label">{t('rightBar.top')}</span>
           </button>

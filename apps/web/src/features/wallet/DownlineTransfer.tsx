@@ -33,7 +33,13 @@ export function DownlineTransfer({ currency, exponent }: { currency: string; exp
       const r = await mutation.mutateAsync({ ...body, requestId: requestId.for(JSON.stringify(body)) });
       requestId.settle();
       setAmount('');
-      setResult({ text: t('wallet.downlineDone', { amount: `${r.currency} ${formatMoney(r.amount, r.exponent)}`, account: r.toAccount }), error: false });
+      setResult({
+        text: t('wallet.downlineDone', {
+          amount: `${r.currency} ${formatMoney(r.amount, r.exponent)}`,
+          account: r.toAccount,
+        }),
+        error: false,
+      });
     } catch (err) {
       requestId.settle(err);
       setResult({ text: errorText(t, err), error: true });
@@ -96,11 +102,21 @@ export function DownlineTransfer({ currency, exponent }: { currency: string; exp
         )}
         {pages > 1 && (
           <div className="pager">
-            <button type="button" className="btn btn--ghost" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={pageNo <= 1}
+              onClick={() => setPageNo((p) => p - 1)}
+            >
               {t('wallet.previousPage')}
             </button>
             <span>{t('wallet.page', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={pageNo >= pages}
+              onClick={() => setPageNo((p) => p + 1)}
+            >
               {t('wallet.nextPage')}
             </button>
           </div>
@@ -115,7 +131,12 @@ export function DownlineTransfer({ currency, exponent }: { currency: string; exp
         </p>
       </div>
       <AmountField id="downline-amount" currency={currency} value={amount} error={fieldError} onChange={setAmount} />
-      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.send')} pendingLabel={t('wallet.sending')} />
+      <FormFooter
+        result={result}
+        pending={mutation.isPending}
+        label={t('wallet.send')}
+        pendingLabel={t('wallet.sending')}
+      />
     </form>
   );
 }

@@ -23,7 +23,17 @@ describe('transferFund page', () => {
     let failNext: 'network' | 'funds' | null = null;
     server.use(
       http.get('*/wps/v2/wallets/balance', () => ok(wallets(state.main, state.saba))),
-      http.get('*/wps/member/info/funds/consolidated', () => ok({ currency: 'PHP', exponent: 2, total: '102550', main: state.main, subWallets: state.saba, held: '0', available: state.main })),
+      http.get('*/wps/member/info/funds/consolidated', () =>
+        ok({
+          currency: 'PHP',
+          exponent: 2,
+          total: '102550',
+          main: state.main,
+          subWallets: state.saba,
+          held: '0',
+          available: state.main,
+        }),
+      ),
       http.post('*/wps/relay/GCS_walletTransfer', async ({ request }) => {
         const body = (await request.json()) as { from: string; to: string; amount: string; requestId: string };
         ids.push(body.requestId);
@@ -33,11 +43,28 @@ describe('transferFund page', () => {
         }
         if (failNext === 'funds') {
           failNext = null;
-          return HttpResponse.json({ success: false, value: null, message: 'Insufficient balance.', code: 'insufficient_funds' }, { status: 400 });
+          return HttpResponse.json(
+            { success: false, value: null, message: 'Insufficient balance.', code: 'insufficient_funds' },
+            { status: 400 },
+          );
         }
         const minor = String(Math.round(Number(body.amount) * 100));
-        state = body.from === 'MAIN' ? { main: String(+state.main - +minor), saba: String(+state.saba + +minor) } : { main: String(+state.main + +minor), saba: String(+state.saba - +minor) };
-        return ok({ requestId: body.requestId, from: body.from, to: body.to, amount: minor, currency: 'PHP', exponent: 2, replay: false, mainBalance: state.main, vendorCode: 'SABA', vendorBalance: state.saba });
+        state =
+          body.from === 'MAIN'
+            ? { main: String(+state.main - +minor), saba: String(+state.saba + +minor) }
+            : { main: String(+state.main + +minor), saba: String(+state.saba - +minor) };
+        return ok({
+          requestId: body.requestId,
+          from: body.from,
+          to: body.to,
+          amount: minor,
+          currency: 'PHP',
+          exponent: 2,
+          replay: false,
+          mainBalance: state.main,
+          vendorCode: 'SABA',
+          vendorBalance: state.saba,
+        });
       }),
     );
     useSession.getState().setToken('t'.repeat(43));
@@ -65,7 +92,9 @@ describe('transferFund page', () => {
     expect(await screen.findByText('PHP 100.00 moved from Main wallet to SABA Sports.')).toBeTruthy();
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBe(ids[0]);
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'SABA Sports' })).getByText('PHP 125.50')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'SABA Sports' })).getByText('PHP 125.50')).toBeTruthy(),
+    );
 
     // Move out with "All"; a refused answer starts a new requestId next time.
     await user.click(screen.getByRole('button', { name: 'Move out: SABA Sports' }));
@@ -84,8 +113,17 @@ describe('transferFund page', () => {
   it('offers a retry when the wallets cannot be loaded', async () => {
     let fail = true;
     server.use(
-      http.get('*/wps/v2/wallets/balance', () => (fail ? HttpResponse.json({ success: false, value: null, message: 'x', code: 'service_unavailable' }, { status: 503 }) : ok(wallets('0', '0')))),
-      http.get('*/wps/member/info/funds/consolidated', () => ok({ currency: 'PHP', exponent: 2, total: '0', main: '0', subWallets: '0', held: '0', available: '0' })),
+      http.get('*/wps/v2/wallets/balance', () =>
+        fail
+          ? HttpResponse.json(
+              { success: false, value: null, message: 'x', code: 'service_unavailable' },
+              { status: 503 },
+            )
+          : ok(wallets('0', '0')),
+      ),
+      http.get('*/wps/member/info/funds/consolidated', () =>
+        ok({ currency: 'PHP', exponent: 2, total: '0', main: '0', subWallets: '0', held: '0', available: '0' }),
+      ),
     );
     useSession.getState().setToken('t'.repeat(43));
     renderAt('/member/transferFund');

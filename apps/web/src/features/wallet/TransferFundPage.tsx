@@ -9,7 +9,8 @@ import { amountProblem, useRequestId } from './money-form.ts';
 import './wallet.css';
 import { AmountField, FormFooter } from './form-parts.tsx';
 
-const money = (w: Pick<WalletBalance, 'currency' | 'exponent'>, minor: string) => `${w.currency} ${formatMoney(minor, w.exponent)}`;
+const money = (w: Pick<WalletBalance, 'currency' | 'exponent'>, minor: string) =>
+  `${w.currency} ${formatMoney(minor, w.exponent)}`;
 
 /** Member centre › transferFund: the main wallet, the game (transfer-vendor) wallets, and moves between them. */
 export function TransferFundPage() {
@@ -24,7 +25,13 @@ export function TransferFundPage() {
   const head = (
     <div className="wallet-page__head">
       <h1 id="page-title">{t('centre.member.transferFund')}</h1>
-      <button type="button" className="btn btn--ghost" aria-busy={refreshing} disabled={refreshing} onClick={() => qc.invalidateQueries({ queryKey: WALLET_KEY })}>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        aria-busy={refreshing}
+        disabled={refreshing}
+        onClick={() => qc.invalidateQueries({ queryKey: WALLET_KEY })}
+      >
         {refreshing ? t('wallet.refreshing') : t('wallet.refresh')}
       </button>
     </div>
@@ -71,8 +78,12 @@ export function TransferFundPage() {
           {t('wallet.mainWallet')}
         </h2>
         <p className="wallet-card__amount">{money(w, w.main.balance)}</p>
-        {w.main.available !== w.main.balance && <p className="field__hint">{t('wallet.available', { amount: money(w, w.main.available) })}</p>}
-        {funds.data && funds.data.held !== '0' && <p className="field__hint">{t('wallet.held', { amount: money(w, funds.data.held) })}</p>}
+        {w.main.available !== w.main.balance && (
+          <p className="field__hint">{t('wallet.available', { amount: money(w, w.main.available) })}</p>
+        )}
+        {funds.data && funds.data.held !== '0' && (
+          <p className="field__hint">{t('wallet.held', { amount: money(w, funds.data.held) })}</p>
+        )}
         {funds.data && <p className="field__hint">{t('wallet.total', { amount: money(w, funds.data.total) })}</p>}
       </article>
 
@@ -87,10 +98,20 @@ export function TransferFundPage() {
                 <h3 className="wallet-card__title">{v.vendorName}</h3>
                 <p className="wallet-card__amount">{money(w, v.balance)}</p>
                 <div className="wallet-card__actions">
-                  <button type="button" className="btn btn--link" aria-label={`${t('wallet.moveIn')}: ${v.vendorName}`} onClick={() => move(MAIN_WALLET, v.vendorCode)}>
+                  <button
+                    type="button"
+                    className="btn btn--link"
+                    aria-label={`${t('wallet.moveIn')}: ${v.vendorName}`}
+                    onClick={() => move(MAIN_WALLET, v.vendorCode)}
+                  >
                     {t('wallet.moveIn')}
                   </button>
-                  <button type="button" className="btn btn--link" aria-label={`${t('wallet.moveOut')}: ${v.vendorName}`} onClick={() => move(v.vendorCode, MAIN_WALLET)}>
+                  <button
+                    type="button"
+                    className="btn btn--link"
+                    aria-label={`${t('wallet.moveOut')}: ${v.vendorName}`}
+                    onClick={() => move(v.vendorCode, MAIN_WALLET)}
+                  >
                     {t('wallet.moveOut')}
                   </button>
                 </div>
@@ -100,7 +121,13 @@ export function TransferFundPage() {
         </ul>
       )}
 
-      {w.vendors.length > 0 && <TransferForm key={prefill?.n ?? 0} wallets={w} initial={prefill ?? { from: MAIN_WALLET, to: w.vendors[0]!.vendorCode }} />}
+      {w.vendors.length > 0 && (
+        <TransferForm
+          key={prefill?.n ?? 0}
+          wallets={w}
+          initial={prefill ?? { from: MAIN_WALLET, to: w.vendors[0]!.vendorCode }}
+        />
+      )}
     </section>
   );
 }
@@ -115,8 +142,14 @@ function TransferForm({ wallets, initial }: { wallets: WalletBalance; initial: {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
   const firstVendor = wallets.vendors[0]!.vendorCode;
-  const nameOf = (code: string) => (code === MAIN_WALLET ? t('wallet.mainWallet') : (wallets.vendors.find((v) => v.vendorCode === code)?.vendorName ?? code));
-  const balanceOf = (code: string) => (code === MAIN_WALLET ? wallets.main.available : (wallets.vendors.find((v) => v.vendorCode === code)?.balance ?? '0'));
+  const nameOf = (code: string) =>
+    code === MAIN_WALLET
+      ? t('wallet.mainWallet')
+      : (wallets.vendors.find((v) => v.vendorCode === code)?.vendorName ?? code);
+  const balanceOf = (code: string) =>
+    code === MAIN_WALLET
+      ? wallets.main.available
+      : (wallets.vendors.find((v) => v.vendorCode === code)?.balance ?? '0');
 
   // One side is always the main wallet: choosing a game wallet on one side puts the main wallet on the other.
   function chooseFrom(v: string) {
@@ -143,7 +176,10 @@ function TransferForm({ wallets, initial }: { wallets: WalletBalance; initial: {
       const r = await mutation.mutateAsync({ ...body, requestId: requestId.for(JSON.stringify(body)) });
       requestId.settle();
       setAmount('');
-      setResult({ text: t('wallet.transferDone', { amount: money(r, r.amount), from: nameOf(r.from), to: nameOf(r.to) }), error: false });
+      setResult({
+        text: t('wallet.transferDone', { amount: money(r, r.amount), from: nameOf(r.from), to: nameOf(r.to) }),
+        error: false,
+      });
     } catch (err) {
       requestId.settle(err);
       setResult({ text: errorText(t, err), error: true });
@@ -185,12 +221,22 @@ function TransferForm({ wallets, initial }: { wallets: WalletBalance; initial: {
         error={fieldError}
         onChange={setAmount}
         aside={
-          <button type="button" className="btn btn--ghost" title={t('wallet.allHint')} onClick={() => setAmount(minorToMajor(balanceOf(from), wallets.exponent))}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            title={t('wallet.allHint')}
+            onClick={() => setAmount(minorToMajor(balanceOf(from), wallets.exponent))}
+          >
             {t('wallet.all')}
           </button>
         }
       />
-      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.transfer')} pendingLabel={t('wallet.transferring')} />
+      <FormFooter
+        result={result}
+        pending={mutation.isPending}
+        label={t('wallet.transfer')}
+        pendingLabel={t('wallet.transferring')}
+      />
     </form>
   );
 }

@@ -18,7 +18,8 @@ export function TransferUplinePage() {
   const balance = useWalletBalance({ enabled: real });
 
   let body;
-  if (me.isPending || (real && (upline.isPending || balance.isPending))) body = <p role="status">{t('wallet.loading')}</p>;
+  if (me.isPending || (real && (upline.isPending || balance.isPending)))
+    body = <p role="status">{t('wallet.loading')}</p>;
   else if (me.data?.isTrial) body = <p role="alert">{t('errors.in_need_true_account')}</p>;
   else if (!upline.data || !balance.data)
     body = (
@@ -41,7 +42,9 @@ export function TransferUplinePage() {
     const w = balance.data;
     body = (
       <>
-        <p className="field__hint">{t('wallet.yourBalance', { amount: `${w.currency} ${formatMoney(w.main.available, w.exponent)}` })}</p>
+        <p className="field__hint">
+          {t('wallet.yourBalance', { amount: `${w.currency} ${formatMoney(w.main.available, w.exponent)}` })}
+        </p>
         {upline.data.uplineAccount ? (
           <UplineForm uplineAccount={upline.data.uplineAccount} currency={w.currency} exponent={w.exponent} />
         ) : (
@@ -61,7 +64,15 @@ export function TransferUplinePage() {
   );
 }
 
-function UplineForm({ uplineAccount, currency, exponent }: { uplineAccount: string; currency: string; exponent: number }) {
+function UplineForm({
+  uplineAccount,
+  currency,
+  exponent,
+}: {
+  uplineAccount: string;
+  currency: string;
+  exponent: number;
+}) {
   const { t } = useTranslation();
   const mutation = useTransferToUpline();
   const requestId = useRequestId();
@@ -80,7 +91,13 @@ function UplineForm({ uplineAccount, currency, exponent }: { uplineAccount: stri
       const r = await mutation.mutateAsync({ ...body, requestId: requestId.for(JSON.stringify(body)) });
       requestId.settle();
       setAmount('');
-      setResult({ text: t('wallet.uplineDone', { amount: `${r.currency} ${formatMoney(r.amount, r.exponent)}`, account: r.toAccount }), error: false });
+      setResult({
+        text: t('wallet.uplineDone', {
+          amount: `${r.currency} ${formatMoney(r.amount, r.exponent)}`,
+          account: r.toAccount,
+        }),
+        error: false,
+      });
     } catch (err) {
       requestId.settle(err);
       setResult({ text: errorText(t, err), error: true });
@@ -101,7 +118,12 @@ function UplineForm({ uplineAccount, currency, exponent }: { uplineAccount: stri
         </p>
       </div>
       <AmountField id="upline-amount" currency={currency} value={amount} error={fieldError} onChange={setAmount} />
-      <FormFooter result={result} pending={mutation.isPending} label={t('wallet.send')} pendingLabel={t('wallet.sending')} />
+      <FormFooter
+        result={result}
+        pending={mutation.isPending}
+        label={t('wallet.send')}
+        pendingLabel={t('wallet.sending')}
+      />
     </form>
   );
 }

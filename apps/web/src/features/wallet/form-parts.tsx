@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The amount input of the wallet forms, with its label, error and an optional button beside it ("All"). */
-export function AmountField(props: { id: string; currency: string; value: string; error: string | null; onChange(v: string): void; aside?: ReactNode }) {
+export function AmountField(props: {
+  id: string;
+  currency: string;
+  value: string;
+  error: string | null;
+  onChange(v: string): void;
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation();
   const errorId = `${props.id}-error`;
   const input = (
@@ -37,11 +44,19 @@ export function AmountField(props: { id: string; currency: string; value: string
 }
 
 /** The outcome line and the submit button of a wallet form. */
-export function FormFooter(props: { result: { text: string; error: boolean } | null; pending: boolean; label: string; pendingLabel: string }) {
+export function FormFooter(props: {
+  result: { text: string; error: boolean } | null;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <>
       {props.result && (
-        <p className={props.result.error ? 'form__error' : 'wallet-form__done'} role={props.result.error ? 'alert' : 'status'}>
+        <p
+          className={props.result.error ? 'form__error' : 'wallet-form__done'}
+          role={props.result.error ? 'alert' : 'status'}
+        >
           {props.result.text}
         </p>
       )}

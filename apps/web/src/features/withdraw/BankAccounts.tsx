@@ -26,17 +26,28 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
     e.preventDefault();
     setMessage(null);
     const found: typeof errors = {};
-    for (const k of ['bankName', 'accountNumber', 'accountName'] as const) if (!v[k].trim()) found[k] = t('withdraw.banks.required');
-    if (v.accountNumber.trim() && !/^\d{6,20}$/.test(normaliseAccountNumber(v.accountNumber))) found.accountNumber = t('withdraw.banks.numberFormat');
+    for (const k of ['bankName', 'accountNumber', 'accountName'] as const)
+      if (!v[k].trim()) found[k] = t('withdraw.banks.required');
+    if (v.accountNumber.trim() && !/^\d{6,20}$/.test(normaliseAccountNumber(v.accountNumber)))
+      found.accountNumber = t('withdraw.banks.numberFormat');
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await add.mutateAsync({ bankName: v.bankName.trim(), accountNumber: normaliseAccountNumber(v.accountNumber), accountName: v.accountName.trim() });
+      await add.mutateAsync({
+        bankName: v.bankName.trim(),
+        accountNumber: normaliseAccountNumber(v.accountNumber),
+        accountName: v.accountName.trim(),
+      });
       setV(EMPTY);
       setMessage({ text: t('withdraw.banks.added'), error: false });
     } catch (err) {
       const max = err instanceof ApiError ? (err.value as { max?: number } | null)?.max : undefined;
-      const text = err instanceof ApiError && err.code === 'conflict' ? (max ? t('withdraw.banks.max', { max }) : t('withdraw.banks.duplicate')) : errorText(t, err);
+      const text =
+        err instanceof ApiError && err.code === 'conflict'
+          ? max
+            ? t('withdraw.banks.max', { max })
+            : t('withdraw.banks.duplicate')
+          : errorText(t, err);
       setErrors({ form: text });
     }
   }
@@ -47,7 +58,10 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
       await remove.mutateAsync(id);
       setMessage({ text: t('withdraw.banks.removed'), error: false });
     } catch (err) {
-      setMessage({ text: err instanceof ApiError && err.code === 'state_invalid' ? t('withdraw.banks.inUse') : errorText(t, err), error: true });
+      setMessage({
+        text: err instanceof ApiError && err.code === 'state_invalid' ? t('withdraw.banks.inUse') : errorText(t, err),
+        error: true,
+      });
     }
   }
 
@@ -84,7 +98,10 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
               </ul>
             )}
             {message && (
-              <p className={message.error ? 'form__error' : 'withdraw-notice'} role={message.error ? 'alert' : 'status'}>
+              <p
+                className={message.error ? 'form__error' : 'withdraw-notice'}
+                role={message.error ? 'alert' : 'status'}
+              >
                 {message.text}
               </p>
             )}
@@ -92,7 +109,16 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
               <p className="field__hint">{t('withdraw.banks.max', { max })}</p>
             ) : (
               <form className="form" onSubmit={submit} noValidate aria-label={t('withdraw.banks.add')}>
-                <TextField id="wd-bank-name" label={t('withdraw.banks.bankName')} autoComplete="off" maxLength={64} value={v.bankName} onChange={set('bankName')} error={errors.bankName} required />
+                <TextField
+                  id="wd-bank-name"
+                  label={t('withdraw.banks.bankName')}
+                  autoComplete="off"
+                  maxLength={64}
+                  value={v.bankName}
+                  onChange={set('bankName')}
+                  error={errors.bankName}
+                  required
+                />
                 <TextField
                   id="wd-bank-number"
                   label={t('withdraw.banks.accountNumber')}
@@ -105,7 +131,16 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
                   error={errors.accountNumber}
                   required
                 />
-                <TextField id="wd-bank-holder" label={t('withdraw.banks.accountName')} autoComplete="name" maxLength={64} value={v.accountName} onChange={set('accountName')} error={errors.accountName} required />
+                <TextField
+                  id="wd-bank-holder"
+                  label={t('withdraw.banks.accountName')}
+                  autoComplete="name"
+                  maxLength={64}
+                  value={v.accountName}
+                  onChange={set('accountName')}
+                  error={errors.accountName}
+                  required
+                />
                 <FormEnd error={errors.form} busy={add.isPending} label={t('withdraw.banks.add')} />
               </form>
             )}

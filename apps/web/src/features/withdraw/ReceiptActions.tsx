@@ -21,7 +21,11 @@ export function ReceiptActions({ w, onDone }: { w: Withdrawal; onDone(text: stri
   const [error, setError] = useState<string | null>(null);
   const prefix = `wd-${w.id}`;
 
-  async function send(input: { result: 'received' | 'not_received' | 'partial'; receivedAmount?: string; proof?: File }) {
+  async function send(input: {
+    result: 'received' | 'not_received' | 'partial';
+    receivedAmount?: string;
+    proof?: File;
+  }) {
     setError(null);
     try {
       await confirm.mutateAsync({ id: w.id, ...input });
@@ -70,7 +74,12 @@ export function ReceiptActions({ w, onDone }: { w: Withdrawal; onDone(text: stri
       <div className="withdraw-receipt" role="group" aria-label={t('withdraw.receipt.title')}>
         <p className="withdraw-receipt__title">{t('withdraw.receipt.title')}</p>
         <div className="withdraw-receipt__buttons">
-          <button type="button" className="btn btn--primary withdraw-small-btn" disabled={confirm.isPending} onClick={() => void send({ result: 'received' })}>
+          <button
+            type="button"
+            className="btn btn--primary withdraw-small-btn"
+            disabled={confirm.isPending}
+            onClick={() => void send({ result: 'received' })}
+          >
             {t('withdraw.receipt.received')}
           </button>
           <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('not_received')}>
@@ -85,7 +94,12 @@ export function ReceiptActions({ w, onDone }: { w: Withdrawal; onDone(text: stri
     );
   }
   return (
-    <form className="withdraw-receipt form" onSubmit={onSubmit} noValidate aria-label={mode === 'partial' ? t('withdraw.receipt.partial') : t('withdraw.receipt.notReceived')}>
+    <form
+      className="withdraw-receipt form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={mode === 'partial' ? t('withdraw.receipt.partial') : t('withdraw.receipt.notReceived')}
+    >
       {mode === 'not_received' ? (
         <div className="field">
           <label htmlFor={`${prefix}-proof`}>{t('withdraw.receipt.proof')}</label>
@@ -107,7 +121,11 @@ export function ReceiptActions({ w, onDone }: { w: Withdrawal; onDone(text: stri
         <button type="submit" className="btn btn--primary withdraw-small-btn" disabled={confirm.isPending}>
           {confirm.isPending ? t('common.loading') : t('withdraw.receipt.send')}
         </button>
-        <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => (setMode('choose'), setError(null))}>
+        <button
+          type="button"
+          className="btn btn--ghost withdraw-small-btn"
+          onClick={() => (setMode('choose'), setError(null))}
+        >
           {t('withdraw.receipt.back')}
         </button>
       </div>

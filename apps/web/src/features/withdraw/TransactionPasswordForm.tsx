@@ -19,7 +19,8 @@ export function TransactionPasswordForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
-    for (const k of ['loginPassword', 'newPassword', 'confirm'] as const) if (!v[k]) found[k] = t('withdraw.txPassword.required');
+    for (const k of ['loginPassword', 'newPassword', 'confirm'] as const)
+      if (!v[k]) found[k] = t('withdraw.txPassword.required');
     if (v.newPassword && !/^\d{6}$/.test(v.newPassword)) found.newPassword = t('withdraw.txPassword.format');
     if (v.newPassword && v.confirm && v.newPassword !== v.confirm) found.confirm = t('withdraw.txPassword.mismatch');
     setErrors(found);
@@ -28,7 +29,10 @@ export function TransactionPasswordForm() {
       await save.mutateAsync(v);
       setV(EMPTY);
     } catch (err) {
-      const field = err instanceof ApiError ? (err.value as { fields?: Array<{ field: string }> } | null)?.fields?.[0]?.field : undefined;
+      const field =
+        err instanceof ApiError
+          ? (err.value as { fields?: Array<{ field: string }> } | null)?.fields?.[0]?.field
+          : undefined;
       if (field === 'loginPassword') setErrors({ loginPassword: errorText(t, err) });
       else setErrors({ form: errorText(t, err) });
     }
@@ -40,9 +44,40 @@ export function TransactionPasswordForm() {
       <h2 id="wd-txpw-title">{t('withdraw.txPassword.title')}</h2>
       <p className="field__hint">{t('withdraw.txPassword.intro')}</p>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField id="wd-login-pw" label={t('withdraw.txPassword.loginPassword')} type="password" autoComplete="current-password" value={v.loginPassword} onChange={set('loginPassword')} error={errors.loginPassword} required />
-        <TextField id="wd-new-txpw" label={t('withdraw.txPassword.newPassword')} type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={v.newPassword} onChange={set('newPassword')} error={errors.newPassword} required />
-        <TextField id="wd-confirm-txpw" label={t('withdraw.txPassword.confirm')} type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={v.confirm} onChange={set('confirm')} error={errors.confirm} required />
+        <TextField
+          id="wd-login-pw"
+          label={t('withdraw.txPassword.loginPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={v.loginPassword}
+          onChange={set('loginPassword')}
+          error={errors.loginPassword}
+          required
+        />
+        <TextField
+          id="wd-new-txpw"
+          label={t('withdraw.txPassword.newPassword')}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          value={v.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          required
+        />
+        <TextField
+          id="wd-confirm-txpw"
+          label={t('withdraw.txPassword.confirm')}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          value={v.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+          required
+        />
         <FormEnd error={errors.form} busy={save.isPending} label={t('withdraw.txPassword.submit')} />
       </form>
     </section>

@@ -18,7 +18,12 @@ export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; 
   const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
   const money = (minor: string) => `${settings.currency} ${formatMoney(minor, settings.exponent)}`;
-  const limits = { min: settings.minAmount, max: settings.maxAmount, available: settings.available, exponent: settings.exponent };
+  const limits = {
+    min: settings.minAmount,
+    max: settings.maxAmount,
+    available: settings.available,
+    exponent: settings.exponent,
+  };
   const selectedBank = banks.some((b) => b.id === bankId) ? bankId : (banks[0]?.id ?? '');
 
   const problem = amountProblem(amount, limits);
@@ -54,12 +59,16 @@ export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="wd-form-title">
       <p className="withdraw-available">
-        <span>{t('withdraw.available')}</span> <strong data-testid="withdraw-available">{money(settings.available)}</strong>
+        <span>{t('withdraw.available')}</span>{' '}
+        <strong data-testid="withdraw-available">{money(settings.available)}</strong>
       </p>
       <TextField
         id="wd-amount"
         label={t('withdraw.form.amount', { currency: settings.currency })}
-        hint={t('withdraw.form.limits', { min: formatMoney(settings.minAmount, settings.exponent), max: formatMoney(settings.maxAmount, settings.exponent) })}
+        hint={t('withdraw.form.limits', {
+          min: formatMoney(settings.minAmount, settings.exponent),
+          max: formatMoney(settings.maxAmount, settings.exponent),
+        })}
         inputMode="decimal"
         autoComplete="off"
         value={amount}
@@ -72,7 +81,12 @@ export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; 
           {t('withdraw.form.bank')}
           <span aria-hidden="true"> *</span>
         </label>
-        <select id="wd-bank-select" value={selectedBank} onChange={(e) => setBankId(e.target.value)} aria-invalid={Boolean(errors.bank)}>
+        <select
+          id="wd-bank-select"
+          value={selectedBank}
+          onChange={(e) => setBankId(e.target.value)}
+          aria-invalid={Boolean(errors.bank)}
+        >
           {banks.map((b) => (
             <option key={b.id} value={b.id}>
               {b.bankName} {b.accountNumberMasked} · {b.accountName}
@@ -102,7 +116,11 @@ export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; 
           {result.text}
         </p>
       )}
-      <FormEnd error={result?.error ? result.text : undefined} busy={submit.isPending} label={t('withdraw.form.submit')} />
+      <FormEnd
+        error={result?.error ? result.text : undefined}
+        busy={submit.isPending}
+        label={t('withdraw.form.submit')}
+      />
     </form>
   );
 }

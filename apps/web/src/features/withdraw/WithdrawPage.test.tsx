@@ -21,7 +21,13 @@ const settings = (over: Partial<WithdrawSettings> = {}): WithdrawSettings => ({
   ...over,
 });
 
-const bank: BankAccount = { id: '3', bankName: 'BDO', accountNumberMasked: '•••• 7890', accountName: 'Juan Dela Cruz', createdAt: '2024-05-01T10:00:00.000Z' };
+const bank: BankAccount = {
+  id: '3',
+  bankName: 'BDO',
+  accountNumberMasked: '•••• 7890',
+  accountName: 'Juan Dela Cruz',
+  createdAt: '2024-05-01T10:00:00.000Z',
+};
 
 const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   id: '51',
@@ -45,7 +51,8 @@ const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   ...over,
 });
 
-const fail = (code: string, message: string, status = 400) => HttpResponse.json({ success: false, value: null, message, code }, { status });
+const fail = (code: string, message: string, status = 400) =>
+  HttpResponse.json({ success: false, value: null, message, code }, { status });
 
 function setup(state: { settings?: WithdrawSettings; banks?: BankAccount[]; items?: Withdrawal[] } = {}) {
   const s = { settings: settings(), banks: [bank], items: [] as Withdrawal[], ...state };
@@ -124,8 +131,15 @@ describe('withdraw page', () => {
     await user.clear(within(form).getByLabelText(/^Transaction password/));
     await user.type(within(form).getByLabelText(/^Transaction password/), '135790');
     await user.click(within(form).getByRole('button', { name: 'Withdraw' }));
-    expect(await within(form).findByText('Withdrawal of PHP 3,000.00 requested. The amount is held until it is paid out.')).toBeTruthy();
-    expect(bodies[1]).toMatchObject({ bankAccountId: '3', amount: '3000', transactionPassword: '135790', requestId: expect.any(String) });
+    expect(
+      await within(form).findByText('Withdrawal of PHP 3,000.00 requested. The amount is held until it is paid out.'),
+    ).toBeTruthy();
+    expect(bodies[1]).toMatchObject({
+      bankAccountId: '3',
+      amount: '3000',
+      transactionPassword: '135790',
+      requestId: expect.any(String),
+    });
     // A new request id for a new attempt after a definite answer.
     expect(bodies[1]!.requestId).not.toBe(bodies[0]!.requestId);
     expect(await within(form).findByText('PHP 9,345.00')).toBeTruthy();
@@ -169,7 +183,10 @@ describe('withdraw page', () => {
     await user.type(within(section).getByLabelText(/Account number/), '123456789012');
     await user.type(within(section).getByLabelText(/Account holder name/), 'Maria Clara');
     await user.click(within(section).getByRole('button', { name: 'Add bank account' }));
-    expect(await within(section).findByRole('alert')).toHaveProperty('textContent', 'This bank account is already on your list.');
+    expect(await within(section).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'This bank account is already on your list.',
+    );
 
     await user.click(within(section).getByRole('button', { name: 'Remove Metrobank •••• 9012' }));
     expect(await within(section).findByText('The bank account was removed.')).toBeTruthy();
@@ -178,7 +195,12 @@ describe('withdraw page', () => {
 
   it('confirms receipt of a disbursed withdrawal: received, or not received with a proof image', async () => {
     const due = new Date(Date.now() + 3_600_000).toISOString();
-    const { s } = setup({ items: [withdrawal({ id: '61', status: 'disbursed', canConfirmReceipt: true, receiptDueAt: due }), withdrawal({ id: '62', status: 'disbursed', amount: '100000', canConfirmReceipt: true, receiptDueAt: due })] });
+    const { s } = setup({
+      items: [
+        withdrawal({ id: '61', status: 'disbursed', canConfirmReceipt: true, receiptDueAt: due }),
+        withdrawal({ id: '62', status: 'disbursed', amount: '100000', canConfirmReceipt: true, receiptDueAt: due }),
+      ],
+    });
     const got: Array<{ id: string; type: string; result: string; hasProof?: boolean }> = [];
     server.use(
       http.post('*/wps/withdraw/requests/:id/receipt', async ({ request, params }) => {
@@ -186,11 +208,20 @@ describe('withdraw page', () => {
         const type = request.headers.get('content-type') ?? '';
         if (type.startsWith('multipart/')) {
           const form = await request.formData();
-          got.push({ id, type: 'multipart', result: String(form.get('result')), hasProof: form.get('proof') instanceof File });
+          got.push({
+            id,
+            type: 'multipart',
+            result: String(form.get('result')),
+            hasProof: form.get('proof') instanceof File,
+          });
         } else {
           got.push({ id, type: 'json', result: ((await request.json()) as { result: string }).result });
         }
-        s.items = s.items.map((w) => (w.id === id ? { ...w, status: got.at(-1)!.result === 'received' ? 'confirmed' : 'disputed', canConfirmReceipt: false } : w));
+        s.items = s.items.map((w) =>
+          w.id === id
+            ? { ...w, status: got.at(-1)!.result === 'received' ? 'confirmed' : 'disputed', canConfirmReceipt: false }
+            : w,
+        );
         return ok(s.items.find((w) => w.id === id));
       }),
     );
@@ -206,7 +237,10 @@ describe('withdraw page', () => {
     await user.click(within(second).getByRole('button', { name: 'Not received' }));
     await user.click(within(second).getByRole('button', { name: 'Send' }));
     expect(await within(second).findByText('Attach a screenshot or photo as proof.')).toBeTruthy();
-    await user.upload(within(second).getByLabelText(/Proof/), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' }));
+    await user.upload(
+      within(second).getByLabelText(/Proof/),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' }),
+    );
     await user.click(within(second).getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('listitem', { name: 'PHP 1,000.00 Disputed' })).toBeTruthy();
     expect(got).toEqual([
@@ -240,8 +274,27 @@ describe('withdraw page', () => {
   });
 
   it('shows every status badge, cancel where allowed, and the empty and error states (TY too)', async () => {
-    const statuses = ['requested', 'approved', 'rejected', 'cancelled', 'disbursed', 'confirmed', 'auto_confirmed', 'disputed', 'resolved'] as const;
-    const { s } = setup({ items: statuses.map((st, i) => withdrawal({ id: String(100 + i), status: st, canCancel: st === 'requested', rejectReason: st === 'rejected' ? 'Name mismatch' : null })) });
+    const statuses = [
+      'requested',
+      'approved',
+      'rejected',
+      'cancelled',
+      'disbursed',
+      'confirmed',
+      'auto_confirmed',
+      'disputed',
+      'resolved',
+    ] as const;
+    const { s } = setup({
+      items: statuses.map((st, i) =>
+        withdrawal({
+          id: String(100 + i),
+          status: st,
+          canCancel: st === 'requested',
+          rejectReason: st === 'rejected' ? 'Name mismatch' : null,
+        }),
+      ),
+    });
     let cancelled = '';
     server.use(
       http.post('*/wps/withdraw/requests/:id/cancel', ({ params }) => {
@@ -252,7 +305,18 @@ describe('withdraw page', () => {
     );
     renderAt('/member/withdraw');
     const list = await screen.findByRole('list', { name: 'My withdrawals' });
-    for (const label of ['Requested', 'Approved', 'Rejected', 'Cancelled', 'Paid out', 'Received', 'Auto-confirmed', 'Disputed', 'Resolved']) expect(within(list).getByText(label)).toBeTruthy();
+    for (const label of [
+      'Requested',
+      'Approved',
+      'Rejected',
+      'Cancelled',
+      'Paid out',
+      'Received',
+      'Auto-confirmed',
+      'Disputed',
+      'Resolved',
+    ])
+      expect(within(list).getByText(label)).toBeTruthy();
     expect(within(list).getByText('Reason: Name mismatch')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(within(list).getByRole('button', { name: 'Cancel withdrawal' }));
@@ -267,7 +331,11 @@ describe('withdraw page', () => {
   it('shows the loading error with a retry, and the empty list', async () => {
     setup();
     let failures = 1;
-    server.use(http.get('*/wps/withdraw/settings', () => (failures-- > 0 ? fail('internal_error', 'boom', 500) : ok(settings()))));
+    server.use(
+      http.get('*/wps/withdraw/settings', () =>
+        failures-- > 0 ? fail('internal_error', 'boom', 500) : ok(settings()),
+      ),
+    );
     renderAt('/member/withdraw');
     expect(await screen.findByText('No withdrawals yet.')).toBeTruthy();
     const alert = await screen.findByRole('alert');

@@ -29,11 +29,21 @@ export function WithdrawalList() {
               </ul>
               {pages > 1 && (
                 <nav className="withdraw-pager" aria-label={t('withdraw.list.title')}>
-                  <button type="button" className="btn btn--ghost withdraw-small-btn" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost withdraw-small-btn"
+                    disabled={page <= 1}
+                    onClick={() => setPage((p) => p - 1)}
+                  >
                     {t('withdraw.list.prev')}
                   </button>
                   <span>{t('withdraw.list.page', { page, pages })}</span>
-                  <button type="button" className="btn btn--ghost withdraw-small-btn" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost withdraw-small-btn"
+                    disabled={page >= pages}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
                     {t('withdraw.list.next')}
                   </button>
                 </nav>
@@ -75,8 +85,12 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
         <time dateTime={w.createdAt}>{when(w.createdAt)}</time>
       </div>
       {w.rejectReason && <p className="withdraw-item__note">{t('withdraw.list.reason', { reason: w.rejectReason })}</p>}
-      {w.receivedAmount && <p className="withdraw-item__note">{t('withdraw.list.receivedAmount', { amount: money(w.receivedAmount) })}</p>}
-      {w.refundAmount && w.refundAmount !== '0' && <p className="withdraw-item__note">{t('withdraw.list.refund', { amount: money(w.refundAmount) })}</p>}
+      {w.receivedAmount && (
+        <p className="withdraw-item__note">{t('withdraw.list.receivedAmount', { amount: money(w.receivedAmount) })}</p>
+      )}
+      {w.refundAmount && w.refundAmount !== '0' && (
+        <p className="withdraw-item__note">{t('withdraw.list.refund', { amount: money(w.refundAmount) })}</p>
+      )}
       {w.canConfirmReceipt && w.receiptDueAt && (
         <>
           <p className="withdraw-item__note">{t('withdraw.list.due', { time: when(w.receiptDueAt) })}</p>
@@ -84,7 +98,12 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
         </>
       )}
       {w.canCancel && (
-        <button type="button" className="btn btn--ghost withdraw-small-btn" disabled={cancel.isPending} onClick={() => void onCancel()}>
+        <button
+          type="button"
+          className="btn btn--ghost withdraw-small-btn"
+          disabled={cancel.isPending}
+          onClick={() => void onCancel()}
+        >
           {t('withdraw.list.cancel')}
         </button>
       )}

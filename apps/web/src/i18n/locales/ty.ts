@@ -122,7 +122,8 @@ export const ty: Messages = {
     rememberMe: 'Ghi nhớ (1 ngày)',
     loginMode: 'Đăng nhập bằng',
     byEmail: 'E-mail',
-    emailSent: 'Đã gửi. Nếu tên đăng nhập và e-mail khớp với một tài khoản, liên kết đặt lại sẽ được gửi (hiệu lực 30 phút).',
+    emailSent:
+      'Đã gửi. Nếu tên đăng nhập và e-mail khớp với một tài khoản, liên kết đặt lại sẽ được gửi (hiệu lực 30 phút).',
     resetTitle: 'Chọn mật khẩu mới',
     resetDone: 'Mật khẩu đã được đổi. Bạn có thể đăng nhập ngay.',
     changePasswordTitle: 'Đổi mật khẩu',
