@@ -21,4 +21,48 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   { files: ['**/*.mjs', '**/*.js', 'scripts/**'], languageOptions: { globals: globals.node } },
+
+  // ---- Server structure (docs/ARCHITECTURE.md): one face per module, one owner per table, layers point one way.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/.*\\.(repository|tables)\\.ts$',
+              message:
+                "One owner per table: another module's repository and tables are its own. Call that module's face (modules/<name>/index.ts).",
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',
+              message: 'One face per module: import another module only through its modules/<name>/index.ts.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(app|main|seed-demo)\\.ts$',
+              message: 'Modules do not import the composition root.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{http,lib,db,jobs,config}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules/|app\\.ts$|main\\.ts$|seed-demo\\.ts$)',
+              message:
+                'Layers point one way: the route kit (http/), lib/, db/, jobs/ and config/ sit below the modules and import none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,12 +6,12 @@
 //                             BENCH_IN_FLIGHT (PostgreSQL batches in flight, default 4 as the server uses)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { DB } from '../apps/server/src/db/schema.ts';
-import { auditLedger } from '../apps/server/src/modules/ledger/ledger.audit.ts';
-import { createLedgerService, memberMain, systemAccount } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import type { AnyDb } from '../apps/server/src/db/schema.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -26,7 +26,7 @@ interface Figures {
   failed: number;
 }
 
-async function setUp(db: Kysely<DB>): Promise<{ merchantId: bigint; members: bigint[] }> {
+async function setUp(db: AnyDb): Promise<{ merchantId: bigint; members: bigint[] }> {
   const { id: merchantId } = await db
     .insertInto('merchants')
     .values({
@@ -47,7 +47,7 @@ async function setUp(db: Kysely<DB>): Promise<{ merchantId: bigint; members: big
   const members = (
     await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
   ).map((r) => r.id);
-  const ledger = createLedgerService({ db });
+  const ledger = createLedgerModule({ db });
   for (let i = 0; i < members.length; i += 1000) {
     const chunk = members.slice(i, i + 1000);
     await ledger.postOrThrow({
@@ -105,8 +105,8 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   await migrate(database);
   const { merchantId, members } = await setUp(db);
   const maxInFlight = database.kind === 'pglite' ? 1 : Number(process.env.BENCH_IN_FLIGHT ?? 4);
-  const grouped = createLedgerService({ db, maxInFlight });
-  const single = createLedgerService({ db, maxInFlight: CLIENTS, maxBatch: 1 });
+  const grouped = createLedgerModule({ db, maxInFlight });
+  const single = createLedgerModule({ db, maxInFlight: CLIENTS, maxBatch: 1 });
   const run = randomBytes(3).toString('hex');
   const pick = (i: number) => members[(((i * 7919) % members.length) + members.length) % members.length]!;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openConfiguredDatabase } from '../../apps/server/src/db/open.ts';
-import type { MerchantSettingsPatch } from '../../apps/server/src/modules/merchants/merchants.types.ts';
+import type { MerchantSettingsPatch } from '../../apps/server/src/modules/merchants/index.ts';
 
 /** The built site; E2E_WEB_DIST points elsewhere (e.g. a private build folder while another build runs). */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -47,10 +47,9 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     DATABASE_POOL_SIZE: 1,
-    SEED_DEMO: true,
   });
   const app = await buildApp({
-    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'warn', WEB_DIST },
+    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'warn', WEB_DIST, SEED_DEMO: true },
     database,
     logger: false,
     // Every captcha reads E2E7: the browser tests type it like a person would read it.
@@ -66,42 +65,21 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     baseUrl: `http://127.0.0.1:${port}`,
     app,
     async setMerchant(code, patch) {
-      const merchant = await app.services.merchants.findByCode(code);
+      const merchant = await app.modules.merchants.findByCode(code);
       if (!merchant) throw new Error(`no merchant ${code}`);
-      await app.services.merchants.updateSettings(merchant.id, patch);
+      await app.modules.merchants.updateSettings(merchant.id, patch);
     },
     async addHelpArticle(a) {
-      const merchant = await app.services.merchants.findByCode('demo');
+      const merchant = await app.modules.merchants.findByCode('demo');
       if (!merchant) throw new Error('no demo merchant');
-      await database.db
-        .insertInto('help_articles')
-        .values({
-          merchant_id: merchant.id,
-          language: 'en',
-          category: 'faq',
-          category_title: 'FAQ',
-          tag: a.tag,
-          title: a.title,
-          content: a.html,
-          device: 'ALL',
-          sort: 99,
-        })
-        .execute();
+      await app.modules.system.addHelpArticle(merchant.id, a);
     },
     async createMember(m) {
-      const merchant = await app.services.merchants.findByCode('demo');
+      const merchant = await app.modules.merchants.findByCode('demo');
       if (!merchant) throw new Error('no demo merchant');
-      await app.services.members.create({ merchant, ...m });
+      await app.modules.members.create({ merchant, ...m });
     },
-    async lastOutbox(recipient) {
-      const row = await database.db
-        .selectFrom('dev_outbox')
-        .select('body')
-        .where('recipient', '=', recipient)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      return row?.body;
-    },
+    lastOutbox: (recipient) => app.modules.outbox.latest(recipient),
     async close() {
       await app.close();
       await database.close();

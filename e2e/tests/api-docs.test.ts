@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { collectErrors } from '../lib/browser.ts';
+import { browser, server, useE2E } from '../lib/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startE2EServer({ requireWeb: false });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useE2E('api-docs', { requireWeb: false });
 
 test('the OpenAPI page renders the system endpoints under the security headers', async () => {
   const page = await browser.newPage();

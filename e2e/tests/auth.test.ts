@@ -1,36 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { E2E_CAPTCHA, type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { E2E_CAPTCHA } from '../lib/server.ts';
+
+useE2E('auth');
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.screenshot({ path: `e2e/artifacts/auth-last.png` }).catch(() => undefined);
-  await context?.close();
-});
-
-async function open(path: string) {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
-}
 
 const header = () => page.getByRole('banner');
 

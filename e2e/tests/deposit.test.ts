@@ -1,39 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { memberMain } from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+
+useE2E('deposit');
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PASSWORD = 'deposit e2e pw 1';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let demo: Merchant;
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  demo = (await server.app.services.merchants.findByCode('demo'))!;
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.screenshot({ path: 'e2e/artifacts/deposit-last.png', fullPage: true }).catch(() => undefined);
-  await context?.close();
-});
-
 const header = () => page.getByRole('banner');
 const mainBalance = async (id: bigint) =>
-  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
-const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
 
 async function waitForBalance(text: string) {
   await page.waitForFunction(
@@ -46,7 +23,7 @@ async function waitForBalance(text: string) {
 async function adminToken(): Promise<string> {
   const username = `e2edepadmin${Date.now().toString(36)}`;
   const password = 'deposit e2e admin password';
-  await server.app.services.admin.create({ merchantId: demo.id, username, password });
+  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
   const res = await fetch(`${server.baseUrl}/admin/api/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', merchant: 'demo' },
@@ -58,18 +35,15 @@ async function adminToken(): Promise<string> {
 }
 
 test('deposit through the sandbox pay page, then by bank transfer approved by the operator', async () => {
-  const member = await server.app.services.members.create({
+  const member = await server.app.modules.members.create({
     merchant: demo,
     account: 'e2edeposit1',
     password: PASSWORD,
   });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
+  await open('/');
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${server.baseUrl}/`);
   await header().getByLabel('Username').fill('e2edeposit1');
   await header().getByLabel('Password').fill(PASSWORD);
   await header().getByRole('button', { name: 'Log in' }).click();

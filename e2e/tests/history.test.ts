@@ -1,78 +1,67 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import type { Leg } from '../../apps/server/src/modules/ledger/ledger.types.ts';
-import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
+import type { Leg } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, open, page, server, useE2E } from '../lib/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let demo: Merchant;
 const PASSWORD = 'history e2e pw 1';
 let seq = 0;
 
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  demo = (await server.app.services.merchants.findByCode('demo'))!;
-  const me = await server.app.services.members.create({ merchant: demo, account: 'e2ehist1', password: PASSWORD });
-  const other = await server.app.services.members.create({ merchant: demo, account: 'e2ehist2', password: PASSWORD });
-  // Ledger activity as the operator would cause it: 24 adjustments of 1..24, one deposit, one pending withdrawal.
-  for (let i = 1; i <= 24; i++)
-    await post(me.id, 'adjustment', [
+useE2E('history', {
+  setup: async () => {
+    const me = await server.app.modules.members.create({ merchant: demo, account: 'e2ehist1', password: PASSWORD });
+    const other = await server.app.modules.members.create({ merchant: demo, account: 'e2ehist2', password: PASSWORD });
+    // Ledger activity as the operator would cause it: 24 adjustments of 1..24, one deposit, one pending withdrawal.
+    for (let i = 1; i <= 24; i++)
+      await post(me.id, 'adjustment', [
+        {
+          debit: systemAccount('adjustments', me.id),
+          credit: memberMain(me.id),
+          amount: BigInt(i * 100),
+          code: 'adjustment',
+        },
+      ]);
+    await post(
+      me.id,
+      'deposit',
+      [
+        {
+          debit: systemAccount('payment_clearing', me.id),
+          credit: memberMain(me.id),
+          amount: 500_00n,
+          code: 'deposit',
+        },
+      ],
+      { depositId: '7001' },
+    );
+    await post(
+      me.id,
+      'withdrawal',
+      [
+        {
+          debit: memberMain(me.id),
+          credit: systemAccount('payment_clearing', me.id),
+          amount: 12_34n,
+          code: 'withdrawal',
+          pending: true,
+        },
+      ],
+      { withdrawalId: '8001' },
+    );
+    await post(other.id, 'adjustment', [
       {
-        debit: systemAccount('adjustments', me.id),
-        credit: memberMain(me.id),
-        amount: BigInt(i * 100),
+        debit: systemAccount('adjustments', other.id),
+        credit: memberMain(other.id),
+        amount: 9_999_99n,
         code: 'adjustment',
       },
     ]);
-  await post(
-    me.id,
-    'deposit',
-    [{ debit: systemAccount('payment_clearing', me.id), credit: memberMain(me.id), amount: 500_00n, code: 'deposit' }],
-    { depositId: '7001' },
-  );
-  await post(
-    me.id,
-    'withdrawal',
-    [
-      {
-        debit: memberMain(me.id),
-        credit: systemAccount('payment_clearing', me.id),
-        amount: 12_34n,
-        code: 'withdrawal',
-        pending: true,
-      },
-    ],
-    { withdrawalId: '8001' },
-  );
-  await post(other.id, 'adjustment', [
-    {
-      debit: systemAccount('adjustments', other.id),
-      credit: memberMain(other.id),
-      amount: 9_999_99n,
-      code: 'adjustment',
-    },
-  ]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.screenshot({ path: 'e2e/artifacts/history-last.png', fullPage: true }).catch(() => undefined);
-  await context?.close();
+  },
 });
 
 function post(memberId: bigint, kind: string, legs: Leg[], ref: Record<string, string> = {}) {
   seq += 1;
-  return server.app.services.ledger.postOrThrow({
+  return server.app.modules.ledger.postOrThrow({
     merchantId: demo.id,
     currency: demo.currency,
     scope: 'e2e_history',
@@ -85,10 +74,7 @@ function post(memberId: bigint, kind: string, legs: Leg[], ref: Record<string, s
 }
 
 async function logIn() {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(`${server.baseUrl}/`);
+  await open('/');
   const header = page.getByRole('banner');
   await header.getByLabel('Username').fill('e2ehist1');
   await header.getByLabel('Password').fill(PASSWORD);

@@ -1,45 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { errors, open, page, server, useE2E } from '../lib/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(path: string, opts: { ip?: string; width?: number } = {}) {
-  context = await browser.newContext({
-    viewport: { width: opts.width ?? 1280, height: 800 },
-    extraHTTPHeaders: opts.ip ? { 'X-Forwarded-For': opts.ip } : {},
-  });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
-  return page;
-}
-
-afterEach(async (t) => {
-  if (page && t.name) {
-    mkdirSync('e2e/artifacts', { recursive: true });
-    await page
-      .screenshot({ path: `e2e/artifacts/${t.name.replace(/\W+/g, '_').slice(0, 60)}.png` })
-      .catch(() => undefined);
-  }
-  await context?.close();
-});
+useE2E('shell');
 
 test('home renders header, navigation, main content and footer', async () => {
   await open('/');
@@ -74,7 +37,6 @@ test('the region page shows the visitor IP when the country is blocked', async (
     assert.ok(await page.getByText('Your IP address: 8.8.8.8').isVisible());
     assert.ok(await page.getByRole('link', { name: 'Contact customer service' }).isVisible());
     // Another country is let in.
-    await context.close();
     await open('/', { ip: '14.160.0.1' });
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   } finally {

@@ -1,43 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let demo: Merchant;
+useE2E('wallet');
+
 const PASSWORD = 'wallet e2e pw 1';
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  demo = (await server.app.services.merchants.findByCode('demo'))!;
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.screenshot({ path: 'e2e/artifacts/wallet-last.png', fullPage: true }).catch(() => undefined);
-  await context?.close();
-});
-
-async function open(path: string, width = 1280) {
-  context = await browser.newContext({ viewport: { width, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
-}
 
 /** An account made as the operator would, funded through the ledger (adjustments → main wallet). */
 async function account(name: string, opts: { type?: number; uplineId?: bigint; fund?: bigint } = {}) {
-  const row = await server.app.services.members.create({
+  const row = await server.app.modules.members.create({
     merchant: demo,
     account: name,
     password: PASSWORD,
@@ -45,7 +17,7 @@ async function account(name: string, opts: { type?: number; uplineId?: bigint; f
     uplineId: opts.uplineId ?? null,
   });
   if (opts.fund) {
-    await server.app.services.ledger.postOrThrow({
+    await server.app.modules.ledger.postOrThrow({
       merchantId: demo.id,
       currency: demo.currency,
       scope: 'e2e_funding',
@@ -66,10 +38,9 @@ async function account(name: string, opts: { type?: number; uplineId?: bigint; f
 }
 
 const mainBalance = async (id: bigint) =>
-  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+  (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
 const header = () => page.getByRole('banner');
 const balanceButton = () => header().getByRole('button', { name: /^Balance/ });
-const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function waitForBalance(text: string) {
   await page.waitForFunction(
@@ -144,7 +115,7 @@ test('an agent transfers to a member deep in its downline', async () => {
   const deep = await account('e2edeepplayer', { uplineId: sub.id });
   await account('e2eoutsider'); // not in the tree: never listed
 
-  await open('/', 390);
+  await open('/', { width: 390 });
   const login = await fetch(`${server.baseUrl}/wps/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

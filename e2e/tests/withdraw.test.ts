@@ -1,38 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../../apps/server/src/modules/merchants/merchants.types.ts';
-import { collectErrors, launchBrowser } from '../lib/browser.ts';
-import { type E2EServer, startE2EServer } from '../lib/server.ts';
+import { test } from 'node:test';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+
+useE2E('withdraw');
 
 const PASSWORD = 'withdraw e2e pw 1';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let demo: Merchant;
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  demo = (await server.app.services.merchants.findByCode('demo'))!;
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.screenshot({ path: 'e2e/artifacts/withdraw-last.png', fullPage: true }).catch(() => undefined);
-  await context?.close();
-});
-
 const header = () => page.getByRole('banner');
 const wallet = async (id: bigint) =>
-  (await server.app.services.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!;
-const noHorizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!;
 
 async function waitForBalance(text: string) {
   await page.waitForFunction(
@@ -45,7 +22,7 @@ async function waitForBalance(text: string) {
 async function operator() {
   const username = `e2ewdadmin${Date.now().toString(36)}`;
   const password = 'withdraw e2e admin password';
-  await server.app.services.admin.create({ merchantId: demo.id, username, password });
+  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
   const login = await fetch(`${server.baseUrl}/admin/api/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', merchant: 'demo' },
@@ -64,12 +41,12 @@ async function operator() {
 }
 
 test('a funded member sets a transaction password, adds a bank account, withdraws; the operator pays; the member confirms receipt', async () => {
-  const member = await server.app.services.members.create({
+  const member = await server.app.modules.members.create({
     merchant: demo,
     account: 'e2ewithdraw1',
     password: PASSWORD,
   });
-  await server.app.services.ledger.postOrThrow({
+  await server.app.modules.ledger.postOrThrow({
     merchantId: demo.id,
     currency: demo.currency,
     scope: 'e2e_funding',
@@ -86,10 +63,7 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
     ],
   });
 
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto(`${server.baseUrl}/`);
+  await open('/');
   await header().getByLabel('Username').fill('e2ewithdraw1');
   await header().getByLabel('Password').fill(PASSWORD);
   await header().getByRole('button', { name: 'Log in' }).click();
@@ -156,7 +130,7 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
   await paid.getByRole('button', { name: 'I received it' }).click();
   await page.getByText('Thank you: the withdrawal is confirmed.').waitFor();
   await list.getByRole('listitem', { name: 'PHP 300.00 Received' }).waitFor();
-  const row = await server.app.services.withdrawals.operator.getOne(demo, BigInt(mine.id));
+  const row = await server.app.modules.withdrawals.operator.getOne(demo, BigInt(mine.id));
   assert.equal(row.status, 'confirmed');
   assert.deepEqual(await wallet(member.id), { balance: 70_000n, available: 70_000n });
   // The only failed call was the wrong transaction password (the browser logs its 400).

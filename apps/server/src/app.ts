@@ -1,71 +1,42 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { publicKeyInfo } from '@sea/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
-import { fail } from './gateways/envelope.ts';
-import { registerErrorHandling } from './gateways/error-handler.ts';
-import { registerMerchantContext } from './gateways/merchant-context.ts';
-import { registerPayloadKey } from './gateways/payload-context.ts';
-import { loadPayloadKey, PAYLOAD_ALGORITHM } from './gateways/payload-crypto.ts';
-import { defineRoute } from './gateways/route.ts';
+import { fail } from './http/envelope.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRouteKit } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
+import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
-import { createLedgerService } from './modules/ledger/ledger.service.ts';
-import { createDepositsModule, registerDeposits } from './modules/deposits/deposits.module.ts';
-import { createWithdrawalsModule, registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
-import { createWalletRepository } from './modules/wallet/wallet.repository.ts';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes.ts';
-import { createWalletService } from './modules/wallet/wallet.service.ts';
-import { createMerchantsRepository } from './modules/merchants/merchants.repository.ts';
-import { createMerchantsService } from './modules/merchants/merchants.service.ts';
-import { registerAuthContext } from './gateways/auth-context.ts';
-import { registerAdminContext } from './gateways/admin-route.ts';
-import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
-import { createAdminsRepository } from './modules/admin/admins.repository.ts';
-import { createAdjustmentsRepository } from './modules/admin/adjustments.repository.ts';
-import { createAdjustmentsService } from './modules/admin/adjustments.service.ts';
-import { createHistoryRepository } from './modules/history/history.repository.ts';
-import { registerHistoryRoutes } from './modules/history/history.routes.ts';
-import { createHistoryService } from './modules/history/history.service.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
-import { registerAuthRoutes, registerPasswordRoutes } from './modules/auth/auth.routes.ts';
-import { createEmailResetService } from './modules/auth/email-reset.service.ts';
-import { createPasswordService } from './modules/auth/password.service.ts';
-import { createOutboxMailer, type Mailer } from './modules/mail/mailer.ts';
-import { type AuthRules, createAuthService } from './modules/auth/auth.service.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
-import { registerAvatarRoutes } from './modules/members/avatar.routes.ts';
-import { createMembersRepository } from './modules/members/members.repository.ts';
-import { createMembersService } from './modules/members/members.service.ts';
-import { registerCaptchaRoutes } from './modules/captcha/captcha.routes.ts';
-import { createCaptchaService } from './modules/captcha/captcha.service.ts';
-import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
-import { createOutboxSmsProvider, type SmsProvider } from './modules/verification/sms-provider.ts';
-import { createVerificationRepository } from './modules/verification/verification.repository.ts';
-import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
-import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
-import { registerRegisterRoutes } from './modules/registration/register.routes.ts';
-import { createRegisterService } from './modules/registration/register.service.ts';
-import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
-import { registerRegistrationRoutes } from './modules/registration/registration.routes.ts';
-import { createRegistrationService } from './modules/registration/registration.service.ts';
-import { createSystemRepository } from './modules/system/system.repository.ts';
-import { registerSystemRoutes } from './modules/system/system.routes.ts';
-import { createSystemService } from './modules/system/system.service.ts';
+import { createAdminModule } from './modules/admin/index.ts';
+import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
+import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createDepositsModule } from './modules/deposits/index.ts';
+import { createHistoryModule } from './modules/history/index.ts';
+import { createKeysModule } from './modules/keys/index.ts';
+import { createLedgerModule } from './modules/ledger/index.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import { createMembersModule } from './modules/members/index.ts';
+import { createMerchantsModule } from './modules/merchants/index.ts';
+import { createOutboxModule } from './modules/outbox/index.ts';
+import { createRegistrationModule } from './modules/registration/index.ts';
+import { createSystemModule } from './modules/system/index.ts';
+import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
+import { createWithdrawalsModule } from './modules/withdrawals/index.ts';
+import { seedDemo } from './seed-demo.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET'>>;
+    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -84,125 +55,98 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-export type Services = ReturnType<typeof createServices>;
-
-function createServices(deps: AppDeps) {
+/**
+ * The modules, each built from its face with the faces it needs (the order is the dependency order; no module
+ * reaches another's tables or repository). Only edges (database, clock, SMS, mail, hasher…) come from `deps`.
+ */
+async function createModules(deps: AppDeps) {
   const db = deps.database.db;
   const clock = deps.clock ?? (() => new Date());
   const countryOf = deps.countryOf ?? geoCountryOf;
-  // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
-  const ledger = createLedgerService({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
-  const deposits = createDepositsModule({ db, ledger, clock, sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET });
-  const wallet = createWalletService({ repo: createWalletRepository(db), ledger });
-  const merchants = createMerchantsService({
-    repo: createMerchantsRepository(db),
-    defaultMerchant: deps.config.DEFAULT_MERCHANT,
-  });
-  const system = createSystemService({ repo: createSystemRepository(db), merchants, countryOf, clock });
-  const registration = createRegistrationService({ repo: createRegistrationRepository(db) });
   const limiter = deps.limiter ?? createMemoryWindowLimiter(() => clock().getTime());
-  const captcha = createCaptchaService({ db, clock, generate: deps.captchaGenerator });
-  const verification = createVerificationService({
-    repo: createVerificationRepository(db),
+  const hasher = deps.hasher ?? createPasswordHasher();
+
+  const outbox = createOutboxModule({ db, serveRoutes: deps.config.NODE_ENV !== 'production' });
+  const keys = await createKeysModule({ db });
+  const merchants = createMerchantsModule({ db, defaultMerchant: deps.config.DEFAULT_MERCHANT });
+  const system = createSystemModule({ db, merchants, countryOf, clock });
+  const registration = createRegistrationModule({ db });
+  const captcha = createCaptchaModule({ db, limiter, clock, generate: deps.captchaGenerator });
+  const verification = createVerificationModule({
+    db,
     captcha,
-    sms: deps.sms ?? createOutboxSmsProvider(db),
+    merchants,
+    sms: deps.sms ?? outbox.sms,
     limiter,
     clock,
   });
-  const hasher = deps.hasher ?? createPasswordHasher();
-  const membersRepo = createMembersRepository(db);
-  const members = createMembersService({ repo: membersRepo, hasher, registration, clock });
-  const sessions = createSessionsRepository(db);
-  const auth = createAuthService({
-    members: membersRepo,
-    sessions,
-    hasher,
+  const members = createMembersModule({ db, registration, hasher, clock });
+  const auth = createAuthModule({
+    db,
+    members,
+    merchants,
+    registration,
     captcha,
     verification,
-    merchants,
+    mailer: deps.mailer ?? outbox.mailer,
+    hasher,
     limiter,
     clock,
     rules: deps.authRules,
   });
-  const register = createRegisterService({
-    registration,
-    members,
-    membersRepo,
-    merchants,
-    captcha,
-    verification,
-    auth,
-    limiter,
-  });
-  const passwords = createPasswordService({
-    membersRepo,
-    members,
-    sessions,
-    hasher,
-    registration,
-    verification,
-    merchants,
-    auth,
-    limiter,
-    clock,
-  });
-  const emailReset = createEmailResetService({
+  // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
+  const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
+  const admin = createAdminModule({ db, members, ledger, hasher, limiter, clock });
+  const wallet = createWalletModule({ db, ledger, members });
+  const deposits = createDepositsModule({
     db,
-    membersRepo,
-    sessions,
-    hasher,
-    passwords,
-    mailer: deps.mailer ?? createOutboxMailer(db),
-    limiter,
-    clock,
-  });
-  const withdrawals = createWithdrawalsModule({ db, ledger, hasher, limiter, clock });
-  const admin = createAdminService({ db, repo: createAdminsRepository(db), hasher, limiter, clock });
-  const adjustments = createAdjustmentsService({
-    db,
-    repo: createAdjustmentsRepository(db),
-    members: membersRepo,
     ledger,
+    audit: admin,
+    members,
+    merchants,
     clock,
+    sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET,
   });
-  const history = createHistoryService({ repo: createHistoryRepository(db), clock });
+  const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
+  const history = createHistoryModule({ ledger, clock });
+
   return {
-    ledger,
-    deposits,
-    withdrawals,
-    wallet,
+    outbox,
+    keys,
     merchants,
     system,
     registration,
-    register,
     captcha,
     verification,
-    limiter,
     members,
-    membersRepo,
     auth,
-    passwords,
-    emailReset,
+    ledger,
     admin,
-    adjustments,
+    wallet,
+    deposits,
+    withdrawals,
     history,
-    countryOf,
-    clock,
   };
 }
 
+export type Modules = Awaited<ReturnType<typeof createModules>>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Services;
+    /** The module faces (tests, the e2e harness, start-up tasks and the job runner reach the platform here). */
+    modules: Modules;
   }
 }
+
+/** Every scheduled job of every module; main.ts hands them to the job runner. */
+export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs];
 
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
 }
 
-/** The one composition root: every service is built here from `deps`, so tests swap the edges. */
+/** The one composition root: every module is built here from `deps`, so tests swap the edges. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
@@ -216,19 +160,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(deps);
-  app.decorate('services', services);
+  const modules = await createModules(deps);
+  if (deps.config.SEED_DEMO) await seedDemo(modules);
+  app.decorate('modules', modules);
   let shuttingDown = false;
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
 
   registerErrorHandling(app);
-  registerMerchantContext(app, { merchants: services.merchants, countryOf: services.countryOf });
-  registerAuthContext(app, services.auth);
-  registerAdminContext(app, services.admin);
-  const payloadKey = await loadPayloadKey(deps.database.db);
-  registerPayloadKey(app, payloadKey);
+  registerRouteKit(app, {
+    principals: {
+      resolveMerchant: modules.merchants.resolve,
+      accessStatus: modules.system.accessStatus,
+      authenticateMember: modules.auth.authenticate,
+      authenticateAdmin: modules.admin.authenticate,
+    },
+    payloadKey: modules.keys.payloadKey,
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -240,7 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -275,37 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send({ status: shuttingDown ? 'shutting-down' : ready ? 'ok' : 'down', checks });
   });
 
-  registerSystemRoutes(app, services.system);
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/wps/system/publicKey',
-      summary: 'Public key for payload encryption of the calls marked encrypted',
-      tags: ['system'],
-      response: publicKeyInfo,
-      access: 'system',
-    },
-    ({ merchant }) => ({
-      keyId: payloadKey.keyId,
-      publicKey: payloadKey.publicKey,
-      algorithm: PAYLOAD_ALGORITHM,
-      required: merchant.requireEncryption,
-    }),
-  );
-  registerRegistrationRoutes(app, services.registration);
-  registerCaptchaRoutes(app, services.captcha, services.limiter);
-  registerRegisterRoutes(app, services.register);
-  registerAvatarRoutes(app, deps.database.db);
-  registerPasswordRoutes(app, services.passwords, services.emailReset);
-  registerAuthRoutes(app, { auth: services.auth, members: services.members, membersRepo: services.membersRepo });
-  registerVerificationRoutes(app, { verification: services.verification, merchants: services.merchants });
-  registerWalletRoutes(app, services.wallet);
-  registerAdminRoutes(app, { admin: services.admin, adjustments: services.adjustments, db: deps.database.db });
-  registerHistoryRoutes(app, services.history);
-  registerDeposits(app, services.deposits);
-  registerWithdrawals(app, services.withdrawals);
-  if (deps.config.NODE_ENV !== 'production') registerDevOutboxRoutes(app, deps.database.db);
+  for (const module of Object.values(modules)) if ('register' in module) module.register(app);
 
   const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

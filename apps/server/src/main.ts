@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { buildApp, scheduledJobs } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
-import { startJobs } from './jobs/index.ts';
-import { bootstrapFirstAdmin } from './modules/admin/admin-bootstrap.ts';
-import { createSmtpMailer } from './modules/mail/mailer.ts';
-import { createHttpSmsProvider } from './modules/verification/sms-provider.ts';
+import { type JobRunner, startJobRunner } from './jobs/runner.ts';
+import { createSmtpMailer } from './modules/mail/index.ts';
+import { createHttpSmsProvider } from './modules/verification/index.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -37,10 +36,10 @@ async function main(): Promise<void> {
     mailer,
     authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
-  await bootstrapFirstAdmin(app, config.DEFAULT_MERCHANT);
+  await app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log);
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
-  let jobs: { stop(): Promise<void> } | undefined = undefined; // started once listening; the shutdown handler may run before
+  let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -66,7 +65,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  jobs = startJobs(app);
+  jobs = await startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log });
   app.log.info(
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,

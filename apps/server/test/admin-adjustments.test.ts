@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapFirstAdmin } from '../src/modules/admin/admin-bootstrap.ts';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain, systemAccount } from '../src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { createMember, createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -15,13 +15,13 @@ let bob: { id: bigint; token: string };
 let carol: { id: bigint; token: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
   alice = await createTestAdmin(t, { username: 'alice' });
   bob = await createTestAdmin(t, { username: 'bob' });
   carol = await createTestAdmin(t, { username: 'carol' });
 });
 afterAll(async () => {
-  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   await t.close();
 });
 
@@ -44,9 +44,9 @@ const decide = (token: string, id: string, action: 'approve' | 'reject', payload
     ...(payload && { payload }),
   });
 const balanceOf = async (memberId: bigint) =>
-  (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
+  (await t.app.modules.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
 const auditFor = (id: string) =>
-  t.database.db
+  t.database.all
     .selectFrom('admin_audit_log')
     .selectAll()
     .where('target_type', '=', 'adjustment')
@@ -56,15 +56,17 @@ const auditFor = (id: string) =>
 
 describe('first-admin bootstrap', () => {
   it('creates `admin` once with a one-time password that must be changed before anything else', async () => {
-    const m = await createMerchant(t.database.db);
+    const m = await createMerchant(t.database.all);
     const printed: string[] = [];
-    expect(await bootstrapFirstAdmin(t.app, m.code, (l) => printed.push(l))).toBe(true);
-    expect(await bootstrapFirstAdmin(t.app, m.code, (l) => printed.push(l))).toBe(false);
-    expect(await bootstrapFirstAdmin(t.app, 'no-such-merchant', (l) => printed.push(l))).toBe(false);
+    expect(await bootstrapFirstAdmin({ ...t.app.modules, log: t.app.log }, m.code, (l) => printed.push(l))).toBe(true);
+    expect(await bootstrapFirstAdmin({ ...t.app.modules, log: t.app.log }, m.code, (l) => printed.push(l))).toBe(false);
+    expect(
+      await bootstrapFirstAdmin({ ...t.app.modules, log: t.app.log }, 'no-such-merchant', (l) => printed.push(l)),
+    ).toBe(false);
     expect(printed).toHaveLength(1);
     const password = /one-time password: (\S+)/.exec(printed[0]!)![1]!;
     expect(password.length).toBeGreaterThanOrEqual(20);
-    const row = await t.database.db
+    const row = await t.database.all
       .selectFrom('admins')
       .selectAll()
       .where('merchant_id', '=', m.id)
@@ -130,7 +132,7 @@ describe('first-admin bootstrap', () => {
     });
     expect(fresh.json().value.mustChangePassword).toBe(false);
     const actions = (
-      await t.database.db
+      await t.database.all
         .selectFrom('admin_audit_log')
         .select('action')
         .where('merchant_id', '=', m.id)
@@ -150,7 +152,7 @@ describe('first-admin bootstrap', () => {
 
 describe('manual adjustments (four eyes)', () => {
   it('a request moves no money; the requester cannot approve; another admin posts it once, with audit records', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const req = await requestAdjustment(alice.token, {
       memberAccount: member.account.toUpperCase(),
       direction: 'credit',
@@ -185,7 +187,7 @@ describe('manual adjustments (four eyes)', () => {
     });
     expect(await balanceOf(member.id)).toBe(15025n);
 
-    const journal = await t.database.db
+    const journal = await t.database.all
       .selectFrom('ledger_journals')
       .selectAll()
       .where('id', '=', BigInt(ok.json().value.journalId))
@@ -197,7 +199,7 @@ describe('manual adjustments (four eyes)', () => {
       member_id: member.id,
       ok: true,
     });
-    const sys = (await t.app.services.ledger.balances(demo.id, [systemAccount('adjustments', member.id)]))[
+    const sys = (await t.app.modules.ledger.balances(demo.id, [systemAccount('adjustments', member.id)]))[
       systemAccount('adjustments', member.id)
     ]!;
     expect(sys.balance).toBeLessThanOrEqual(-15025n);
@@ -222,7 +224,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('a debit larger than the balance answers insufficient_funds and stays pending; it posts once the money is there', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const credit = (
       await requestAdjustment(alice.token, { memberAccount: member.account, direction: 'credit', amount: '10' })
     ).json().value;
@@ -257,7 +259,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('two approvals racing: exactly one posts', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const adj = (
       await requestAdjustment(alice.token, { memberAccount: member.account, direction: 'credit', amount: '7' })
     ).json().value;
@@ -269,7 +271,7 @@ describe('manual adjustments (four eyes)', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409, 409]);
     expect(await balanceOf(member.id)).toBe(700n);
-    const journals = await t.database.db
+    const journals = await t.database.all
       .selectFrom('ledger_journals')
       .select('id')
       .where('scope', '=', 'admin_adjustment')
@@ -280,7 +282,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('rejection closes a request without moving money (the requester may withdraw its own)', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const a = (
       await requestAdjustment(alice.token, { memberAccount: member.account, direction: 'credit', amount: '5' })
     ).json().value;
@@ -299,7 +301,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('requestId makes the request idempotent: same content replays, different content conflicts', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const requestId = randomUUID();
     const body = { memberAccount: member.account, direction: 'credit', amount: '3', requestId };
     const first = await requestAdjustment(alice.token, body);
@@ -313,7 +315,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('refuses bad input with clear codes', async () => {
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const codeOf = async (body: Record<string, unknown>) =>
       (
         await requestAdjustment(alice.token, {
@@ -337,9 +339,9 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('another merchant’s admins neither see nor decide this merchant’s adjustments', async () => {
-    const other = await createMerchant(t.database.db);
+    const other = await createMerchant(t.database.all);
     const outsider = await createTestAdmin(t, { merchantCode: other.code });
-    const member = await createMember(t.app.services, demo);
+    const member = await createMember(t.app.modules, demo);
     const adj = (
       await requestAdjustment(alice.token, { memberAccount: member.account, direction: 'credit', amount: '2' })
     ).json().value;
@@ -354,7 +356,7 @@ describe('manual adjustments (four eyes)', () => {
     ).json().value;
     expect(list).toEqual({ total: 0, items: [] });
     // A member of the other merchant is not reachable by account name from here either.
-    const theirs = await createMember(t.app.services, (await t.app.services.merchants.findByCode(other.code))!);
+    const theirs = await createMember(t.app.modules, (await t.app.modules.merchants.findByCode(other.code))!);
     expect(
       (await requestAdjustment(alice.token, { memberAccount: theirs.account, direction: 'credit', amount: '1' })).json()
         .code,

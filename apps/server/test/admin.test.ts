@@ -22,9 +22,9 @@ const login = (username: string, password: string, opts: { ip?: string; merchant
     ...(opts.merchant && { headers: { merchant: opts.merchant } }),
   });
 const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
-const demoId = async () => (await t.app.services.merchants.findByCode('demo'))!.id;
+const demoId = async () => (await t.app.modules.merchants.findByCode('demo'))!.id;
 const auditOf = async (action: string) =>
-  t.database.db.selectFrom('admin_audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
+  t.database.all.selectFrom('admin_audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
 describe('admin sessions', () => {
   it('logs in, answers /me, and logs out (the token then stops working)', async () => {
@@ -50,7 +50,7 @@ describe('admin sessions', () => {
     ).toBe(200);
 
     const actions = (
-      await t.database.db
+      await t.database.all
         .selectFrom('admin_audit_log')
         .select('action')
         .where('admin_id', '=', a.id)
@@ -62,13 +62,13 @@ describe('admin sessions', () => {
 
   it('stores only the argon2id hash of the password and the SHA-256 of the token', async () => {
     const a = await createTestAdmin(t);
-    const row = await t.database.db
+    const row = await t.database.all
       .selectFrom('admins')
       .select('password_hash')
       .where('id', '=', a.id)
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const sessions = await t.database.db
+    const sessions = await t.database.all
       .selectFrom('admin_sessions')
       .select('token_hash')
       .where('admin_id', '=', a.id)
@@ -79,8 +79,8 @@ describe('admin sessions', () => {
   });
 
   it('refuses missing, malformed, unknown and member tokens with 401 admin_unauthorized', async () => {
-    const member = await t.app.services.members.create({
-      merchant: (await t.app.services.merchants.findByCode('demo'))!,
+    const member = await t.app.modules.members.create({
+      merchant: (await t.app.modules.merchants.findByCode('demo'))!,
       account: 'notanadmin',
       password: 'member pw 12345',
     });
@@ -111,7 +111,7 @@ describe('admin sessions', () => {
   });
 
   it('refuses an admin of another merchant (the token only works on its own merchant)', async () => {
-    const other = await createMerchant(t.database.db);
+    const other = await createMerchant(t.database.all);
     const a = await createTestAdmin(t, { merchantCode: other.code });
     expect(
       (
@@ -128,7 +128,7 @@ describe('admin sessions', () => {
 
   it('is not gated by maintenance', async () => {
     const a = await createTestAdmin(t);
-    await t.database.db.updateTable('merchants').set({ maintenance: true }).where('code', '=', 'demo').execute();
+    await t.database.all.updateTable('merchants').set({ maintenance: true }).where('code', '=', 'demo').execute();
     try {
       // Merchant rows are cached for a moment; a fresh request context still resolves it.
       await new Promise((r) => setTimeout(r, 2_100));
@@ -139,7 +139,7 @@ describe('admin sessions', () => {
         200,
       );
     } finally {
-      await t.database.db.updateTable('merchants').set({ maintenance: false }).where('code', '=', 'demo').execute();
+      await t.database.all.updateTable('merchants').set({ maintenance: false }).where('code', '=', 'demo').execute();
       await new Promise((r) => setTimeout(r, 2_100));
     }
   });
@@ -209,21 +209,21 @@ describe('admin sessions', () => {
 describe('admin audit log', () => {
   it('is append-only: updates, deletes and truncation are refused by the database', async () => {
     const id = await demoId();
-    await t.database.db
+    await t.database.all
       .insertInto('admin_audit_log')
       .values({ merchant_id: id, admin_id: null, action: 'test.entry', detail: '{}' })
       .execute();
     await expect(
-      t.database.db
+      t.database.all
         .updateTable('admin_audit_log')
         .set({ action: 'changed' })
         .where('action', '=', 'test.entry')
         .execute(),
     ).rejects.toThrow(/append-only/);
     await expect(
-      t.database.db.deleteFrom('admin_audit_log').where('action', '=', 'test.entry').execute(),
+      t.database.all.deleteFrom('admin_audit_log').where('action', '=', 'test.entry').execute(),
     ).rejects.toThrow(/append-only/);
-    await expect(sql`truncate admin_audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate admin_audit_log`.execute(t.database.all)).rejects.toThrow(/append-only/);
     expect(await auditOf('test.entry')).toHaveLength(1);
   });
 
@@ -256,7 +256,7 @@ describe('admin audit log', () => {
   });
 
   it('shows only the merchant’s own entries', async () => {
-    const other = await createMerchant(t.database.db);
+    const other = await createMerchant(t.database.all);
     const a = await createTestAdmin(t, { merchantCode: other.code });
     const items = (
       await t.app.inject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createMember, solvedCaptcha } from './helpers/factories.ts';
 import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
@@ -12,7 +12,7 @@ const hasher = countingHasher();
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now, hasher, authRules: { ipFailuresBeforeCaptcha: 4 } });
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -25,8 +25,8 @@ const login = (body: Record<string, unknown>, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/wps/session/login', headers: { 'x-forwarded-for': ip }, payload: body });
 const info = (token: string) =>
   t.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: `Bearer ${token}` } });
-const member = (over: Parameters<typeof createMember>[2] = {}) => createMember(t.app.services, demo, over);
-const captcha = () => solvedCaptcha(t.database.db, demo.id);
+const member = (over: Parameters<typeof createMember>[2] = {}) => createMember(t.app.modules, demo, over);
+const captcha = () => solvedCaptcha(t.database.all, demo.id);
 
 describe('account enumeration', () => {
   it('an unknown account goes through the same captcha, lock and back-off answers as a known one', async () => {
@@ -57,7 +57,7 @@ describe('account enumeration', () => {
     const m = await member();
     const { token } = (await login({ username: m.account, password: m.password })).json().value;
     expect((await info(token)).statusCode).toBe(200);
-    await t.database.db.updateTable('members').set({ status: 'disabled' }).where('id', '=', m.id).execute();
+    await t.database.all.updateTable('members').set({ status: 'disabled' }).where('id', '=', m.id).execute();
     expect((await info(token)).statusCode).toBe(401);
     const disabled = await login({ username: m.account, password: m.password });
     const unknown = await login({ username: 'nobodyatall9', password: m.password });
@@ -125,7 +125,7 @@ describe('session touch', () => {
     const start = now;
     const { token } = (await login({ username: m.account, password: m.password })).json().value;
     const row = () =>
-      t.database.db
+      t.database.all
         .selectFrom('sessions')
         .select(['last_seen_at', 'idle_expires_at', 'absolute_expires_at'])
         .where('member_id', '=', m.id)
@@ -152,7 +152,7 @@ describe('session touch', () => {
 
 describe('members.create', () => {
   const create = (account: string, password = 'long enough 1') =>
-    t.app.services.members.create({ merchant: demo, account, password });
+    t.app.modules.members.create({ merchant: demo, account, password });
   const fieldsOf = async (p: Promise<unknown>) => {
     const e = (await p.then(
       () => null,
@@ -177,7 +177,7 @@ describe('members.create', () => {
   });
 
   it('stores the account lower-case, refuses a duplicate in any case, and never stores the password', async () => {
-    const row = await t.app.services.members.create({
+    const row = await t.app.modules.members.create({
       merchant: demo,
       account: 'MixedCase9',
       password: 'long enough 1',

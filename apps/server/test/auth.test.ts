@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute } from '../src/gateways/route.ts';
+import { defineMemberRoute } from '../src/http/route.ts';
 import { sha256Hex } from '../src/lib/hash.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { solvedCaptcha } from './helpers/factories.ts';
 import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
     clock: () => now,
     hasher,
     register: (app) =>
-      defineRoute(
+      defineMemberRoute(
         app,
         {
           method: 'POST',
@@ -29,7 +29,7 @@ beforeAll(async () => {
         () => ({ ok: true }),
       ),
   });
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -39,7 +39,7 @@ beforeEach(() => {
 let seq = 0;
 async function member(over: { type?: number; mustChangePassword?: boolean; mobile?: string } = {}) {
   const account = `player${++seq}x`;
-  await t.app.services.members.create({
+  await t.app.modules.members.create({
     merchant: demo,
     account,
     password: 'correct horse 1',
@@ -77,7 +77,7 @@ describe('POST /wps/session/login (username)', () => {
   it('stores only the SHA-256 of the token', async () => {
     const account = await member();
     const { token } = (await login({ username: account, password: 'correct horse 1' })).json().value;
-    const rows = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+    const rows = await t.database.all.selectFrom('sessions').select('token_hash').execute();
     expect(rows.map((r) => r.token_hash)).toContain(sha256Hex(token));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
@@ -100,12 +100,16 @@ describe('POST /wps/session/login (username)', () => {
     expect((await login({ username: account, password: 'correct horse 1' })).json()).toMatchObject({
       code: 'captcha_required',
     });
-    const third = await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.db, demo.id)) });
+    const third = await login({
+      username: account,
+      password: 'bad',
+      ...(await solvedCaptcha(t.database.all, demo.id)),
+    });
     expect(third.json().code).toBe('in_incorrect_password');
     const locked = await login({
       username: account,
       password: 'correct horse 1',
-      ...(await solvedCaptcha(t.database.db, demo.id)),
+      ...(await solvedCaptcha(t.database.all, demo.id)),
     });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'too_many_requests', value: { retryAfterSeconds: 300 } });
@@ -118,11 +122,11 @@ describe('POST /wps/session/login (username)', () => {
     const lockedFor: number[] = [];
     for (let round = 0; round < 6; round++) {
       for (let i = 0; i < 3; i++)
-        await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.db, demo.id)) });
+        await login({ username: account, password: 'bad', ...(await solvedCaptcha(t.database.all, demo.id)) });
       const r = await login({
         username: account,
         password: 'correct horse 1',
-        ...(await solvedCaptcha(t.database.db, demo.id)),
+        ...(await solvedCaptcha(t.database.all, demo.id)),
       });
       lockedFor.push(r.json().value.retryAfterSeconds);
       now = new Date(now.getTime() + r.json().value.retryAfterSeconds * 1000 + 1000);
@@ -229,8 +233,8 @@ describe('sessions', () => {
 describe('POST /wps/session/login (sms)', () => {
   it('logs in with a code sent to the member mobile, never asking for a password change', async () => {
     await member({ mobile: '912300400', mustChangePassword: true });
-    const captcha = await solvedCaptcha(t.database.db, demo.id);
-    await t.app.services.verification.sendCode({
+    const captcha = await solvedCaptcha(t.database.all, demo.id);
+    await t.app.modules.verification.sendCode({
       merchant: demo,
       purpose: 'login',
       countryDialingCode: '84',
@@ -238,7 +242,7 @@ describe('POST /wps/session/login (sms)', () => {
       ip: '10.1.1.1',
       ...captcha,
     });
-    const msg = await t.database.db
+    const msg = await t.database.all
       .selectFrom('dev_outbox')
       .select('body')
       .where('recipient', '=', '84912300400')

@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, testImage } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let token = '';
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = (await t.app.services.merchants.findByCode('demo'))!;
-  await t.app.services.members.create({ merchant: demo, account: 'avataruser', password: 'avatar user pw' });
+  const demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  await t.app.modules.members.create({ merchant: demo, account: 'avataruser', password: 'avatar user pw' });
   token = (
     await t.app.inject({
       method: 'POST',
@@ -18,19 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(content: Buffer, filename: string, type: string) {
-  const boundary = '----sea-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const upload = (content: Buffer, filename = 'me.png', type = 'image/png', auth = true) => {
-  const m = multipart(content, filename, type);
+  const m = multipart({}, { field: 'file', content, name: filename, type });
   return t.app.inject({
     method: 'POST',
     url: '/wps/member/info/icon',
@@ -38,10 +28,7 @@ const upload = (content: Buffer, filename = 'me.png', type = 'image/png', auth =
     headers: { ...m.headers, ...(auth && { authorization: `Bearer ${token}` }) },
   });
 };
-const image = (format: 'png' | 'jpeg' | 'gif', w = 800, h = 600) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
-    .toFormat(format)
-    .toBuffer();
+const image = (format: 'png' | 'jpeg' | 'gif', w = 800, h = 600) => testImage(format, w, h);
 
 describe('member avatar', () => {
   it('accepts PNG and JPG by magic bytes and stores a 256×256 PNG re-encoding', async () => {

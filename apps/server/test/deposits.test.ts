@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  SANDBOX_TIMESTAMP_HEADER,
-  loadGatewaySecret,
-  signSandbox,
-} from '../src/modules/deposits/sandbox-gateway.ts';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain } from '../src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signSandbox } from '../src/modules/deposits/index.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { createMember } from './helpers/factories.ts';
+import { multipart, testImage } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -32,16 +28,16 @@ async function login(account: string, password: string): Promise<string> {
 }
 
 async function newMember(type?: number): Promise<{ id: bigint; token: string }> {
-  const m = await createMember(t.app.services, demo, { type });
+  const m = await createMember(t.app.modules, demo, { type });
   return { id: m.id, token: await login(m.account, m.password) };
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const balance = async (memberId: bigint) =>
-  (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
+  (await t.app.modules.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
 const creditJournals = async (depositId: string) =>
   (
-    await t.database.db
+    await t.database.all
       .selectFrom('ledger_journals')
       .select('id')
       .where('scope', '=', 'deposit')
@@ -49,7 +45,7 @@ const creditJournals = async (depositId: string) =>
       .execute()
   ).length;
 const depositRow = (id: string) =>
-  t.database.db.selectFrom('deposits').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+  t.database.all.selectFrom('deposits').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 
 function order(token: string, amount: string, requestId = randomUUID(), methodCode = 'SANDBOX') {
   return t.app.inject({
@@ -87,27 +83,7 @@ async function openOrder(token: string, amount: string) {
   return { depositId, payUrl, orderRef: row.order_ref, amount: row.amount };
 }
 
-function multipart(fields: Record<string, string>, file?: { content: Buffer; name?: string; type?: string }) {
-  const boundary = '----sea-deposit-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name ?? 'slip.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const image = (format: 'png' | 'jpeg' | 'gif', w = 300, h = 200) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
-    .toFormat(format)
-    .toBuffer();
+const image = (format: 'png' | 'jpeg' | 'gif', w = 300, h = 200) => testImage(format, w, h);
 
 function manual(
   token: string,
@@ -115,7 +91,10 @@ function manual(
   file: { content: Buffer; name?: string; type?: string } | undefined,
   requestId = randomUUID(),
 ) {
-  const m = multipart({ methodCode: 'BANK', amount, requestId }, file);
+  const m = multipart(
+    { methodCode: 'BANK', amount, requestId },
+    file && { field: 'receipt', name: 'slip.png', ...file },
+  );
   return t.app.inject({
     method: 'POST',
     url: '/wps/deposit/manual',
@@ -129,8 +108,19 @@ const adminPost = (path: string, payload?: object) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
-  secret = await loadGatewaySecret(t.database.db, 'sandbox');
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  // The installation's sandbox key is created on first use and kept in the database.
+  await t.app.modules.deposits.sandbox.buildCallback(
+    { orderId: 'warm-up', amount: 1n, currency: demo.currency },
+    'paid',
+  );
+  secret = (
+    await t.database.all
+      .selectFrom('deposit_gateway_secrets')
+      .select('secret')
+      .where('gateway', '=', 'sandbox')
+      .executeTakeFirstOrThrow()
+  ).secret;
   alice = await newMember();
   bob = await newMember();
   trialToken = (await newMember(demo.trialTypes[0])).token;
@@ -139,7 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (t) {
-    expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
     await t.close();
   }
 });
@@ -186,7 +176,7 @@ describe('deposit methods', () => {
     }
     const m = multipart(
       { methodCode: 'BANK', amount: '600', requestId: randomUUID() },
-      { content: await image('png') },
+      { field: 'receipt', content: await image('png') },
     );
     const res = await t.app.inject({
       method: 'POST',
@@ -195,7 +185,7 @@ describe('deposit methods', () => {
       headers: { ...m.headers, ...auth(trialToken) },
     });
     expect(res.json().code).toBe('in_need_true_account');
-    expect(await t.database.db.selectFrom('deposits').select('id').execute()).toHaveLength(0);
+    expect(await t.database.all.selectFrom('deposits').select('id').execute()).toHaveLength(0);
   });
 });
 
@@ -225,7 +215,7 @@ describe('gateway deposits (sandbox)', () => {
     const row = await depositRow(o.depositId);
     expect(row).toMatchObject({ status: 'success', gateway: 'sandbox' });
     expect(row.gateway_ref).toMatch(/^SBX-/);
-    const journal = await t.database.db
+    const journal = await t.database.all
       .selectFrom('ledger_journals')
       .selectAll()
       .where('idem_key', '=', `deposit:${o.depositId}`)
@@ -392,7 +382,9 @@ describe('manual bank transfers', () => {
   it('stores the receipt, pending review; the operator sees it, approves once, audited', async () => {
     const before = await balance(alice.id);
     const png = await image('png');
-    const res = await manual(alice.token, '1000', { content: png, name: 'slip.png' });
+    // Anything appended to the image (here an HTML page) must not reach the operator.
+    const smuggled = Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]);
+    const res = await manual(alice.token, '1000', { content: smuggled, name: 'slip.png' });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().value;
     expect(d).toMatchObject({ status: 'pending', kind: 'bank_transfer', amount: '100000', methodCode: 'BANK' });
@@ -410,8 +402,12 @@ describe('manual bank transfers', () => {
     const receipt = (
       await t.app.inject({ method: 'GET', url: `/admin/api/deposits/${d.id}/receipt`, headers: auth(admin.token) })
     ).json().value;
-    expect(receipt.contentType).toBe('image/png');
-    expect(Buffer.from(receipt.image.split(',')[1], 'base64').equals(png)).toBe(true);
+    // Stored re-encoded: the same picture as a JPEG, and only the picture.
+    expect(receipt.contentType).toBe('image/jpeg');
+    expect(receipt.image.startsWith('data:image/jpeg;base64,')).toBe(true);
+    const stored = Buffer.from(receipt.image.split(',')[1], 'base64');
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 200 });
+    expect(stored.includes('<script>')).toBe(false);
 
     const ok = await adminPost(`/admin/api/deposits/${d.id}/approve`);
     expect(ok.json().value).toEqual({ id: d.id, status: 'success' });
@@ -422,7 +418,7 @@ describe('manual bank transfers', () => {
     expect(await balance(alice.id)).toBe(before + 100000n);
     expect(await creditJournals(d.id)).toBe(1);
 
-    const audit = await t.database.db
+    const audit = await t.database.all
       .selectFrom('admin_audit_log')
       .selectAll()
       .where('action', '=', 'deposit.approve')

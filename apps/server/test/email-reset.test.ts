@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../src/modules/mail/mailer.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { createSmtpMailer } from '../src/modules/mail/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,8 +10,8 @@ let demo: Merchant;
 let now = new Date('2026-11-23T12:00:00Z');
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now });
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
-  await t.app.services.members.create({
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  await t.app.modules.members.create({
     merchant: demo,
     account: 'mailuser',
     password: 'mail user pw1',
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, headers: { host: 'casino.example' } });
 const lastMail = async () =>
-  (await t.database.db
+  (await t.database.all
     .selectFrom('dev_outbox')
     .select(['recipient', 'body'])
     .where('channel', '=', 'email')

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate, typeOfCode } from '../src/modules/history/history.service.ts';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain, memberVendor, systemAccount } from '../src/modules/ledger/ledger.service.ts';
-import type { Leg } from '../src/modules/ledger/ledger.types.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { localDate, typeOfCode } from '../src/modules/history/index.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain, memberVendor, systemAccount } from '../src/modules/ledger/index.ts';
+import type { Leg } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createMember } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -12,15 +12,15 @@ let t: TestApp;
 let demo: Merchant;
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
 });
 afterAll(async () => {
-  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   await t.close();
 });
 
 async function memberWithToken(over: { type?: number } = {}) {
-  const m = await createMember(t.app.services, demo, over);
+  const m = await createMember(t.app.modules, demo, over);
   const token = (
     await t.app.inject({
       method: 'POST',
@@ -32,7 +32,7 @@ async function memberWithToken(over: { type?: number } = {}) {
 }
 
 const post = (memberId: bigint, kind: string, legs: Leg[], ref: Record<string, string> = {}) =>
-  t.app.services.ledger.postOrThrow({
+  t.app.modules.ledger.postOrThrow({
     merchantId: demo.id,
     currency: demo.currency,
     scope: 'history_test',
@@ -118,7 +118,7 @@ describe('GET /wps/member/transactions', () => {
     expect(new Set(v.items.map((r: { id: string }) => r.id)).size).toBe(5);
 
     // Once the hold is posted it is a completed withdrawal with its balance; the pending row is gone.
-    await t.app.services.ledger.postOrThrow({
+    await t.app.modules.ledger.postOrThrow({
       merchantId: demo.id,
       currency: demo.currency,
       scope: 'history_test',
@@ -152,7 +152,7 @@ describe('GET /wps/member/transactions', () => {
       ],
       { withdrawalId: '43' },
     );
-    await t.app.services.ledger.postOrThrow({
+    await t.app.modules.ledger.postOrThrow({
       merchantId: demo.id,
       currency: demo.currency,
       scope: 'history_test',

@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openConfiguredDatabase } from '../src/db/open.ts';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { createLedgerService, memberMain, systemAccount } from '../src/modules/ledger/ledger.service.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../src/modules/ledger/index.ts';
+import { tablesOf } from '../src/db/schema.ts';
+import type { AllTables } from './helpers/tables.ts';
 import { createMerchant } from './helpers/factories.ts';
 import { createTestDatabase } from './helpers/test-db.ts';
 
@@ -19,14 +21,16 @@ import { createTestDatabase } from './helpers/test-db.ts';
 const WORKER = fileURLToPath(new URL('./helpers/ledger-crash-worker.ts', import.meta.url));
 const START = 100_000n;
 
+const all = (database: Database) => tablesOf<AllTables>(database.db);
+
 async function setUp(database: Database) {
-  const { id: merchantId } = await createMerchant(database.db);
-  const { id: memberId } = await database.db
+  const { id: merchantId } = await createMerchant(all(database));
+  const { id: memberId } = await all(database)
     .insertInto('members')
     .values({ merchant_id: merchantId, account: `crash${Date.now().toString(36)}`, password_hash: 'x' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const ledger = createLedgerService({ db: database.db });
+  const ledger = createLedgerModule({ db: database.db });
   await ledger.postOrThrow({
     merchantId,
     currency: 'VND',
@@ -65,9 +69,9 @@ async function runAndKill(args: string[], acksBeforeKill: number): Promise<numbe
 }
 
 async function verifyAfterCrash(database: Database, merchantId: bigint, memberId: bigint, acks: number[]) {
-  expect(await auditLedger(database.db)).toEqual({ ok: true, problems: [] });
-  const ledger = createLedgerService({ db: database.db });
-  const rows = await database.db
+  expect(await auditLedger(all(database))).toEqual({ ok: true, problems: [] });
+  const ledger = createLedgerModule({ db: database.db });
+  const rows = await all(database)
     .selectFrom('ledger_journals')
     .select('idem_key')
     .where('merchant_id', '=', merchantId)
@@ -94,7 +98,7 @@ async function verifyAfterCrash(database: Database, merchantId: bigint, memberId
   expect(replays).toBe(stored.size);
   const bal = await ledger.balances(merchantId, [memberMain(memberId)]);
   expect(bal[memberMain(memberId)]!.balance).toBe(START - BigInt(upTo + 1));
-  expect(await auditLedger(database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(all(database))).toEqual({ ok: true, problems: [] });
 }
 
 it.runIf(!process.env.DATABASE_URL)(

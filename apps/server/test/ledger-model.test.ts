@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain, systemAccount } from '../src/modules/ledger/ledger.service.ts';
-import type { PostRequest, PostResult } from '../src/modules/ledger/ledger.types.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
+import type { PostRequest, PostResult } from '../src/modules/ledger/index.ts';
 import { createMember, createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -44,14 +44,14 @@ afterAll(() => t.close());
 type Outcome = 'ok' | 'conflict' | string;
 
 it('random operation sequences: the database agrees with the model at every step', { timeout: 240_000 }, async () => {
-  const ledger = t.app.services.ledger;
+  const ledger = t.app.modules.ledger;
   let run = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
       run += 1;
-      const { code } = await createMerchant(t.database.db);
-      const merchant = (await t.app.services.merchants.findByCode(code))!;
-      const ids = await Promise.all([0, 1, 2].map(async () => (await createMember(t.app.services, merchant)).id));
+      const { code } = await createMerchant(t.database.all);
+      const merchant = (await t.app.modules.merchants.findByCode(code))!;
+      const ids = await Promise.all([0, 1, 2].map(async () => (await createMember(t.app.modules, merchant)).id));
       // The model: posted balance and held amount per member; holds; what each key answered.
       const posted = [0n, 0n, 0n];
       const held = [0n, 0n, 0n];
@@ -171,5 +171,5 @@ it('random operation sequences: the database agrees with the model at every step
     { numRuns: 25, seed: Number(process.env.LEDGER_MODEL_SEED ?? Date.now() % 2 ** 31) },
   );
   expect(run).toBeGreaterThan(0);
-  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
 });

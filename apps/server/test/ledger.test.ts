@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { type LedgerService, memberMain, memberVendor, systemAccount } from '../src/modules/ledger/ledger.service.ts';
-import type { PostRequest } from '../src/modules/ledger/ledger.types.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { type LedgerModule, memberMain, memberVendor, systemAccount } from '../src/modules/ledger/index.ts';
+import type { PostRequest } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createMember, createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-let ledger: LedgerService;
+let ledger: LedgerModule;
 let merchant: Merchant;
 let alice: bigint;
 let bob: bigint;
@@ -17,13 +17,13 @@ const key = () => `k${++keySeq}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ledger = t.app.services.ledger;
-  merchant = (await t.app.services.merchants.findByCode('demo'))!;
-  alice = (await createMember(t.app.services, merchant)).id;
-  bob = (await createMember(t.app.services, merchant)).id;
+  ledger = t.app.modules.ledger;
+  merchant = (await t.app.modules.merchants.findByCode('demo'))!;
+  alice = (await createMember(t.app.modules, merchant)).id;
+  bob = (await createMember(t.app.modules, merchant)).id;
 });
 afterAll(async () => {
-  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   await t.close();
 });
 
@@ -139,7 +139,7 @@ describe('posting', () => {
 
 describe('holds', () => {
   it('reserve available funds, then post (fully or partly) or void exactly once', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     await fund(m, 1_000n);
     const hold = await ledger.postOrThrow(
       base({
@@ -193,7 +193,7 @@ describe('holds', () => {
   });
 
   it('a hold of another merchant cannot be resolved from this one', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     await fund(m, 100n);
     const hold = await ledger.postOrThrow(
       base({
@@ -208,7 +208,7 @@ describe('holds', () => {
         ],
       }),
     );
-    const other = await createMerchant(t.database.db);
+    const other = await createMerchant(t.database.all);
     const r = await ledger.post({
       ...base(),
       merchantId: other.id,
@@ -219,7 +219,7 @@ describe('holds', () => {
   });
 
   it('racing resolutions of one hold: exactly one wins', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     await fund(m, 100n);
     const hold = await ledger.postOrThrow(
       base({
@@ -246,7 +246,7 @@ describe('holds', () => {
 
 describe('the database itself guards the books', () => {
   it('refuses to edit or delete transfers and entries, and to overdraw a member row directly', async () => {
-    const db = t.database.db;
+    const db = t.database.all;
     await expect(sql`update ledger_transfers set amount = amount + 1`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from ledger_entries`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from ledger_journals`.execute(db)).rejects.toThrow(/append-only/);
@@ -260,7 +260,7 @@ describe('the database itself guards the books', () => {
 
 describe('concurrency', () => {
   it('200 parallel debits of 1 on a balance of 100: exactly 100 succeed, the balance ends at 0', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     await fund(m, 100n);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
@@ -275,7 +275,7 @@ describe('concurrency', () => {
   });
 
   it('the same key fired 20 times at once has exactly one effect', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     const k = key();
     const results = await Promise.all(Array.from({ length: 20 }, () => fund(m, 77n, k)));
     expect(new Set(results.map((r) => r.journalId))).toHaveProperty('size', 1);
@@ -284,8 +284,8 @@ describe('concurrency', () => {
   });
 
   it('transfers both ways between the same accounts do not deadlock', async () => {
-    const a = (await createMember(t.app.services, merchant)).id;
-    const b = (await createMember(t.app.services, merchant)).id;
+    const a = (await createMember(t.app.modules, merchant)).id;
+    const b = (await createMember(t.app.modules, merchant)).id;
     await fund(a, 1_000n);
     await fund(b, 1_000n);
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? pay(a, b, 7n) : pay(b, a, 7n))));
@@ -295,7 +295,7 @@ describe('concurrency', () => {
 
   it('random transfers among a few wallets in every direction at once: no deadlock, nothing created or lost', async () => {
     const ms = await Promise.all(
-      Array.from({ length: 6 }, async () => (await createMember(t.app.services, merchant)).id),
+      Array.from({ length: 6 }, async () => (await createMember(t.app.modules, merchant)).id),
     );
     for (const m of ms) await fund(m, 500n);
     let seed = 7;
@@ -313,11 +313,11 @@ describe('concurrency', () => {
       ms.map((m) => memberMain(m)),
     )) as Record<string, { balance: bigint }>;
     expect(Object.values(total).reduce((s, b) => s + b.balance, 0n)).toBe(3_000n);
-    expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   });
 
   it('posts grouped into one batch: a faulty request fails alone, the others are applied', async () => {
-    const m = (await createMember(t.app.services, merchant)).id;
+    const m = (await createMember(t.app.modules, merchant)).id;
     const settled = await Promise.allSettled([
       fund(m, 10n),
       // A member id that does not exist: the database refuses it (a bug in a caller, not a business outcome).

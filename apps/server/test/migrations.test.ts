@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { loadMigrations, MigrationError, migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { buildApp } from '../src/app.ts';
+import { tablesOf } from '../src/db/schema.ts';
+import type { AllTables } from './helpers/tables.ts';
 import { adminUrl, dropDatabase, withDatabaseName } from './helpers/pg-admin.ts';
 
 /** A database with nothing in it (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
@@ -46,12 +48,21 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       .orderBy('version')
       .execute();
     expect(rows).toEqual(all.map((m) => ({ version: m.version, checksum: m.checksum })));
-    // The schema works: seeding (twice, idempotently) and bigint ids come back as bigint.
-    expect(await seedDemo(db.db)).toEqual({ created: true });
-    expect(await seedDemo(db.db)).toEqual({ created: false });
-    const demo = await db.db.selectFrom('merchants').select(['id', 'code']).executeTakeFirstOrThrow();
-    expect(typeof demo.id).toBe('bigint');
-  });
+    // The schema works: seeding through the modules (twice, idempotently) and bigint ids come back as bigint.
+    const config = {
+      TRUST_PROXY: false,
+      DEFAULT_MERCHANT: 'demo',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: undefined,
+      SEED_DEMO: true,
+    } as const;
+    for (let i = 0; i < 2; i++) await (await buildApp({ config, database: db, logger: false })).close();
+    const merchants = await tablesOf<AllTables>(db.db).selectFrom('merchants').select(['id', 'code']).execute();
+    expect(merchants.map((m) => m.code)).toEqual(['demo']);
+    expect(typeof merchants[0]!.id).toBe('bigint');
+    const methods = await tablesOf<AllTables>(db.db).selectFrom('deposit_methods').select('code').execute();
+    expect(methods.map((m) => m.code).sort()).toEqual(['BANK', 'SANDBOX']);
+  }, 120_000);
 
   it('refuse to run when an applied migration was edited', async () => {
     const { db, destroy } = await emptyDatabase();
@@ -89,19 +100,19 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       customer_service_url: null,
     };
     await expect(
-      db.db
+      tablesOf<AllTables>(db.db)
         .insertInto('merchants')
         .values({ ...base, code: 'Bad Code' })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      db.db
+      tablesOf<AllTables>(db.db)
         .insertInto('merchants')
         .values({ ...base, code: 'ok1', currency: 'vnd' })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      db.db
+      tablesOf<AllTables>(db.db)
         .insertInto('merchants')
         .values({ ...base, code: 'ok2', default_language: 'vi' })
         .execute(),

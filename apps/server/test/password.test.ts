@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { solvedCaptcha } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -7,7 +7,7 @@ let t: TestApp;
 let demo: Merchant;
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
 });
 afterAll(() => t.close());
 
@@ -26,7 +26,7 @@ const info = (token: string) =>
 
 describe('POST /wps/member/password', () => {
   it('changes the password, clears the forced-change flag, keeps this session and ends the others', async () => {
-    await t.app.services.members.create({
+    await t.app.modules.members.create({
       merchant: demo,
       account: 'changer1',
       password: 'first password',
@@ -68,7 +68,7 @@ describe('POST /wps/member/password', () => {
 
 describe('POST /wps/member/password/verification (forgot by phone)', () => {
   it('sets a new password with an SMS code and logs the member in; other sessions end', async () => {
-    await t.app.services.members.create({
+    await t.app.modules.members.create({
       merchant: demo,
       account: 'forgetful',
       password: 'old password 1',
@@ -76,16 +76,16 @@ describe('POST /wps/member/password/verification (forgot by phone)', () => {
       mobile: '988777666',
     });
     const before = (await loginAs('forgetful', 'old password 1')).value.token;
-    await t.app.services.verification.sendCode({
+    await t.app.modules.verification.sendCode({
       merchant: demo,
       purpose: 'reset',
       countryDialingCode: '84',
       mobileNum: '988777666',
       ip: '10.50.0.1',
-      ...(await solvedCaptcha(t.database.db, demo.id)),
+      ...(await solvedCaptcha(t.database.all, demo.id)),
     });
     const code = (
-      await t.database.db.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()
+      await t.database.all.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()
     ).body.match(/(\d{6})/)![1];
     const res = await post('/wps/member/password/verification', {
       mobileNum: '988777666',
@@ -112,11 +112,11 @@ describe('POST /wps/session/login/freeplay', () => {
     const res = await post('/wps/session/login/freeplay', { os: 'web', platform: 'W', gatewayVersion: 3 });
     const me = (await info(res.json().value.token)).json().value;
     expect(me).toMatchObject({ isTrial: true, type: 4, nickname: 'Guest' });
-    await t.app.services.merchants.setFlag(demo.id, 'FREEPLAY3', false);
+    await t.app.modules.merchants.setFlag(demo.id, 'FREEPLAY3', false);
     try {
       expect((await post('/wps/session/login/freeplay', {})).json().code).toBe('function_not_enabled');
     } finally {
-      await t.app.services.merchants.setFlag(demo.id, 'FREEPLAY3', true);
+      await t.app.modules.merchants.setFlag(demo.id, 'FREEPLAY3', true);
     }
   });
 });

@@ -6,9 +6,9 @@ let t: TestApp;
 let demoId: bigint;
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = (await t.app.services.merchants.findByCode('demo'))!;
+  const demo = (await t.app.modules.merchants.findByCode('demo'))!;
   demoId = demo.id;
-  await t.app.services.members.create({ merchant: demo, account: 'secretive', password: 'secretive pw 1' });
+  await t.app.modules.members.create({ merchant: demo, account: 'secretive', password: 'secretive pw 1' });
 });
 afterAll(() => t.close());
 
@@ -65,7 +65,7 @@ describe('payload encryption', () => {
   });
 
   it('refuses plain bodies when the merchant requires encryption', async () => {
-    await t.app.services.merchants.updateSettings(demoId, { requireEncryption: true });
+    await t.app.modules.merchants.updateSettings(demoId, { requireEncryption: true });
     try {
       expect((await login({ username: 'secretive', password: 'secretive pw 1' })).json().code).toBe(
         'encryption_required',
@@ -74,17 +74,19 @@ describe('payload encryption', () => {
         true,
       );
     } finally {
-      await t.app.services.merchants.updateSettings(demoId, { requireEncryption: false });
+      await t.app.modules.merchants.updateSettings(demoId, { requireEncryption: false });
     }
   });
 });
 
 describe('payload key sharing', () => {
   it('processes starting together load the same key pair', async () => {
-    const { loadPayloadKey } = await import('../src/gateways/payload-crypto.ts');
-    const [a, b] = await Promise.all([loadPayloadKey(t.database.db), loadPayloadKey(t.database.db)]);
+    const { createKeysModule } = await import('../src/modules/keys/index.ts');
+    const [a, b] = (
+      await Promise.all([createKeysModule({ db: t.database.db }), createKeysModule({ db: t.database.db })])
+    ).map((k) => k.payloadKey);
     const before = (await t.app.inject({ method: 'GET', url: '/wps/system/publicKey' })).json().value;
-    expect(a.keyId).toBe(before.keyId);
-    expect(b.publicKey).toBe(before.publicKey);
+    expect(a!.keyId).toBe(before.keyId);
+    expect(b!.publicKey).toBe(before.publicKey);
   });
 });

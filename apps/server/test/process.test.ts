@@ -32,7 +32,7 @@ function startServer(port: number): { child: ChildProcess; output: () => string;
   return { child, output: () => out, exited };
 }
 
-async function waitForReady(url: string, timeoutMs = 45_000): Promise<void> {
+async function waitForReady(url: string, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -77,5 +77,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
     } finally {
       third.child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 240_000);
 });

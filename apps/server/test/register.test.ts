@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { solvedCaptcha } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -7,7 +7,7 @@ let t: TestApp;
 let demo: Merchant;
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
 });
 afterAll(() => t.close());
 
@@ -60,7 +60,7 @@ describe('PUT /wps/member/register', () => {
   });
 
   it('attaches the member to the agent of a valid affiliate code and stops on an invalid one', async () => {
-    const agent = await t.app.services.members.create({
+    const agent = await t.app.modules.members.create({
       merchant: demo,
       account: 'agentsmith',
       password: 'agent password',
@@ -75,12 +75,12 @@ describe('PUT /wps/member/register', () => {
     expect(bad.json().code).toBe('invitation_code_error');
     const body = valid({ affiliateCode: agent.affiliate_code!.toLowerCase() });
     expect((await put('/wps/member/register', body)).statusCode).toBe(200);
-    const row = await t.app.services.membersRepo.findByAccount(demo.id, body.username);
+    const row = await t.app.modules.members.findByAccount(demo.id, body.username);
     expect(row?.upline_id).toBe(agent.id);
   });
 
   it('requires the captcha when the merchant turns it on', async () => {
-    await t.app.services.registration.setRule(demo.id, 'captcha', {
+    await t.app.modules.registration.setRule(demo.id, 'captcha', {
       enabled: true,
       required: true,
       minLength: 1,
@@ -90,11 +90,11 @@ describe('PUT /wps/member/register', () => {
     });
     try {
       expect((await put('/wps/member/register', valid())).json().code).toBe('captcha_required');
-      expect((await put('/wps/member/register', valid(await solvedCaptcha(t.database.db, demo.id)))).statusCode).toBe(
+      expect((await put('/wps/member/register', valid(await solvedCaptcha(t.database.all, demo.id)))).statusCode).toBe(
         200,
       );
     } finally {
-      await t.app.services.registration.setRule(demo.id, 'captcha', {
+      await t.app.modules.registration.setRule(demo.id, 'captcha', {
         enabled: false,
         required: false,
         minLength: 0,
@@ -108,16 +108,16 @@ describe('PUT /wps/member/register', () => {
 
 describe('PUT /wps/member/register/mobile', () => {
   it('verifies the SMS code and uses the number as the username', async () => {
-    await t.app.services.verification.sendCode({
+    await t.app.modules.verification.sendCode({
       merchant: demo,
       purpose: 'register',
       countryDialingCode: '63',
       mobileNum: '9171234567',
       ip: '10.30.0.1',
-      ...(await solvedCaptcha(t.database.db, demo.id)),
+      ...(await solvedCaptcha(t.database.all, demo.id)),
     });
     const code = (
-      await t.database.db.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()
+      await t.database.all.selectFrom('dev_outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow()
     ).body.match(/(\d{6})/)![1];
     const body = {
       mobileNum: '9171234567',
@@ -144,7 +144,7 @@ describe('PUT /wps/member/register/mobile', () => {
   });
 
   it('is refused when mobile registration is off', async () => {
-    await t.app.services.merchants.setFlag(demo.id, 'MOBILENUMREG3', false);
+    await t.app.modules.merchants.setFlag(demo.id, 'MOBILENUMREG3', false);
     try {
       expect(
         (
@@ -156,7 +156,7 @@ describe('PUT /wps/member/register/mobile', () => {
         ).json().code,
       ).toBe('function_not_enabled');
     } finally {
-      await t.app.services.merchants.setFlag(demo.id, 'MOBILENUMREG3', true);
+      await t.app.modules.merchants.setFlag(demo.id, 'MOBILENUMREG3', true);
     }
   });
 });

@@ -26,8 +26,8 @@ describe('GET /wps/system/setting/register', () => {
   });
 
   it('is configured per merchant', async () => {
-    const m = await createMerchant(t.database.db);
-    await t.app.services.registration.setRule(m.id, 'qqNum', {
+    const m = await createMerchant(t.database.all);
+    await t.app.modules.registration.setRule(m.id, 'qqNum', {
       enabled: true,
       required: true,
       minLength: 5,
@@ -35,7 +35,7 @@ describe('GET /wps/system/setting/register', () => {
       patternId: 7,
       acceptedPattern: '*',
     });
-    await t.app.services.registration.setRule(m.id, 'email', {
+    await t.app.modules.registration.setRule(m.id, 'email', {
       enabled: false,
       required: false,
       minLength: 5,
@@ -54,9 +54,9 @@ describe('GET /wps/system/setting/register', () => {
   });
 
   it('the database refuses an impossible rule', async () => {
-    const m = await createMerchant(t.database.db);
+    const m = await createMerchant(t.database.all);
     await expect(
-      t.app.services.registration.setRule(m.id, 'line', {
+      t.app.modules.registration.setRule(m.id, 'line', {
         enabled: true,
         required: false,
         minLength: 9,

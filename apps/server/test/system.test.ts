@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute } from '../src/gateways/route.ts';
+import { defineRoute } from '../src/http/route.ts';
 import { createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
         }),
       ),
   });
-  const demo = await t.app.services.merchants.findByCode('demo');
+  const demo = await t.app.modules.merchants.findByCode('demo');
   demoId = demo!.id;
 });
 afterAll(() => t.close());
@@ -61,30 +61,30 @@ describe('GET /wps/system/status', () => {
   });
 
   it('blocks by IPv4 and IPv6 with a block list, and lets other countries in', async () => {
-    await t.app.services.merchants.updateSettings(demoId, { regionMode: 'block', regionCountries: ['US'] });
+    await t.app.modules.merchants.updateSettings(demoId, { regionMode: 'block', regionCountries: ['US'] });
     try {
       expect((await status(US_V4)).body.value).toMatchObject({ status: 2, ip: US_V4, country: 'US' });
       expect((await status(US_V6)).body.value).toMatchObject({ status: 2, ip: US_V6, country: 'US' });
       expect((await status(VN_V4)).body.value.status).toBe(0);
       expect((await status(VN_V6)).body.value.status).toBe(0);
     } finally {
-      await t.app.services.merchants.updateSettings(demoId, { regionMode: 'off', regionCountries: [] });
+      await t.app.modules.merchants.updateSettings(demoId, { regionMode: 'off', regionCountries: [] });
     }
   });
 
   it('with an allow list, blocks every country not on it but not unknown (private) addresses', async () => {
-    await t.app.services.merchants.updateSettings(demoId, { regionMode: 'allow', regionCountries: ['VN', 'PH'] });
+    await t.app.modules.merchants.updateSettings(demoId, { regionMode: 'allow', regionCountries: ['VN', 'PH'] });
     try {
       expect((await status(VN_V6)).body.value.status).toBe(0);
       expect((await status(US_V4)).body.value.status).toBe(2);
       expect((await status('10.1.2.3')).body.value).toMatchObject({ status: 0, country: null });
     } finally {
-      await t.app.services.merchants.updateSettings(demoId, { regionMode: 'off', regionCountries: [] });
+      await t.app.modules.merchants.updateSettings(demoId, { regionMode: 'off', regionCountries: [] });
     }
   });
 
   it('maintenance wins over region restriction', async () => {
-    await t.app.services.merchants.updateSettings(demoId, {
+    await t.app.modules.merchants.updateSettings(demoId, {
       maintenance: true,
       maintenanceMessage: 'Upgrading',
       regionMode: 'block',
@@ -95,7 +95,7 @@ describe('GET /wps/system/status', () => {
       expect(body.value.status).toBe(1);
       expect(body.value.maintenance).toEqual({ message: 'Upgrading', endsAt: null });
     } finally {
-      await t.app.services.merchants.updateSettings(demoId, {
+      await t.app.modules.merchants.updateSettings(demoId, {
         maintenance: false,
         regionMode: 'off',
         regionCountries: [],
@@ -112,15 +112,15 @@ describe('gate on other routes', () => {
   it('refuses with system_maintenance (503) during maintenance and region_restricted (403) when blocked', async () => {
     const get = () => t.app.inject({ method: 'GET', url: '/wps/test/gated', headers: { 'x-forwarded-for': US_V4 } });
     expect((await get()).json()).toMatchObject({ success: true, value: { ok: true } });
-    await t.app.services.merchants.updateSettings(demoId, { regionMode: 'block', regionCountries: ['US'] });
+    await t.app.modules.merchants.updateSettings(demoId, { regionMode: 'block', regionCountries: ['US'] });
     const blocked = await get();
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({ success: false, code: 'region_restricted', value: { ip: US_V4 } });
-    await t.app.services.merchants.updateSettings(demoId, { maintenance: true });
+    await t.app.modules.merchants.updateSettings(demoId, { maintenance: true });
     const maint = await get();
     expect(maint.statusCode).toBe(503);
     expect(maint.json().code).toBe('system_maintenance');
-    await t.app.services.merchants.updateSettings(demoId, {
+    await t.app.modules.merchants.updateSettings(demoId, {
       maintenance: false,
       regionMode: 'off',
       regionCountries: [],
@@ -147,7 +147,7 @@ describe('merchant selection', () => {
   });
 
   it('selects by header, else by host via domain routes, else the default merchant', async () => {
-    const other = await createMerchant(t.database.db, { name: 'Other Site', domains: ['other.example'] });
+    const other = await createMerchant(t.database.all, { name: 'Other Site', domains: ['other.example'] });
     const byHeader = await t.app.inject({
       method: 'GET',
       url: '/wps/system/status',
@@ -169,7 +169,7 @@ describe('merchant selection', () => {
   });
 
   it('a disabled merchant is refused', async () => {
-    const off = await createMerchant(t.database.db, { status: 'disabled' });
+    const off = await createMerchant(t.database.all, { status: 'disabled' });
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: off.code } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('merchant_disabled');
@@ -178,10 +178,10 @@ describe('merchant selection', () => {
 
 describe('GET /wps/system/whitelabel', () => {
   it('returns defaults, and flags are stored per merchant', async () => {
-    const a = await createMerchant(t.database.db);
-    const b = await createMerchant(t.database.db);
-    await t.app.services.merchants.setFlag(a.id, 'FREEPLAY3', false);
-    await t.app.services.merchants.setFlag(b.id, 'REGMOBVERF3', true);
+    const a = await createMerchant(t.database.all);
+    const b = await createMerchant(t.database.all);
+    await t.app.modules.merchants.setFlag(a.id, 'FREEPLAY3', false);
+    await t.app.modules.merchants.setFlag(b.id, 'REGMOBVERF3', true);
     const fa = (
       await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: a.code } })
     ).json().value;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpSmsProvider, type SmsMessage, type SmsProvider } from '../src/modules/verification/sms-provider.ts';
+import { createHttpSmsProvider, type SmsMessage, type SmsProvider } from '../src/modules/verification/index.ts';
 import { solvedCaptcha } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -20,7 +20,7 @@ const recordingSms: SmsProvider = {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now, sms: recordingSms });
-  demoId = (await t.app.services.merchants.findByCode('demo'))!.id;
+  demoId = (await t.app.modules.merchants.findByCode('demo'))!.id;
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -30,7 +30,7 @@ beforeEach(() => {
 
 let ipSeq = 1;
 async function sendCode(mobileNum: string, opts: { ip?: string; url?: string; captcha?: boolean; cc?: string } = {}) {
-  const captcha = opts.captcha === false ? {} : await solvedCaptcha(t.database.db, demoId);
+  const captcha = opts.captcha === false ? {} : await solvedCaptcha(t.database.all, demoId);
   return t.app.inject({
     method: 'POST',
     url: opts.url ?? '/wps/verification/sms/noLogin',
@@ -40,7 +40,7 @@ async function sendCode(mobileNum: string, opts: { ip?: string; url?: string; ca
 }
 const lastCode = () => sent.at(-1)!.text.match(/code is (\d{6})/)![1]!;
 const verify = (mobileNum: string, code: string) =>
-  t.app.services.verification.verifyCode({
+  t.app.modules.verification.verifyCode({
     merchantId: demoId,
     purpose: 'login',
     countryDialingCode: '84',
@@ -58,16 +58,16 @@ describe('captcha', () => {
   });
 
   it('a challenge is consumed by its first check, right or wrong', async () => {
-    const c = await solvedCaptcha(t.database.db, demoId);
-    await expect(t.app.services.captcha.verify(demoId, c.captchaId, 'nope')).rejects.toMatchObject({
+    const c = await solvedCaptcha(t.database.all, demoId);
+    await expect(t.app.modules.captcha.verify(demoId, c.captchaId, 'nope')).rejects.toMatchObject({
       code: 'captcha_invalid',
     });
-    await expect(t.app.services.captcha.verify(demoId, c.captchaId, c.captcha)).rejects.toMatchObject({
+    await expect(t.app.modules.captcha.verify(demoId, c.captchaId, c.captcha)).rejects.toMatchObject({
       code: 'captcha_invalid',
     });
-    const d = await solvedCaptcha(t.database.db, demoId);
+    const d = await solvedCaptcha(t.database.all, demoId);
     await expect(
-      t.app.services.captcha.verify(demoId, d.captchaId, ` ${d.captcha.toLowerCase()} `),
+      t.app.modules.captcha.verify(demoId, d.captchaId, ` ${d.captcha.toLowerCase()} `),
     ).resolves.toBeUndefined();
   });
 });
@@ -143,14 +143,14 @@ describe('POST /wps/verification/sms/noLogin', () => {
   });
 
   it('is refused when the merchant has the feature off', async () => {
-    await t.app.services.merchants.setFlag(demoId, 'MOBILENUMREG3', false);
-    await t.app.services.merchants.setFlag(demoId, 'REGMOBVERF3', false);
+    await t.app.modules.merchants.setFlag(demoId, 'MOBILENUMREG3', false);
+    await t.app.modules.merchants.setFlag(demoId, 'REGMOBVERF3', false);
     try {
       const res = await sendCode('977777777', { url: '/wps/verification/sms/register' });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('function_not_enabled');
     } finally {
-      await t.app.services.merchants.setFlag(demoId, 'MOBILENUMREG3', true);
+      await t.app.modules.merchants.setFlag(demoId, 'MOBILENUMREG3', true);
     }
   });
 });
@@ -190,7 +190,7 @@ describe('GET /dev/outbox', () => {
   it('shows what the outbox provider sent (development only)', async () => {
     const dev = await buildTestApp();
     try {
-      const captcha = await solvedCaptcha(dev.database.db, (await dev.app.services.merchants.findByCode('demo'))!.id);
+      const captcha = await solvedCaptcha(dev.database.all, (await dev.app.modules.merchants.findByCode('demo'))!.id);
       await dev.app.inject({
         method: 'POST',
         url: '/wps/verification/sms/noLogin',

@@ -1,76 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain, memberVendor, systemAccount } from '../src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
-import { seedDemoVendors } from '../src/modules/wallet/wallet.seed.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain, memberVendor, systemAccount } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createMerchant } from './helpers/factories.ts';
+import { fundMember } from './helpers/money.ts';
+import { newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let demo: Merchant;
 let other: Merchant;
-const PASSWORD = 'wallet test pw 1';
-let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
-  const b = await createMerchant(t.database.db);
-  await seedDemoVendors(t.database.db, b.id);
-  other = (await t.app.services.merchants.findByCode(b.code))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  const b = await createMerchant(t.database.all);
+  await t.app.modules.wallet.seedDemo(b.id);
+  other = (await t.app.modules.merchants.findByCode(b.code))!;
 });
 afterAll(async () => {
-  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   await t.close();
 });
 
-interface Player {
-  id: bigint;
-  account: string;
-  token: string;
-  merchant: Merchant;
-}
-
-/** A member (type 0), agent (type 1) or trial account (type 4), logged in (each from its own IP: logins are rate limited per IP). */
-async function player(
-  opts: { type?: number; upline?: Player; merchant?: Merchant; fund?: bigint } = {},
-): Promise<Player> {
-  const merchant = opts.merchant ?? demo;
-  seq += 1;
-  const account = `w${seq}${randomUUID().slice(0, 6)}`;
-  const row = await t.app.services.members.create({
-    merchant,
-    account,
-    password: PASSWORD,
-    type: opts.type ?? 0,
-    uplineId: opts.upline?.id ?? null,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/session/login',
-    headers: { merchant: merchant.code, 'x-forwarded-for': `10.77.${seq >> 8}.${seq & 255}` },
-    payload: { username: account, password: PASSWORD },
-  });
-  const token = res.json().value.token as string;
-  expect(token, res.body).toBeTruthy();
-  const p = { id: row.id, account: row.account, token, merchant };
-  if (opts.fund) await fund(p, opts.fund);
-  return p;
-}
+/** A member (type 0), agent (type 1) or trial account (type 4) with a session. */
+const player = (opts: { type?: number; upline?: Player; merchant?: Merchant; fund?: bigint } = {}) =>
+  newPlayer(t, opts.merchant ?? demo, opts);
 
 /** Test funding through the ledger: adjustments → the member's main wallet. */
-async function fund(p: Player, amount: bigint) {
-  await t.app.services.ledger.post({
-    merchantId: p.merchant.id,
-    currency: p.merchant.currency,
-    scope: 'test_funding',
-    key: `fund:${p.id}:${randomUUID()}`,
-    kind: 'adjustment',
-    memberId: p.id,
-    legs: [{ debit: systemAccount('adjustments', p.id), credit: memberMain(p.id), amount, code: 'adjustment' }],
-  });
-}
+const fund = (p: Player, amount: bigint) => fundMember(t.app.modules, p.merchant, p.id, amount);
 
 const call = (p: Player, method: 'GET' | 'POST', url: string, payload?: unknown, merchantCode = p.merchant.code) =>
   t.app.inject({
@@ -110,7 +69,7 @@ describe('balances', () => {
     const p = await player({ fund: 10_000n });
     expect((await transfer(p, { from: 'MAIN', to: 'EVO', amount: '30' })).statusCode).toBe(200);
     // A pending withdrawal hold on the main wallet, as the withdrawals module places it.
-    await t.app.services.ledger.postOrThrow({
+    await t.app.modules.ledger.postOrThrow({
       merchantId: demo.id,
       currency: demo.currency,
       scope: 'test_hold',
@@ -175,7 +134,7 @@ describe('balances', () => {
     });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('forbidden');
-    const single = await createMerchant(t.database.db);
+    const single = await createMerchant(t.database.all);
     const s = await t.app.inject({
       method: 'GET',
       url: '/wps/relay/GCS_merchantWallet',
@@ -216,7 +175,7 @@ describe('main ↔ vendor wallet transfer', () => {
     const b = await balance(p);
     expect(b.main.balance).toBe('79950');
     expect(b.vendors.find((v: { vendorCode: string }) => v.vendorCode === 'SABA').balance).toBe('20050');
-    const journals = await t.database.db
+    const journals = await t.database.all
       .selectFrom('ledger_journals')
       .select(['scope', 'kind', 'idem_key'])
       .where('member_id', '=', p.id)
@@ -318,7 +277,7 @@ describe('hierarchy transfers', () => {
       exponent: 2,
     });
     expect(await mainOf(agent)).toBe(1_234n);
-    const journal = await t.database.db
+    const journal = await t.database.all
       .selectFrom('ledger_journals')
       .select(['kind', 'member_id', 'ref'])
       .where('scope', '=', 'hierarchy_transfer')
@@ -369,7 +328,7 @@ describe('hierarchy transfers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toMatchObject({ toAccount: deep.account, amount: '10000', balance: '40000' });
     expect(await mainOf(deep)).toBe(10_000n);
-    const journal = await t.database.db
+    const journal = await t.database.all
       .selectFrom('ledger_journals')
       .select(['kind', 'member_id', 'ref'])
       .where('scope', '=', 'hierarchy_transfer')
@@ -443,8 +402,8 @@ describe('hierarchy transfers', () => {
 
 describe('vendor seed', () => {
   it('is idempotent', async () => {
-    await seedDemoVendors(t.database.db, demo.id);
-    const rows = await t.database.db.selectFrom('vendors').select('code').where('merchant_id', '=', demo.id).execute();
+    await t.app.modules.wallet.seedDemo(demo.id);
+    const rows = await t.database.all.selectFrom('vendors').select('code').where('merchant_id', '=', demo.id).execute();
     expect(rows.map((r) => r.code).sort()).toEqual(['EVO', 'JILI', 'SABA', 'SEAGAME']);
     expect(memberVendor(1n, 'EVO')).toBe('member:1:vendor:EVO');
   });

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs } from '../src/jobs/index.ts';
-import { startInterval } from '../src/jobs/interval-runner.ts';
-import { auditLedger } from '../src/modules/ledger/ledger.audit.ts';
-import { memberMain } from '../src/modules/ledger/ledger.service.ts';
-import type { Merchant } from '../src/modules/merchants/merchants.types.ts';
+import { startJobRunner } from '../src/jobs/runner.ts';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { fundMember } from './helpers/money.ts';
+import { multipart, newPlayer, type Player, testImage } from './helpers/players.ts';
 import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ const hasher = countingHasher();
 
 beforeAll(async () => {
   t = await buildTestApp({ hasher });
-  demo = (await t.app.services.merchants.findByCode('demo'))!;
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
   admin = await createTestAdmin(t);
 });
 afterAll(() => t.close());
@@ -26,30 +26,13 @@ afterAll(() => t.close());
 let seq = 0;
 const TX_PW = '246810';
 
-interface Player {
-  id: bigint;
-  token: string;
-  password: string;
-}
-
 /** A logged-in member of the demo merchant (PHP, 2 decimals), optionally funded (minor units) with a transaction password and a bank account. */
 async function player(
   opts: { fund?: bigint; txPassword?: boolean; bank?: boolean; type?: number } = {},
 ): Promise<Player & { bankId: string }> {
   seq += 1;
-  const password = 'player password 1';
-  const row = await t.app.services.members.create({
-    merchant: demo,
-    account: `wd${seq}${Date.now().toString(36)}`.slice(0, 16),
-    password,
-    type: opts.type,
-  });
-  const { token } = await t.app.services.auth.startSession(demo, row, 'member', 'password', {
-    ip: '203.0.113.5',
-    userAgent: 'vitest',
-  });
-  const p = { id: row.id, token, password };
-  if (opts.fund) await fundMember(t.app.services, demo, row.id, opts.fund);
+  const p = await newPlayer(t, demo, { type: opts.type, fund: opts.fund });
+  const { password } = p;
   if (opts.txPassword)
     expect(
       (
@@ -104,12 +87,12 @@ const request = (
   });
 
 async function wallet(memberId: bigint) {
-  return (await t.app.services.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!;
+  return (await t.app.modules.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!;
 }
 const rowsOf = (memberId: bigint) =>
-  t.database.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+  t.database.all.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 const withdrawalJournals = () =>
-  t.database.db
+  t.database.all
     .selectFrom('ledger_journals')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('scope', '=', 'withdrawal')
@@ -126,30 +109,13 @@ async function disbursed(amount = '30.00', fund = 10_000n) {
   return { p, id };
 }
 
-function multipart(fields: Record<string, string>, file?: { content: Buffer; name: string; type: string }) {
-  const boundary = '----sea-withdraw-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const receiptMultipart = (
   p: Player,
   id: string,
   fields: Record<string, string>,
   file?: { content: Buffer; name: string; type: string },
 ) => {
-  const m = multipart(fields, file);
+  const m = multipart(fields, file && { field: 'proof', ...file });
   return t.app.inject({
     method: 'POST',
     url: `/wps/withdraw/requests/${id}/receipt`,
@@ -157,10 +123,7 @@ const receiptMultipart = (
     headers: { ...m.headers, authorization: `Bearer ${p.token}` },
   });
 };
-const png = () =>
-  sharp({ create: { width: 300, height: 200, channels: 3, background: '#22aa44' } })
-    .png()
-    .toBuffer();
+const png = () => testImage('png');
 
 // ---- tests ----
 
@@ -196,7 +159,7 @@ describe('transaction password', () => {
     expect(wrongLogin).toMatchObject({ code: 'validation_failed', value: { fields: [{ field: 'loginPassword' }] } });
     expect((await set({ loginPassword: p.password, newPassword: TX_PW, confirm: TX_PW })).json().success).toBe(true);
     expect((await call(p, 'GET', '/wps/withdraw/settings')).json().value.transactionPasswordSet).toBe(true);
-    const stored = await t.database.db
+    const stored = await t.database.all
       .selectFrom('members')
       .select('payment_password_hash')
       .where('id', '=', p.id)
@@ -316,7 +279,7 @@ describe('withdrawal requests', () => {
     expect(await rowsOf(p.id)).toHaveLength(0);
     expect(await withdrawalJournals()).toBe(journals);
     expect(await wallet(p.id)).toEqual({ balance: 5_000n, available: 5_000n });
-    await fundMember(t.app.services, demo, p.id, 5_000n);
+    await fundMember(t.app.modules, demo, p.id, 5_000n);
     const again = (await request(p, '80', { requestId })).json();
     expect(again.value).toMatchObject({ status: 'requested', replay: false });
     expect(await wallet(p.id)).toEqual({ balance: 10_000n, available: 2_000n });
@@ -379,7 +342,7 @@ describe('operator actions', () => {
     expect(
       (await asAdmin('POST', `/admin/api/withdrawals/${id}/reject`, { reason: 'late', from: 'approved' })).json().code,
     ).toBe('state_invalid');
-    const audit = await t.database.db
+    const audit = await t.database.all
       .selectFrom('admin_audit_log')
       .select('action')
       .where('target_type', '=', 'withdrawal')
@@ -550,7 +513,7 @@ describe('receipt confirmation', () => {
   });
 
   it('auto-confirms after the window (injected clock); running twice changes nothing more; no refund afterwards', async () => {
-    const service = t.app.services.withdrawals.withdrawals;
+    const service = t.app.modules.withdrawals.withdrawals;
     const { p, id } = await disbursed('30');
     const start = Date.now();
     const early = await service.autoConfirmDue(new Date(start + 58 * 60_000));
@@ -573,7 +536,7 @@ describe('receipt confirmation', () => {
   it('two job runs at once confirm each withdrawal once', async () => {
     const a = await disbursed('15');
     const b = await disbursed('16');
-    const service = t.app.services.withdrawals.withdrawals;
+    const service = t.app.modules.withdrawals.withdrawals;
     const later = new Date(Date.now() + 2 * 3_600_000);
     const [x, y] = await Promise.all([service.autoConfirmDue(later), service.autoConfirmDue(later)]);
     const all = [...x.confirmed, ...y.confirmed].map(String);
@@ -590,7 +553,7 @@ describe('receipt confirmation', () => {
     });
     expect(put.json().value).toMatchObject({ confirmWindowMinutes: 5, minAmount: '1000' });
     const { id } = await disbursed('30');
-    const row = await t.database.db
+    const row = await t.database.all
       .selectFrom('withdrawals')
       .select(['receipt_due_at', 'disbursed_at'])
       .where('id', '=', BigInt(id))
@@ -663,50 +626,26 @@ describe('cancel and ownership', () => {
   });
 });
 
-describe('interval runner', () => {
-  it('never overlaps runs, and stop waits for the run in progress', async () => {
-    let running = 0;
-    let maxRunning = 0;
-    let runs = 0;
-    const job = startInterval({
-      name: 'test',
-      everyMs: 5,
-      log: { info: () => undefined, error: () => undefined },
-      run: async () => {
-        running++;
-        maxRunning = Math.max(maxRunning, running);
-        await new Promise((r) => setTimeout(r, 20));
-        runs++;
-        running--;
-        return null;
-      },
-    });
-    await Promise.all([job.runNow(), job.runNow()]);
-    await new Promise((r) => setTimeout(r, 60));
-    await job.stop();
-    const after = runs;
-    await new Promise((r) => setTimeout(r, 30));
-    expect(maxRunning).toBe(1);
-    expect(running).toBe(0);
-    expect(runs).toBe(after);
-  });
-});
-
 describe('scheduled job', () => {
-  it('startJobs confirms due withdrawals on its own and stops cleanly', async () => {
+  it('the job runner (pg-boss) confirms due withdrawals on its own and stops cleanly', async () => {
     const { id } = await disbursed('12');
-    await t.database.db
+    await t.database.all
       .updateTable('withdrawals')
       .set({ receipt_due_at: new Date(Date.now() - 1000) })
       .where('id', '=', BigInt(id))
       .execute();
-    const jobs = startJobs(t.app, { withdrawalReceiptEveryMs: 20 });
+    const jobs = await startJobRunner({
+      database: t.database,
+      jobs: t.app.modules.withdrawals.jobs,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollSeconds: 0.5,
+    });
     try {
       await expect
         .poll(
           async () =>
             (
-              await t.database.db
+              await t.database.all
                 .selectFrom('withdrawals')
                 .select('status')
                 .where('id', '=', BigInt(id))
@@ -723,6 +662,6 @@ describe('scheduled job', () => {
 
 describe('ledger', () => {
   it('audits clean after everything above', async () => {
-    expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   });
 });

@@ -3,18 +3,16 @@
 // Prints the report; exits 1 when a problem is found, 2 when the database cannot be opened.
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
-import { auditLedger } from '../modules/ledger/ledger.audit.ts';
+import { createLedgerModule } from '../modules/ledger/index.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const { database, release } = await openConfiguredDatabase({ ...config, SEED_DEMO: false });
+  const { database, release } = await openConfiguredDatabase(config);
   try {
     const started = Date.now();
-    const report = await auditLedger(database.db);
-    const counts = await database.db
-      .selectFrom('ledger_journals')
-      .select((eb) => [eb.fn.countAll<bigint>().as('journals')])
-      .executeTakeFirstOrThrow();
+    const ledger = createLedgerModule({ db: database.db });
+    const report = await ledger.audit();
+    const counts = { journals: await ledger.journalCount() };
     const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${config.DATA_DIR}`;
     console.log(`Ledger audit of the ${where}: ${counts.journals} journals, ${Date.now() - started} ms.`);
     if (report.ok) {

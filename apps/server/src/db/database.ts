@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { Mutex, PGliteDialect } from './pglite-dialect.ts';
-import type { DB } from './schema.ts';
+import type { CoreTables } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type RawExec = (script: string) => Promise<Record<string, unknown>[]>;
@@ -10,7 +10,7 @@ export type RawExec = (script: string) => Promise<Record<string, unknown>[]>;
 /** The database handle every module receives. Kysely for queries; `execScript` for multi-statement SQL. */
 export interface Database {
   readonly kind: DatabaseKind;
-  readonly db: Kysely<DB>;
+  readonly db: Kysely<CoreTables>;
   /**
    * Run `fn` on one dedicated session (PGlite: holding the queue; PostgreSQL: one pooled client).
    * `exec` runs a multi-statement script and returns the rows of its last statement. For migrations and
@@ -50,7 +50,7 @@ async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
   });
   await pglite.waitReady;
   const mutex = new Mutex();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, mutex) });
+  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect(pglite, mutex) });
   let closed = false;
   return {
     kind: 'pglite',
@@ -83,7 +83,7 @@ async function openPostgres(opts: { url: string; poolSize?: number; applicationN
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
     kind: 'postgres',

@@ -3,14 +3,13 @@ import type { Config } from '../config/config.ts';
 import { type Database, openDatabase } from './database.ts';
 import { lockDataDir } from './lockfile.ts';
 import { migrate } from './migrate.ts';
-import { seedDemo } from './seed/demo.ts';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR with a lock
- * file), brings the schema up to date and seeds the demo data when asked.
+ * file) and brings the schema up to date. (Demo data is seeded by buildApp through the modules.)
  */
 export async function openConfiguredDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE' | 'SEED_DEMO'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
 ): Promise<{ database: Database; release: () => void }> {
   let release = () => {};
   let database: Database;
@@ -28,7 +27,6 @@ export async function openConfiguredDatabase(
   }
   try {
     await migrate(database);
-    if (config.SEED_DEMO) await seedDemo(database.db);
   } catch (err) {
     await database.close();
     release();

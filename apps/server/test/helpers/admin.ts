@@ -13,11 +13,11 @@ export async function createTestAdmin(
 ): Promise<{ id: bigint; username: string; token: string; password: string }> {
   adminSeq += 1;
   const merchantCode = over.merchantCode ?? 'demo';
-  const merchant = await t.app.services.merchants.findByCode(merchantCode);
+  const merchant = await t.app.modules.merchants.findByCode(merchantCode);
   if (!merchant) throw new Error(`createTestAdmin: no merchant ${merchantCode}`);
   const username = over.username ?? `adm${adminSeq}${randomBytes(3).toString('hex')}`;
   const password = `test admin pw ${randomBytes(6).toString('hex')}`;
-  const row = await t.app.services.admin.create({ merchantId: merchant.id, username, password });
+  const row = await t.app.modules.admin.create({ merchantId: merchant.id, username, password });
   const res = await t.app.inject({
     method: 'POST',
     url: '/admin/api/session/login',

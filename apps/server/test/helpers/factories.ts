@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Services } from '../../src/app.ts';
-import type { DB } from '../../src/db/schema.ts';
-import type { Merchant } from '../../src/modules/merchants/merchants.types.ts';
+import type { AllTables } from './tables.ts';
+import type { Modules } from '../../src/app.ts';
+import type { Merchant } from '../../src/modules/merchants/index.ts';
 
 let seq = 0;
 
 /** Inserts a merchant with sensible defaults; returns its id and code. */
 export async function createMerchant(
-  db: Kysely<DB>,
+  db: Kysely<AllTables>,
   over: Partial<{
     code: string;
     name: string;
@@ -44,7 +44,7 @@ export async function createMerchant(
 
 /** A captcha challenge whose answer the test knows (same hashing as the captcha service). */
 export async function solvedCaptcha(
-  db: Kysely<DB>,
+  db: Kysely<AllTables>,
   merchantId: bigint,
   answer = 'ab12',
 ): Promise<{ captchaId: string; captcha: string }> {
@@ -69,7 +69,7 @@ let memberSeq = 0;
  * Returns the account and the password so a test can log in with them.
  */
 export async function createMember(
-  services: Pick<Services, 'members'>,
+  services: Pick<Modules, 'members'>,
   merchant: Merchant,
   over: Partial<{
     account: string;

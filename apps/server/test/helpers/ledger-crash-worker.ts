@@ -3,7 +3,7 @@
 // It debits 1 from the member per key `crash:<n>` and prints "ack <n>" only after the post returned.
 import { openDatabase } from '../../src/db/database.ts';
 import { openConfiguredDatabase } from '../../src/db/open.ts';
-import { createLedgerService, memberMain, systemAccount } from '../../src/modules/ledger/ledger.service.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../../src/modules/ledger/index.ts';
 
 const [kind, target, merchantId, currency, memberId] = process.argv.slice(2) as [
   string,
@@ -19,11 +19,10 @@ const database =
           DATA_DIR: target,
           DATABASE_URL: undefined,
           DATABASE_POOL_SIZE: 1,
-          SEED_DEMO: false,
         })
       ).database
     : await openDatabase({ kind: 'postgres', url: target, poolSize: 4 });
-const ledger = createLedgerService({ db: database.db });
+const ledger = createLedgerModule({ db: database.db });
 const member = BigInt(memberId);
 process.stdout.write('ready\n');
 // Four clients at once, each acknowledging only what the database confirmed.

@@ -1,11 +1,11 @@
-import type { Services } from '../../src/app.ts';
-import { memberMain, systemAccount } from '../../src/modules/ledger/ledger.service.ts';
+import type { Modules } from '../../src/app.ts';
+import { memberMain, systemAccount } from '../../src/modules/ledger/index.ts';
 
 let fundSeq = 0;
 
 /** Credits a member's main wallet from the merchant's adjustments account (test set-up, through the ledger). */
 export async function fundMember(
-  services: Pick<Services, 'ledger'>,
+  services: Pick<Modules, 'ledger'>,
   merchant: { id: bigint; currency: string },
   memberId: bigint,
   amount: bigint,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
-import { seedDemo } from '../../src/db/seed/demo.ts';
 import { createPasswordHasher, type PasswordHasher } from '../../src/lib/password.ts';
 
 /** Argon2id with small parameters: the production path, fast enough for hundreds of test logins. */
@@ -19,9 +18,8 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { register, ...deps } = overrides;
   const database = await createTestDatabase();
-  await seedDemo(database.db);
   const app = await buildApp({
-    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined },
+    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
     logger: false,
     hasher: testHasher,
     ...deps,

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
+import type { Kysely } from 'kysely';
 import { type Database, openDatabase } from '../../src/db/database.ts';
+import { tablesOf } from '../../src/db/schema.ts';
+import type { AllTables } from './tables.ts';
 import { adminUrl, dropDatabase, withDatabaseName } from './pg-admin.ts';
 
-/** `url`: the PostgreSQL database's address (another process can open it); undefined on PGlite. */
-export type TestDatabase = Database & { url?: string; destroy(): Promise<void> };
+/**
+ * `url`: the PostgreSQL database's address (another process can open it); undefined on PGlite.
+ * `all`: the same handle typed with every table (tests only).
+ */
+export type TestDatabase = Database & { url?: string; all: Kysely<AllTables>; destroy(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory (from the run's template) by default,
@@ -21,6 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 10 });
     return Object.assign(db, {
       url: withDatabaseName(url, name),
+      all: tablesOf<AllTables>(db.db),
       async destroy() {
         await db.close();
         await dropDatabase(admin, name);
@@ -30,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const template = readFileSync(inject('pgliteTemplate'));
   const db = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
-  return Object.assign(db, { destroy: () => db.close() });
+  return Object.assign(db, { all: tablesOf<AllTables>(db.db), destroy: () => db.close() });
 }
 
 /** Cloning needs the template to itself: parallel test files (and a just-closed pool) make it busy for a moment. */

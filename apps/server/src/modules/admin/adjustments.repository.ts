@@ -1,12 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { AdminAdjustmentsTable } from './admin.tables.ts';
+import type { AdminAdjustmentsTable, AdminTables } from './admin.tables.ts';
 
 export type AdjustmentRow = Selectable<AdminAdjustmentsTable>;
-export type AdjustmentListRow = AdjustmentRow & { member_account: string };
 
 /** SQL of manual balance adjustments (admin_adjustments). */
-export function createAdjustmentsRepository(db: Kysely<DB>) {
+export function createAdjustmentsRepository(db: Kysely<AdminTables>) {
   return {
     /** Inserts unless the request id is already used in this merchant; returns the row and whether it is new. */
     async insertOnce(
@@ -20,7 +18,7 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
         requestId: string;
         requestedBy: bigint;
       },
-      trx: Kysely<DB>,
+      trx: Kysely<AdminTables>,
     ): Promise<{ row: AdjustmentRow; created: boolean }> {
       const inserted = await trx
         .insertInto('admin_adjustments')
@@ -48,7 +46,7 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
     },
 
     /** The row, locked until the end of `trx` (concurrent decisions on one request queue here). */
-    findForUpdate(merchantId: bigint, id: bigint, trx: Kysely<DB>): Promise<AdjustmentRow | undefined> {
+    findForUpdate(merchantId: bigint, id: bigint, trx: Kysely<AdminTables>): Promise<AdjustmentRow | undefined> {
       return trx
         .selectFrom('admin_adjustments')
         .selectAll()
@@ -61,7 +59,7 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
     async decide(
       id: bigint,
       d: { status: 'approved' | 'rejected'; decidedBy: bigint; decidedAt: Date; journalId: bigint | null },
-      trx: Kysely<DB>,
+      trx: Kysely<AdminTables>,
     ): Promise<AdjustmentRow> {
       return trx
         .updateTable('admin_adjustments')
@@ -72,23 +70,16 @@ export function createAdjustmentsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    async memberAccountOf(memberId: bigint, trx: Kysely<DB> = db): Promise<string> {
-      const r = await trx.selectFrom('members').select('account').where('id', '=', memberId).executeTakeFirstOrThrow();
-      return r.account;
-    },
-
     async list(
       merchantId: bigint,
       q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
-    ): Promise<{ total: number; rows: AdjustmentListRow[] }> {
-      let base = db.selectFrom('admin_adjustments as j').where('j.merchant_id', '=', merchantId);
-      if (q.status) base = base.where('j.status', '=', q.status);
+    ): Promise<{ total: number; rows: AdjustmentRow[] }> {
+      let base = db.selectFrom('admin_adjustments').where('merchant_id', '=', merchantId);
+      if (q.status) base = base.where('status', '=', q.status);
       const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       const rows = await base
-        .innerJoin('members as m', 'm.id', 'j.member_id')
-        .selectAll('j')
-        .select('m.account as member_account')
-        .orderBy('j.id', 'desc')
+        .selectAll()
+        .orderBy('id', 'desc')
         .limit(q.pageSize)
         .offset((q.pageNo - 1) * q.pageSize)
         .execute();

@@ -7,7 +7,7 @@ import {
   adjustmentRejectRequest,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineAdminRoute } from '../../gateways/admin-route.ts';
+import { defineAdminRoute } from '../../http/route.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 
 const tags = ['admin'];

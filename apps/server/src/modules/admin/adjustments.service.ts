@@ -1,13 +1,13 @@
-import { type Adjustment, type AdjustmentCreateRequest, parseAmount } from '@sea/contracts';
+import type { Adjustment, AdjustmentCreateRequest } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { memberMain, systemAccount } from '../ledger/ledger.service.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import { recordAdminAction } from './admin-audit.ts';
+import { amountFromText } from '../../lib/money.ts';
+import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import type { AdjustmentRow, AdjustmentsRepository } from './adjustments.repository.ts';
+import type { AdminTables } from './admin.tables.ts';
+import type { AuditLog } from './audit.repository.ts';
 
 /** Who acts: the admin of the route context. */
 interface Actor {
@@ -42,27 +42,19 @@ function present(merchant: Merchant, r: AdjustmentRow, memberAccount: string): A
  * moves), a different admin approves (the ledger post, the status change and the audit record commit together).
  */
 export function createAdjustmentsService(deps: {
-  db: Kysely<DB>;
+  db: Kysely<AdminTables>;
   repo: AdjustmentsRepository;
-  members: Pick<MembersRepository, 'findByAccount'>;
-  ledger: Pick<LedgerService, 'postOrThrow'>;
+  audit: AuditLog;
+  members: Pick<MembersModule, 'findByAccount' | 'accountsOf'>;
+  ledger: Pick<LedgerModule, 'moveOrThrow'>;
   clock: () => Date;
 }) {
-  const { db, repo } = deps;
-
-  function amountOf(merchant: Merchant, text: string): bigint {
-    let minor: bigint;
-    try {
-      minor = parseAmount(text, merchant.currencyExponent);
-    } catch {
-      throw new AppError('amount_invalid');
-    }
-    if (minor <= 0n) throw new AppError('amount_invalid');
-    return minor;
-  }
+  const { db, repo, audit } = deps;
+  const accountOf = async (merchant: Merchant, memberId: bigint) =>
+    (await deps.members.accountsOf(merchant.id, [memberId])).get(memberId) ?? '';
 
   /** Locks the pending request for a decision; refuses other merchants' ids and settled requests. */
-  async function pendingForUpdate(merchant: Merchant, id: bigint, trx: Kysely<DB>): Promise<AdjustmentRow> {
+  async function pendingForUpdate(merchant: Merchant, id: bigint, trx: Kysely<AdminTables>): Promise<AdjustmentRow> {
     const row = await repo.findForUpdate(merchant.id, id, trx);
     if (!row) throw new AppError('not_found', 'No such adjustment.');
     if (row.status !== 'pending')
@@ -70,10 +62,69 @@ export function createAdjustmentsService(deps: {
     return row;
   }
 
+  /** The decision on a pending request: the ledger post (approval), the status and the audit record commit together. */
+  async function decide(
+    merchant: Merchant,
+    admin: Actor,
+    id: bigint,
+    ip: string,
+    decision: { status: 'approved' } | { status: 'rejected'; reason: string | undefined },
+  ): Promise<Adjustment> {
+    const row = await db.transaction().execute(async (trx) => {
+      const pending = await pendingForUpdate(merchant, id, trx);
+      let journalId: bigint | null = null;
+      let detail: Record<string, unknown>;
+      if (decision.status === 'approved') {
+        if (pending.requested_by === admin.id) throw new AppError('second_approval_required');
+        const main = memberMain(pending.member_id);
+        const system = systemAccount('adjustments', pending.member_id);
+        const posted = await deps.ledger.moveOrThrow(
+          {
+            merchant: { id: merchant.id, currency: pending.currency },
+            scope: 'admin_adjustment',
+            key: adjustmentKey(pending.id),
+            kind: 'adjustment',
+            memberId: pending.member_id,
+            ref: { adjustmentId: String(pending.id), direction: pending.direction },
+            ...(pending.direction === 'credit' ? { from: system, to: main } : { from: main, to: system }),
+            amount: pending.amount,
+          },
+          trx,
+        );
+        journalId = posted.journalId;
+        detail = { journalId, balanceAfter: posted.balances[main]?.balance ?? null };
+      } else {
+        detail = { reason: decision.reason ?? null };
+      }
+      const decided = await repo.decide(
+        pending.id,
+        { status: decision.status, decidedBy: admin.id, decidedAt: deps.clock(), journalId },
+        trx,
+      );
+      await audit.record(trx, {
+        merchantId: merchant.id,
+        adminId: admin.id,
+        action: decision.status === 'approved' ? 'adjustment.approve' : 'adjustment.reject',
+        targetType: 'adjustment',
+        targetId: pending.id,
+        detail: {
+          memberId: pending.member_id,
+          direction: pending.direction,
+          amount: pending.amount,
+          ...detail,
+          requestedBy: pending.requested_by,
+        },
+        ip,
+      });
+      return decided;
+    });
+    return present(merchant, row, await accountOf(merchant, row.member_id));
+  }
+
   return {
     /** A pending request. Replaying the same requestId with the same content returns the first request. */
     async request(merchant: Merchant, admin: Actor, body: AdjustmentCreateRequest, ip: string): Promise<Adjustment> {
-      const amount = amountOf(merchant, body.amount);
+      const amount = amountFromText(body.amount, merchant.currencyExponent);
       const member = await deps.members.findByAccount(merchant.id, body.memberAccount);
       if (!member) {
         throw new AppError('validation_failed', undefined, {
@@ -105,7 +156,7 @@ export function createAdjustmentsService(deps: {
           if (!same) throw new AppError('idempotency_conflict');
           return r;
         }
-        await recordAdminAction(trx, {
+        await audit.record(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
           action: 'adjustment.request',
@@ -131,96 +182,23 @@ export function createAdjustmentsService(deps: {
      * Posts the adjustment. A different admin than the requester; exactly once (row lock + ledger key
      * adjustment:<id>). A debit larger than the balance fails with insufficient_funds and leaves it pending.
      */
-    async approve(merchant: Merchant, admin: Actor, id: bigint, ip: string): Promise<Adjustment> {
-      const row = await db.transaction().execute(async (trx) => {
-        const pending = await pendingForUpdate(merchant, id, trx);
-        if (pending.requested_by === admin.id) throw new AppError('second_approval_required');
-        const main = memberMain(pending.member_id);
-        const system = systemAccount('adjustments', pending.member_id);
-        const posted = await deps.ledger.postOrThrow(
-          {
-            merchantId: merchant.id,
-            currency: pending.currency,
-            scope: 'admin_adjustment',
-            key: adjustmentKey(pending.id),
-            kind: 'adjustment',
-            memberId: pending.member_id,
-            ref: { adjustmentId: String(pending.id), direction: pending.direction },
-            legs: [
-              pending.direction === 'credit'
-                ? { debit: system, credit: main, amount: pending.amount, code: 'adjustment' }
-                : { debit: main, credit: system, amount: pending.amount, code: 'adjustment' },
-            ],
-          },
-          trx,
-        );
-        const decided = await repo.decide(
-          pending.id,
-          { status: 'approved', decidedBy: admin.id, decidedAt: deps.clock(), journalId: posted.journalId },
-          trx,
-        );
-        await recordAdminAction(trx, {
-          merchantId: merchant.id,
-          adminId: admin.id,
-          action: 'adjustment.approve',
-          targetType: 'adjustment',
-          targetId: pending.id,
-          detail: {
-            memberId: pending.member_id,
-            direction: pending.direction,
-            amount: pending.amount,
-            journalId: posted.journalId,
-            balanceAfter: posted.balances[main]?.balance ?? null,
-            requestedBy: pending.requested_by,
-          },
-          ip,
-        });
-        return decided;
-      });
-      return present(merchant, row, await repo.memberAccountOf(row.member_id));
-    },
+    approve: (merchant: Merchant, admin: Actor, id: bigint, ip: string) =>
+      decide(merchant, admin, id, ip, { status: 'approved' }),
 
     /** Closes a pending request without moving money (any admin of the merchant, including the requester). */
-    async reject(
-      merchant: Merchant,
-      admin: Actor,
-      id: bigint,
-      reason: string | undefined,
-      ip: string,
-    ): Promise<Adjustment> {
-      const row = await db.transaction().execute(async (trx) => {
-        const pending = await pendingForUpdate(merchant, id, trx);
-        const decided = await repo.decide(
-          pending.id,
-          { status: 'rejected', decidedBy: admin.id, decidedAt: deps.clock(), journalId: null },
-          trx,
-        );
-        await recordAdminAction(trx, {
-          merchantId: merchant.id,
-          adminId: admin.id,
-          action: 'adjustment.reject',
-          targetType: 'adjustment',
-          targetId: pending.id,
-          detail: {
-            memberId: pending.member_id,
-            direction: pending.direction,
-            amount: pending.amount,
-            reason: reason ?? null,
-            requestedBy: pending.requested_by,
-          },
-          ip,
-        });
-        return decided;
-      });
-      return present(merchant, row, await repo.memberAccountOf(row.member_id));
-    },
+    reject: (merchant: Merchant, admin: Actor, id: bigint, reason: string | undefined, ip: string) =>
+      decide(merchant, admin, id, ip, { status: 'rejected', reason }),
 
     async list(
       merchant: Merchant,
       q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
     ) {
       const { total, rows } = await repo.list(merchant.id, q);
-      return { total, items: rows.map((r) => present(merchant, r, r.member_account)) };
+      const accounts = await deps.members.accountsOf(
+        merchant.id,
+        rows.map((r) => r.member_id),
+      );
+      return { total, items: rows.map((r) => present(merchant, r, accounts.get(r.member_id) ?? '')) };
     },
   };
 }

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { AdminService } from './admin.service.ts';
 
 /**
  * First start: when the default merchant has no admin yet, creates `admin` with a random one-time password
@@ -6,15 +8,19 @@ import type { FastifyInstance } from 'fastify';
  * clear and never written to the structured log (which may be shipped elsewhere); the log only says where to look.
  */
 export async function bootstrapFirstAdmin(
-  app: Pick<FastifyInstance, 'services' | 'log'>,
+  deps: {
+    merchants: Pick<MerchantsModule, 'findByCode'>;
+    admin: Pick<AdminService, 'bootstrapFirstAdmin'>;
+    log: FastifyBaseLogger;
+  },
   merchantCode: string,
   print: (line: string) => void = (line) => console.warn(line),
 ): Promise<boolean> {
-  const merchant = await app.services.merchants.findByCode(merchantCode);
+  const merchant = await deps.merchants.findByCode(merchantCode);
   if (!merchant) return false;
-  const created = await app.services.admin.bootstrapFirstAdmin(merchant.id);
+  const created = await deps.admin.bootstrapFirstAdmin(merchant.id);
   if (!created) return false;
-  app.log.warn(
+  deps.log.warn(
     { merchant: merchant.code, username: created.username },
     'First back-office admin created with a one-time password (printed once on the console below); log in at POST /admin/api/session/login and change it.',
   );

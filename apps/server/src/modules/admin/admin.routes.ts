@@ -8,13 +8,11 @@ import {
   auditQuery,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { defineAdminRoute } from '../../gateways/admin-route.ts';
-import { bearerToken } from '../../gateways/auth-context.ts';
-import type { DB } from '../../db/schema.ts';
-import { listAdminActions } from './admin-audit.ts';
+import { defineAdminOpenRoute, defineAdminRoute } from '../../http/route.ts';
+import { bearerToken } from '../../http/route-kit.ts';
 import type { AdminService } from './admin.service.ts';
+import type { AuditLog } from './audit.repository.ts';
 import { registerAdjustmentRoutes } from './adjustments.routes.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 
@@ -22,9 +20,9 @@ const tags = ['admin'];
 
 export function registerAdminRoutes(
   app: FastifyInstance,
-  deps: { admin: AdminService; adjustments: AdjustmentsService; db: Kysely<DB> },
+  deps: { admin: AdminService; adjustments: AdjustmentsService; audit: AuditLog },
 ): void {
-  defineAdminRoute(
+  defineAdminOpenRoute(
     app,
     {
       method: 'POST',
@@ -33,12 +31,11 @@ export function registerAdminRoutes(
       tags,
       body: adminLoginRequest,
       response: adminLoginResult,
-      session: 'none',
     },
     ({ merchant, body, ip }) => deps.admin.login(merchant, body, ip),
   );
 
-  defineAdminRoute(
+  defineAdminOpenRoute(
     app,
     {
       method: 'DELETE',
@@ -46,7 +43,6 @@ export function registerAdminRoutes(
       summary: 'Revoke the current admin session (idempotent)',
       tags,
       response: z.null(),
-      session: 'none',
     },
     async ({ request, ip }) => {
       const token = bearerToken(request);
@@ -96,7 +92,7 @@ export function registerAdminRoutes(
       response: auditList,
     },
     async ({ merchant, query }) => {
-      const { total, rows } = await listAdminActions(deps.db, merchant.id, query);
+      const { total, rows } = await deps.audit.list(merchant.id, query);
       return {
         total,
         items: rows.map((r): z.infer<typeof auditEntry> => ({

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type AdminLoginRequest, type AdminLoginResult, type AdminMe, adminUsername } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
+import { createLockout } from '../../lib/lockout.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
+import { createSessionTokens } from '../../lib/session-tokens.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import { recordAdminAction } from './admin-audit.ts';
+import type { AdminTables } from './admin.tables.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
+import type { AuditLog } from './audit.repository.ts';
 
 /** Back-office security defaults: stricter than the member site (these accounts move money). */
 export const ADMIN_RULES = {
@@ -24,21 +25,10 @@ export const ADMIN_RULES = {
 };
 export type AdminRules = typeof ADMIN_RULES;
 
-/** The admin behind a live admin session. */
-export interface AuthenticatedAdmin {
-  sessionId: bigint;
-  id: bigint;
-  username: string;
-  merchantId: bigint;
-  mustChangePassword: boolean;
-}
-
-const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-const hashToken = (token: string) => sha256Hex(token);
-
 export function createAdminService(deps: {
-  db: Kysely<DB>;
+  db: Kysely<AdminTables>;
   repo: AdminsRepository;
+  audit: AuditLog;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   clock: () => Date;
@@ -46,12 +36,11 @@ export function createAdminService(deps: {
 }) {
   const rules = { ...ADMIN_RULES, ...deps.rules };
   const { repo, clock } = deps;
-  /** Failure/lock state of unknown usernames, so they answer exactly like real accounts (per process). */
-  const ghosts = new Map<string, { failures: number; lockLevel: number; lockedUntil: number }>();
-
+  const lockout = createLockout({ rules, limiter: deps.limiter, clock, prefix: 'admin-login' });
+  const tokens = createSessionTokens(rules);
   const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
   const wrong = () => new AppError('admin_unauthorized', 'Incorrect username or password.');
-  const lockMinutes = (level: number) => Math.min(rules.firstLockMinutes * 2 ** level, rules.maxLockMinutes);
+  const recordAdminAction = deps.audit.record;
 
   function checkNewPassword(password: string, username: string) {
     if (password.length < rules.minPasswordLength || password.toLowerCase().includes(username)) {
@@ -72,29 +61,25 @@ export function createAdminService(deps: {
     const username = req.username.trim().toLowerCase();
     const key = `${merchant.id}:${username}`;
     // Cheap refusals first: nothing below (lookup, argon2) runs for a throttled caller.
-    for (const [k, limit] of [
-      [`admin-login:ip:${ip}`, rules.perIpPerMinute],
-      [`admin-login:acct:${key}`, rules.perAccountPerMinute],
-    ] as const) {
-      const r = await deps.limiter.hit(k, limit, 60_000);
-      if (!r.allowed) throw tooMany(r.retryAfterSeconds);
-    }
+    await lockout.throttle(ip, key);
     const admin = await repo.findByUsername(merchant.id, username);
-    const ghost = admin ? undefined : (ghosts.get(key) ?? { failures: 0, lockLevel: 0, lockedUntil: 0 });
-    const now = clock().getTime();
-    const lockedUntil = admin ? (admin.locked_until?.getTime() ?? 0) : ghost!.lockedUntil;
-    if (lockedUntil > now) throw tooMany(Math.ceil((lockedUntil - now) / 1000));
+    const stored = admin && {
+      failures: admin.failed_login_count,
+      lockLevel: admin.lock_level,
+      lockedUntil: admin.locked_until,
+      addFailure: () => repo.addFailure(admin.id),
+      lock: (until: Date) => repo.lock(admin.id, until),
+    };
+    lockout.assertNotLocked(key, stored);
 
     const ok = admin
       ? await deps.hasher.verify(admin.password_hash, req.password)
       : await deps.hasher.verifyDummy(req.password);
     if (ok && admin && admin.status === 'active') return admin;
 
+    const { count, locked } = await lockout.fail(key, stored);
     if (admin) {
-      const count = await repo.addFailure(admin.id);
-      const locked = count >= rules.failuresBeforeLock;
-      if (locked) await repo.lock(admin.id, new Date(now + lockMinutes(admin.lock_level) * 60_000));
-      await recordAdminAction(deps.db, {
+      await recordAdminAction(undefined, {
         merchantId: merchant.id,
         adminId: admin.id,
         action: 'session.login_failed',
@@ -103,18 +88,6 @@ export function createAdminService(deps: {
         detail: { failures: count, locked },
         ip,
       });
-    } else {
-      const g = ghost!;
-      const count = g.failures + 1;
-      if (count >= rules.failuresBeforeLock)
-        Object.assign(g, {
-          failures: 0,
-          lockedUntil: now + lockMinutes(g.lockLevel) * 60_000,
-          lockLevel: g.lockLevel + 1,
-        });
-      else g.failures = count;
-      if (!ghosts.has(key) && ghosts.size >= 100_000) ghosts.clear();
-      ghosts.set(key, g);
     }
     throw wrong();
   }
@@ -165,16 +138,16 @@ export function createAdminService(deps: {
     async login(merchant: Merchant, req: AdminLoginRequest, ip: string): Promise<AdminLoginResult> {
       const admin = await verifyCredentials(merchant, req, ip);
       const now = clock();
-      const token = randomBytes(32).toString('base64url');
+      const { token, tokenHash, idleExpiresAt, absoluteExpiresAt } = tokens.issue(now);
       await deps.db.transaction().execute(async (trx) => {
         await repo.insertSession(
           {
-            tokenHash: hashToken(token),
+            tokenHash,
             adminId: admin.id,
             merchantId: merchant.id,
             now,
-            expiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
-            absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
+            expiresAt: idleExpiresAt,
+            absoluteExpiresAt,
             ip,
           },
           trx,
@@ -194,14 +167,14 @@ export function createAdminService(deps: {
 
     /** The admin behind a bearer token for this merchant, or null. Slides the idle expiry (at most once a minute). */
     async authenticate(merchant: Merchant, token: string): Promise<AuthenticatedAdmin | null> {
-      if (!TOKEN.test(token)) return null;
+      const tokenHash = tokens.lookupHash(token);
+      if (!tokenHash) return null;
       const now = clock();
-      const s = await repo.findLiveSession(hashToken(token), now);
+      const s = await repo.findLiveSession(tokenHash, now);
       if (!s || s.status !== 'active' || s.merchant_id !== merchant.id || s.sessionMerchantId !== merchant.id)
         return null;
-      if (now.getTime() - s.last_seen_at.getTime() >= rules.touchEverySeconds * 1000) {
-        await repo.touchSession(s.sessionId, now, new Date(now.getTime() + rules.idleMinutes * 60_000));
-      }
+      const slid = tokens.slide(s.last_seen_at, now);
+      if (slid) await repo.touchSession(s.sessionId, now, slid);
       return {
         sessionId: s.sessionId,
         id: s.adminId,
@@ -212,9 +185,10 @@ export function createAdminService(deps: {
     },
 
     async logout(token: string, ip: string): Promise<void> {
-      if (!TOKEN.test(token)) return;
+      const tokenHash = tokens.lookupHash(token);
+      if (!tokenHash) return;
       await deps.db.transaction().execute(async (trx) => {
-        const s = await repo.revokeSession(hashToken(token), clock(), trx);
+        const s = await repo.revokeSession(tokenHash, clock(), trx);
         if (s)
           await recordAdminAction(trx, {
             merchantId: s.merchant_id,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/schema.ts';
+import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
 
 export interface AdminsTable {
   id: Int8Id;
@@ -58,7 +58,7 @@ export interface AdminAdjustmentsTable {
   created_at: CreatedAt;
 }
 
-/** Kysely types of the admin module's tables (merged into DB in db/schema.ts). */
+/** Kysely types of the admin module's tables (read only through this module's repository). */
 export interface AdminTables {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

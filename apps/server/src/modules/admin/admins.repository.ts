@@ -1,15 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { AdminsTable } from './admin.tables.ts';
+import type { AdminsTable, AdminTables } from './admin.tables.ts';
 
 export type AdminRow = Selectable<AdminsTable>;
 
 /** SQL of admin accounts and admin sessions. */
-export function createAdminsRepository(db: Kysely<DB>) {
+export function createAdminsRepository(db: Kysely<AdminTables>) {
   return {
     async insert(
       a: { merchantId: bigint; username: string; passwordHash: string; mustChangePassword: boolean },
-      trx: Kysely<DB> = db,
+      trx: Kysely<AdminTables> = db,
     ): Promise<AdminRow> {
       return trx
         .insertInto('admins')
@@ -65,7 +64,7 @@ export function createAdminsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async recordLogin(id: bigint, now: Date, trx: Kysely<DB> = db): Promise<void> {
+    async recordLogin(id: bigint, now: Date, trx: Kysely<AdminTables> = db): Promise<void> {
       await trx
         .updateTable('admins')
         .set({ last_login_at: now, failed_login_count: 0, lock_level: 0, locked_until: null })
@@ -73,7 +72,7 @@ export function createAdminsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async setPassword(id: bigint, passwordHash: string, now: Date, trx: Kysely<DB> = db): Promise<void> {
+    async setPassword(id: bigint, passwordHash: string, now: Date, trx: Kysely<AdminTables> = db): Promise<void> {
       await trx
         .updateTable('admins')
         .set({ password_hash: passwordHash, must_change_password: false, password_changed_at: now })
@@ -91,7 +90,7 @@ export function createAdminsRepository(db: Kysely<DB>) {
         absoluteExpiresAt: Date;
         ip: string;
       },
-      trx: Kysely<DB> = db,
+      trx: Kysely<AdminTables> = db,
     ) {
       await trx
         .insertInto('admin_sessions')
@@ -145,7 +144,7 @@ export function createAdminsRepository(db: Kysely<DB>) {
     async revokeSession(
       tokenHash: string,
       now: Date,
-      trx: Kysely<DB> = db,
+      trx: Kysely<AdminTables> = db,
     ): Promise<{ admin_id: bigint; merchant_id: bigint } | undefined> {
       return trx
         .updateTable('admin_sessions')
@@ -157,7 +156,12 @@ export function createAdminsRepository(db: Kysely<DB>) {
     },
 
     /** Ends every live session of the admin except `keep` (the one changing the password). */
-    async revokeAllSessions(adminId: bigint, now: Date, keep: bigint | undefined, trx: Kysely<DB> = db): Promise<void> {
+    async revokeAllSessions(
+      adminId: bigint,
+      now: Date,
+      keep: bigint | undefined,
+      trx: Kysely<AdminTables> = db,
+    ): Promise<void> {
       let q = trx
         .updateTable('admin_sessions')
         .set({ revoked_at: now })

@@ -3,27 +3,19 @@ import {
   emailResetComplete,
   emailResetRequest,
   freeplayRequest,
-  languageRequest,
   loginRequest,
   loginResult,
-  memberInfo,
   resetByPhoneRequest,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bearerToken } from '../../gateways/auth-context.ts';
-import { defineRoute } from '../../gateways/route.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import { type MembersService, toMemberInfo } from '../members/members.service.ts';
+import { defineMemberRoute, defineRoute } from '../../http/route.ts';
+import { bearerToken } from '../../http/route-kit.ts';
 import type { AuthService } from './auth.service.ts';
 import type { EmailResetService } from './email-reset.service.ts';
 import type { PasswordService } from './password.service.ts';
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: { auth: AuthService; members: MembersService; membersRepo: MembersRepository },
-): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   defineRoute(
     app,
     {
@@ -36,7 +28,7 @@ export function registerAuthRoutes(
       response: loginResult,
     },
     ({ merchant, body, ip, request }) =>
-      deps.auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+      auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
 
   defineRoute(
@@ -51,41 +43,7 @@ export function registerAuthRoutes(
     },
     async ({ request }) => {
       const token = bearerToken(request);
-      if (token) await deps.auth.logout(token);
-      return null;
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/wps/member/info',
-      summary: 'The logged-in member',
-      tags: ['member'],
-      response: memberInfo,
-      auth: 'member',
-    },
-    async ({ merchant, member }) => {
-      const row = await deps.membersRepo.findById(merchant.id, member.memberId);
-      if (!row) throw new AppError('unauthorized');
-      return toMemberInfo(merchant, row);
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      method: 'PUT',
-      url: '/wps/member/language',
-      summary: 'Set the member language',
-      tags: ['member'],
-      body: languageRequest,
-      response: z.null(),
-      auth: 'member',
-    },
-    async ({ merchant, member, body }) => {
-      await deps.members.setLanguage(merchant, member.memberId, body.language);
+      if (token) await auth.logout(token);
       return null;
     },
   );
@@ -129,7 +87,7 @@ export function registerPasswordRoutes(
     },
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { LoginRequest, LoginResult } from '@sea/contracts';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
+import { createLockout, type LockableAccount } from '../../lib/lockout.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
+import { createSessionTokens, hashSessionToken } from '../../lib/session-tokens.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { MerchantsService } from '../merchants/merchants.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import type { MemberRow, MembersRepository } from '../members/members.repository.ts';
-import { isAgentType, isTrialType } from '../members/members.service.ts';
-import type { VerificationService } from '../verification/verification.service.ts';
-import { normaliseNumber } from '../verification/verification.service.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import type { CaptchaModule } from '../captcha/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { isAgentType, isTrialType, type MemberRow, type MembersModule } from '../members/index.ts';
+import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 /** Security defaults (security-reliability.md §1.3, §2.2, §2.3); overridable through deps for tests. */
 export const AUTH_RULES = {
@@ -31,49 +29,36 @@ export const AUTH_RULES = {
 };
 export type AuthRules = typeof AUTH_RULES;
 
-export interface AuthenticatedMember {
-  sessionId: bigint;
-  memberId: bigint;
-  type: number;
-  area: 'member' | 'agent';
-  isTrial: boolean;
-}
+type Members = Pick<
+  MembersModule,
+  'findByAccount' | 'findByMobile' | 'sessionView' | 'addFailure' | 'lock' | 'recordLogin'
+>;
 
-export const hashToken = (token: string) => sha256Hex(token);
+/** The lock columns of a member row, as the shared lockout logic reads and changes them. */
+const lockable = (members: Members, m: MemberRow): LockableAccount => ({
+  failures: m.failed_login_count,
+  lockLevel: m.lock_level,
+  lockedUntil: m.locked_until,
+  addFailure: () => members.addFailure(m.id),
+  lock: (until) => members.lock(m.id, until),
+});
 
 export function createAuthService(deps: {
-  members: MembersRepository;
-  sessions: SessionsRepository;
+  repo: AuthRepository;
+  members: Members;
   hasher: PasswordHasher;
-  captcha: Pick<CaptchaService, 'verify'>;
-  verification: Pick<VerificationService, 'verifyCode'>;
-  merchants: Pick<MerchantsService, 'flags'>;
+  captcha: Pick<CaptchaModule, 'verify'>;
+  verification: Pick<VerificationModule, 'verifyCode'>;
+  merchants: Pick<MerchantsModule, 'flags'>;
   limiter: WindowLimiter;
   clock: () => Date;
   rules?: Partial<AuthRules>;
 }) {
   const rules = { ...AUTH_RULES, ...deps.rules };
-  const { clock } = deps;
-  /**
-   * Failure and lock state of accounts that do not exist, kept exactly like a member row's, so an unknown
-   * account answers like a known one at every step (captcha flag, lock, retry-after). Per process: with
-   * several processes this belongs in Redis next to the limiter.
-   */
-  const unknownAccounts = new Map<string, { failures: number; lockLevel: number; lockedUntil: number }>();
-
-  const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
+  const { clock, members, repo } = deps;
+  const lockout = createLockout({ rules, limiter: deps.limiter, clock, prefix: 'login' });
+  const tokens = createSessionTokens(rules);
   const wrong = (captchaRequired: boolean) => new AppError('in_incorrect_password', undefined, { captchaRequired });
-  const lockMinutes = (level: number) => Math.min(rules.firstLockMinutes * 2 ** level, rules.maxLockMinutes);
-
-  async function throttle(ip: string, accountKey: string) {
-    for (const [key, limit] of [
-      [`login:ip:${ip}`, rules.perIpPerMinute],
-      [`login:acct:${accountKey}`, rules.perAccountPerMinute],
-    ] as const) {
-      const r = await deps.limiter.hit(key, limit, 60_000);
-      if (!r.allowed) throw tooMany(r.retryAfterSeconds);
-    }
-  }
 
   async function passwordLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
     const account = (req.username ?? '').toLowerCase();
@@ -84,21 +69,19 @@ export function createAuthService(deps: {
       });
     const key = `${merchant.id}:${account}`;
     // Cheap refusals first: nothing below (lookup, captcha, argon2) runs for a throttled caller.
-    await throttle(ip, key);
-    const member = await deps.members.findByAccount(merchant.id, account);
-    const ghost = member ? undefined : (unknownAccounts.get(key) ?? { failures: 0, lockLevel: 0, lockedUntil: 0 });
-    const now = clock();
-    const lockedUntil = member ? (member.locked_until?.getTime() ?? 0) : ghost!.lockedUntil;
-    if (lockedUntil > now.getTime()) throw tooMany(Math.ceil((lockedUntil - now.getTime()) / 1000));
+    await lockout.throttle(ip, key);
+    const member = await members.findByAccount(merchant.id, account);
+    const stored = member && lockable(members, member);
+    lockout.assertNotLocked(key, stored);
 
     // Captcha escalation: after a few failures of this account, or many failures (any account) from this IP.
     const ipKey = `login:fail:ip:${ip}`;
     const ipWindowMs = rules.ipFailureWindowMinutes * 60_000;
     const ipFailures = await deps.limiter.count(ipKey, ipWindowMs);
-    const failures = member ? member.failed_login_count : ghost!.failures;
     const captchaNeeded = (accountFailures: number, fromIp: number) =>
       accountFailures >= rules.failuresBeforeCaptcha || fromIp >= rules.ipFailuresBeforeCaptcha;
-    if (captchaNeeded(failures, ipFailures)) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
+    if (captchaNeeded(lockout.failures(key, stored), ipFailures))
+      await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
 
     const ok = member
       ? await deps.hasher.verify(member.password_hash, req.password)
@@ -106,32 +89,14 @@ export function createAuthService(deps: {
     if (ok && member && member.status === 'active') return member;
 
     await deps.limiter.hit(ipKey, Number.MAX_SAFE_INTEGER, ipWindowMs);
-    let count: number;
-    if (member) {
-      count = await deps.members.addFailure(member.id);
-      if (count >= rules.failuresBeforeLock)
-        await deps.members.lock(member.id, new Date(now.getTime() + lockMinutes(member.lock_level) * 60_000));
-    } else {
-      const g = ghost!;
-      count = g.failures + 1;
-      // Same transitions as members.repository addFailure/lock: the lock resets the count and raises the level.
-      if (count >= rules.failuresBeforeLock)
-        Object.assign(g, {
-          failures: 0,
-          lockedUntil: now.getTime() + lockMinutes(g.lockLevel) * 60_000,
-          lockLevel: g.lockLevel + 1,
-        });
-      else g.failures = count;
-      if (!unknownAccounts.has(key) && unknownAccounts.size >= 100_000) unknownAccounts.clear();
-      unknownAccounts.set(key, g);
-    }
+    const { count } = await lockout.fail(key, stored);
     throw wrong(captchaNeeded(count, ipFailures + 1));
   }
 
   async function smsLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
     if (!(await deps.merchants.flags(merchant.id)).MOBILEVERCODELOGIN3) throw new AppError('function_not_enabled');
     const { cc, mobile } = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum ?? '');
-    await throttle(ip, `${merchant.id}:+${cc}${mobile}`);
+    await lockout.throttle(ip, `${merchant.id}:+${cc}${mobile}`);
     await deps.verification.verifyCode({
       merchantId: merchant.id,
       purpose: 'login',
@@ -139,7 +104,7 @@ export function createAuthService(deps: {
       mobileNum: mobile,
       code: req.code ?? '',
     });
-    const member = await deps.members.findByMobile(merchant.id, cc, mobile);
+    const member = await members.findByMobile(merchant.id, cc, mobile);
     if (!member || member.status !== 'active') throw wrong(false);
     return member;
   }
@@ -153,19 +118,19 @@ export function createAuthService(deps: {
     client: { ip: string; userAgent: string },
   ): Promise<LoginResult> {
     const now = clock();
-    const token = randomBytes(32).toString('base64url');
-    await deps.sessions.insert({
-      tokenHash: hashToken(token),
+    const { token, tokenHash, idleExpiresAt, absoluteExpiresAt } = tokens.issue(now);
+    await repo.insert({
+      tokenHash,
       memberId: member.id,
       merchantId: merchant.id,
       area,
       now,
-      idleExpiresAt: new Date(now.getTime() + rules.idleMinutes * 60_000),
-      absoluteExpiresAt: new Date(now.getTime() + rules.absoluteHours * 3_600_000),
+      idleExpiresAt,
+      absoluteExpiresAt,
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await deps.members.recordLogin(member.id, now, client.ip);
+    await members.recordLogin(member.id, now, client.ip);
     const flags = await deps.merchants.flags(merchant.id);
     const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
     return {
@@ -196,23 +161,25 @@ export function createAuthService(deps: {
 
     /** The member behind a bearer token, or null. Slides the idle expiry (written at most once a minute). */
     async authenticate(merchant: Merchant, token: string): Promise<AuthenticatedMember | null> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const tokenHash = tokens.lookupHash(token);
+      if (!tokenHash) return null;
       const now = clock();
-      const s = await deps.sessions.findLive(hashToken(token), now);
-      if (!s || s.merchant_id !== merchant.id || s.status !== 'active') return null;
-      if (now.getTime() - s.last_seen_at.getTime() >= rules.touchEverySeconds * 1000) {
-        await deps.sessions.touch(s.sessionId, now, new Date(now.getTime() + rules.idleMinutes * 60_000));
-      }
+      const s = await repo.findLive(tokenHash, now);
+      if (!s || s.merchant_id !== merchant.id) return null;
+      const member = await members.sessionView(merchant.id, s.memberId);
+      if (!member || member.status !== 'active') return null;
+      const slid = tokens.slide(s.last_seen_at, now);
+      if (slid) await repo.touch(s.sessionId, now, slid);
       return {
         sessionId: s.sessionId,
         memberId: s.memberId,
-        type: s.type,
+        type: member.type,
         area: s.area,
-        isTrial: isTrialType(merchant, s.type),
+        isTrial: isTrialType(merchant, member.type),
       };
     },
 
-    logout: (token: string) => deps.sessions.revoke(hashToken(token), clock()),
+    logout: (token: string) => repo.revoke(hashSessionToken(token), clock()),
   };
 }
 

@@ -3,27 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
-import type { MerchantsService } from '../merchants/merchants.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import type { MembersRepository } from '../members/members.repository.ts';
-import type { MembersService } from '../members/members.service.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
-import { normaliseNumber, type VerificationService } from '../verification/verification.service.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { RegistrationModule } from '../registration/index.ts';
+import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
 
 const fieldError = (field: string, reason: string, message: string) =>
   new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason, message }] });
 
 /** Change password, forgot password by phone, and free-play (trial) accounts. */
 export function createPasswordService(deps: {
-  membersRepo: MembersRepository;
-  members: Pick<MembersService, 'create'>;
-  sessions: Pick<SessionsRepository, 'revokeAllOf'>;
+  members: Pick<MembersModule, 'create' | 'findById' | 'findByMobile' | 'setPassword'>;
+  repo: Pick<AuthRepository, 'revokeAllOf'>;
   hasher: PasswordHasher;
-  registration: Pick<RegistrationService, 'rules'>;
-  verification: Pick<VerificationService, 'verifyCode'>;
-  merchants: Pick<MerchantsService, 'flags'>;
+  registration: Pick<RegistrationModule, 'rules'>;
+  verification: Pick<VerificationModule, 'verifyCode'>;
+  merchants: Pick<MerchantsModule, 'flags'>;
   auth: Pick<AuthService, 'startSession'>;
   limiter: WindowLimiter;
   clock: () => Date;
@@ -49,7 +47,7 @@ export function createPasswordService(deps: {
       sessionId: bigint,
       body: { oldPassword: string; newPassword: string; confirmNewPassword: string },
     ): Promise<void> {
-      const member = await deps.membersRepo.findById(merchant.id, memberId);
+      const member = await deps.members.findById(merchant.id, memberId);
       if (!member) throw new AppError('unauthorized');
       if (body.newPassword !== body.confirmNewPassword)
         throw fieldError('confirmNewPassword', 'mismatch', 'The passwords do not match.');
@@ -62,8 +60,8 @@ export function createPasswordService(deps: {
       if (body.newPassword === body.oldPassword)
         throw fieldError('newPassword', 'unchanged', 'Choose a password different from the old one.');
       const now = deps.clock();
-      await deps.membersRepo.setPassword(member.id, await deps.hasher.hash(body.newPassword), now);
-      await deps.sessions.revokeAllOf(member.id, now, sessionId);
+      await deps.members.setPassword(member.id, await deps.hasher.hash(body.newPassword), now);
+      await deps.repo.revokeAllOf(member.id, now, sessionId);
     },
 
     async resetByPhone(
@@ -81,13 +79,13 @@ export function createPasswordService(deps: {
         mobileNum: mobile,
         code: body.verificationCode,
       });
-      const member = await deps.membersRepo.findByMobile(merchant.id, cc, mobile);
+      const member = await deps.members.findByMobile(merchant.id, cc, mobile);
       // Codes go to any number (no enumeration); a number with no account ends here like a wrong code.
       if (!member || member.status !== 'active') throw new AppError('verification_code_invalid');
       const now = deps.clock();
-      await deps.membersRepo.setPassword(member.id, await deps.hasher.hash(body.newPassword), now);
-      await deps.sessions.revokeAllOf(member.id, now);
-      const fresh = (await deps.membersRepo.findById(merchant.id, member.id))!;
+      await deps.members.setPassword(member.id, await deps.hasher.hash(body.newPassword), now);
+      await deps.repo.revokeAllOf(member.id, now);
+      const fresh = (await deps.members.findById(merchant.id, member.id))!;
       return deps.auth.startSession(merchant, fresh, 'member', 'password', client);
     },
 

@@ -1,6 +1,6 @@
 import { captchaChallenge } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { CaptchaService } from './captcha.service.ts';

@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomId, sameDigest, sha256Hex } from '../../lib/hash.ts';
+import type { CaptchaRepository } from './captcha.repository.ts';
 
 // svg-captcha is unmaintained (2019) but self-contained; it is isolated in this one module.
 const require = createRequire(import.meta.url);
@@ -23,11 +22,11 @@ const normalise = (answer: string) => answer.trim().toLowerCase();
 
 /** Image captcha, stored hashed per merchant; every challenge can be checked once. */
 export function createCaptchaService(deps: {
-  db: Kysely<DB>;
+  repo: CaptchaRepository;
   clock: () => Date;
   generate?: () => { text: string; svg: string };
 }) {
-  const { db, clock } = deps;
+  const { repo, clock } = deps;
   const generate =
     deps.generate ??
     (() => {
@@ -48,22 +47,16 @@ export function createCaptchaService(deps: {
       const now = clock();
       const { text, svg } = generate();
       const id = randomId();
-      await db
-        .insertInto('captchas')
-        .values({
-          id,
-          merchant_id: merchantId,
-          ip,
-          answer_hash: sha256Hex(`${id}:${normalise(text)}`),
-          created_at: now,
-          expires_at: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
-        })
-        .execute();
-      // Keep the table small: drop long-expired challenges a few at a time.
-      await db
-        .deleteFrom('captchas')
-        .where('expires_at', '<', new Date(now.getTime() - 3600_000))
-        .execute();
+      await repo.insert({
+        id,
+        merchantId,
+        ip,
+        answerHash: sha256Hex(`${id}:${normalise(text)}`),
+        now,
+        expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+      });
+      // Keep the table small: drop long-expired challenges.
+      await repo.deleteExpiredBefore(new Date(now.getTime() - 3600_000));
       return {
         captchaId: id,
         image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
@@ -76,16 +69,8 @@ export function createCaptchaService(deps: {
      */
     async verify(merchantId: bigint, captchaId: string | undefined, answer: string | undefined): Promise<void> {
       if (!captchaId || !answer?.trim()) throw new AppError('captcha_required', undefined, { captchaRequired: true });
-      const row = await db
-        .updateTable('captchas')
-        .set({ used_at: clock() })
-        .where('id', '=', captchaId)
-        .where('merchant_id', '=', merchantId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', clock())
-        .returning('answer_hash')
-        .executeTakeFirst();
-      if (!row || !sameDigest(row.answer_hash, sha256Hex(`${captchaId}:${normalise(answer)}`))) {
+      const hash = await repo.consume(merchantId, captchaId, clock());
+      if (!hash || !sameDigest(hash, sha256Hex(`${captchaId}:${normalise(answer)}`))) {
         throw new AppError('captcha_invalid', undefined, { captchaRequired: true });
       }
     },

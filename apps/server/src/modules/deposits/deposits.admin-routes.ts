@@ -1,4 +1,3 @@
-import { idParams } from '../../gateways/route.ts';
 import {
   adminDepositList,
   adminDepositQuery,
@@ -8,7 +7,7 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineAdminRoute } from '../../gateways/admin-route.ts';
+import { defineAdminRoute, idParams } from '../../http/route.ts';
 import type { DepositsService } from './deposits.service.ts';
 
 const tags = ['admin: deposits'];

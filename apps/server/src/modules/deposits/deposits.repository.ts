@@ -1,15 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { DepositMethodsTable, DepositsTable, DepositStatus } from './deposits.tables.ts';
+import type { DepositMethodsTable, DepositsTable, DepositsTables, DepositStatus } from './deposits.tables.ts';
 
 export type DepositMethodRow = Selectable<DepositMethodsTable>;
 export type DepositRow = Selectable<DepositsTable>;
 export type DepositListRow = DepositRow & { method_code: string; method_name: string };
-export type AdminDepositListRow = DepositListRow & { member_account: string; has_receipt: boolean | number };
+export type AdminDepositListRow = DepositListRow & { has_receipt: boolean | number };
 
 /** SQL of the deposits module (every function takes the handle to run on: the db or a transaction). */
-export function createDepositsRepository(db: Kysely<DB>) {
-  const listBase = (h: Kysely<DB>) =>
+export function createDepositsRepository(db: Kysely<DepositsTables>) {
+  const listBase = (h: Kysely<DepositsTables>) =>
     h
       .selectFrom('deposits as d')
       .innerJoin('deposit_methods as m', 'm.id', 'd.method_id')
@@ -35,7 +35,7 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .where('code', '=', code)
         .executeTakeFirst(),
 
-    findByRequest: (memberId: bigint, requestId: string, h: Kysely<DB> = db) =>
+    findByRequest: (memberId: bigint, requestId: string, h: Kysely<DepositsTables> = db) =>
       h
         .selectFrom('deposits')
         .selectAll()
@@ -46,18 +46,35 @@ export function createDepositsRepository(db: Kysely<DB>) {
     findByOrderRef: (orderRef: string) =>
       db.selectFrom('deposits').selectAll().where('order_ref', '=', orderRef).executeTakeFirst(),
 
-    /** A gateway order with what its hosted page shows (the merchant's currency exponent). */
-    findOrderView: (orderRef: string) =>
-      db
-        .selectFrom('deposits as d')
-        .innerJoin('merchants as mc', 'mc.id', 'd.merchant_id')
-        .selectAll('d')
-        .select('mc.currency_exponent as exponent')
-        .where('d.order_ref', '=', orderRef)
-        .executeTakeFirst(),
+    /**
+     * A gateway's HMAC key: one random key per installation and gateway, created on first use (concurrent
+     * processes agree through the primary key).
+     */
+    async gatewaySecret(gateway: string): Promise<string> {
+      await db
+        .insertInto('deposit_gateway_secrets')
+        .values({ gateway, secret: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('gateway').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('deposit_gateway_secrets')
+        .select('secret')
+        .where('gateway', '=', gateway)
+        .executeTakeFirstOrThrow();
+      return row.secret;
+    },
+
+    /** The merchant's payment methods that a merchant does not have yet are added (existing codes stay as set). */
+    async addMethods(rows: Insertable<DepositMethodsTable>[]): Promise<void> {
+      await db
+        .insertInto('deposit_methods')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+        .execute();
+    },
 
     /** Inserts a deposit unless (member, request_id) exists; undefined when it already did (a concurrent twin). */
-    insertIfNew: (values: Insertable<DepositsTable>, h: Kysely<DB> = db) =>
+    insertIfNew: (values: Insertable<DepositsTable>, h: Kysely<DepositsTables> = db) =>
       h
         .insertInto('deposits')
         .values(values)
@@ -66,7 +83,7 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .executeTakeFirst(),
 
     async insertReceipt(
-      h: Kysely<DB>,
+      h: Kysely<DepositsTables>,
       v: { depositId: bigint; merchantId: bigint; contentType: 'image/png' | 'image/jpeg'; content: Uint8Array },
     ): Promise<void> {
       await h
@@ -84,7 +101,7 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .executeTakeFirst(),
 
     /** The row locked for the rest of the transaction: concurrent callbacks and reviews queue here. */
-    lockById: (trx: Kysely<DB>, merchantId: bigint, id: bigint) =>
+    lockById: (trx: Kysely<DepositsTables>, merchantId: bigint, id: bigint) =>
       trx
         .selectFrom('deposits')
         .selectAll()
@@ -94,7 +111,7 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .executeTakeFirst(),
 
     finish: (
-      trx: Kysely<DB>,
+      trx: Kysely<DepositsTables>,
       id: bigint,
       v: {
         status: Exclude<DepositStatus, 'pending'>;
@@ -161,8 +178,6 @@ export function createDepositsRepository(db: Kysely<DB>) {
         .where('merchant_id', '=', merchantId);
       if (q.status) count = count.where('status', '=', q.status);
       let list = listBase(db)
-        .innerJoin('members as mb', 'mb.id', 'd.member_id')
-        .select('mb.account as member_account')
         .select((eb) =>
           eb
             .exists(eb.selectFrom('deposit_receipts as r').select('r.deposit_id').whereRef('r.deposit_id', '=', 'd.id'))

@@ -9,20 +9,19 @@ import {
   envelopeOf,
   manualDepositFields,
 } from '@sea/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../gateways/envelope.ts';
-import { defineRoute } from '../../gateways/route.ts';
-import { AppError } from '../../lib/errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { readMultipartForm } from '../../http/multipart.ts';
+import { defineMemberRoute } from '../../http/route.ts';
 import type { DepositsService } from './deposits.service.ts';
-import { RECEIPT_MAX_BYTES } from './receipt.ts';
 
 const tags = ['deposit'];
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 /** Member deposit routes (real accounts only) and the gateways' callback route. */
 export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsService): void {
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -35,7 +34,7 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
     ({ merchant }) => deposits.methods(merchant),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -49,7 +48,7 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
     ({ merchant, member, body }) => deposits.createOrder(merchant, member.memberId, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -61,19 +60,12 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
       auth: 'real',
     },
     async ({ merchant, member, request }) => {
-      const { fields, receipt } = await readManualForm(request);
-      const parsed = manualDepositFields.safeParse(fields);
-      if (!parsed.success) {
-        throw new AppError('validation_failed', undefined, {
-          in: 'body',
-          fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), reason: i.code, message: i.message })),
-        });
-      }
-      return deposits.createManual(merchant, member.memberId, parsed.data, receipt ?? new Uint8Array());
+      const { fields, file } = await readMultipartForm(request, { fields: manualDepositFields, file: 'receipt' });
+      return deposits.createManual(merchant, member.memberId, fields, file ?? new Uint8Array());
     },
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -110,28 +102,4 @@ export function registerDepositRoutes(app: FastifyInstance, deposits: DepositsSe
       },
     });
   });
-}
-
-/** Reads the multipart form of a manual deposit: its text fields and the one receipt file. */
-async function readManualForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; receipt?: Buffer }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the form as multipart/form-data.');
-  const fields: Record<string, string> = {};
-  let receipt: Buffer | undefined;
-  for await (const part of request.parts({
-    limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'receipt' || receipt) {
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      receipt = await part.toBuffer().catch(() => {
-        throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
-      });
-      if (part.file.truncated) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, receipt };
 }

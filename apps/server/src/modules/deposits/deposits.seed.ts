@@ -1,38 +1,34 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { DepositMethodsTable } from './deposits.tables.ts';
 
 /**
  * Demo payment methods (amounts in minor units of the demo currency, PHP with 2 decimals): one sandbox gateway
  * and one bank transfer. Idempotent: existing codes are left as the operator set them.
  */
-export async function seedDemoDepositMethods(db: Kysely<DB>, merchantId: bigint): Promise<void> {
+export function demoDepositMethods(merchantId: bigint): Insertable<DepositMethodsTable>[] {
   const merchant = { id: merchantId };
-  await db
-    .insertInto('deposit_methods')
-    .values([
-      {
-        merchant_id: merchant.id,
-        code: 'SANDBOX',
-        name: 'Online payment (sandbox)',
-        kind: 'gateway',
-        gateway: 'sandbox',
-        min_amount: 100_00n,
-        max_amount: 50_000_00n,
-        sort: 1,
-      },
-      {
-        merchant_id: merchant.id,
-        code: 'BANK',
-        name: 'Bank transfer',
-        kind: 'bank_transfer',
-        min_amount: 500_00n,
-        max_amount: 500_000_00n,
-        bank_name: 'Demo Bank',
-        account_number: '0012-3456-7890',
-        account_name: 'Demo Casino Ltd',
-        sort: 2,
-      },
-    ])
-    .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
-    .execute();
+  return [
+    {
+      merchant_id: merchant.id,
+      code: 'SANDBOX',
+      name: 'Online payment (sandbox)',
+      kind: 'gateway',
+      gateway: 'sandbox',
+      min_amount: 100_00n,
+      max_amount: 50_000_00n,
+      sort: 1,
+    },
+    {
+      merchant_id: merchant.id,
+      code: 'BANK',
+      name: 'Bank transfer',
+      kind: 'bank_transfer',
+      min_amount: 500_00n,
+      max_amount: 500_000_00n,
+      bank_name: 'Demo Bank',
+      account_number: '0012-3456-7890',
+      account_name: 'Demo Casino Ltd',
+      sort: 2,
+    },
+  ];
 }

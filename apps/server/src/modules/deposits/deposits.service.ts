@@ -5,14 +5,16 @@ import {
   type DepositItem,
   type DepositMethodList,
   type DepositOrderResult,
-  parseAmount,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAdminAction } from '../admin/admin-audit.ts';
-import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import { reencodeImage } from '../../lib/image.ts';
+import { amountFromText } from '../../lib/money.ts';
+import type { AdminModule } from '../admin/index.ts';
+import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
 import type {
   AdminDepositListRow,
   DepositListRow,
@@ -20,14 +22,16 @@ import type {
   DepositRow,
   DepositsRepository,
 } from './deposits.repository.ts';
-import type { DepositMethodKind, DepositStatus } from './deposits.tables.ts';
+import type { DepositMethodKind, DepositStatus, DepositsTables } from './deposits.tables.ts';
 import type { PaymentGateways } from './payment-gateway.ts';
-import { checkReceipt } from './receipt.ts';
 
 export interface DepositsDeps {
-  db: Kysely<DB>;
+  db: Kysely<DepositsTables>;
   repo: DepositsRepository;
-  ledger: Pick<LedgerService, 'post'>;
+  ledger: Pick<LedgerModule, 'move'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  members: Pick<MembersModule, 'accountsOf'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
   gateways: PaymentGateways;
   clock: () => Date;
 }
@@ -67,11 +71,11 @@ export function presentDeposit(r: DepositListRow): DepositItem {
   };
 }
 
-function presentAdminDeposit(r: AdminDepositListRow): AdminDepositItem {
+function presentAdminDeposit(r: AdminDepositListRow, memberAccount: string): AdminDepositItem {
   return {
     ...presentDeposit(r),
     memberId: String(r.member_id),
-    memberAccount: r.member_account,
+    memberAccount,
     gatewayRef: r.gateway_ref,
     hasReceipt: Boolean(r.has_receipt),
     reviewedBy: r.reviewed_by === null ? null : String(r.reviewed_by),
@@ -91,13 +95,7 @@ export function createDepositsService(deps: DepositsDeps) {
     if (!method || !method.enabled) throw methodError('This payment method is not available.');
     if (method.kind !== kind)
       throw methodError(kind === 'gateway' ? 'This method is paid by bank transfer.' : 'This method is paid online.');
-    let amount: bigint;
-    try {
-      amount = parseAmount(req.amount, merchant.currencyExponent);
-    } catch {
-      throw new AppError('amount_invalid', `Enter an amount with at most ${merchant.currencyExponent} decimals.`);
-    }
-    if (amount <= 0n) throw new AppError('amount_invalid');
+    const amount = amountFromText(req.amount, merchant.currencyExponent);
     if (amount < method.min_amount || amount > method.max_amount) {
       throw new AppError('amount_out_of_range', undefined, {
         min: method.min_amount.toString(),
@@ -120,7 +118,7 @@ export function createDepositsService(deps: DepositsDeps) {
     req: DepositRequest,
     method: DepositMethodRow,
     amount: bigint,
-    withRow?: (trx: Kysely<DB>, row: DepositRow) => Promise<void>,
+    withRow?: (trx: Kysely<DepositsTables>, row: DepositRow) => Promise<void>,
   ): Promise<DepositRow> {
     const requestId = req.requestId.trim();
     const existing = await repo.findByRequest(memberId, requestId);
@@ -150,27 +148,21 @@ export function createDepositsService(deps: DepositsDeps) {
 
   /** The one credit of a deposit: payment clearing → member main wallet, keyed by the deposit id. */
   async function credit(
-    trx: Kysely<DB>,
+    trx: Kysely<DepositsTables>,
     d: DepositRow,
     extra: { gatewayRef?: string; reviewedBy?: bigint },
   ): Promise<DepositRow> {
-    const r = await ledger.post(
+    const r = await ledger.move(
       {
-        merchantId: d.merchant_id,
-        currency: d.currency,
+        merchant: { id: d.merchant_id, currency: d.currency },
         scope: 'deposit',
         key: `deposit:${d.id}`,
         kind: 'deposit',
         memberId: d.member_id,
         ref: { depositId: String(d.id) },
-        legs: [
-          {
-            debit: systemAccount('payment_clearing', d.member_id),
-            credit: memberMain(d.member_id),
-            amount: d.amount,
-            code: 'deposit',
-          },
-        ],
+        from: systemAccount('payment_clearing', d.member_id),
+        to: memberMain(d.member_id),
+        amount: d.amount,
       },
       trx,
     );
@@ -229,9 +221,20 @@ export function createDepositsService(deps: DepositsDeps) {
       receipt: Uint8Array,
     ): Promise<DepositItem> {
       const { method, amount } = await checkRequest(merchant, req, 'bank_transfer');
-      const contentType = await checkReceipt(receipt);
+      if (receipt.length === 0)
+        throw new AppError('validation_failed', 'Attach the transfer receipt.', {
+          in: 'body',
+          fields: [{ field: 'receipt', reason: 'required', message: 'Attach the transfer receipt.' }],
+        });
+      // Re-encoded: only the pixels are kept (an operator opens it; nothing appended to the upload survives).
+      const image = await reencodeImage(receipt, { format: 'jpeg', maxSide: 2000 });
       const row = await openDeposit(merchant, memberId, req, method, amount, (trx, r) =>
-        repo.insertReceipt(trx, { depositId: r.id, merchantId: merchant.id, contentType, content: receipt }),
+        repo.insertReceipt(trx, {
+          depositId: r.id,
+          merchantId: merchant.id,
+          contentType: 'image/jpeg',
+          content: image,
+        }),
       );
       return listRow(merchant.id, memberId, row.id);
     },
@@ -248,8 +251,12 @@ export function createDepositsService(deps: DepositsDeps) {
       };
     },
 
-    /** The order behind a gateway's hosted page (the sandbox reads it to show the amount). */
-    findOrder: (orderRef: string) => repo.findOrderView(orderRef),
+    /** The order behind a gateway's hosted page with its merchant's exponent (the sandbox shows the amount). */
+    async findOrder(orderRef: string) {
+      const order = await repo.findByOrderRef(orderRef);
+      const merchant = order && (await deps.merchants.findById(order.merchant_id));
+      return order && merchant ? { ...order, exponent: merchant.currencyExponent } : undefined;
+    },
 
     /**
      * A gateway callback: signature first (nothing is read or written before it passes), then under the deposit's
@@ -289,8 +296,12 @@ export function createDepositsService(deps: DepositsDeps) {
       merchant: Pick<Merchant, 'currency' | 'currencyExponent'>,
     ) {
       const { total, rows } = await repo.listForReview(merchantId, q);
+      const accounts = await deps.members.accountsOf(
+        merchantId,
+        rows.map((r) => r.member_id),
+      );
       return {
-        list: rows.map(presentAdminDeposit),
+        list: rows.map((r) => presentAdminDeposit(r, accounts.get(r.member_id) ?? '')),
         total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
@@ -316,7 +327,7 @@ export function createDepositsService(deps: DepositsDeps) {
         if (d.kind !== 'bank_transfer' || d.status !== 'pending')
           throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
         const done = await credit(trx, d, { reviewedBy: admin.id });
-        await recordAdminAction(trx, {
+        await deps.audit.recordAction(trx, {
           merchantId: admin.merchantId,
           adminId: admin.id,
           action: 'deposit.approve',
@@ -337,7 +348,7 @@ export function createDepositsService(deps: DepositsDeps) {
         if (d.kind !== 'bank_transfer' || d.status !== 'pending')
           throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
         const done = await repo.finish(trx, d.id, { status: 'rejected', at: clock(), reason, reviewedBy: admin.id });
-        await recordAdminAction(trx, {
+        await deps.audit.recordAction(trx, {
           merchantId: admin.merchantId,
           adminId: admin.id,
           action: 'deposit.reject',

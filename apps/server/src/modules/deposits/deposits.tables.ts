@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/schema.ts';
+import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
 
-/** Kysely types of the deposits module's tables (merged into DB in db/schema.ts). */
+/** Kysely types of the deposits module's tables (read only through this module's repository). */
 export interface DepositsTables {
   deposit_methods: DepositMethodsTable;
   deposits: DepositsTable;

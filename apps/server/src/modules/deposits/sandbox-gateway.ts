@@ -1,8 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GatewayCallback, GatewayOrder, PaymentGateway } from './payment-gateway.ts';
 
@@ -19,25 +17,6 @@ const callbackBody = z.object({
   currency: z.string().min(1).max(10),
   gatewayRef: z.string().min(1).max(64),
 });
-
-/**
- * The HMAC key of the sandbox gateway: SANDBOX_GATEWAY_SECRET when set, else one random key per installation kept
- * in the database (created on first use; concurrent processes agree through the primary key).
- */
-export async function loadGatewaySecret(db: Kysely<DB>, gateway: string, fromEnv?: string): Promise<string> {
-  if (fromEnv) return fromEnv;
-  await db
-    .insertInto('deposit_gateway_secrets')
-    .values({ gateway, secret: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('gateway').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('deposit_gateway_secrets')
-    .select('secret')
-    .where('gateway', '=', gateway)
-    .executeTakeFirstOrThrow();
-  return row.secret;
-}
 
 /** hex HMAC-SHA256 over `<timestamp>.<raw body>`. */
 export function signSandbox(secret: string, timestamp: string, rawBody: string | Buffer): string {

@@ -1,10 +1,10 @@
 import { personalProfit, profitQuery, transactionHistory, transactionHistoryQuery } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineMemberRoute } from '../../http/route.ts';
 import type { HistoryService } from './history.service.ts';
 
 export function registerHistoryRoutes(app: FastifyInstance, history: HistoryService): void {
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -18,7 +18,7 @@ export function registerHistoryRoutes(app: FastifyInstance, history: HistoryServ
     ({ merchant, member, query }) => history.transactions(merchant, member.memberId, query),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',

@@ -1,7 +1,7 @@
 import type { HistoryType, PersonalProfit, ProfitFigures, TransactionHistory, TransactionRow } from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import type { CodeFilter, HistoryFilter, HistoryRepository, HistoryRow } from './history.repository.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { CodeFilter, HistoryFilter, HistoryRow, LedgerModule } from '../ledger/index.ts';
 
 /**
  * Ledger transfer codes behind each history type. Codes not listed here show as 'other' (a new money flow
@@ -101,7 +101,11 @@ function figures(sums: Map<string, bigint>): ProfitFigures {
 }
 
 /** A member's own money history and profit; every query is scoped to (merchant, member) of the session. */
-export function createHistoryService(deps: { repo: HistoryRepository; clock: () => Date; maxProfitDays?: number }) {
+export function createHistoryService(deps: {
+  ledger: Pick<LedgerModule, 'historyPage' | 'historyCount' | 'dailyTotals'>;
+  clock: () => Date;
+  maxProfitDays?: number;
+}) {
   const maxDays = deps.maxProfitDays ?? 366;
 
   function checkRange(from?: string, to?: string) {
@@ -123,7 +127,7 @@ export function createHistoryService(deps: { repo: HistoryRepository; clock: () 
         timezone: merchant.timezone,
         codes: codesOf(q.type),
       };
-      const [total, rows] = await Promise.all([deps.repo.count(filter), deps.repo.list(filter, q)]);
+      const [total, rows] = await Promise.all([deps.ledger.historyCount(filter), deps.ledger.historyPage(filter, q)]);
       return {
         total,
         pageNo: q.pageNo,
@@ -141,7 +145,7 @@ export function createHistoryService(deps: { repo: HistoryRepository; clock: () 
       const from = q.from ?? addDays(to, -6);
       checkRange(from, to);
       if (daysBetween(from, to) >= maxDays) throw rangeError(`At most ${maxDays} days`);
-      const rows = await deps.repo.dailyTotals({
+      const rows = await deps.ledger.dailyTotals({
         merchantId: merchant.id,
         memberId,
         from,

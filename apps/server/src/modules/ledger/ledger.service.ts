@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createBatcher } from './ledger-batcher.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
 import type {
   AccountBalance,
   Leg,
@@ -118,15 +118,10 @@ export interface LedgerOptions {
   maxBatch?: number;
 }
 
-export function createLedgerService(deps: { db: Kysely<DB> } & LedgerOptions) {
-  const call = async (executor: Kysely<DB>, batch: ReturnType<typeof payload>[]): Promise<RawResult[]> => {
-    const { rows } = await sql<{
-      r: RawResult[];
-    }>`select ledger_post_batch(${JSON.stringify(batch)}::jsonb) as r`.execute(executor);
-    return rows[0]!.r;
-  };
+export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOptions) {
+  const { repo } = deps;
   const batcher = createBatcher<ReturnType<typeof payload>, RawResult>({
-    run: (batch) => call(deps.db, batch),
+    run: (batch) => repo.postBatch<ReturnType<typeof payload>, RawResult>(undefined, batch),
     maxInFlight: deps.maxInFlight ?? 4,
     maxBatch: deps.maxBatch ?? 64,
   });
@@ -135,59 +130,94 @@ export function createLedgerService(deps: { db: Kysely<DB> } & LedgerOptions) {
    * Apply one journal. Without `trx` it joins the next group commit; with `trx` it runs inside the caller's
    * transaction (and commits or rolls back with it).
    */
-  async function post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
+  async function post(req: PostRequest, trx?: AnyDb): Promise<PostResult> {
     validate(req);
     const p = payload(req);
-    const raw = trx ? (await call(trx, [p]))[0]! : await batcher.submit(p);
+    const raw = trx ? (await repo.postBatch<typeof p, RawResult>(trx, [p]))[0]! : await batcher.submit(p);
     if (raw.conflict) throw new AppError('idempotency_conflict');
     return toResult(raw);
+  }
+
+  async function postOrThrow(req: PostRequest, trx?: AnyDb): Promise<Extract<PostResult, { ok: true }>> {
+    const r = await post(req, trx);
+    if (!r.ok) throw new AppError(r.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+    return r;
   }
 
   return {
     post,
 
     /** post(), with a business failure turned into an AppError (insufficient_funds, else state_invalid). */
-    async postOrThrow(req: PostRequest, trx?: Kysely<DB>): Promise<Extract<PostResult, { ok: true }>> {
-      const r = await post(req, trx);
-      if (!r.ok) throw new AppError(r.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
-      return r;
+    postOrThrow,
+
+    /**
+     * One movement of `amount` from one account to another (a journal of one leg): every single-leg money
+     * operation of the platform is written with this. `pending` makes it a hold (see settleHold).
+     */
+    move(op: Movement, trx?: AnyDb): Promise<PostResult> {
+      return post(movementRequest(op), trx);
     },
 
-    /** Balances of accounts by code (accounts never used read as zero). */
-    async balances(merchantId: bigint, codes: string[], trx?: Kysely<DB>): Promise<Record<string, AccountBalance>> {
-      const out: Record<string, AccountBalance> = {};
-      for (const c of codes) out[c] = { balance: 0n, available: 0n };
-      if (codes.length === 0) return out;
-      const rows = await (trx ?? deps.db)
-        .selectFrom('ledger_accounts')
-        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
-        .where('merchant_id', '=', merchantId)
-        .where('code', 'in', codes)
-        .execute();
-      for (const r of rows) {
-        const balance = r.credits_posted - r.debits_posted;
-        out[r.code] = { balance, available: balance - r.debits_pending };
-      }
-      return out;
+    /** move(), throwing insufficient_funds / state_invalid on a business failure. */
+    moveOrThrow(op: Movement, trx?: AnyDb): Promise<Extract<PostResult, { ok: true }>> {
+      return postOrThrow(movementRequest(op), trx);
     },
 
-    /** Every account of a member (main and sub-wallets) with its balances. */
-    async memberAccounts(
-      merchantId: bigint,
-      memberId: bigint,
-      trx?: Kysely<DB>,
-    ): Promise<Array<{ code: string } & AccountBalance & { pending: bigint }>> {
-      const rows = await (trx ?? deps.db)
-        .selectFrom('ledger_accounts')
-        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
-        .where('merchant_id', '=', merchantId)
-        .where('member_id', '=', memberId)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => {
-        const balance = r.credits_posted - r.debits_posted;
-        return { code: r.code, balance, available: balance - r.debits_pending, pending: r.debits_pending };
-      });
+    /** Resolves a hold made by move({pending: true}): 'post' moves it for good (all or `amount` of it), 'void' releases it. */
+    settleHold(op: HoldSettlement, trx?: AnyDb): Promise<PostResult> {
+      const resolution = {
+        pendingId: op.holdId,
+        action: op.action,
+        ...(op.amount !== undefined && { amount: op.amount }),
+      };
+      return post({ ...journalOf(op), resolve: [resolution] }, trx);
     },
+
+    balances: (merchantId: bigint, codes: string[], trx?: AnyDb) => repo.balances(merchantId, codes, trx),
+    memberAccounts: repo.memberAccounts,
   };
+}
+
+/** The journal identity and description every ledger helper takes. */
+interface JournalOf {
+  merchant: { id: bigint; currency: string };
+  /** Idempotency namespace and key (a replay returns the first result; other content → idempotency_conflict). */
+  scope: string;
+  key: string;
+  kind: string;
+  memberId?: bigint | null;
+  ref?: PostRequest['ref'];
+}
+
+export interface Movement extends JournalOf {
+  /** Account codes: money leaves `from` and arrives in `to`. */
+  from: string;
+  to: string;
+  amount: bigint;
+  /** Transfer code shown in histories; the kind by default. */
+  code?: string;
+  pending?: boolean;
+}
+
+export interface HoldSettlement extends JournalOf {
+  holdId: bigint;
+  action: 'post' | 'void';
+  amount?: bigint;
+}
+
+function journalOf(op: JournalOf): Omit<PostRequest, 'legs' | 'resolve'> {
+  return {
+    merchantId: op.merchant.id,
+    currency: op.merchant.currency,
+    scope: op.scope,
+    key: op.key,
+    kind: op.kind,
+    memberId: op.memberId ?? null,
+    ref: op.ref,
+  };
+}
+
+function movementRequest(op: Movement): PostRequest {
+  const leg = { debit: op.from, credit: op.to, amount: op.amount, code: op.code ?? op.kind, pending: op.pending };
+  return { ...journalOf(op), legs: [leg] };
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id } from '../../db/schema.ts';
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 /** Read-only from application code: rows are written by the SQL function ledger_post_batch only. */
 export interface LedgerAccountsTable {

@@ -1,6 +1,4 @@
 import { createRequire } from 'node:module';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,18 +10,6 @@ export interface MailMessage {
 export interface Mailer {
   readonly name: string;
   send(message: MailMessage): Promise<void>;
-}
-
-export function createOutboxMailer(db: Kysely<DB>): Mailer {
-  return {
-    name: 'outbox',
-    async send(m) {
-      await db
-        .insertInto('dev_outbox')
-        .values({ channel: 'email', recipient: m.to.toLowerCase(), body: `${m.subject}\n\n${m.text}` })
-        .execute();
-    },
-  };
 }
 
 interface Transport {

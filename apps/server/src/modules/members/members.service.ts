@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { checkFieldRule, type MemberInfo } from '@sea/contracts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { reencodeImage } from '../../lib/image.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
+import type { RegistrationModule } from '../registration/index.ts';
 import type { MemberRow, MembersRepository } from './members.repository.ts';
 
 export const isAgentType = (m: Pick<Merchant, 'agentTypes'>, type: number) => m.agentTypes.includes(type);
@@ -33,7 +34,7 @@ const taken = (field: 'username' | 'mobileNum') => {
 export function createMembersService(deps: {
   repo: MembersRepository;
   hasher: Pick<PasswordHasher, 'hash'>;
-  registration: Pick<RegistrationService, 'rules'>;
+  registration: Pick<RegistrationModule, 'rules'>;
   clock: () => Date;
 }) {
   const { repo } = deps;
@@ -112,6 +113,23 @@ export function createMembersService(deps: {
         last_login_ip: null,
         previous_login_at: null,
       });
+    },
+
+    async info(merchant: Merchant, memberId: bigint): Promise<MemberInfo> {
+      const row = await repo.findById(merchant.id, memberId);
+      if (!row) throw new AppError('unauthorized');
+      return toMemberInfo(merchant, row);
+    },
+
+    async avatar(memberId: bigint): Promise<Uint8Array | undefined> {
+      return (await repo.avatar(memberId))?.content;
+    },
+
+    /** PNG or JPG (checked by content, ≤ 5 MB), stored as a 256×256 PNG re-encoding; returns it. */
+    async saveAvatar(memberId: bigint, upload: Uint8Array): Promise<Buffer> {
+      const png = await reencodeImage(upload, { format: 'png', size: 256 });
+      await repo.saveAvatar(memberId, png, deps.clock());
+      return png;
     },
 
     async setLanguage(merchant: Merchant, memberId: bigint, language: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, MerchantsTable } from '../../db/schema.ts';
-import type { Merchant, MerchantSettingsPatch } from './merchants.types.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { MerchantsTable, MerchantsTables } from './merchants.tables.ts';
+import type { MerchantSettingsPatch, NewMerchant } from './merchants.types.ts';
 
 function toMerchant(r: Selectable<MerchantsTable>): Merchant {
   return {
@@ -26,10 +27,53 @@ function toMerchant(r: Selectable<MerchantsTable>): Merchant {
   };
 }
 
-export function createMerchantsRepository(db: Kysely<DB>) {
+export function createMerchantsRepository(db: Kysely<MerchantsTables>) {
   return {
+    /** Inserts a merchant and its domains unless the code exists; returns it either way. */
+    async ensure(m: NewMerchant): Promise<Merchant> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('merchants')
+          .values({
+            code: m.code,
+            name: m.name,
+            currency: m.currency,
+            currency_exponent: m.currencyExponent,
+            default_language: m.defaultLanguage,
+            languages: m.languages,
+            timezone: m.timezone,
+            status: m.status ?? 'active',
+            customer_service_url: m.customerServiceUrl ?? null,
+            ...(m.paymentMethods && { payment_methods: m.paymentMethods }),
+          })
+          .onConflict((oc) => oc.column('code').doNothing())
+          .execute();
+        const row = await trx.selectFrom('merchants').selectAll().where('code', '=', m.code).executeTakeFirstOrThrow();
+        if (m.domains?.length) {
+          await trx
+            .insertInto('merchant_domains')
+            .values(
+              m.domains.map((d) => ({
+                domain: d.domain,
+                merchant_id: row.id,
+                kind: d.kind ?? 'web',
+                is_primary: d.primary ?? false,
+              })),
+            )
+            .onConflict((oc) => oc.column('domain').doNothing())
+            .execute();
+        }
+        return toMerchant(row);
+      });
+    },
+
     async findByCode(code: string): Promise<Merchant | undefined> {
       const r = await db.selectFrom('merchants').selectAll().where('code', '=', code).executeTakeFirst();
+      return r && toMerchant(r);
+    },
+
+    async findById(id: bigint): Promise<Merchant | undefined> {
+      const r = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
       return r && toMerchant(r);
     },
 

@@ -2,7 +2,8 @@ import { FEATURE_FLAG_KEYS, type FeatureFlag, type FeatureFlags, defaultFeatureF
 import { AppError } from '../../lib/errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';
-import type { Merchant, MerchantSettingsPatch } from './merchants.types.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { MerchantSettingsPatch, NewMerchant } from './merchants.types.ts';
 
 const MERCHANT_CODE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
@@ -57,6 +58,15 @@ export function createMerchantsService(deps: {
 
     async findByCode(code: string): Promise<Merchant | undefined> {
       return repo.findByCode(code);
+    },
+
+    findById: (id: bigint): Promise<Merchant | undefined> => merchantCache.get(`i:${id}`, () => repo.findById(id)),
+
+    /** Creates the merchant unless its code exists (idempotent); returns it. */
+    async ensure(m: NewMerchant): Promise<Merchant> {
+      const merchant = await repo.ensure(m);
+      invalidate();
+      return merchant;
     },
 
     flags(merchantId: bigint): Promise<FeatureFlags> {

@@ -1,33 +1,18 @@
-export type RegionMode = 'off' | 'block' | 'allow';
+import type { Merchant } from '../../http/principals.ts';
 
-/** A merchant as services see it (camelCase; ids stay bigint inside the server). */
-export interface Merchant {
-  id: bigint;
-  code: string;
-  name: string;
-  currency: string;
-  currencyExponent: number;
-  defaultLanguage: string;
-  languages: string[];
-  timezone: string;
-  status: 'active' | 'disabled';
-  maintenance: boolean;
-  maintenanceMessage: string | null;
-  maintenanceEndsAt: Date | null;
-  regionMode: RegionMode;
-  regionCountries: string[];
-  customerServiceUrl: string | null;
-  paymentMethods: string[];
-  agentTypes: number[];
-  trialTypes: number[];
-  requireEncryption: boolean;
-}
+/** The settings an operator changes at run time (maintenance, region rule, payload encryption). */
+export type MerchantSettingsPatch = Partial<
+  Pick<
+    Merchant,
+    'maintenance' | 'maintenanceMessage' | 'maintenanceEndsAt' | 'regionMode' | 'regionCountries' | 'requireEncryption'
+  >
+>;
 
-export interface MerchantSettingsPatch {
-  maintenance?: boolean;
-  maintenanceMessage?: string | null;
-  maintenanceEndsAt?: Date | null;
-  regionMode?: RegionMode;
-  regionCountries?: string[];
-  requireEncryption?: boolean;
-}
+/** A merchant to create (seeds, tests, later the back office). */
+export type NewMerchant = Pick<
+  Merchant,
+  'code' | 'name' | 'currency' | 'currencyExponent' | 'defaultLanguage' | 'languages' | 'timezone'
+> &
+  Partial<Pick<Merchant, 'status' | 'customerServiceUrl' | 'paymentMethods'>> & {
+    domains?: Array<{ domain: string; kind?: 'web' | 'mobile' | 'agent' | 'api'; primary?: boolean }>;
+  };

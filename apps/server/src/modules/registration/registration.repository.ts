@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { RegistrationTables } from './registration.tables.ts';
 
-export function createRegistrationRepository(db: Kysely<DB>) {
+export function createRegistrationRepository(db: Kysely<RegistrationTables>) {
   return {
     rules(merchantId: bigint) {
       return db.selectFrom('register_field_rules').selectAll().where('merchant_id', '=', merchantId).execute();

@@ -1,6 +1,6 @@
 import { countries, registerSettings } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineRoute } from '../../http/route.ts';
 import { COUNTRIES } from './countries.ts';
 import type { RegistrationService } from './registration.service.ts';
 

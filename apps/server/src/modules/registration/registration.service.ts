@@ -1,6 +1,6 @@
 import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule, type RegisterSettings } from '@sea/contracts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { MERCHANT_CACHE_TTL_MS } from '../merchants/merchants.service.ts';
+import { MERCHANT_CACHE_TTL_MS } from '../merchants/index.ts';
 import { DEFAULT_REGISTER_RULES } from './register-defaults.ts';
 import type { RegistrationRepository } from './registration.repository.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseIp } from '../../lib/client-ip.ts';
-import { hostOnly } from '../merchants/merchants.service.ts';
+import { hostOnly } from '../merchants/index.ts';
 import { isRegionBlocked, statusFor } from './system.policy.ts';
 
 describe('statusFor', () => {

@@ -1,5 +1,5 @@
 import { SystemStatusCode } from '@sea/contracts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import type { Merchant } from '../../http/principals.ts';
 
 export type StatusCode = (typeof SystemStatusCode)[keyof typeof SystemStatusCode];
 

@@ -1,8 +1,26 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { HelpArticlesTable, SiteResourcesTable, SystemTables } from './system.tables.ts';
 
-export function createSystemRepository(db: Kysely<DB>) {
+export function createSystemRepository(db: Kysely<SystemTables>) {
   return {
+    async insertHelpArticles(rows: Insertable<HelpArticlesTable>[]): Promise<void> {
+      if (rows.length) await db.insertInto('help_articles').values(rows).execute();
+    },
+
+    async insertSiteResources(rows: Insertable<SiteResourcesTable>[]): Promise<void> {
+      if (rows.length) await db.insertInto('site_resources').values(rows).execute();
+    },
+
+    async hasContent(merchantId: bigint): Promise<boolean> {
+      const row = await db
+        .selectFrom('site_resources')
+        .select('key')
+        .where('merchant_id', '=', merchantId)
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     async helpArticles(merchantId: bigint, language: string, device: 'WEB' | 'MOBILE') {
       return db
         .selectFrom('help_articles')

@@ -9,7 +9,7 @@ import {
   whitelabel,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineRoute } from '../../http/route.ts';
 import type { SystemService } from './system.service.ts';
 
 const tags = ['system'];

@@ -1,19 +1,24 @@
 import type { DomainRoute, HelpCategory, Location, SiteConfig, SystemStatus, Whitelabel } from '@sea/contracts';
 import type { CountryLookup } from '../../lib/geo.ts';
-import type { MerchantsService } from '../merchants/merchants.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import type { AccessStatus, Merchant } from '../../http/principals.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
 import type { SystemRepository } from './system.repository.ts';
 import { statusFor } from './system.policy.ts';
 
 export function createSystemService(deps: {
   repo: SystemRepository;
-  merchants: Pick<MerchantsService, 'flags' | 'domains'>;
+  merchants: Pick<MerchantsModule, 'flags' | 'domains'>;
   countryOf: CountryLookup;
   clock: () => Date;
 }) {
   const { repo, merchants, countryOf } = deps;
 
   return {
+    /** The gate every open route takes: maintenance (1) wins over a blocked region (2). */
+    accessStatus(merchant: Merchant, ip: string): AccessStatus {
+      return statusFor(merchant, countryOf(ip));
+    },
+
     location(ip: string): Location {
       return { ip, country: countryOf(ip) };
     },

@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-
 export interface SmsMessage {
   /** E.164 without the plus: country dialing code + national number. */
   to: string;
@@ -14,16 +11,6 @@ export interface SmsProvider {
 }
 
 export class SmsDeliveryError extends Error {}
-
-/** Development: nothing leaves the machine; messages are readable on /dev/outbox. */
-export function createOutboxSmsProvider(db: Kysely<DB>): SmsProvider {
-  return {
-    name: 'outbox',
-    async send(m) {
-      await db.insertInto('dev_outbox').values({ channel: 'sms', recipient: m.to, body: m.text }).execute();
-    },
-  };
-}
 
 /**
  * A generic HTTP SMS gateway: POST {to, text, sender} as JSON with a bearer token; any 2xx is accepted.

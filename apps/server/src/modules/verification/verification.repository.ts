@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB, VerificationCodesTable } from '../../db/schema.ts';
+import type { VerificationCodesTable, VerificationTables } from './verification.tables.ts';
 
 type Purpose = VerificationCodesTable['purpose'];
 export interface NumberKey {
@@ -8,7 +8,7 @@ export interface NumberKey {
   mobile: string;
 }
 
-export function createVerificationRepository(db: Kysely<DB>) {
+export function createVerificationRepository(db: Kysely<VerificationTables>) {
   const forNumber = (k: NumberKey) =>
     db
       .selectFrom('verification_codes')

@@ -1,9 +1,9 @@
 import { type FeatureFlag, smsCodeRequest, smsCodeSent } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MerchantsService } from '../merchants/merchants.service.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
 import type { CodePurpose, VerificationService } from './verification.service.ts';
 
 const tags = ['verification'];
@@ -15,7 +15,7 @@ const FLAG_FOR: Record<CodePurpose, FeatureFlag[]> = {
 
 export function registerVerificationRoutes(
   app: FastifyInstance,
-  deps: { verification: VerificationService; merchants: Pick<MerchantsService, 'flags'> },
+  deps: { verification: VerificationService; merchants: Pick<MerchantsModule, 'flags'> },
 ): void {
   const send =
     (purpose: CodePurpose) =>

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import { sameDigest, sha256Hex } from '../../lib/hash.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import { COUNTRIES } from '../registration/countries.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { CaptchaModule } from '../captcha/index.ts';
+import { COUNTRIES } from '../registration/index.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 
@@ -34,7 +34,7 @@ const codeHash = (merchantId: bigint, cc: string, mobile: string, code: string) 
 
 export function createVerificationService(deps: {
   repo: VerificationRepository;
-  captcha: Pick<CaptchaService, 'verify'>;
+  captcha: Pick<CaptchaModule, 'verify'>;
   sms: SmsProvider;
   limiter: WindowLimiter;
   clock: () => Date;

@@ -13,11 +13,11 @@ import {
   walletTransferResult,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../gateways/route.ts';
+import { defineMemberRoute, defineRoute } from '../../http/route.ts';
 import type { WalletService } from './wallet.service.ts';
 
 export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService): void {
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -30,7 +30,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, member }) => wallet.balance(merchant, member),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -56,7 +56,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, query }) => wallet.merchantWallet(merchant, query.merchantCode),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -71,7 +71,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, member, body }) => wallet.transfer(merchant, member, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -84,7 +84,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, member }) => wallet.upline(merchant, member),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -98,7 +98,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, member, body }) => wallet.transferToUpline(merchant, member, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -112,7 +112,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
     ({ merchant, member, body }) => wallet.transferToDownline(merchant, member, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',

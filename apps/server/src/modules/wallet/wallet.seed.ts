@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { createWalletRepository } from './wallet.repository.ts';
 import type { WalletMode } from './wallet.tables.ts';
 
 /** The demo merchant's game vendors: a few transfer-wallet providers and one seamless one. */
@@ -10,8 +7,3 @@ export const DEMO_VENDORS: Array<{ code: string; name: string; walletMode: Walle
   { code: 'JILI', name: 'JILI Slots', walletMode: 'transfer', sort: 3 },
   { code: 'SEAGAME', name: 'SEA Games (seamless)', walletMode: 'seamless', sort: 4 },
 ];
-
-/** Idempotent: vendors the merchant already has are left as they are. */
-export async function seedDemoVendors(db: Kysely<DB>, merchantId: bigint): Promise<void> {
-  await createWalletRepository(db).addVendors(merchantId, DEMO_VENDORS);
-}

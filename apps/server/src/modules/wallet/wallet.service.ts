@@ -3,15 +3,14 @@ import {
   type DownlineList,
   type HierarchyTransferResult,
   type MerchantWallet,
-  parseAmount,
   type WalletBalance,
   type WalletTransferResult,
 } from '@sea/contracts';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthenticatedMember } from '../auth/auth.service.ts';
-import { type LedgerService, memberMain, memberVendor } from '../ledger/ledger.service.ts';
-import { isAgentType } from '../members/members.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import { amountFromText } from '../../lib/money.ts';
+import { type LedgerModule, memberMain, memberVendor } from '../ledger/index.ts';
+import { isAgentType, type MemberNode, type MembersModule } from '../members/index.ts';
 import {
   type Actor,
   assertInOwnDownline,
@@ -21,7 +20,7 @@ import {
   requireUpline,
   transferRoute,
 } from './wallet.policy.ts';
-import type { MemberNode, VendorRow, WalletRepository } from './wallet.repository.ts';
+import type { VendorRow, WalletRepository } from './wallet.repository.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 
@@ -29,17 +28,7 @@ type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 export const WALLET_TRANSFER_SCOPE = 'wallet_transfer';
 export const HIERARCHY_TRANSFER_SCOPE = 'hierarchy_transfer';
 
-/** Major-unit text from a client → minor units (> 0), or amount_invalid. */
-function amountOf(text: string, merchant: Merchant): bigint {
-  let minor: bigint;
-  try {
-    minor = parseAmount(text, merchant.currencyExponent);
-  } catch {
-    throw new AppError('amount_invalid', `Enter an amount with at most ${merchant.currencyExponent} decimals.`);
-  }
-  if (minor <= 0n) throw new AppError('amount_invalid', 'Enter an amount greater than zero.');
-  return minor;
-}
+const amountOf = (text: string, merchant: Merchant) => amountFromText(text, merchant.currencyExponent);
 
 const actorOf = (merchant: Merchant, member: Member): Actor => ({
   memberId: member.memberId,
@@ -49,9 +38,10 @@ const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet
 
 export function createWalletService(deps: {
   repo: WalletRepository;
-  ledger: Pick<LedgerService, 'postOrThrow' | 'balances' | 'memberAccounts'>;
+  members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
+  ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
 }) {
-  const { repo, ledger } = deps;
+  const { repo, ledger, members } = deps;
 
   async function hierarchyPost(
     merchant: Merchant,
@@ -61,9 +51,8 @@ export function createWalletService(deps: {
     amount: bigint,
     requestId: string,
   ): Promise<HierarchyTransferResult> {
-    const r = await ledger.postOrThrow({
-      merchantId: merchant.id,
-      currency: merchant.currency,
+    const r = await ledger.moveOrThrow({
+      merchant,
       scope: HIERARCHY_TRANSFER_SCOPE,
       key: `${from.id}:${requestId}`,
       kind,
@@ -75,7 +64,9 @@ export function createWalletService(deps: {
         fromAccount: from.account,
         toAccount: to.account,
       },
-      legs: [{ debit: memberMain(from.id), credit: memberMain(to.id), amount, code: kind }],
+      from: memberMain(from.id),
+      to: memberMain(to.id),
+      amount,
     });
     return {
       requestId,
@@ -89,7 +80,7 @@ export function createWalletService(deps: {
   }
 
   async function self(merchant: Merchant, member: Member): Promise<MemberNode> {
-    const me = await repo.findNode(merchant.id, member.memberId);
+    const me = await members.findNode(merchant.id, member.memberId);
     if (!me) throw new AppError('unauthorized');
     return me;
   }
@@ -169,15 +160,16 @@ export function createWalletService(deps: {
       const [debit, credit] = route.direction === 'to_vendor' ? [main, sub] : [sub, main];
       const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
       const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
-      const r = await ledger.postOrThrow({
-        merchantId: merchant.id,
-        currency: merchant.currency,
+      const r = await ledger.moveOrThrow({
+        merchant,
         scope: WALLET_TRANSFER_SCOPE,
         key: `${member.memberId}:${req.requestId}`,
         kind: 'wallet_transfer',
         memberId: member.memberId,
         ref: { from, to, vendorCode: route.vendorCode },
-        legs: [{ debit, credit, amount, code: 'wallet_transfer' }],
+        from: debit,
+        to: credit,
+        amount,
       });
       return {
         requestId: req.requestId,
@@ -194,9 +186,9 @@ export function createWalletService(deps: {
     },
 
     async upline(merchant: Merchant, member: Member): Promise<{ uplineAccount: string | null }> {
-      const uplineId = await repo.uplineIdOf(merchant.id, member.memberId);
+      const uplineId = await members.uplineIdOf(merchant.id, member.memberId);
       if (uplineId === null) return { uplineAccount: null };
-      const upline = await repo.findNode(merchant.id, uplineId);
+      const upline = await members.findNode(merchant.id, uplineId);
       return { uplineAccount: upline?.account ?? null };
     },
 
@@ -207,8 +199,8 @@ export function createWalletService(deps: {
       req: { amount: string; requestId: string },
     ): Promise<HierarchyTransferResult> {
       const amount = amountOf(req.amount, merchant);
-      const uplineId = requireUpline(await repo.uplineIdOf(merchant.id, member.memberId));
-      const upline = await repo.findNode(merchant.id, uplineId);
+      const uplineId = requireUpline(await members.uplineIdOf(merchant.id, member.memberId));
+      const upline = await members.findNode(merchant.id, uplineId);
       if (!upline) throw new AppError('not_in_hierarchy', 'Your account has no upline to transfer to.');
       assertReceiverActive(upline);
       return hierarchyPost(merchant, await self(merchant, member), upline, 'transfer_upline', amount, req.requestId);
@@ -223,7 +215,7 @@ export function createWalletService(deps: {
       const actor = actorOf(merchant, member);
       assertMayReachDownline(actor);
       const amount = amountOf(req.amount, merchant);
-      const target = await repo.findInDownline(merchant.id, actor.memberId, req.downlineAccount);
+      const target = await members.findInDownline(merchant.id, actor.memberId, req.downlineAccount);
       assertInOwnDownline(actor, target);
       assertReceiverActive(target);
       return hierarchyPost(merchant, await self(merchant, member), target, 'transfer_downline', amount, req.requestId);
@@ -236,7 +228,7 @@ export function createWalletService(deps: {
     ): Promise<DownlineList> {
       const actor = actorOf(merchant, member);
       assertMayReachDownline(actor);
-      const { rows, total } = await repo.listDownlines(merchant.id, actor.memberId, {
+      const { rows, total } = await members.listDownlines(merchant.id, actor.memberId, {
         search: q.search || undefined,
         offset: (q.pageNo - 1) * q.pageSize,
         limit: q.pageSize,

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8 } from '../../db/schema.ts';
+import type { CreatedAt, Int8 } from '../../db/columns.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 
@@ -14,7 +14,7 @@ export interface VendorsTable {
   created_at: CreatedAt;
 }
 
-/** Kysely types of the wallet module's tables (merged into DB in db/schema.ts). */
+/** Kysely types of the wallet module's tables (read only through this module's repository). */
 export interface WalletTables {
   vendors: VendorsTable;
 }

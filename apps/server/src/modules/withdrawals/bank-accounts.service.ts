@@ -1,13 +1,13 @@
 import { type BankAccount, MAX_BANK_ACCOUNTS } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
 import { presentBankAccount } from './withdrawals.presenter.ts';
 import { createWithdrawalsRepository } from './withdrawals.repository.ts';
+import type { WithdrawalsTables } from './withdrawals.tables.ts';
 
 /** The member's payout bank accounts: at most 5 live ones, no duplicates, none removed while a withdrawal uses it. */
-export function createBankAccountsService(deps: { db: Kysely<DB>; clock: () => Date }) {
+export function createBankAccountsService(deps: { db: Kysely<WithdrawalsTables>; clock: () => Date }) {
   const repo = createWithdrawalsRepository(deps.db);
 
   return {
@@ -19,10 +19,10 @@ export function createBankAccountsService(deps: { db: Kysely<DB>; clock: () => D
       memberId: bigint,
       v: { bankName: string; accountNumber: string; accountName: string },
     ): Promise<BankAccount> {
-      // The member row lock makes "count, check duplicates, insert" atomic against a concurrent add.
+      // The member's bank-account lock makes "count, check duplicates, insert" atomic against a concurrent add.
       const row = await deps.db.transaction().execute(async (trx) => {
         const r = createWithdrawalsRepository(trx);
-        await r.lockMember(memberId);
+        await r.lockMemberBankAccounts(memberId);
         const live = await r.bankAccounts(merchant.id, memberId);
         if (
           live.some(

@@ -1,11 +1,9 @@
 import type { TransactionPasswordRequest } from '@sea/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
-import { createWithdrawalsRepository } from './withdrawals.repository.ts';
+import type { MembersModule } from '../members/index.ts';
 
 /** Wrong transaction passwords: at most 5 per member in 15 minutes, counted before any hash is computed. */
 export const TX_PASSWORD_FAILURES = { limit: 5, windowMs: 15 * 60_000 } as const;
@@ -17,29 +15,29 @@ const fieldError = (field: string, reason: string, message: string) =>
 
 /** The member's transaction (payment) password: 6 digits, argon2id like the login password. */
 export function createTransactionPasswordService(deps: {
-  db: Kysely<DB>;
+  members: Pick<MembersModule, 'findById' | 'setPaymentPassword'>;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
 }) {
-  const repo = createWithdrawalsRepository(deps.db);
+  const { members } = deps;
 
   return {
     async isSet(merchant: Merchant, memberId: bigint): Promise<boolean> {
-      const m = await repo.member(merchant.id, memberId);
+      const m = await members.findById(merchant.id, memberId);
       return Boolean(m?.payment_password_hash);
     },
 
     /** Sets or changes it; the login password proves it is the member (a stolen session alone is not enough). */
     async set(merchant: Merchant, memberId: bigint, body: TransactionPasswordRequest): Promise<void> {
       if (body.newPassword !== body.confirm) throw fieldError('confirm', 'mismatch', 'The passwords do not match.');
-      const member = await repo.member(merchant.id, memberId);
+      const member = await members.findById(merchant.id, memberId);
       if (!member) throw new AppError('unauthorized');
       const limit = await deps.limiter.hit(`txpw-set:${memberId}`, SET_LIMIT.limit, SET_LIMIT.windowMs);
       if (!limit.allowed)
         throw new AppError('too_many_requests', undefined, { retryAfterSeconds: limit.retryAfterSeconds });
       if (!(await deps.hasher.verify(member.password_hash, body.loginPassword)))
         throw fieldError('loginPassword', 'incorrect', 'The login password is not correct.');
-      await repo.setPaymentPassword(memberId, await deps.hasher.hash(body.newPassword));
+      await members.setPaymentPassword(memberId, await deps.hasher.hash(body.newPassword));
     },
 
     /**
@@ -47,7 +45,7 @@ export function createTransactionPasswordService(deps: {
      * hashing) or transaction_password_invalid (counted as one failure).
      */
     async verify(merchant: Merchant, memberId: bigint, password: string): Promise<void> {
-      const member = await repo.member(merchant.id, memberId);
+      const member = await members.findById(merchant.id, memberId);
       if (!member) throw new AppError('unauthorized');
       if (!member.payment_password_hash) throw new AppError('transaction_password_required');
       const key = `txpw-fail:${memberId}`;

@@ -1,4 +1,4 @@
-import type { Merchant } from '../merchants/merchants.types.ts';
+import type { Merchant } from '../../http/principals.ts';
 import type { WithdrawalSettingsRow } from './withdrawals.repository.ts';
 
 export interface WithdrawalSettings {

@@ -1,4 +1,3 @@
-import { idParams } from '../../gateways/route.ts';
 import {
   adminRejectRequest,
   adminResolveDisputeRequest,
@@ -10,8 +9,8 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineAdminRoute } from '../../gateways/admin-route.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import { defineAdminRoute, idParams } from '../../http/route.ts';
+import type { Merchant } from '../../http/principals.ts';
 import type { WithdrawalSettings } from './withdrawal-settings.ts';
 import type { WithdrawalOperatorService } from './withdrawals.operator.service.ts';
 

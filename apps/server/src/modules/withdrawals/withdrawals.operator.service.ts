@@ -1,18 +1,20 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAdminAction } from '../admin/admin-audit.ts';
-import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import { amountFromText } from '../../lib/money.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
+import type { WithdrawalPostings } from './withdrawals.ledger.ts';
 import { presentAdminWithdrawal } from './withdrawals.presenter.ts';
 import {
   createWithdrawalsRepository,
   type WithdrawalRow,
   type WithdrawalsRepository,
 } from './withdrawals.repository.ts';
-import { releaseHold, toMinor, transitionRefused, withdrawalKeys } from './withdrawals.service.ts';
+import { transitionRefused } from './withdrawals.service.ts';
+import type { WithdrawalsTables } from './withdrawals.tables.ts';
 
 export interface AdminActor {
   id: bigint;
@@ -24,10 +26,13 @@ export interface AdminActor {
  * only one of racing actions can win), the ledger movement it implies, and the admin audit record.
  */
 export function createWithdrawalOperatorService(deps: {
-  db: Kysely<DB>;
-  ledger: Pick<LedgerService, 'post'>;
+  db: Kysely<WithdrawalsTables>;
+  postings: WithdrawalPostings;
+  audit: Pick<AdminModule, 'recordAction'>;
+  members: Pick<MembersModule, 'accountsOf'>;
   clock: () => Date;
 }) {
+  const recordAdminAction = deps.audit.recordAction;
   const repo = createWithdrawalsRepository(deps.db);
 
   async function act(
@@ -35,7 +40,7 @@ export function createWithdrawalOperatorService(deps: {
     admin: AdminActor,
     action: string,
     detail: Record<string, unknown>,
-    step: (r: WithdrawalsRepository, trx: Kysely<DB>, now: Date) => Promise<WithdrawalRow | undefined>,
+    step: (r: WithdrawalsRepository, trx: Kysely<WithdrawalsTables>, now: Date) => Promise<WithdrawalRow | undefined>,
     id: bigint,
   ): Promise<AdminWithdrawal> {
     await deps.db.transaction().execute(async (trx) => {
@@ -58,7 +63,8 @@ export function createWithdrawalOperatorService(deps: {
   async function getOne(merchant: Merchant, id: bigint): Promise<AdminWithdrawal> {
     const { rows } = await repo.listForMerchant(merchant.id, { pageNo: 1, pageSize: 1, id });
     if (!rows[0]) throw new AppError('not_found', 'No such withdrawal.');
-    return presentAdminWithdrawal(rows[0], merchant.currencyExponent);
+    const accounts = await deps.members.accountsOf(merchant.id, [rows[0].member_id]);
+    return presentAdminWithdrawal(rows[0], merchant.currencyExponent, accounts.get(rows[0].member_id) ?? '');
   }
 
   return {
@@ -72,8 +78,12 @@ export function createWithdrawalOperatorService(deps: {
 
     async list(merchant: Merchant, q: { status?: WithdrawalStatus; pageNo: number; pageSize: number }) {
       const { total, rows } = await repo.listForMerchant(merchant.id, q);
+      const accounts = await deps.members.accountsOf(
+        merchant.id,
+        rows.map((r) => r.member_id),
+      );
       return {
-        items: rows.map((r) => presentAdminWithdrawal(r, merchant.currencyExponent)),
+        items: rows.map((r) => presentAdminWithdrawal(r, merchant.currencyExponent, accounts.get(r.member_id) ?? '')),
         total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
@@ -115,7 +125,7 @@ export function createWithdrawalOperatorService(deps: {
             closed_by: admin.id,
             updated_at: now,
           });
-          if (row) await releaseHold(deps.ledger, trx, merchant, row);
+          if (row) await deps.postings.release(trx, merchant, row);
           return row;
         },
         id,
@@ -138,20 +148,7 @@ export function createWithdrawalOperatorService(deps: {
             updated_at: now,
           });
           if (!row) return row;
-          const posted = await deps.ledger.post(
-            {
-              merchantId: merchant.id,
-              currency: merchant.currency,
-              scope: 'withdrawal',
-              key: withdrawalKeys.disburse(row.id),
-              kind: 'withdrawal',
-              memberId: row.member_id,
-              ref: { withdrawalId: row.id.toString(), action: 'disburse' },
-              resolve: [{ pendingId: row.hold_transfer_id!, action: 'post' }],
-            },
-            trx,
-          );
-          if (!posted.ok) throw new AppError('state_invalid', `The hold could not be posted (${posted.error}).`);
+          await deps.postings.disburse(trx, merchant, row);
           return row;
         },
         id,
@@ -160,7 +157,7 @@ export function createWithdrawalOperatorService(deps: {
 
     /** Closes a dispute; a refund (≤ the withdrawal amount) is credited back to the member through the ledger. */
     resolveDispute: (merchant: Merchant, admin: AdminActor, id: bigint, refundText: string, note?: string) => {
-      const refund = toMinor(refundText, merchant.currencyExponent);
+      const refund = amountFromText(refundText, merchant.currencyExponent, { allowZero: true });
       return act(
         merchant,
         admin,
@@ -179,27 +176,7 @@ export function createWithdrawalOperatorService(deps: {
             updated_at: now,
           });
           if (!row || refund === 0n) return row;
-          const credited = await deps.ledger.post(
-            {
-              merchantId: merchant.id,
-              currency: merchant.currency,
-              scope: 'withdrawal',
-              key: withdrawalKeys.refund(row.id),
-              kind: 'withdrawal_refund',
-              memberId: row.member_id,
-              ref: { withdrawalId: row.id.toString(), action: 'refund' },
-              legs: [
-                {
-                  debit: systemAccount('payment_clearing', row.member_id),
-                  credit: memberMain(row.member_id),
-                  amount: refund,
-                  code: 'withdrawal_refund',
-                },
-              ],
-            },
-            trx,
-          );
-          if (!credited.ok) throw new AppError('state_invalid', `The refund could not be posted (${credited.error}).`);
+          await deps.postings.refund(trx, merchant, row, refund);
           return row;
         },
         id,
@@ -215,8 +192,8 @@ export function createWithdrawalOperatorService(deps: {
       admin: AdminActor,
       v: { minAmount: string; maxAmount: string; confirmWindowMinutes: number; cancelAllowed: boolean },
     ): Promise<WithdrawalSettings> {
-      const minAmount = toMinor(v.minAmount, merchant.currencyExponent);
-      const maxAmount = toMinor(v.maxAmount, merchant.currencyExponent);
+      const minAmount = amountFromText(v.minAmount, merchant.currencyExponent, { allowZero: true });
+      const maxAmount = amountFromText(v.maxAmount, merchant.currencyExponent, { allowZero: true });
       if (minAmount <= 0n || maxAmount < minAmount)
         throw new AppError('amount_out_of_range', 'The minimum must be positive and not above the maximum.');
       await deps.db.transaction().execute(async (trx) => {

@@ -52,13 +52,14 @@ export function presentWithdrawal(
 }
 
 export function presentAdminWithdrawal(
-  r: WithdrawalRow & { member_account: string; has_proof: boolean },
+  r: WithdrawalRow & { has_proof: boolean },
   exponent: number,
+  memberAccount: string,
 ): AdminWithdrawal {
   return {
     ...base(r, exponent),
     memberId: r.member_id.toString(),
-    memberAccount: r.member_account,
+    memberAccount,
     accountNumber: r.account_number,
     hasProof: r.has_proof,
   };

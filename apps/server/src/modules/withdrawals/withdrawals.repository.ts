@@ -1,10 +1,10 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { DB } from '../../db/schema.ts';
 import type {
   MemberBankAccountsTable,
   WithdrawalSettingsTable,
   WithdrawalsTable,
   WithdrawalStatus,
+  WithdrawalsTables,
 } from './withdrawals.tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -18,7 +18,7 @@ export const OPEN_STATUSES: WithdrawalStatus[] = ['requested', 'approved', 'disb
  * SQL of the withdrawals module. Build it on a transaction (`createWithdrawalsRepository(trx)`) for the steps of
  * one operation; every query names the merchant (and the member where a member acts), so rows never leak across.
  */
-export function createWithdrawalsRepository(db: Kysely<DB>) {
+export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
   return {
     // ---- settings ----
     settings: (merchantId: bigint) =>
@@ -46,22 +46,14 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    // ---- members (the transaction password lives on the member row) ----
-    member: (merchantId: bigint, memberId: bigint) =>
-      db
-        .selectFrom('members')
-        .select(['id', 'password_hash', 'payment_password_hash', 'status'])
-        .where('merchant_id', '=', merchantId)
-        .where('id', '=', memberId)
-        .executeTakeFirst(),
-
-    async setPaymentPassword(memberId: bigint, hash: string): Promise<void> {
-      await db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId).execute();
-    },
-
-    /** Serialises a member's bank-account changes (count limit, duplicates) for the rest of the transaction. */
-    async lockMember(memberId: bigint): Promise<void> {
-      await db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
+    /**
+     * Serialises one member's bank-account changes (count limit, duplicates) until the end of the transaction:
+     * a transaction-scoped advisory lock keyed by the member, so no other module's row needs locking.
+     */
+    async lockMemberBankAccounts(memberId: bigint): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`withdrawals:bank-accounts:${memberId}`}, 0))`.execute(
+        db,
+      );
     },
 
     // ---- bank accounts ----
@@ -185,10 +177,9 @@ export function createWithdrawalsRepository(db: Kysely<DB>) {
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
         base
-          .innerJoin('members as m', 'm.id', 'w.member_id')
           .leftJoin('withdrawal_proofs as p', 'p.withdrawal_id', 'w.id')
           .selectAll('w')
-          .select(['m.account as member_account', sql<boolean>`p.withdrawal_id is not null`.as('has_proof')])
+          .select(sql<boolean>`p.withdrawal_id is not null`.as('has_proof'))
           .orderBy('w.id', 'desc')
           .limit(q.pageSize)
           .offset((q.pageNo - 1) * q.pageSize)

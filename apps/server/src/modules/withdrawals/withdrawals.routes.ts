@@ -12,45 +12,23 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { defineRoute, idParams } from '../../gateways/route.ts';
-import { AppError } from '../../lib/errors.ts';
+import { readMultipartForm, validationError } from '../../http/multipart.ts';
+import { defineMemberRoute, idParams } from '../../http/route.ts';
 import type { BankAccountsService } from './bank-accounts.service.ts';
-import { PROOF_MAX_BYTES, reencodeProof } from './proof-image.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import type { ReceiptInput, WithdrawalsService } from './withdrawals.service.ts';
 
 const tags = ['withdraw'];
 
-const tooLarge = () => new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
-
 /** JSON `{result, receivedAmount?}`, or multipart with those fields and the image part `proof`. */
 async function readReceipt(request: FastifyRequest): Promise<ReceiptInput> {
-  let fields: unknown = request.body;
-  let proof: Uint8Array | undefined;
-  if (request.isMultipart()) {
-    const collected: Record<string, string> = {};
-    for await (const part of request.parts({ limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer().catch(() => {
-          throw tooLarge();
-        });
-        if (part.file.truncated) throw tooLarge();
-        if (part.fieldname === 'proof' && buf.length > 0) proof = buf;
-      } else if (typeof part.value === 'string') {
-        collected[part.fieldname] = part.value;
-      }
-    }
-    fields = {
-      result: collected.result,
-      ...(collected.receivedAmount && { receivedAmount: collected.receivedAmount }),
-    };
+  if (!request.isMultipart()) {
+    const parsed = receiptRequest.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    return parsed.data;
   }
-  const parsed = receiptRequest.safeParse(fields ?? {});
-  if (!parsed.success) {
-    const list = parsed.error.issues.map((i) => ({ field: i.path.join('.'), reason: i.code, message: i.message }));
-    throw new AppError('validation_failed', undefined, { in: 'body', fields: list });
-  }
-  return { ...parsed.data, ...(proof && { proof: await reencodeProof(proof) }) };
+  const { fields, file } = await readMultipartForm(request, { fields: receiptRequest, file: 'proof' });
+  return { ...fields, ...(file && { proof: file }) };
 }
 
 /** Member withdrawal routes (real accounts only): bank accounts, transaction password, requests, receipt. */
@@ -60,7 +38,7 @@ export function registerWithdrawalRoutes(
 ): void {
   const { withdrawals, bankAccounts, txPassword } = deps;
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -73,7 +51,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member }) => withdrawals.settings(merchant, member.memberId),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -91,7 +69,7 @@ export function registerWithdrawalRoutes(
     },
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -104,7 +82,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member }) => bankAccounts.list(merchant, member.memberId),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -118,7 +96,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member, body }) => bankAccounts.add(merchant, member.memberId, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'DELETE',
@@ -135,7 +113,7 @@ export function registerWithdrawalRoutes(
     },
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -150,7 +128,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member, body }) => withdrawals.request(merchant, member.memberId, body),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'GET',
@@ -164,7 +142,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member, query }) => withdrawals.list(merchant, member.memberId, query),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',
@@ -178,7 +156,7 @@ export function registerWithdrawalRoutes(
     ({ merchant, member, params }) => withdrawals.cancel(merchant, member.memberId, params.id),
   );
 
-  defineRoute(
+  defineMemberRoute(
     app,
     {
       method: 'POST',

@@ -1,6 +1,5 @@
 import {
   MAX_BANK_ACCOUNTS,
-  parseAmount,
   type ReceiptResult,
   type Withdrawal,
   type WithdrawalPage,
@@ -9,35 +8,21 @@ import {
   type WithdrawSettings,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type LedgerService, memberMain, systemAccount } from '../ledger/ledger.service.ts';
-import type { Merchant } from '../merchants/merchants.types.ts';
+import { reencodeImage } from '../../lib/image.ts';
+import { amountFromText } from '../../lib/money.ts';
+import { type LedgerModule, memberMain } from '../ledger/index.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
 import { presentWithdrawal } from './withdrawals.presenter.ts';
+import type { WithdrawalPostings } from './withdrawals.ledger.ts';
 import {
   createWithdrawalsRepository,
   type WithdrawalRow,
   type WithdrawalsRepository,
 } from './withdrawals.repository.ts';
-
-/** Idempotency keys of the ledger journals of one withdrawal (scope 'withdrawal'), derived from its id. */
-export const withdrawalKeys = {
-  hold: (id: bigint) => `withdrawal:${id}:hold`,
-  disburse: (id: bigint) => `withdrawal:${id}:disburse`,
-  /** Releases the hold: an operator's reject or the member's cancel (only one of them can ever happen). */
-  release: (id: bigint) => `withdrawal:${id}:release`,
-  refund: (id: bigint) => `withdrawal:${id}:refund`,
-};
-
-export function toMinor(text: string, exponent: number): bigint {
-  try {
-    return parseAmount(text, exponent);
-  } catch {
-    throw new AppError('amount_invalid');
-  }
-}
+import type { WithdrawalsTables } from './withdrawals.tables.ts';
 
 /** Why a transition found no row: it is not there for this caller (not_found) or not in a state that allows it. */
 export async function transitionRefused(
@@ -52,40 +37,18 @@ export async function transitionRefused(
     : new AppError('not_found', 'No such withdrawal.');
 }
 
-/** Releases a withdrawal's hold inside `trx` (reject, cancel). */
-export async function releaseHold(
-  ledger: Pick<LedgerService, 'post'>,
-  trx: Kysely<DB>,
-  merchant: Merchant,
-  row: WithdrawalRow,
-): Promise<void> {
-  const r = await ledger.post(
-    {
-      merchantId: merchant.id,
-      currency: merchant.currency,
-      scope: 'withdrawal',
-      key: withdrawalKeys.release(row.id),
-      kind: 'withdrawal',
-      memberId: row.member_id,
-      ref: { withdrawalId: row.id.toString(), action: 'release' },
-      resolve: [{ pendingId: row.hold_transfer_id!, action: 'void' }],
-    },
-    trx,
-  );
-  if (!r.ok) throw new AppError('state_invalid', `The hold could not be released (${r.error}).`);
-}
-
 export interface ReceiptInput {
   result: ReceiptResult;
   receivedAmount?: string;
-  /** The re-encoded proof image (required for not_received). */
+  /** The uploaded proof image (required for not_received); stored re-encoded. */
   proof?: Uint8Array;
 }
 
 /** The member side of withdrawals: settings, requests (funds held), list, cancel, receipt; and the receipt job. */
 export function createWithdrawalsService(deps: {
-  db: Kysely<DB>;
-  ledger: Pick<LedgerService, 'post' | 'balances'>;
+  db: Kysely<WithdrawalsTables>;
+  ledger: Pick<LedgerModule, 'balances'>;
+  postings: WithdrawalPostings;
   txPassword: Pick<TransactionPasswordService, 'isSet' | 'verify'>;
   clock: () => Date;
 }) {
@@ -124,8 +87,7 @@ export function createWithdrawalsService(deps: {
      */
     async request(merchant: Merchant, memberId: bigint, body: WithdrawalRequest): Promise<WithdrawalRequestResult> {
       const s = await settingsOf(merchant);
-      const amount = toMinor(body.amount, merchant.currencyExponent);
-      if (amount <= 0n) throw new AppError('amount_invalid');
+      const amount = amountFromText(body.amount, merchant.currencyExponent);
       if (amount < s.minAmount || amount > s.maxAmount)
         throw new AppError('amount_out_of_range', undefined, {
           min: s.minAmount.toString(),
@@ -157,29 +119,8 @@ export function createWithdrawalsService(deps: {
           currency: merchant.currency,
         });
         if (!inserted) return { twin: true as const };
-        const hold = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: 'withdrawal',
-            key: withdrawalKeys.hold(inserted.id),
-            kind: 'withdrawal',
-            memberId,
-            ref: { withdrawalId: inserted.id.toString(), action: 'hold' },
-            legs: [
-              {
-                debit: memberMain(memberId),
-                credit: systemAccount('payment_clearing', memberId),
-                amount,
-                code: 'withdrawal',
-                pending: true,
-              },
-            ],
-          },
-          trx,
-        );
-        if (!hold.ok) throw new AppError(hold.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
-        return { twin: false as const, row: await r.setHold(inserted.id, hold.transferIds[0]!) };
+        const holdId = await deps.postings.hold(trx, merchant, inserted);
+        return { twin: false as const, row: await r.setHold(inserted.id, holdId) };
       });
       if (row.twin) {
         // A concurrent request with the same id committed first.
@@ -212,7 +153,7 @@ export function createWithdrawalsService(deps: {
           updated_at: now,
         });
         if (!moved) return transitionRefused(r, merchant.id, id, memberId);
-        await releaseHold(deps.ledger, trx, merchant, moved);
+        await deps.postings.release(trx, merchant, moved);
         return moved;
       });
       return present(row, merchant, s);
@@ -236,7 +177,7 @@ export function createWithdrawalsService(deps: {
             in: 'body',
             fields: [{ field: 'receivedAmount', reason: 'required', message: 'Enter the amount you received.' }],
           });
-        receivedAmount = toMinor(input.receivedAmount, merchant.currencyExponent);
+        receivedAmount = amountFromText(input.receivedAmount, merchant.currencyExponent);
         if (receivedAmount >= current.amount)
           throw new AppError('amount_out_of_range', 'A partial amount is less than the withdrawal.', {
             max: current.amount.toString(),
@@ -248,6 +189,10 @@ export function createWithdrawalsService(deps: {
           fields: [{ field: 'proof', reason: 'required', message: 'Attach a proof image.' }],
         });
       }
+      const proof =
+        input.result === 'not_received' && input.proof
+          ? await reencodeImage(input.proof, { format: 'jpeg', maxSide: 2000 })
+          : undefined;
       const row = await deps.db.transaction().execute(async (trx) => {
         const r = createWithdrawalsRepository(trx);
         const now = deps.clock();
@@ -263,7 +208,7 @@ export function createWithdrawalsService(deps: {
           },
         );
         if (!moved) return transitionRefused(r, merchant.id, id, memberId);
-        if (input.result === 'not_received' && input.proof) await r.insertProof(id, input.proof);
+        if (proof) await r.insertProof(id, proof);
         return moved;
       });
       return present(row, merchant, s);

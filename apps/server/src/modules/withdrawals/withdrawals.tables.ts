@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/schema.ts';
+import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
 
 export type WithdrawalStatus =
   | 'requested'
@@ -79,7 +79,7 @@ export interface WithdrawalProofsTable {
   created_at: CreatedAt;
 }
 
-/** Kysely types of the withdrawals module's tables (merged into DB in db/schema.ts). */
+/** Kysely types of the withdrawals module's tables (read only through this module's repository). */
 export interface WithdrawalsTables {
   withdrawal_settings: WithdrawalSettingsTable;
   member_bank_accounts: MemberBankAccountsTable;

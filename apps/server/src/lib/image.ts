@@ -1,0 +1,35 @@
+import sharp from 'sharp';
+import { AppError } from './errors.ts';
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const startsWith = (buf: Uint8Array, magic: number[]) => magic.every((b, i) => buf[i] === b);
+
+export type ImageOutput =
+  /** A square PNG of `size` px (avatars). */
+  | { format: 'png'; size: number }
+  /** A JPEG of at most `maxSide` px a side, never enlarged (receipts, proofs: an operator must read them). */
+  | { format: 'jpeg'; maxSide: number };
+
+/**
+ * Every uploaded image goes through here: PNG or JPEG by its magic bytes (never the file name or declared
+ * type), at most 5 MB, decoded and re-encoded, so metadata and anything appended to or smuggled in the upload
+ * are dropped and only pixels come back.
+ */
+export async function reencodeImage(input: Uint8Array, out: ImageOutput): Promise<Buffer> {
+  if (input.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
+  if (!startsWith(input, PNG) && !startsWith(input, JPEG))
+    throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
+  try {
+    const img = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
+    if (out.format === 'png') return await img.resize(out.size, out.size, { fit: 'cover' }).png().toBuffer();
+    return await img
+      .resize(out.maxSide, out.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError('unsupported_media_type', 'The image could not be read.');
+  }
+}

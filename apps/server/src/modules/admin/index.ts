@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { bootstrapFirstAdmin } from './admin-bootstrap.ts';
+import { registerAdminRoutes } from './admin.routes.ts';
+import { type AdminRules, createAdminService } from './admin.service.ts';
+import type { AdminTables } from './admin.tables.ts';
+import { createAdminsRepository } from './admins.repository.ts';
+import { createAdjustmentsRepository } from './adjustments.repository.ts';
+import { createAdjustmentsService } from './adjustments.service.ts';
+import { createAuditLog } from './audit.repository.ts';
+
+export { ADMIN_RULES, type AdminRules } from './admin.service.ts';
+export type { AdminAuditEntry } from './audit.repository.ts';
+export { adjustmentKey } from './adjustments.service.ts';
+
+/**
+ * The back office's own accounts: admins (argon2id, lockout), opaque admin sessions, the append-only audit log
+ * every operator action writes in its own transaction, and four-eyes manual adjustments.
+ */
+export function createAdminModule(deps: {
+  db: AnyDb;
+  members: Pick<MembersModule, 'findByAccount' | 'accountsOf'>;
+  ledger: Pick<LedgerModule, 'moveOrThrow'>;
+  hasher: PasswordHasher;
+  limiter: WindowLimiter;
+  clock: () => Date;
+  rules?: Partial<AdminRules>;
+}) {
+  const db = tablesOf<AdminTables>(deps.db);
+  const audit = createAuditLog(db);
+  const admin = createAdminService({
+    db,
+    repo: createAdminsRepository(db),
+    audit,
+    hasher: deps.hasher,
+    limiter: deps.limiter,
+    clock: deps.clock,
+    rules: deps.rules,
+  });
+  const adjustments = createAdjustmentsService({
+    db,
+    repo: createAdjustmentsRepository(db),
+    audit,
+    members: deps.members,
+    ledger: deps.ledger,
+    clock: deps.clock,
+  });
+  return {
+    ...admin,
+    /** Append an operator action to the audit log, inside the action's own transaction (`executor`). */
+    recordAction: audit.record,
+    adjustments,
+    /** First start: creates `admin` with a one-time password shown once on the console. */
+    bootstrap: (merchants: Pick<MerchantsModule, 'findByCode'>, merchantCode: string, log: FastifyBaseLogger) =>
+      bootstrapFirstAdmin({ merchants, admin, log }, merchantCode),
+    register(app: FastifyInstance): void {
+      registerAdminRoutes(app, { admin, adjustments, audit });
+    },
+  };
+}
+
+export type AdminModule = ReturnType<typeof createAdminModule>;

@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+
+export interface SessionsTable {
+  id: Int8Id;
+  token_hash: string;
+  member_id: Int8;
+  merchant_id: Int8;
+  area: 'member' | 'agent';
+  created_at: CreatedAt;
+  last_seen_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface PasswordResetTokensTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Kysely types of the auth module's tables (read only through this module's repository). */
+export interface AuthTables {
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+}

@@ -1,0 +1,155 @@
+import { checkFieldRule, type LoginResult, type RegisterField, type RegisterRequest } from '@sea/contracts';
+import { AppError } from '../../lib/errors.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { CaptchaModule } from '../captcha/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { RegistrationModule } from '../registration/index.ts';
+import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
+import type { AuthService } from './auth.service.ts';
+
+type FieldError = { field: string; reason: string; message: string };
+const invalid = (fields: FieldError[]) => new AppError('validation_failed', undefined, { in: 'body', fields });
+
+/** Fields of the request checked against the merchant's rules (captcha and the code are checked apart). */
+const CHECKED: RegisterField[] = [
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'referralCode',
+];
+
+/** Sign-up (spec §4 registration) by username or by mobile number, ending logged in; the affiliate check. */
+export function createSignupService(deps: {
+  registration: Pick<RegistrationModule, 'rules'>;
+  members: Pick<MembersModule, 'create' | 'findByAffiliateCode' | 'findByMobile'>;
+  merchants: Pick<MerchantsModule, 'flags'>;
+  captcha: Pick<CaptchaModule, 'verify'>;
+  verification: Pick<VerificationModule, 'verifyCode'>;
+  auth: Pick<AuthService, 'startSession'>;
+  limiter: WindowLimiter;
+}) {
+  async function agentOf(merchant: Merchant, code: string) {
+    const agent = await deps.members.findByAffiliateCode(merchant.id, code);
+    if (!agent || agent.status !== 'active') throw new AppError('invitation_code_error');
+    return agent;
+  }
+
+  return {
+    /** GET /wps/agent/affiliate: is this invitation code an active agent's? */
+    async checkAffiliate(merchant: Merchant, code: string) {
+      const agent = await agentOf(merchant, code);
+      return { valid: true as const, agentName: agent.nickname ?? agent.account };
+    },
+
+    /**
+     * Spec §4 registration: validate, check the affiliate code, human verification, (mobile) verify the SMS
+     * code, create the member, and log them in.
+     */
+    async register(
+      merchant: Merchant,
+      method: 'username' | 'mobile',
+      req: RegisterRequest,
+      client: { ip: string; userAgent: string },
+    ): Promise<LoginResult> {
+      const flags = await deps.merchants.flags(merchant.id);
+      if (!(method === 'username' ? flags.USERNAMEREG3 : flags.MOBILENUMREG3))
+        throw new AppError('function_not_enabled');
+      const limit = await deps.limiter.hit(`register:ip:${client.ip}`, 10, 3_600_000);
+      if (!limit.allowed)
+        throw new AppError('too_many_requests', undefined, { retryAfterSeconds: limit.retryAfterSeconds });
+
+      const rules = await deps.registration.rules(merchant.id);
+      const values: Partial<Record<RegisterField, string | undefined>> = { ...req };
+      const needsPassword = method === 'username' || flags.MOBILENUMPASSREG3;
+      let mobile: { cc: string; mobile: string } | null = null;
+      if (method === 'mobile') {
+        if (!req.mobileNum)
+          throw invalid([{ field: 'mobileNum', reason: 'required', message: 'Missing phone number' }]);
+        mobile = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum);
+        values.username = undefined; // the mobile number is the username
+      }
+
+      const fields: FieldError[] = [];
+      for (const field of CHECKED) {
+        const rule = rules[field];
+        if (field === 'username' && method === 'mobile') continue;
+        if ((field === 'password' || field === 'confirmPassword') && !needsPassword) continue;
+        const mustHave =
+          field === 'username' ||
+          field === 'password' ||
+          field === 'confirmPassword' ||
+          (field === 'mobileNum' && method === 'mobile');
+        if (!rule.enabled && !mustHave) continue;
+        const problem = checkFieldRule({ ...rule, required: rule.required || mustHave }, values[field]);
+        if (problem) fields.push({ field, reason: problem, message: `${field}: ${problem}` });
+      }
+      if (needsPassword && req.password !== req.confirmPassword)
+        fields.push({ field: 'confirmPassword', reason: 'mismatch', message: 'The passwords do not match.' });
+      if (req.agreeTerms !== true)
+        fields.push({
+          field: 'agreeTerms',
+          reason: 'required',
+          message: 'You must be 18 or older and accept the terms.',
+        });
+      if (fields.length) throw invalid(fields);
+
+      const upline = req.affiliateCode ? await agentOf(merchant, req.affiliateCode) : null;
+      if (rules.captcha.enabled) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
+      const needsCode = method === 'mobile' || flags.REGMOBVERF3;
+      if (!mobile && (req.mobileNum || needsCode)) {
+        if (!req.mobileNum)
+          throw invalid([{ field: 'mobileNum', reason: 'required', message: 'Missing phone number' }]);
+        mobile = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum);
+      }
+      if (needsCode && mobile) {
+        await deps.verification.verifyCode({
+          merchantId: merchant.id,
+          purpose: 'register',
+          countryDialingCode: mobile.cc,
+          mobileNum: mobile.mobile,
+          code: req.verificationCode ?? '',
+        });
+      }
+      if (mobile && (await deps.members.findByMobile(merchant.id, mobile.cc, mobile.mobile))) {
+        throw invalid([{ field: 'mobileNum', reason: 'taken', message: 'This phone number is already registered.' }]);
+      }
+
+      const account = method === 'mobile' && mobile ? `${mobile.cc}${mobile.mobile}` : (req.username ?? '');
+      // Mobile registration without a password (MOBILENUMPASSREG3 off): an unguessable one; the member logs in by SMS.
+      const password = needsPassword ? (req.password ?? '') : crypto.randomUUID();
+      const member = await deps.members.create(
+        {
+          merchant,
+          account,
+          password,
+          email: req.email || null,
+          realName: req.payeeName || null,
+          referralCode: req.referralCode || null,
+          paymentPassword: req.paymentPassword || null,
+          countryDialingCode: mobile?.cc ?? null,
+          mobile: mobile?.mobile ?? null,
+          uplineId: upline?.id ?? null,
+          ip: client.ip,
+        },
+        { skipUsernameRule: method === 'mobile' },
+      );
+      return deps.auth.startSession(merchant, member, 'member', method === 'mobile' ? 'sms' : 'password', client);
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;

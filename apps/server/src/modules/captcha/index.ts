@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import { createCaptchaRepository } from './captcha.repository.ts';
+import { registerCaptchaRoutes } from './captcha.routes.ts';
+import { createCaptchaService } from './captcha.service.ts';
+import type { CaptchaTables } from './captcha.tables.ts';
+
+/** Image captcha (GET /wps/captcha): single-use challenges stored hashed; `verify` for the flows that need one. */
+export function createCaptchaModule(deps: {
+  db: AnyDb;
+  limiter: WindowLimiter;
+  clock: () => Date;
+  generate?: () => { text: string; svg: string };
+}) {
+  const service = createCaptchaService({
+    repo: createCaptchaRepository(tablesOf<CaptchaTables>(deps.db)),
+    clock: deps.clock,
+    generate: deps.generate,
+  });
+  return {
+    ...service,
+    register(app: FastifyInstance): void {
+      registerCaptchaRoutes(app, service, deps.limiter);
+    },
+  };
+}
+
+export type CaptchaModule = ReturnType<typeof createCaptchaModule>;

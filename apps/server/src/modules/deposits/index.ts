@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { registerDepositAdminRoutes } from './deposits.admin-routes.ts';
+import { createDepositsRepository } from './deposits.repository.ts';
+import { registerDepositRoutes } from './deposits.routes.ts';
+import { demoDepositMethods } from './deposits.seed.ts';
+import { createDepositsService } from './deposits.service.ts';
+import type { DepositsTables } from './deposits.tables.ts';
+import { createSandboxGateway, SANDBOX_GATEWAY } from './sandbox-gateway.ts';
+import { registerSandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
+
+export { depositReturnPath } from './deposits.service.ts';
+export {
+  SANDBOX_GATEWAY,
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TIMESTAMP_HEADER,
+  SANDBOX_TOLERANCE_SECONDS,
+  signSandbox,
+} from './sandbox-gateway.ts';
+
+/**
+ * Deposits: payment methods per merchant, payment-gateway orders with signed callbacks (the built-in sandbox
+ * gateway; real adapters join the map), manual bank transfers with a receipt, operator approval. Every credit
+ * is one ledger movement keyed by the deposit.
+ */
+export function createDepositsModule(deps: {
+  db: AnyDb;
+  ledger: Pick<LedgerModule, 'move'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  members: Pick<MembersModule, 'accountsOf'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  clock: () => Date;
+  /** SANDBOX_GATEWAY_SECRET; by default one random key per installation kept in the database. */
+  sandboxSecret?: string;
+}) {
+  const db = tablesOf<DepositsTables>(deps.db);
+  const repo = createDepositsRepository(db);
+  let secret: Promise<string> | undefined;
+  const sandbox = createSandboxGateway({
+    clock: deps.clock,
+    secret: () =>
+      deps.sandboxSecret
+        ? Promise.resolve(deps.sandboxSecret)
+        : (secret ??= repo.gatewaySecret(SANDBOX_GATEWAY).catch((err: unknown) => {
+            secret = undefined;
+            throw err;
+          })),
+  });
+  const service = createDepositsService({
+    db,
+    repo,
+    ledger: deps.ledger,
+    audit: deps.audit,
+    members: deps.members,
+    merchants: deps.merchants,
+    gateways: new Map([[sandbox.code, sandbox]]),
+    clock: deps.clock,
+  });
+  return {
+    ...service,
+    sandbox,
+    seedDemo: (merchantId: bigint) => repo.addMethods(demoDepositMethods(merchantId)),
+    register(app: FastifyInstance): void {
+      registerDepositRoutes(app, service);
+      registerSandboxGatewayRoutes(app, { deposits: service, sandbox });
+      registerDepositAdminRoutes(app, service);
+    },
+  };
+}
+
+export type DepositsModule = ReturnType<typeof createDepositsModule>;

@@ -1,0 +1,34 @@
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import { auditLedger } from './ledger-audit.repository.ts';
+import { createLedgerRepository, type HistoryFilter } from './ledger.repository.ts';
+import { createLedgerService, type LedgerOptions } from './ledger.service.ts';
+import type { LedgerTables } from './ledger.tables.ts';
+
+export { SYSTEM_SHARDS, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
+export type { HoldSettlement, Movement } from './ledger.service.ts';
+export type { CodeFilter, DayRow, HistoryFilter, HistoryRow } from './ledger.repository.ts';
+export type { AccountBalance, Leg, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
+export type { LedgerAuditReport } from './ledger-audit.repository.ts';
+
+/**
+ * The money core: every balance change of the platform is a journal posted here (double entry, idempotent by
+ * key, one transaction, never below zero for members); reads of balances and of a member's entries; the audit
+ * of the books. No routes: the money features (wallet, deposits, withdrawals, games…) post through this face.
+ */
+export function createLedgerModule(deps: { db: AnyDb } & LedgerOptions) {
+  const repo = createLedgerRepository(tablesOf<LedgerTables>(deps.db));
+  const service = createLedgerService({ repo, maxInFlight: deps.maxInFlight, maxBatch: deps.maxBatch });
+  return {
+    ...service,
+    /** A member's entries and holds, a page at a time (histories). */
+    historyPage: (f: HistoryFilter, page: { pageNo: number; pageSize: number }) => repo.historyPage(f, page),
+    historyCount: (f: HistoryFilter) => repo.historyCount(f),
+    /** Posted amounts per local day and transfer code over a member's wallets (personal profit). */
+    dailyTotals: (f: HistoryFilter) => repo.dailyTotals(f),
+    journalCount: () => repo.journalCount(),
+    /** Every invariant of the books checked from the stored rows (an empty problem list: they balance). */
+    audit: () => auditLedger(deps.db),
+  };
+}
+
+export type LedgerModule = ReturnType<typeof createLedgerModule>;

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { AnyDb } from '../../db/schema.ts';
+
+/**
+ * The ledger's invariants, checked from the stored rows alone (money-design.md §1.7). Each check is a query
+ * that returns the offending rows (at most 5 shown); an empty report means the books balance.
+ * Run after every ledger test, by `npm run audit:ledger`, and by an operator whenever in doubt.
+ */
+const CHECKS: Array<{ name: string; query: string }> = [
+  {
+    name: 'conservation: per merchant and currency, posted debits = posted credits and pending debits = pending credits',
+    query: `select merchant_id, currency, sum(debits_posted) - sum(credits_posted) as posted_diff, sum(debits_pending) - sum(credits_pending) as pending_diff
+            from ledger_accounts group by merchant_id, currency
+            having sum(debits_posted) <> sum(credits_posted) or sum(debits_pending) <> sum(credits_pending)`,
+  },
+  {
+    name: 'account balance = sum of its entries, version = number of entries, last balance_after = balance',
+    query: `select a.id, a.code, a.credits_posted - a.debits_posted as balance, e.total, a.version, e.n, e.last_after
+            from ledger_accounts a
+            left join lateral (
+              select coalesce(sum(amount), 0) as total, count(*) as n,
+                     (select balance_after from ledger_entries x where x.account_id = a.id order by version desc limit 1) as last_after
+              from ledger_entries where account_id = a.id) e on true
+            where a.credits_posted - a.debits_posted <> e.total or a.version <> e.n
+               or (e.n > 0 and e.last_after <> a.credits_posted - a.debits_posted)`,
+  },
+  {
+    name: 'entry chain: versions have no gaps and each balance_after = previous balance_after + amount',
+    query: `select account_id, version, amount, balance_after, prev_after, prev_version from (
+              select account_id, version, amount, balance_after,
+                     lag(balance_after, 1, 0::bigint) over w as prev_after, lag(version, 1, 0::bigint) over w as prev_version
+              from ledger_entries window w as (partition by account_id order by version)) s
+            where balance_after <> prev_after + amount or version <> prev_version + 1`,
+  },
+  {
+    name: 'posted columns = sum of posted transfers (debit side and credit side)',
+    query: `select a.id, a.code, a.debits_posted, a.credits_posted, d.s as debits, c.s as credits
+            from ledger_accounts a
+            left join lateral (select coalesce(sum(amount), 0) as s from ledger_transfers where debit_account_id = a.id and kind in (0, 2)) d on true
+            left join lateral (select coalesce(sum(amount), 0) as s from ledger_transfers where credit_account_id = a.id and kind in (0, 2)) c on true
+            where a.debits_posted <> d.s or a.credits_posted <> c.s`,
+  },
+  {
+    name: 'pending columns = sum of unresolved holds',
+    query: `select a.id, a.code, a.debits_pending, a.credits_pending, d.s as open_debits, c.s as open_credits
+            from ledger_accounts a
+            left join lateral (select coalesce(sum(t.amount), 0) as s from ledger_transfers t where t.debit_account_id = a.id and t.kind = 1
+                               and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)) d on true
+            left join lateral (select coalesce(sum(t.amount), 0) as s from ledger_transfers t where t.credit_account_id = a.id and t.kind = 1
+                               and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)) c on true
+            where a.debits_pending <> d.s or a.credits_pending <> c.s`,
+  },
+  {
+    name: 'no member wallet is overdrawn',
+    query: `select id, code, credits_posted - debits_posted - debits_pending as available from ledger_accounts
+            where no_overdraft and debits_posted + debits_pending > credits_posted`,
+  },
+  {
+    name: 'posted transfers have exactly two entries that cancel out (debit side −, credit side +); holds and voids have none',
+    query: `select t.id, t.kind, count(e.*) as n, coalesce(sum(e.amount), 0) as total
+            from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+            group by t.id, t.kind, t.debit_account_id, t.credit_account_id, t.amount
+            having (t.kind in (0, 2) and (count(e.*) <> 2 or sum(e.amount) <> 0
+                    or count(*) filter (where e.account_id = t.debit_account_id and e.amount = -t.amount) <> 1
+                    or count(*) filter (where e.account_id = t.credit_account_id and e.amount = t.amount) <> 1))
+                or (t.kind in (1, 3) and count(e.*) <> 0)`,
+  },
+  {
+    name: 'resolutions match their hold (same accounts, post ≤ held amount, void = held amount)',
+    query: `select r.id, r.kind, r.amount, p.id as pending_id, p.kind as pending_kind, p.amount as held
+            from ledger_transfers r join ledger_transfers p on p.id = r.pending_id
+            where p.kind <> 1 or r.debit_account_id <> p.debit_account_id or r.credit_account_id <> p.credit_account_id
+               or (r.kind = 2 and r.amount > p.amount) or (r.kind = 3 and r.amount <> p.amount)`,
+  },
+  {
+    name: 'journals: every one has its result; a success moved money, a failure moved none',
+    query: `select j.id, j.ok, j.error, count(t.*) as transfers
+            from ledger_journals j left join ledger_transfers t on t.journal_id = j.id
+            group by j.id, j.ok, j.error, j.result
+            having j.result is null or j.ok is null or (j.ok and count(t.*) = 0) or (not j.ok and count(t.*) > 0)`,
+  },
+  {
+    name: 'transfers stay inside one merchant and one currency',
+    query: `select t.id from ledger_transfers t
+            join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+            join ledger_journals j on j.id = t.journal_id
+            where d.merchant_id <> t.merchant_id or c.merchant_id <> t.merchant_id or j.merchant_id <> t.merchant_id
+               or d.currency <> c.currency`,
+  },
+];
+
+export interface LedgerAuditReport {
+  ok: boolean;
+  problems: string[];
+}
+
+const show = (row: Record<string, unknown>) =>
+  JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+
+export async function auditLedger(db: AnyDb): Promise<LedgerAuditReport> {
+  const problems: string[] = [];
+  for (const check of CHECKS) {
+    const { rows } = await sql.raw<Record<string, unknown>>(`${check.query} limit 5`).execute(db);
+    if (rows.length > 0) problems.push(`${check.name}: ${rows.map(show).join('; ')}`);
+  }
+  return { ok: problems.length === 0, problems };
+}

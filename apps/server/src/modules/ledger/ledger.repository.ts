@@ -1,0 +1,173 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { AccountBalance } from './ledger.types.ts';
+import type { LedgerTables } from './ledger.tables.ts';
+
+/** Which ledger transfer codes to include: a list, or everything except a list. */
+export type CodeFilter = { in: string[] } | { notIn: string[] } | null;
+
+export interface HistoryFilter {
+  merchantId: bigint;
+  memberId: bigint;
+  /** Local calendar dates (inclusive) in `timezone`. */
+  from?: string;
+  to?: string;
+  timezone: string;
+  codes: CodeFilter;
+}
+
+export interface HistoryRow {
+  src: 'e' | 'h' | 'v';
+  account_id: bigint;
+  version: bigint;
+  transfer_id: bigint;
+  journal_id: bigint;
+  amount: bigint;
+  balance_after: bigint | null;
+  created_at: Date;
+  code: string;
+  account_code: string;
+  ref: Record<string, unknown>;
+}
+
+export interface DayRow {
+  day: string;
+  code: string;
+  total: bigint;
+}
+
+/**
+ * SQL of the ledger. Writes go through one call of the SQL function ledger_post_batch (migrations); the rest
+ * are reads: balances, and a member's history — its posted entries (every wallet of the member: main and
+ * sub-wallets) plus its holds: open ones (pending) and voided ones (cancelled).
+ */
+export function createLedgerRepository(db: Kysely<LedgerTables>) {
+  /** `created_at` between the start of `from` and the end of `to`, both local days in the merchant time zone. */
+  function timeRange(column: RawBuilder<unknown>, f: HistoryFilter) {
+    const parts: RawBuilder<unknown>[] = [];
+    if (f.from) parts.push(sql`${column} >= (${f.from}::date::timestamp at time zone ${f.timezone})`);
+    if (f.to) parts.push(sql`${column} < ((${f.to}::date + 1)::timestamp at time zone ${f.timezone})`);
+    return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+  }
+
+  function codeFilter(column: RawBuilder<unknown>, codes: CodeFilter) {
+    if (!codes) return sql``;
+    if ('in' in codes) return codes.in.length ? sql`and ${column} in (${sql.join(codes.in)})` : sql`and false`;
+    return codes.notIn.length ? sql`and ${column} not in (${sql.join(codes.notIn)})` : sql``;
+  }
+
+  /** The union of entries and open holds, filtered; the base of the listing and the count. */
+  function rowsOf(f: HistoryFilter) {
+    return sql`
+      with acct as (
+        select id, code from ledger_accounts where merchant_id = ${f.merchantId} and member_id = ${f.memberId}
+      ), rows as (
+        select 'e' as src, e.account_id, e.version, e.transfer_id, e.journal_id, e.amount, e.balance_after, e.created_at, t.code
+          from ledger_entries e
+          join acct a on a.id = e.account_id
+          join ledger_transfers t on t.id = e.transfer_id
+         where true ${timeRange(sql.ref('e.created_at'), f)} ${codeFilter(sql.ref('t.code'), f.codes)}
+        union all
+        -- Holds (found through the member's accounts: index on open holds by debit account): still open → pending,
+        -- voided (rejected or cancelled withdrawal) → cancelled; a posted hold shows as its entries above.
+        select case when r.id is null then 'h' else 'v' end as src, t.debit_account_id, 0::bigint, t.id, t.journal_id, -t.amount, null::bigint, t.created_at, t.code
+          from ledger_transfers t
+          join acct a on a.id = t.debit_account_id
+          left join ledger_transfers r on r.pending_id = t.id
+         where t.kind = 1 and (r.id is null or r.kind = 3)
+           ${timeRange(sql.ref('t.created_at'), f)} ${codeFilter(sql.ref('t.code'), f.codes)}
+      )`;
+  }
+
+  return {
+    /** One round trip: the JSON batch in, one result per post out (on `executor`: the db or a caller's transaction). */
+    async postBatch<P, R>(executor: AnyDb | undefined, batch: P[]): Promise<R[]> {
+      const { rows } = await sql<{ r: R[] }>`select ledger_post_batch(${JSON.stringify(batch)}::jsonb) as r`.execute(
+        executor ?? db,
+      );
+      return rows[0]!.r;
+    },
+
+    /** Balances of accounts by code (accounts never used read as zero). */
+    async balances(
+      merchantId: bigint,
+      codes: string[],
+      executor: AnyDb | undefined = db,
+    ): Promise<Record<string, AccountBalance>> {
+      const out: Record<string, AccountBalance> = {};
+      for (const c of codes) out[c] = { balance: 0n, available: 0n };
+      if (codes.length === 0) return out;
+      const rows = await tablesOf<LedgerTables>(executor)
+        .selectFrom('ledger_accounts')
+        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
+        .where('merchant_id', '=', merchantId)
+        .where('code', 'in', codes)
+        .execute();
+      for (const r of rows) {
+        const balance = r.credits_posted - r.debits_posted;
+        out[r.code] = { balance, available: balance - r.debits_pending };
+      }
+      return out;
+    },
+
+    /** Every account of a member (main and sub-wallets) with its balances. */
+    async memberAccounts(
+      merchantId: bigint,
+      memberId: bigint,
+    ): Promise<Array<{ code: string } & AccountBalance & { pending: bigint }>> {
+      const rows = await db
+        .selectFrom('ledger_accounts')
+        .select(['code', 'credits_posted', 'debits_posted', 'debits_pending'])
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => {
+        const balance = r.credits_posted - r.debits_posted;
+        return { code: r.code, balance, available: balance - r.debits_pending, pending: r.debits_pending };
+      });
+    },
+
+    async journalCount(): Promise<bigint> {
+      const r = await db
+        .selectFrom('ledger_journals')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow();
+      return BigInt(r.n);
+    },
+
+    async historyPage(f: HistoryFilter, page: { pageNo: number; pageSize: number }): Promise<HistoryRow[]> {
+      const { rows } = await sql<HistoryRow>`
+        ${rowsOf(f)}
+        select r.src, r.account_id, r.version, r.transfer_id, r.journal_id, r.amount, r.balance_after, r.created_at, r.code,
+               a.code as account_code, j.ref
+          from rows r
+          join acct a on a.id = r.account_id
+          join ledger_journals j on j.id = r.journal_id
+         order by r.created_at desc, r.transfer_id desc, r.account_id desc
+         limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+      return rows;
+    },
+
+    async historyCount(f: HistoryFilter): Promise<number> {
+      const { rows } = await sql<{ n: bigint }>`${rowsOf(f)} select count(*) as n from rows`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Posted amounts per local day and transfer code over every wallet of the member (signed: + in, − out). */
+    async dailyTotals(f: HistoryFilter): Promise<DayRow[]> {
+      const { rows } = await sql<DayRow>`
+        select to_char(e.created_at at time zone ${f.timezone}, 'YYYY-MM-DD') as day, t.code, sum(e.amount)::bigint as total
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transfers t on t.id = e.transfer_id
+         where a.merchant_id = ${f.merchantId} and a.member_id = ${f.memberId}
+           ${timeRange(sql.ref('e.created_at'), f)} ${codeFilter(sql.ref('t.code'), f.codes)}
+         group by 1, 2
+         order by 1 desc`.execute(db);
+      return rows;
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

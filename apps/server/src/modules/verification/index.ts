@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { CaptchaModule } from '../captcha/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { SmsProvider } from './sms-provider.ts';
+import { createVerificationRepository } from './verification.repository.ts';
+import { registerVerificationRoutes } from './verification.routes.ts';
+import { createVerificationService } from './verification.service.ts';
+import type { VerificationTables } from './verification.tables.ts';
+
+export { createHttpSmsProvider, SmsDeliveryError, type SmsMessage, type SmsProvider } from './sms-provider.ts';
+export { normaliseNumber, SMS_RULES, type CodePurpose } from './verification.service.ts';
+
+/** SMS verification codes (login, registration, reset) with the SMS-pumping defences; the SMS provider seam. */
+export function createVerificationModule(deps: {
+  db: AnyDb;
+  captcha: Pick<CaptchaModule, 'verify'>;
+  merchants: Pick<MerchantsModule, 'flags'>;
+  sms: SmsProvider;
+  limiter: WindowLimiter;
+  clock: () => Date;
+}) {
+  const service = createVerificationService({
+    repo: createVerificationRepository(tablesOf<VerificationTables>(deps.db)),
+    captcha: deps.captcha,
+    sms: deps.sms,
+    limiter: deps.limiter,
+    clock: deps.clock,
+  });
+  return {
+    ...service,
+    register(app: FastifyInstance): void {
+      registerVerificationRoutes(app, { verification: service, merchants: deps.merchants });
+    },
+  };
+}
+
+export type VerificationModule = ReturnType<typeof createVerificationModule>;

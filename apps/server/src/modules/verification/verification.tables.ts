@@ -1,0 +1,21 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+
+export interface VerificationCodesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  purpose: 'login' | 'register' | 'reset';
+  country_dialing_code: string;
+  mobile: string;
+  code_hash: string;
+  ip: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Kysely types of the verification module's tables (read only through this module's repository). */
+export interface VerificationTables {
+  verification_codes: VerificationCodesTable;
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import { createBankAccountsService } from './bank-accounts.service.ts';
+import { createTransactionPasswordService } from './transaction-password.service.ts';
+import { registerWithdrawalAdminRoutes } from './withdrawals.admin-routes.ts';
+import { createWithdrawalPostings } from './withdrawals.ledger.ts';
+import { createWithdrawalOperatorService } from './withdrawals.operator.service.ts';
+import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
+import { createWithdrawalsService } from './withdrawals.service.ts';
+import type { WithdrawalsTables } from './withdrawals.tables.ts';
+
+export { withdrawalKeys } from './withdrawals.ledger.ts';
+export { TX_PASSWORD_FAILURES } from './transaction-password.service.ts';
+
+/**
+ * Withdrawals: payout bank accounts, the transaction password, requests that hold the amount in the ledger,
+ * the operator flow (approve, reject, disburse, resolve a dispute), the member's receipt confirmation, and the
+ * job that counts unanswered receipts as received.
+ */
+export function createWithdrawalsModule(deps: {
+  db: AnyDb;
+  ledger: Pick<LedgerModule, 'move' | 'settleHold' | 'balances'>;
+  members: Pick<MembersModule, 'findById' | 'setPaymentPassword' | 'accountsOf'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  hasher: PasswordHasher;
+  limiter: WindowLimiter;
+  clock: () => Date;
+}) {
+  const db = tablesOf<WithdrawalsTables>(deps.db);
+  const postings = createWithdrawalPostings(deps.ledger);
+  const txPassword = createTransactionPasswordService({
+    members: deps.members,
+    hasher: deps.hasher,
+    limiter: deps.limiter,
+  });
+  const bankAccounts = createBankAccountsService({ db, clock: deps.clock });
+  const withdrawals = createWithdrawalsService({ db, ledger: deps.ledger, postings, txPassword, clock: deps.clock });
+  const operator = createWithdrawalOperatorService({
+    db,
+    postings,
+    audit: deps.audit,
+    members: deps.members,
+    clock: deps.clock,
+  });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'withdrawal-auto-confirm',
+      everySeconds: 60,
+      /** No receipt confirmation within the merchant's window counts as received (spec: withdrawal receipt). */
+      async run() {
+        const { confirmed } = await withdrawals.autoConfirmDue();
+        return confirmed.length ? { autoConfirmed: confirmed.map(String) } : null;
+      },
+    },
+  ];
+  return {
+    txPassword,
+    bankAccounts,
+    withdrawals,
+    operator,
+    /** The scheduled jobs of this module (run once per period across all processes). */
+    jobs,
+    register(app: FastifyInstance): void {
+      registerWithdrawalRoutes(app, { withdrawals, bankAccounts, txPassword });
+      registerWithdrawalAdminRoutes(app, operator);
+    },
+  };
+}
+
+export type WithdrawalsModule = ReturnType<typeof createWithdrawalsModule>;

@@ -1,0 +1,31 @@
+import type { Modules } from './app.ts';
+
+export const DEMO_MERCHANT_CODE = 'demo';
+
+/**
+ * The demo merchant and its content, through the modules' faces (each module writes its own tables).
+ * Idempotent: every step leaves existing rows as they are, so it runs on every start with SEED_DEMO.
+ */
+export async function seedDemo(
+  modules: Pick<Modules, 'merchants' | 'system' | 'wallet' | 'deposits'>,
+): Promise<{ merchantId: bigint }> {
+  const merchant = await modules.merchants.ensure({
+    code: DEMO_MERCHANT_CODE,
+    name: 'Demo Casino',
+    currency: 'PHP',
+    currencyExponent: 2,
+    defaultLanguage: 'en',
+    languages: ['en', 'ty'],
+    timezone: 'Asia/Manila',
+    customerServiceUrl: '#livechat',
+    paymentMethods: ['GCASH', 'MAYA', 'BANK', 'USDT'],
+    domains: [
+      { domain: 'localhost', primary: true },
+      { domain: '127.0.0.1', primary: false },
+    ],
+  });
+  await modules.system.seedDemo(merchant.id);
+  await modules.wallet.seedDemo(merchant.id);
+  await modules.deposits.seedDemo(merchant.id);
+  return { merchantId: merchant.id };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Merchant } from '../../src/modules/merchants/index.ts';
+import { fundMember } from './money.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface Player {
+  id: bigint;
+  account: string;
+  password: string;
+  token: string;
+  merchant: Merchant;
+}
+
+let seq = 0;
+
+/**
+ * A member (type 0 by default; an agent or trial type when asked) with a live session, made through the
+ * members and auth faces (no login round trip, so per-IP login limits never get in the way), optionally
+ * under an upline and funded through the ledger (minor units).
+ */
+export async function newPlayer(
+  t: TestApp,
+  merchant: Merchant,
+  opts: { type?: number; upline?: { id: bigint }; fund?: bigint; password?: string } = {},
+): Promise<Player> {
+  seq += 1;
+  const password = opts.password ?? 'player password 1';
+  const row = await t.app.modules.members.create({
+    merchant,
+    account: `p${seq}${randomUUID().slice(0, 8)}`,
+    password,
+    type: opts.type ?? 0,
+    uplineId: opts.upline?.id ?? null,
+  });
+  const { token } = await t.app.modules.auth.startSession(merchant, row, 'member', 'password', {
+    ip: '203.0.113.5',
+    userAgent: 'vitest',
+  });
+  if (opts.fund) await fundMember(t.app.modules, merchant, row.id, opts.fund);
+  return { id: row.id, account: row.account, password, token, merchant };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A multipart/form-data body: text fields and at most one file part. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; content: Buffer; name?: string; type?: string },
+): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = `----sea-test-${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name ?? 'image.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A plain test picture (PNG, JPEG or GIF) of the given size. */
+export const testImage = (format: 'png' | 'jpeg' | 'gif', width = 300, height = 200) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .toFormat(format)
+    .toBuffer();

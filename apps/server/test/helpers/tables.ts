@@ -1,0 +1,37 @@
+import type { AdminTables } from '../../src/modules/admin/admin.tables.ts';
+import type { AuthTables } from '../../src/modules/auth/auth.tables.ts';
+import type { CaptchaTables } from '../../src/modules/captcha/captcha.tables.ts';
+import type { DepositsTables } from '../../src/modules/deposits/deposits.tables.ts';
+import type { KeysTables } from '../../src/modules/keys/keys.tables.ts';
+import type { LedgerTables } from '../../src/modules/ledger/ledger.tables.ts';
+import type { MembersTables } from '../../src/modules/members/members.tables.ts';
+import type { MerchantsTables } from '../../src/modules/merchants/merchants.tables.ts';
+import type { OutboxTables } from '../../src/modules/outbox/outbox.tables.ts';
+import type { RegistrationTables } from '../../src/modules/registration/registration.tables.ts';
+import type { SystemTables } from '../../src/modules/system/system.tables.ts';
+import type { VerificationTables } from '../../src/modules/verification/verification.tables.ts';
+import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
+import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
+import type { CoreTables } from '../../src/db/schema.ts';
+
+/**
+ * Every table, for tests that look under the modules (to prove the database itself refuses a bad write, or to
+ * set up a state no API reaches). Application code never has this view: each module sees its own tables.
+ */
+export interface AllTables
+  extends
+    CoreTables,
+    AdminTables,
+    AuthTables,
+    CaptchaTables,
+    DepositsTables,
+    KeysTables,
+    LedgerTables,
+    MembersTables,
+    MerchantsTables,
+    OutboxTables,
+    RegistrationTables,
+    SystemTables,
+    VerificationTables,
+    WalletTables,
+    WithdrawalsTables {}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { after, afterEach, before } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Merchant } from '../../apps/server/src/modules/merchants/index.ts';
+import { collectErrors, launchBrowser } from './browser.ts';
+import { type E2EServer, startE2EServer } from './server.ts';
+
+/**
+ * The set-up every browser test shares. A test file calls `useE2E('area', { setup })` once at the top; the bindings below
+ * are live (node runs each test file in its own process), so tests use `page`, `server`… directly.
+ *   before: the real server (fresh embedded database, demo data, built site) and Chromium
+ *   open(): a new browser context and page at a path (width, extra headers), collecting console errors
+ *   afterEach: a screenshot of the last page (e2e/artifacts/<area>-<test>.png), the context closed
+ *   after: browser and server closed
+ */
+export let server: E2EServer;
+export let browser: Browser;
+export let context: BrowserContext | undefined;
+export let page: Page;
+/** Console and page errors of the current page (a test asserts there were none). */
+export let errors: string[] = [];
+/** The demo merchant (currency, exponent, ids for ledger checks). */
+export let demo: Merchant;
+
+export function useE2E(area: string, opts: { requireWeb?: boolean; setup?: () => Promise<void> } = {}): void {
+  // One hook: node does not wait for one root `before` before starting the next, so set-up steps of a file go in `setup`.
+  before(async () => {
+    server = await startE2EServer({ requireWeb: opts.requireWeb });
+    browser = await launchBrowser();
+    demo = (await server.app.modules.merchants.findByCode('demo'))!;
+    await opts.setup?.();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async (t) => {
+    if (context && page) {
+      mkdirSync('e2e/artifacts', { recursive: true });
+      const name = `${area}-${(t.name ?? 'last').replace(/\W+/g, '_').slice(0, 60)}`;
+      await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true }).catch(() => undefined);
+    }
+    await context?.close();
+    context = undefined;
+  });
+}
+
+/** A fresh browser context (viewport `width` × `height`, optional client IP) with a page at `path`. */
+export async function open(path: string, opts: { width?: number; height?: number; ip?: string } = {}): Promise<Page> {
+  await context?.close();
+  context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    extraHTTPHeaders: opts.ip ? { 'X-Forwarded-For': opts.ip } : {},
+  });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.baseUrl}${path}`);
+  return page;
+}
+
+/** No horizontal scrolling on the current page (mobile layouts). */
+export const noHorizontalOverflow = () =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
