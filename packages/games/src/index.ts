@@ -14,3 +14,5 @@ export * from './video-poker/jacks-or-better.ts';
 export * from './video-poker/vp-round.ts';
 export * from './video-poker/vp-strategy.ts';
 export * from './video-poker/vp-analysis.ts';
+export * from './scratch/scratch-math.ts';
+export * from './scratch/scratch-round.ts';
