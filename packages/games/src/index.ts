@@ -16,3 +16,4 @@ export * from './video-poker/vp-strategy.ts';
 export * from './video-poker/vp-analysis.ts';
 export * from './scratch/scratch-math.ts';
 export * from './scratch/scratch-round.ts';
+export * from './catalogue.ts';

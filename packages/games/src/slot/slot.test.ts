@@ -128,10 +128,11 @@ describe('full-cycle enumeration', () => {
   it('values the capped free-spins series exactly (checked by simulation on a slot that retriggers most spins)', () => {
     const par = slotParSheet(tiny);
     expect(par.rtpWithoutCap).toBeNull(); // ρ > 1: only the cap of 30 spins ends the feature
-    const rounds = 20_000;
+    const rounds = 8_000;
     let sum = 0;
     let sumSq = 0;
     let spins = 0;
+    let most = 0;
     for (let nonce = 0; nonce < rounds; nonce++) {
       const t = playSlotRoundTotals(
         tiny,
@@ -142,8 +143,9 @@ describe('full-cycle enumeration', () => {
       sum += x;
       sumSq += x * x;
       spins += t.freeSpinsPlayed;
-      expect(t.freeSpinsPlayed).toBeLessThanOrEqual(30);
+      most = Math.max(most, t.freeSpinsPlayed);
     }
+    expect(most).toBe(30);
     const rtp = meanInterval(rounds, sum, sumSq, 0.999);
     expect(rtp.low).toBeLessThan(toNumber(par.rtp));
     expect(rtp.high).toBeGreaterThan(toNumber(par.rtp));
