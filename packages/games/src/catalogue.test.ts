@@ -172,3 +172,20 @@ describe('catalogue', () => {
     expect(gameKind('vp-jacks-or-better')).toBe('video-poker');
   });
 });
+
+describe('portability', () => {
+  it('the engines import nothing but @noble/hashes and their own files (no Node API, no test helpers)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = new URL('.', import.meta.url).pathname;
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('testing'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const imports = [...readFileSync(join(root, f), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+      for (const spec of imports)
+        expect(spec, `${f} imports ${spec}`).toMatch(/^(\.{1,2}\/(?!.*testing\/)|@noble\/hashes\/)/);
+    }
+  });
+});
