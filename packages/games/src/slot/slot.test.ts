@@ -243,6 +243,8 @@ describe('slot simulation with the production RNG', () => {
     let sum = 0;
     let sumSq = 0;
     let triggers = 0;
+    let baseSum = 0;
+    let baseSumSq = 0;
     for (let nonce = 0; nonce < rounds; nonce++) {
       const t = playSlotRoundTotals(
         math,
@@ -252,12 +254,20 @@ describe('slot simulation with the production RNG', () => {
       const x = (t.baseWin + t.freeSpinsWin) / 20;
       sum += x;
       sumSq += x * x;
+      baseSum += t.baseWin / 20;
+      baseSumSq += (t.baseWin / 20) ** 2;
       if (t.freeSpinsPlayed > 0) triggers++;
     }
     const par = slotParSheet(math);
     const rtp = meanInterval(rounds, sum, sumSq, 0.999);
     expect(rtp.low).toBeLessThan(toNumber(par.rtp));
     expect(rtp.high).toBeGreaterThan(toNumber(par.rtp));
+    // The base game alone varies much less (SD 1.74): its bound is about ±1.5 %, so a wrong paytable or strip shows.
+    const base = meanInterval(rounds, baseSum, baseSumSq, 0.999);
+    const baseRtp = toNumber(add(par.base.lineRtp, par.base.scatterRtp));
+    expect(base.half).toBeLessThan(0.016);
+    expect(base.low).toBeLessThan(baseRtp);
+    expect(base.high).toBeGreaterThan(baseRtp);
     // Trigger frequency: binomial, same confidence.
     const p = toNumber(par.triggerProbability);
     expect(Math.abs(triggers / rounds - p)).toBeLessThan(3.29 * Math.sqrt((p * (1 - p)) / rounds));
