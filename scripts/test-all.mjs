@@ -57,6 +57,7 @@ async function postgresReachable() {
 run('lint', 'npm run lint');
 run('typecheck', 'npm run typecheck');
 vitest('contracts unit tests', 'packages/contracts');
+vitest('games unit tests', 'packages/games');
 vitest('server tests on PGlite', 'apps/server', { DATABASE_URL: '' });
 if (await postgresReachable()) {
   vitest('server tests on PostgreSQL', 'apps/server', { DATABASE_URL: pgUrl });
