@@ -20,6 +20,7 @@ import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
+import { createGamesModule } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -97,7 +98,8 @@ async function createModules(deps: AppDeps) {
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
   const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
   const admin = createAdminModule({ db, members, ledger, hasher, limiter, clock });
-  const wallet = createWalletModule({ db, ledger, members });
+  const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
+  const wallet = createWalletModule({ ledger, members, vendors: games });
   const deposits = createDepositsModule({
     db,
     ledger,
@@ -122,6 +124,7 @@ async function createModules(deps: AppDeps) {
     auth,
     ledger,
     admin,
+    games,
     wallet,
     deposits,
     withdrawals,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   const b = await createMerchant(t.database.all);
-  await t.app.modules.wallet.seedDemo(b.id);
+  await t.app.modules.games.seedDemo({ id: b.id, currencyExponent: 0 });
   other = (await t.app.modules.merchants.findByCode(b.code))!;
 });
 afterAll(async () => {
@@ -202,7 +202,7 @@ describe('main ↔ vendor wallet transfer', () => {
 
   it('refuses seamless vendors, vendor to vendor, the same wallet and unknown vendors', async () => {
     const p = await player({ fund: 1_000n });
-    const seamless = await transfer(p, { from: 'MAIN', to: 'SEAGAME', amount: '1' });
+    const seamless = await transfer(p, { from: 'MAIN', to: 'SEA', amount: '1' });
     expect(seamless.statusCode).toBe(400);
     expect(seamless.json()).toMatchObject({ code: 'transfer_not_supported', value: { reason: 'seamless_vendor' } });
     expect((await transfer(p, { from: 'SABA', to: 'EVO', amount: '1' })).json()).toMatchObject({
@@ -402,9 +402,9 @@ describe('hierarchy transfers', () => {
 
 describe('vendor seed', () => {
   it('is idempotent', async () => {
-    await t.app.modules.wallet.seedDemo(demo.id);
+    await t.app.modules.games.seedDemo(demo);
     const rows = await t.database.all.selectFrom('vendors').select('code').where('merchant_id', '=', demo.id).execute();
-    expect(rows.map((r) => r.code).sort()).toEqual(['EVO', 'JILI', 'SABA', 'SEAGAME']);
+    expect(rows.map((r) => r.code).sort()).toEqual(['DEMO', 'EVO', 'JILI', 'SABA', 'SEA']);
     expect(memberVendor(1n, 'EVO')).toBe('member:1:vendor:EVO');
   });
 });

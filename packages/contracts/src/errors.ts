@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   admin_unauthorized: { status: 401, message: 'Please log in to the back office.' },
   second_approval_required: { status: 403, message: 'Another administrator must approve this.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
+  game_maintenance: { status: 503, message: 'This game is under maintenance. Please try again later.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -10,3 +10,5 @@ export * from './deposits.ts';
 export * from './admin.ts';
 export * from './history.ts';
 export * from './wallet.ts';
+export * from './games.ts';
+export * from './seamless.ts';

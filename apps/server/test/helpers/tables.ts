@@ -10,7 +10,7 @@ import type { OutboxTables } from '../../src/modules/outbox/outbox.tables.ts';
 import type { RegistrationTables } from '../../src/modules/registration/registration.tables.ts';
 import type { SystemTables } from '../../src/modules/system/system.tables.ts';
 import type { VerificationTables } from '../../src/modules/verification/verification.tables.ts';
-import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
+import type { GamesTables } from '../../src/modules/games/games.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
@@ -33,5 +33,5 @@ export interface AllTables
     RegistrationTables,
     SystemTables,
     VerificationTables,
-    WalletTables,
+    GamesTables,
     WithdrawalsTables {}

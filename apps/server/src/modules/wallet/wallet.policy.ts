@@ -1,6 +1,6 @@
 import { MAIN_WALLET } from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
-import type { WalletMode } from './wallet.tables.ts';
+import type { WalletMode } from '../games/index.ts';
 
 /**
  * Who may move money where (spec §6): a member or agent → its direct upline; an agent → any member of its own

@@ -20,7 +20,7 @@ import {
   requireUpline,
   transferRoute,
 } from './wallet.policy.ts';
-import type { VendorRow, WalletRepository } from './wallet.repository.ts';
+import type { GamesModule, VendorRow } from '../games/index.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 
@@ -37,11 +37,11 @@ const actorOf = (merchant: Merchant, member: Member): Actor => ({
 const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
 
 export function createWalletService(deps: {
-  repo: WalletRepository;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
 }) {
-  const { repo, ledger, members } = deps;
+  const { vendors: repo, ledger, members } = deps;
 
   async function hierarchyPost(
     merchant: Merchant,

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AdminGame,
+  type AdminVendor,
+  adminGame,
+  adminGameCreate,
+  adminGamePage,
+  adminGamePatch,
+  adminGameQuery,
+  adminVendor,
+  adminVendorPatch,
+  adminWalletSecret,
+} from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Merchant } from '../../http/principals.ts';
+import { defineAdminRoute, idParams } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.ts';
+
+const tags = ['admin: games'];
+
+const presentVendor = (v: VendorRow): AdminVendor => ({
+  code: v.code,
+  name: v.name,
+  walletMode: v.wallet_mode,
+  adapter: v.adapter,
+  status: v.status,
+  maintenance: v.maintenance,
+  sort: v.sort,
+  iconUrl: v.icon_url,
+  launchUrl: v.launch_url,
+  hasWalletSecret: v.wallet_secret !== null,
+});
+
+const presentGame = (g: GameRow): AdminGame => ({
+  id: String(g.id),
+  vendorCode: g.vendor_code,
+  gameCode: g.game_code,
+  name: g.name,
+  displayNames: g.display_names ?? {},
+  category: g.category,
+  classify: g.classify,
+  iconUrl: g.icon_url,
+  supportPlay: g.support_play,
+  hot: g.hot,
+  sort: g.sort,
+  status: g.status,
+  minBet: g.min_bet === null ? null : String(g.min_bet),
+  lines: g.lines,
+});
+
+/** Camel-case patch of the API → the columns it changes. */
+function gameColumns(p: z.infer<typeof adminGamePatch>) {
+  return {
+    ...(p.name !== undefined && { name: p.name }),
+    ...(p.displayNames !== undefined && { display_names: JSON.stringify(p.displayNames) }),
+    ...(p.category !== undefined && { category: p.category }),
+    ...(p.classify !== undefined && { classify: p.classify }),
+    ...(p.iconUrl !== undefined && { icon_url: p.iconUrl }),
+    ...(p.supportPlay !== undefined && { support_play: p.supportPlay }),
+    ...(p.hot !== undefined && { hot: p.hot }),
+    ...(p.sort !== undefined && { sort: p.sort }),
+    ...(p.status !== undefined && { status: p.status }),
+    ...(p.minBet !== undefined && { min_bet: p.minBet === null ? null : BigInt(p.minBet) }),
+    ...(p.lines !== undefined && { lines: p.lines }),
+  };
+}
+
+/**
+ * Operators manage the catalogue through the admin API: vendors (name, order, maintenance, status, icon,
+ * launch URL, wallet key rotation) and games (create, names per language, category, icon, order, hot flag,
+ * free trial, maintenance). Every change is audited; menus and home rows follow at once in this process.
+ */
+export function registerCatalogueAdminRoutes(
+  app: FastifyInstance,
+  deps: { repo: CatalogueRepository; audit: Pick<AdminModule, 'recordAction'>; invalidate: () => void },
+): void {
+  const { repo } = deps;
+  const audited = async (
+    merchant: Merchant,
+    adminId: bigint,
+    ip: string,
+    action: string,
+    target: string,
+    detail: object,
+  ) => {
+    await deps.audit.recordAction(undefined, {
+      merchantId: merchant.id,
+      adminId,
+      action,
+      targetType: action.split('.')[0],
+      targetId: target,
+      detail: detail as Record<string, unknown>,
+      ip,
+    });
+    deps.invalidate();
+  };
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/games/vendors',
+      summary: 'Vendors (the provider registry)',
+      tags,
+      response: z.array(adminVendor),
+    },
+    async ({ merchant }) => (await repo.listVendors(merchant.id)).map(presentVendor),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/admin/api/games/vendors/:code',
+      summary: 'Change a vendor: name, order, status, maintenance, icon, launch URL (audited)',
+      tags,
+      params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+      body: adminVendorPatch,
+      response: adminVendor,
+    },
+    async ({ merchant, admin, ip, params, body }) => {
+      const row = await repo.updateVendor(merchant.id, params.code, {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.status !== undefined && { status: body.status }),
+        ...(body.maintenance !== undefined && { maintenance: body.maintenance }),
+        ...(body.sort !== undefined && { sort: body.sort }),
+        ...(body.iconUrl !== undefined && { icon_url: body.iconUrl }),
+        ...(body.launchUrl !== undefined && { launch_url: body.launchUrl }),
+      });
+      if (!row) throw new AppError('not_found', 'No such vendor.');
+      await audited(merchant, admin.id, ip, 'vendor.update', row.code, body);
+      return presentVendor(row);
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/games/vendors/:code/wallet-secret',
+      summary: 'Rotate the vendor’s seamless-wallet key; the new key is shown once (audited)',
+      tags,
+      params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+      response: adminWalletSecret,
+    },
+    async ({ merchant, admin, ip, params }) => {
+      const vendor = await repo.findVendor(merchant.id, params.code);
+      if (!vendor) throw new AppError('not_found', 'No such vendor.');
+      const secret = randomBytes(32).toString('base64url');
+      await repo.setWalletSecret(merchant.id, vendor.code, secret);
+      await audited(merchant, admin.id, ip, 'vendor.rotate_wallet_secret', vendor.code, {});
+      return { vendor: vendor.code, secret };
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/games',
+      summary: 'Games of this merchant (disabled ones too)',
+      tags,
+      querystring: adminGameQuery,
+      response: adminGamePage,
+    },
+    async ({ merchant, query }) => {
+      const { rows, total } = await repo.adminGames(
+        merchant.id,
+        { vendorCode: query.vendorCode, category: query.category },
+        { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
+      );
+      return { items: rows.map(presentGame), total };
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/games',
+      summary: 'Add a game (audited)',
+      tags,
+      body: adminGameCreate,
+      response: adminGame,
+    },
+    async ({ merchant, admin, ip, body }) => {
+      if (body.classify !== null && body.category !== 'RNG')
+        throw new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [{ field: 'classify', reason: 'invalid', message: 'Only RNG games have a sub-category.' }],
+        });
+      if (!(await repo.findVendor(merchant.id, body.vendorCode))) throw new AppError('not_found', 'No such vendor.');
+      const row = await repo.insertGame({
+        merchant_id: merchant.id,
+        vendor_code: body.vendorCode,
+        game_code: body.gameCode,
+        ...gameColumns(body),
+        name: body.name,
+        category: body.category,
+      });
+      if (!row) throw new AppError('conflict', 'This vendor already has a game with this code.');
+      await audited(merchant, admin.id, ip, 'game.create', String(row.id), body);
+      return presentGame(row);
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/admin/api/games/:id',
+      summary: 'Change a game: names, category, icon, order, hot flag, free trial, maintenance or status (audited)',
+      tags,
+      params: idParams,
+      body: adminGamePatch,
+      response: adminGame,
+    },
+    async ({ merchant, admin, ip, params, body }) => {
+      const row = await repo.updateGame(merchant.id, params.id, gameColumns(body)).catch((err: { code?: string }) => {
+        if (err.code === '23514') throw new AppError('validation_failed', 'Only RNG games have a sub-category.');
+        throw err;
+      });
+      if (!row) throw new AppError('not_found', 'No such game.');
+      await audited(merchant, admin.id, ip, 'game.update', String(row.id), body);
+      return presentGame(row);
+    },
+  );
+}

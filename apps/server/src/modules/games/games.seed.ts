@@ -1,0 +1,155 @@
+import type { Insertable } from 'kysely';
+import type {
+  GameCategoryCode,
+  GameClassifyCode,
+  GamesTable,
+  VendorAdapter,
+  VendorsTable,
+  WalletMode,
+} from './games.tables.ts';
+
+interface DemoVendor {
+  code: string;
+  name: string;
+  walletMode: WalletMode;
+  adapter: VendorAdapter;
+  sort: number;
+}
+
+/**
+ * The demo merchant's vendors: our own games (SEA, played from the main wallet), the simulated external vendor
+ * (DEMO: a stand-in for the live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our
+ * own exist), and three transfer-wallet vendors whose sub-wallets the wallet pages use (no games yet).
+ */
+export const DEMO_VENDORS: DemoVendor[] = [
+  { code: 'SEA', name: 'SEA Games', walletMode: 'seamless', adapter: 'house', sort: 1 },
+  { code: 'DEMO', name: 'Demo vendor', walletMode: 'seamless', adapter: 'demo', sort: 2 },
+  { code: 'SABA', name: 'SABA Sports', walletMode: 'transfer', adapter: 'none', sort: 10 },
+  { code: 'EVO', name: 'Evolution Live', walletMode: 'transfer', adapter: 'none', sort: 11 },
+  { code: 'JILI', name: 'JILI Slots', walletMode: 'transfer', adapter: 'none', sort: 12 },
+];
+
+interface DemoGame {
+  vendor: string;
+  code: string;
+  name: string;
+  ty: string;
+  category: GameCategoryCode;
+  classify?: GameClassifyCode;
+  supportPlay?: boolean;
+  hot?: boolean;
+  /** Smallest stake in major units. */
+  minBet: number;
+  lines?: number;
+}
+
+export const DEMO_GAMES: DemoGame[] = [
+  // Our own provably-fair games (packages/games): free trial offered.
+  {
+    vendor: 'SEA',
+    code: 'slot-lucky-dragon',
+    name: 'Lucky Dragon',
+    ty: 'Rồng May Mắn',
+    category: 'RNG',
+    supportPlay: true,
+    hot: true,
+    minBet: 1,
+    lines: 20,
+  },
+  {
+    vendor: 'SEA',
+    code: 'vp-jacks-or-better',
+    name: 'Jacks or Better',
+    ty: 'Jacks or Better',
+    category: 'RNG',
+    classify: 'VP',
+    supportPlay: true,
+    hot: true,
+    minBet: 1,
+  },
+  {
+    vendor: 'SEA',
+    code: 'scratch-lucky-match',
+    name: 'Lucky Match',
+    ty: 'Cào Trúng Thưởng',
+    category: 'RNG',
+    classify: 'SC',
+    supportPlay: true,
+    minBet: 1,
+  },
+  // The demo vendor: one simple playable game per category it stands in for.
+  {
+    vendor: 'DEMO',
+    code: 'demo-baccarat',
+    name: 'Demo Baccarat',
+    ty: 'Baccarat Thử Nghiệm',
+    category: 'LIVE',
+    hot: true,
+    minBet: 10,
+  },
+  {
+    vendor: 'DEMO',
+    code: 'demo-football',
+    name: 'Demo Football',
+    ty: 'Bóng Đá Thử Nghiệm',
+    category: 'SPORTS',
+    minBet: 10,
+  },
+  {
+    vendor: 'DEMO',
+    code: 'demo-esports',
+    name: 'Demo Esports',
+    ty: 'Thể Thao Điện Tử Thử Nghiệm',
+    category: 'ESPORTS',
+    minBet: 10,
+  },
+  { vendor: 'DEMO', code: 'demo-fishing', name: 'Demo Fishing', ty: 'Bắn Cá Thử Nghiệm', category: 'FISH', minBet: 1 },
+  { vendor: 'DEMO', code: 'demo-duel', name: 'Demo Card Duel', ty: 'Đấu Bài Thử Nghiệm', category: 'PVP', minBet: 5 },
+  {
+    vendor: 'DEMO',
+    code: 'demo-sabong',
+    name: 'Demo Sabong',
+    ty: 'Đá Gà Thử Nghiệm',
+    category: 'COCKFIGHT',
+    minBet: 10,
+  },
+  {
+    vendor: 'DEMO',
+    code: 'demo-quickdraw',
+    name: 'Demo Quick Draw',
+    ty: 'Xổ Số Nhanh Thử Nghiệm',
+    category: 'ELOTT',
+    minBet: 1,
+  },
+];
+
+export function demoVendorRows(merchantId: bigint): Insertable<VendorsTable>[] {
+  return DEMO_VENDORS.map((v) => ({
+    merchant_id: merchantId,
+    code: v.code,
+    name: v.name,
+    wallet_mode: v.walletMode,
+    adapter: v.adapter,
+    sort: v.sort,
+    icon_url: v.adapter === 'none' ? null : `/game-icons/vendor-${v.code.toLowerCase()}.svg`,
+  }));
+}
+
+export function demoGameRows(merchantId: bigint, currencyExponent: number): Insertable<GamesTable>[] {
+  const unit = 10n ** BigInt(currencyExponent);
+  return DEMO_GAMES.map((g, i) => ({
+    merchant_id: merchantId,
+    vendor_code: g.vendor,
+    game_code: g.code,
+    name: g.name,
+    display_names: JSON.stringify({ en: g.name, ty: g.ty }),
+    category: g.category,
+    classify: g.classify ?? null,
+    icon_url: `/game-icons/${g.code}.svg`,
+    support_play: g.supportPlay ?? false,
+    hot: g.hot ?? false,
+    sort: i,
+    min_bet: BigInt(g.minBet) * unit,
+    lines: g.lines ?? null,
+  }));
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { registerCatalogueAdminRoutes } from './catalogue.admin.ts';
+import { createCatalogueRepository, type VendorRow } from './catalogue.repository.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { registerGameRoutes } from './games.routes.ts';
+import { demoGameRows, demoVendorRows } from './games.seed.ts';
+import type { GamesTables } from './games.tables.ts';
+import { createLaunchService } from './launch.service.ts';
+import { createPlayRepository } from './play.repository.ts';
+import { createRecordsService } from './records.service.ts';
+import { registerSeamlessRoutes } from './seamless.routes.ts';
+import { createSeamlessService } from './seamless.service.ts';
+
+export type { VendorRow, GameWithVendor } from './catalogue.repository.ts';
+export { maskAccount } from './catalogue.service.ts';
+export { FREE_PLAY_BALANCE, GAME_SESSION_HOURS, type GameProvider, type LaunchContext } from './launch.service.ts';
+export type { WalletAnswer, WalletCall } from './seamless.service.ts';
+export { signSeamless } from './seamless.routes.ts';
+export type { VendorAdapter, WalletMode } from './games.tables.ts';
+
+const SECRET_CACHE_MS = 10_000;
+
+/**
+ * The game platform: the catalogue (vendors = the provider registry, games, favourites, winners), launch with
+ * game sessions and provider adapters, the seamless wallet vendors call (bet, win, rollback through the ledger,
+ * idempotent per tx id), and bet records. Our own games and the demo vendor plug in as providers.
+ */
+export function createGamesModule(deps: {
+  db: AnyDb;
+  ledger: Pick<LedgerModule, 'move' | 'balances'>;
+  members: Pick<MembersModule, 'sessionView' | 'accountsOf'>;
+  merchants: Pick<MerchantsModule, 'flags' | 'resolve'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  clock: () => Date;
+}) {
+  const db = tablesOf<GamesTables>(deps.db);
+  const catalogueRepo = createCatalogueRepository(db);
+  const play = createPlayRepository(db);
+  const catalogue = createCatalogueService({ repo: catalogueRepo, play, members: deps.members });
+  const launch = createLaunchService({ repo: catalogueRepo, play, merchants: deps.merchants, clock: deps.clock });
+  const seamless = createSeamlessService({
+    db,
+    repo: play,
+    catalogue: catalogueRepo,
+    ledger: deps.ledger,
+    members: deps.members,
+    clock: deps.clock,
+  });
+  const records = createRecordsService({ play, catalogue: catalogueRepo });
+  const secrets = new TtlCache<string | undefined>(SECRET_CACHE_MS);
+
+  /** The vendor's seamless-wallet key, created once per installation on first use. */
+  const walletSecret = (merchantId: bigint, vendorCode: string) =>
+    secrets.get(`${merchantId}:${vendorCode}`, () =>
+      catalogueRepo.walletSecret(merchantId, vendorCode, randomBytes(32).toString('base64url')),
+    );
+
+  async function walletCaller(operator: string, vendorCode: string) {
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(operator) || !/^[A-Z0-9_]{2,20}$/.test(vendorCode)) return undefined;
+    const merchant = await deps.merchants.resolve({ header: operator }).catch(() => undefined);
+    if (!merchant) return undefined;
+    const vendor = await catalogueRepo.findVendor(merchant.id, vendorCode);
+    if (!vendor || vendor.wallet_mode !== 'seamless') return undefined;
+    const secret = await walletSecret(merchant.id, vendorCode);
+    return secret ? { merchant, vendor, secret } : undefined;
+  }
+
+  return {
+    ...catalogue,
+    launch: launch.launch,
+    registerProvider: launch.registerProvider,
+    /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
+    wallet: seamless,
+    walletSecret,
+    /** A vendor as the wallet sees it (our own games call the wallet in-process with it). */
+    vendor: (merchantId: bigint, code: string) => catalogueRepo.findVendor(merchantId, code),
+    sessionByToken: play.sessionByToken,
+    moveFunBalance: play.moveFunBalance,
+    openRoundsBefore: play.openRoundsBefore,
+    betRecords: records.list,
+    listVendors: catalogueRepo.listVendors,
+    findVendor: catalogueRepo.findVendor,
+    findGame: catalogueRepo.findGame,
+
+    /** The demo catalogue (idempotent: rows an operator changed stay as they are). */
+    async seedDemo(merchant: Pick<Merchant, 'id' | 'currencyExponent'>): Promise<void> {
+      await catalogueRepo.addVendors(demoVendorRows(merchant.id));
+      await catalogueRepo.addGames(demoGameRows(merchant.id, merchant.currencyExponent));
+      catalogue.invalidate();
+    },
+
+    register(app: FastifyInstance): void {
+      registerGameRoutes(app, { catalogue, launch, records });
+      registerSeamlessRoutes(app, { seamless, resolve: walletCaller, clock: deps.clock });
+      registerCatalogueAdminRoutes(app, { repo: catalogueRepo, audit: deps.audit, invalidate: catalogue.invalidate });
+    },
+  };
+}
+
+export type GamesModule = ReturnType<typeof createGamesModule>;
+export type Vendor = VendorRow;

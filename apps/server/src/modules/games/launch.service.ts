@@ -1,0 +1,118 @@
+import type { LaunchResult } from '@sea/contracts';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createSessionTokens } from '../../lib/session-tokens.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { displayNameOf } from './catalogue.service.ts';
+import type { CatalogueRepository, GameWithVendor, VendorRow } from './catalogue.repository.ts';
+import type { VendorAdapter } from './games.tables.ts';
+import type { PlayRepository } from './play.repository.ts';
+
+/** How long a vendor may use a launch token for balance and bet calls (wins and rollbacks never expire). */
+export const GAME_SESSION_HOURS = 12;
+/** Play money a free trial starts with, in major units of the merchant's currency. */
+export const FREE_PLAY_BALANCE = 10_000n;
+
+/** What a provider needs to build the URL its game page opens with. */
+export interface LaunchContext {
+  merchant: Merchant;
+  vendor: VendorRow;
+  game: GameWithVendor;
+  /** The token the vendor presents on balance and bet calls (we keep only its hash). */
+  sessionToken: string;
+  /** Our player id as the vendor knows it. */
+  playerId: string;
+  language: string;
+  device: 'desktop' | 'mobile';
+  freePlay: boolean;
+}
+
+/**
+ * A game provider: one adapter per kind of vendor (vendors.adapter). Our own games ('house') and the demo
+ * vendor ('demo') register theirs at start-up; a real vendor's adapter maps its launch API here.
+ */
+export interface GameProvider {
+  adapter: VendorAdapter;
+  launchUrl(ctx: LaunchContext): string | Promise<string>;
+}
+
+export function createLaunchService(deps: {
+  repo: Pick<CatalogueRepository, 'findGame' | 'findVendor'>;
+  play: Pick<PlayRepository, 'insertSession'>;
+  merchants: Pick<MerchantsModule, 'flags'>;
+  clock: () => Date;
+}) {
+  const providers = new Map<VendorAdapter, GameProvider>();
+  const tokens = createSessionTokens({
+    idleMinutes: GAME_SESSION_HOURS * 60,
+    absoluteHours: GAME_SESSION_HOURS,
+    touchEverySeconds: 0,
+  });
+
+  return {
+    registerProvider(provider: GameProvider): void {
+      providers.set(provider.adapter, provider);
+    },
+
+    /**
+     * POST /wps/game/launchGame: a real-money session for a real account, or a free trial (play money) where the
+     * game offers one and FREEPLAY3 is on — the only launch a trial account gets. A game or vendor in
+     * maintenance answers game_maintenance.
+     */
+    async launch(
+      merchant: Merchant,
+      member: Pick<AuthenticatedMember, 'memberId' | 'isTrial'>,
+      req: { nodeId: string; freePlay: boolean; device: 'desktop' | 'mobile'; language?: string },
+    ): Promise<LaunchResult> {
+      const game = await deps.repo.findGame(merchant.id, BigInt(req.nodeId));
+      if (!game || game.status === 'disabled' || game.vendor_status !== 'active')
+        throw new AppError('not_found', 'No such game.');
+      if (game.status === 'maintenance' || game.vendor_maintenance) throw new AppError('game_maintenance');
+      if (req.freePlay) {
+        if (!game.support_play) throw new AppError('function_not_enabled', 'This game has no free trial.');
+        if (!(await deps.merchants.flags(merchant.id)).FREEPLAY3) throw new AppError('function_not_enabled');
+      } else if (member.isTrial) {
+        throw new AppError('in_need_true_account');
+      }
+      const vendor = (await deps.repo.findVendor(merchant.id, game.vendor_code))!;
+      const provider = providers.get(vendor.adapter);
+      if (!provider) throw new AppError('game_maintenance', 'This game cannot be opened at the moment.');
+
+      const now = deps.clock();
+      const { token, tokenHash, absoluteExpiresAt } = tokens.issue(now);
+      await deps.play.insertSession({
+        tokenHash,
+        merchantId: merchant.id,
+        memberId: member.memberId,
+        vendorCode: vendor.code,
+        gameId: game.id,
+        freePlay: req.freePlay,
+        funBalance: req.freePlay ? FREE_PLAY_BALANCE * 10n ** BigInt(merchant.currencyExponent) : null,
+        expiresAt: absoluteExpiresAt,
+      });
+      const language =
+        req.language && merchant.languages.includes(req.language) ? req.language : merchant.defaultLanguage;
+      const url = await provider.launchUrl({
+        merchant,
+        vendor,
+        game,
+        sessionToken: token,
+        playerId: String(member.memberId),
+        language,
+        device: req.device,
+        freePlay: req.freePlay,
+      });
+      return {
+        url,
+        gameName: game.name,
+        displayName: displayNameOf(game, language),
+        vassalage: vendor.code,
+        vendorName: vendor.name,
+        walletMode: vendor.wallet_mode,
+        freePlay: req.freePlay,
+      };
+    },
+  };
+}
+
+export type LaunchService = ReturnType<typeof createLaunchService>;

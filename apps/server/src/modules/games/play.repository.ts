@@ -1,0 +1,307 @@
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type {
+  GameCategoryCode,
+  GameRoundsTable,
+  GamesTables,
+  GameTransactionsTable,
+  GameTxKind,
+  RoundStatusCode,
+} from './games.tables.ts';
+
+export type GameTxRow = Selectable<GameTransactionsTable>;
+export type GameRoundRow = Selectable<GameRoundsTable>;
+
+export interface RecordFilter {
+  merchantId: bigint;
+  memberId: bigint;
+  category?: GameCategoryCode;
+  vendorCode?: string;
+  status?: RoundStatusCode;
+  /** Local calendar dates (inclusive) in `timezone`. */
+  from?: string;
+  to?: string;
+  timezone: string;
+}
+
+/**
+ * SQL of play: launch sessions, rounds and the wallet calls of vendors. Functions that are steps of one wallet
+ * call take the transaction (`trx`) they run in.
+ */
+export function createPlayRepository(db: Kysely<GamesTables>) {
+  function recordWhere(f: RecordFilter) {
+    const parts: RawBuilder<unknown>[] = [sql`r.merchant_id = ${f.merchantId}`, sql`r.member_id = ${f.memberId}`];
+    if (f.category) parts.push(sql`g.category = ${f.category}`);
+    if (f.vendorCode) parts.push(sql`r.vendor_code = ${f.vendorCode}`);
+    if (f.status) parts.push(sql`r.status = ${f.status}`);
+    if (f.from) parts.push(sql`r.started_at >= (${f.from}::date::timestamp at time zone ${f.timezone})`);
+    if (f.to) parts.push(sql`r.started_at < ((${f.to}::date + 1)::timestamp at time zone ${f.timezone})`);
+    return sql.join(parts, sql` and `);
+  }
+
+  return {
+    // ---- sessions ----
+    async insertSession(s: {
+      tokenHash: string;
+      merchantId: bigint;
+      memberId: bigint;
+      vendorCode: string;
+      gameId: bigint;
+      freePlay: boolean;
+      funBalance: bigint | null;
+      expiresAt: Date;
+    }): Promise<bigint> {
+      const r = await db
+        .insertInto('game_sessions')
+        .values({
+          token_hash: s.tokenHash,
+          merchant_id: s.merchantId,
+          member_id: s.memberId,
+          vendor_code: s.vendorCode,
+          game_id: s.gameId,
+          free_play: s.freePlay,
+          fun_balance: s.funBalance,
+          expires_at: s.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+
+    sessionByToken: (tokenHash: string) =>
+      db.selectFrom('game_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
+
+    /** Moves a free-play balance by `delta` (never below zero); returns the new balance or undefined. */
+    async moveFunBalance(sessionId: bigint, delta: bigint): Promise<bigint | undefined> {
+      const r = await db
+        .updateTable('game_sessions')
+        .set((eb) => ({ fun_balance: eb('fun_balance', '+', delta) }))
+        .where('id', '=', sessionId)
+        .where('free_play', '=', true)
+        .where(sql<boolean>`fun_balance + ${delta} >= 0`)
+        .returning('fun_balance')
+        .executeTakeFirst();
+      return r?.fun_balance ?? undefined;
+    },
+
+    /** The member's most recently launched games (newest first, each once). */
+    async recentGameIds(memberId: bigint, limit: number): Promise<bigint[]> {
+      const rows = await db
+        .selectFrom('game_sessions')
+        .select(['game_id', (eb) => eb.fn.max('created_at').as('last')])
+        .where('member_id', '=', memberId)
+        .groupBy('game_id')
+        .orderBy('last', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.game_id);
+    },
+
+    // ---- wallet calls (one transaction each) ----
+
+    /**
+     * Claims a vendor tx id for this player (the idempotency row, status 'pending'). Undefined when it exists: a
+     * concurrent twin waits here on the unique index until the first commits, then finds it.
+     */
+    claimTx: (
+      trx: Kysely<GamesTables>,
+      t: {
+        merchantId: bigint;
+        vendorCode: string;
+        memberId: bigint;
+        txRef: string;
+        kind: GameTxKind;
+        amount: bigint;
+        refTx: string | null;
+        requestHash: string;
+      },
+    ) =>
+      trx
+        .insertInto('game_transactions')
+        .values({
+          merchant_id: t.merchantId,
+          vendor_code: t.vendorCode,
+          member_id: t.memberId,
+          tx_ref: t.txRef,
+          kind: t.kind,
+          amount: t.amount,
+          ref_tx: t.refTx,
+          status: 'pending',
+          request_hash: t.requestHash,
+          response: null,
+        })
+        .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'member_id', 'tx_ref']).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    findTx: (h: Kysely<GamesTables>, merchantId: bigint, vendorCode: string, memberId: bigint, txRef: string) =>
+      h
+        .selectFrom('game_transactions')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('member_id', '=', memberId)
+        .where('tx_ref', '=', txRef)
+        .executeTakeFirst(),
+
+    /** Transactions that point at `refTx` (the wins and rollbacks of a bet). */
+    referencing: (h: Kysely<GamesTables>, merchantId: bigint, vendorCode: string, memberId: bigint, refTx: string) =>
+      h
+        .selectFrom('game_transactions')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('member_id', '=', memberId)
+        .where('ref_tx', '=', refTx)
+        .execute(),
+
+    async finishTx(
+      trx: Kysely<GamesTables>,
+      id: bigint,
+      set: {
+        status: 'applied' | 'refused' | 'tombstone';
+        response: string;
+        roundId?: bigint | null;
+        journalId?: bigint | null;
+      },
+    ): Promise<void> {
+      await trx
+        .updateTable('game_transactions')
+        .set({
+          status: set.status,
+          response: set.response,
+          ...(set.roundId !== undefined && { round_id: set.roundId }),
+          ...(set.journalId !== undefined && { journal_id: set.journalId }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The round of a vendor's round id for this player, created open when new; locked for the transaction. */
+    async lockRound(
+      trx: Kysely<GamesTables>,
+      r: { merchantId: bigint; vendorCode: string; memberId: bigint; roundRef: string; gameId: bigint | null },
+    ): Promise<GameRoundRow> {
+      await trx
+        .insertInto('game_rounds')
+        .values({
+          merchant_id: r.merchantId,
+          vendor_code: r.vendorCode,
+          member_id: r.memberId,
+          round_ref: r.roundRef,
+          game_id: r.gameId,
+        })
+        .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'member_id', 'round_ref']).doNothing())
+        .execute();
+      return trx
+        .selectFrom('game_rounds')
+        .selectAll()
+        .where('merchant_id', '=', r.merchantId)
+        .where('vendor_code', '=', r.vendorCode)
+        .where('member_id', '=', r.memberId)
+        .where('round_ref', '=', r.roundRef)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+    },
+
+    lockRoundById: (trx: Kysely<GamesTables>, id: bigint) =>
+      trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    async updateRound(
+      trx: Kysely<GamesTables>,
+      id: bigint,
+      set: { stakeDelta?: bigint; payoutDelta?: bigint; status?: RoundStatusCode; summary?: string; settledAt?: Date },
+    ): Promise<void> {
+      await trx
+        .updateTable('game_rounds')
+        .set((eb) => ({
+          ...(set.stakeDelta !== undefined && { stake: eb('stake', '+', set.stakeDelta) }),
+          ...(set.payoutDelta !== undefined && { payout: eb('payout', '+', set.payoutDelta) }),
+          ...(set.status !== undefined && { status: set.status }),
+          ...(set.summary !== undefined && { summary: set.summary }),
+          ...(set.settledAt !== undefined && { settled_at: set.settledAt }),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Bets of a round that moved money and were not rolled back. */
+    async liveBetCount(trx: Kysely<GamesTables>, roundId: bigint): Promise<number> {
+      const r = await trx
+        .selectFrom('game_transactions as b')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('b.round_id', '=', roundId)
+        .where('b.kind', '=', 'bet')
+        .where('b.status', '=', 'applied')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('game_transactions as x')
+                .select('x.id')
+                .whereRef('x.merchant_id', '=', 'b.merchant_id')
+                .whereRef('x.vendor_code', '=', 'b.vendor_code')
+                .whereRef('x.member_id', '=', 'b.member_id')
+                .whereRef('x.ref_tx', '=', 'b.tx_ref')
+                .where('x.kind', '=', 'rollback')
+                .where('x.status', '=', 'applied'),
+            ),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    // ---- records ----
+
+    async records(f: RecordFilter, page: { offset: number; limit: number }) {
+      const where = recordWhere(f);
+      const [rows, totals] = await Promise.all([
+        sql<
+          GameRoundRow & {
+            game_name: string | null;
+            category: GameCategoryCode | null;
+            display_names: Record<string, string> | null;
+          }
+        >`
+          select r.*, g.name as game_name, g.category, g.display_names
+            from game_rounds r left join games g on g.id = r.game_id
+           where ${where}
+           order by r.started_at desc, r.id desc
+           limit ${page.limit} offset ${page.offset}`.execute(db),
+        sql<{ n: bigint; stake: bigint | null; payout: bigint | null }>`
+          select count(*) as n, sum(r.stake)::bigint as stake, sum(r.payout)::bigint as payout
+            from game_rounds r left join games g on g.id = r.game_id
+           where ${where}`.execute(db),
+      ]);
+      const t = totals.rows[0]!;
+      return { rows: rows.rows, total: Number(t.n), stake: t.stake ?? 0n, payout: t.payout ?? 0n };
+    },
+
+    /** The newest settled rounds that paid out, for the winners board. */
+    latestWins: (merchantId: bigint, category: GameCategoryCode | null, limit: number) => {
+      let q = db
+        .selectFrom('game_rounds as r')
+        .innerJoin('games as g', 'g.id', 'r.game_id')
+        .select(['r.member_id', 'r.payout', 'r.settled_at', 'g.name', 'g.display_names', 'g.icon_url', 'g.category'])
+        .where('r.merchant_id', '=', merchantId)
+        .where('r.status', '=', 'settled')
+        .where('r.payout', '>', 0n);
+      if (category) q = q.where('g.category', '=', category);
+      return q.orderBy('r.settled_at', 'desc').limit(limit).execute();
+    },
+
+    /** Rounds still open after `before` (a vendor that never settled: reported, and house rounds recovered). */
+    openRoundsBefore: (vendorCode: string, before: Date, limit: number) =>
+      db
+        .selectFrom('game_rounds')
+        .selectAll()
+        .where('vendor_code', '=', vendorCode)
+        .where('status', '=', 'open')
+        .where('started_at', '<', before)
+        .orderBy('started_at')
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type PlayRepository = ReturnType<typeof createPlayRepository>;

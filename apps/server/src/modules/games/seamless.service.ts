@@ -1,0 +1,387 @@
+import { createHash } from 'node:crypto';
+import type {
+  SeamlessBetRequest,
+  SeamlessResponse,
+  SeamlessRollbackRequest,
+  SeamlessStatus,
+  SeamlessWinRequest,
+} from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { Merchant } from '../../http/principals.ts';
+import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { CatalogueRepository, VendorRow } from './catalogue.repository.ts';
+import type { GamesTables, GameTxKind } from './games.tables.ts';
+import type { GameTxRow, PlayRepository } from './play.repository.ts';
+
+/** A wallet call that passed the signature check: which merchant and vendor it is for, and its body. */
+export interface WalletCall<B> {
+  merchant: Merchant;
+  vendor: VendorRow;
+  body: B;
+}
+
+/** The answer of a wallet call as sent: status for the caller, JSON text (stored for replays). */
+export interface WalletAnswer {
+  status: SeamlessStatus;
+  json: string;
+}
+
+const answer = (r: SeamlessResponse): WalletAnswer => ({ status: r.status, json: JSON.stringify(r) });
+
+/** The content of a call that must match on a retry of the same tx id (not the network-level request id). */
+function requestHash(kind: GameTxKind, body: Record<string, unknown>, fields: string[]): string {
+  const content = [kind, ...fields.map((f) => String(body[f] ?? ''))].join('\u0000');
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * The seamless wallet (money-design §2.8): every bet, win and rollback of a vendor is one database transaction —
+ * the idempotency row of the vendor's tx id, the round, and one ledger movement keyed by (vendor, player, tx id).
+ * Rules (each a conformance test): a retry with the same body gets the stored answer byte for byte (a stored
+ * refusal too); another body under the same tx id is DUPLICATE_MISMATCH and moves nothing; a rollback before its
+ * bet leaves a tombstone and the late bet is refused ALREADY_SETTLED; a rollback after the win, a win after a
+ * rollback, a second rollback, a win on a settled round: ALREADY_SETTLED; a win for an unknown bet: TX_NOT_FOUND;
+ * win and rollback never check the session (it may have expired), balance and bet do.
+ */
+export function createSeamlessService(deps: {
+  db: Kysely<GamesTables>;
+  repo: PlayRepository;
+  catalogue: Pick<CatalogueRepository, 'findGameByCode'>;
+  ledger: Pick<LedgerModule, 'move' | 'balances'>;
+  members: Pick<MembersModule, 'sessionView'>;
+  clock: () => Date;
+}) {
+  const { db, repo, ledger } = deps;
+
+  /** Bets go to the house for our own games, to the vendor's clearing account for everyone else's. */
+  const clearing = (vendor: VendorRow, memberId: bigint) =>
+    systemAccount(vendor.adapter === 'house' ? 'house' : 'provider_clearing', memberId);
+
+  async function playerOf(merchant: Merchant, playerId: string) {
+    if (!/^\d{1,18}$/.test(playerId)) return undefined;
+    const id = BigInt(playerId);
+    const m = await deps.members.sessionView(merchant.id, id);
+    return m && { id, ...m };
+  }
+
+  async function available(merchant: Merchant, memberId: bigint, trx?: Kysely<GamesTables>): Promise<bigint> {
+    const main = memberMain(memberId);
+    return (await ledger.balances(merchant.id, [main], trx))[main]!.available;
+  }
+
+  const base = (c: WalletCall<{ request_id: string; currency: string }>) => ({
+    request_id: c.body.request_id,
+    currency: c.merchant.currency,
+  });
+
+  /** Token of a live (unexpired) real-money session of this player at this vendor, or the status refusing it. */
+  async function sessionStatus(
+    c: WalletCall<{ session_token?: string }>,
+    memberId: bigint,
+  ): Promise<'OK' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED'> {
+    const token = c.body.session_token;
+    if (!token) return 'INVALID_TOKEN';
+    const s = await repo.sessionByToken(hashSessionToken(token));
+    if (
+      !s ||
+      s.member_id !== memberId ||
+      s.vendor_code !== c.vendor.code ||
+      s.merchant_id !== c.merchant.id ||
+      s.free_play
+    )
+      return 'INVALID_TOKEN';
+    return s.expires_at <= deps.clock() ? 'TOKEN_EXPIRED' : 'OK';
+  }
+
+  /**
+   * Claims the tx id in a transaction and runs `apply` (which returns the answer and the outcome); a tx id
+   * already used answers its stored response (same content) or DUPLICATE_MISMATCH (other content).
+   */
+  async function once(
+    c: WalletCall<{ request_id: string; currency: string; tx_id: string }>,
+    claim: { memberId: bigint; kind: GameTxKind; amount: bigint; refTx: string | null; hash: string },
+    apply: (
+      trx: Kysely<GamesTables>,
+      tx: GameTxRow,
+    ) => Promise<{
+      status: 'applied' | 'refused' | 'tombstone';
+      response: SeamlessResponse;
+      roundId?: bigint;
+      journalId?: bigint;
+    }>,
+  ): Promise<WalletAnswer> {
+    return db.transaction().execute(async (trx) => {
+      const tx = await repo.claimTx(trx, {
+        merchantId: c.merchant.id,
+        vendorCode: c.vendor.code,
+        memberId: claim.memberId,
+        txRef: c.body.tx_id,
+        kind: claim.kind,
+        amount: claim.amount,
+        refTx: claim.refTx,
+        requestHash: claim.hash,
+      });
+      if (!tx) {
+        const earlier = (await repo.findTx(trx, c.merchant.id, c.vendor.code, claim.memberId, c.body.tx_id))!;
+        if (earlier.request_hash === claim.hash && earlier.response)
+          return { status: (JSON.parse(earlier.response) as SeamlessResponse).status, json: earlier.response };
+        return answer({
+          status: 'DUPLICATE_MISMATCH',
+          ...base(c),
+          tx_id: c.body.tx_id,
+          message: 'This tx_id was used for another request.',
+        });
+      }
+      const out = await apply(trx, tx);
+      const a = answer(out.response);
+      await repo.finishTx(trx, tx.id, {
+        status: out.status,
+        response: a.json,
+        roundId: out.roundId,
+        journalId: out.journalId,
+      });
+      return a;
+    });
+  }
+
+  return {
+    async balance(
+      c: WalletCall<{ request_id: string; player_id: string; session_token?: string; currency: string }>,
+    ): Promise<WalletAnswer> {
+      const player = await playerOf(c.merchant, c.body.player_id);
+      if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c) });
+      const session = await sessionStatus(c, player.id);
+      if (session !== 'OK') return answer({ status: session, ...base(c) });
+      if (c.body.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c) });
+      return answer({ status: 'OK', ...base(c), balance: String(await available(c.merchant, player.id)) });
+    },
+
+    async bet(c: WalletCall<SeamlessBetRequest>): Promise<WalletAnswer> {
+      const b = c.body;
+      const player = await playerOf(c.merchant, b.player_id);
+      if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: b.tx_id });
+      const session = await sessionStatus(c, player.id);
+      if (session !== 'OK') return answer({ status: session, ...base(c), tx_id: b.tx_id });
+      if (b.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: b.tx_id });
+      if (player.status !== 'active') return answer({ status: 'PLAYER_BLOCKED', ...base(c), tx_id: b.tx_id });
+      const game = b.game_code
+        ? await deps.catalogue.findGameByCode(c.merchant.id, c.vendor.code, b.game_code)
+        : undefined;
+      if (b.game_code && !game) return answer({ status: 'GAME_NOT_FOUND', ...base(c), tx_id: b.tx_id });
+      const amount = BigInt(b.amount);
+      const hash = requestHash('bet', b, ['player_id', 'currency', 'amount', 'round_id', 'game_code']);
+
+      return once(c, { memberId: player.id, kind: 'bet', amount, refTx: null, hash }, async (trx) => {
+        const refuse = async (status: SeamlessStatus, roundId?: bigint) => ({
+          status: 'refused' as const,
+          roundId,
+          response: {
+            status,
+            ...base(c),
+            tx_id: b.tx_id,
+            balance: String(await available(c.merchant, player.id, trx)),
+          },
+        });
+        // A rollback that came first (tombstone) cancels this bet before it exists.
+        const earlier = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, b.tx_id);
+        if (earlier.some((t) => t.kind === 'rollback')) return refuse('ALREADY_SETTLED');
+        const round = await repo.lockRound(trx, {
+          merchantId: c.merchant.id,
+          vendorCode: c.vendor.code,
+          memberId: player.id,
+          roundRef: b.round_id,
+          gameId: game?.id ?? null,
+        });
+        if (round.status !== 'open') return refuse('ALREADY_SETTLED', round.id);
+        let journalId: bigint | undefined;
+        let balance: bigint;
+        if (amount > 0n) {
+          const main = memberMain(player.id);
+          const r = await ledger.move(
+            {
+              merchant: c.merchant,
+              scope: `game:${c.vendor.code}`,
+              key: `${player.id}:${b.tx_id}`,
+              kind: 'bet',
+              memberId: player.id,
+              ref: { vendor: c.vendor.code, roundId: String(round.id), roundRef: b.round_id, txRef: b.tx_id },
+              from: main,
+              to: clearing(c.vendor, player.id),
+              amount,
+            },
+            trx,
+          );
+          if (!r.ok) return refuse(r.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR', round.id);
+          journalId = r.journalId;
+          balance = r.balances[main]!.available;
+        } else {
+          balance = await available(c.merchant, player.id, trx);
+        }
+        await repo.updateRound(trx, round.id, {
+          stakeDelta: amount,
+          ...(b.round_closed && { status: 'settled', settledAt: deps.clock() }),
+        });
+        return {
+          status: 'applied',
+          roundId: round.id,
+          journalId,
+          response: {
+            status: 'OK',
+            ...base(c),
+            tx_id: b.tx_id,
+            balance: String(balance),
+            ledger_tx_id: journalId ? String(journalId) : undefined,
+          },
+        };
+      });
+    },
+
+    async win(c: WalletCall<SeamlessWinRequest>): Promise<WalletAnswer> {
+      const w = c.body;
+      const player = await playerOf(c.merchant, w.player_id);
+      if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: w.tx_id });
+      if (w.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: w.tx_id });
+      // A win for a bet we never saw is not stored: the bet may still arrive, and the vendor retries the win.
+      const bet = await repo.findTx(db, c.merchant.id, c.vendor.code, player.id, w.bet_tx_id);
+      if (!bet || bet.kind !== 'bet' || bet.status === 'tombstone' || bet.round_id === null)
+        return answer({ status: 'TX_NOT_FOUND', ...base(c), tx_id: w.tx_id });
+      const amount = BigInt(w.amount);
+      const hash = requestHash('win', w, ['player_id', 'currency', 'amount', 'round_id', 'bet_tx_id']);
+
+      return once(c, { memberId: player.id, kind: 'win', amount, refTx: w.bet_tx_id, hash }, async (trx) => {
+        const refuse = async (status: SeamlessStatus) => ({
+          status: 'refused' as const,
+          roundId: bet.round_id!,
+          response: {
+            status,
+            ...base(c),
+            tx_id: w.tx_id,
+            balance: String(await available(c.merchant, player.id, trx)),
+          },
+        });
+        const round = (await repo.lockRoundById(trx, bet.round_id!))!;
+        if (bet.status !== 'applied') return refuse('TX_NOT_FOUND');
+        const related = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, w.bet_tx_id);
+        if (related.some((t) => t.kind === 'rollback' && t.status === 'applied') || round.status !== 'open')
+          return refuse('ALREADY_SETTLED');
+        let journalId: bigint | undefined;
+        let balance: bigint;
+        if (amount > 0n) {
+          const main = memberMain(player.id);
+          const r = await ledger.move(
+            {
+              merchant: c.merchant,
+              scope: `game:${c.vendor.code}`,
+              key: `${player.id}:${w.tx_id}`,
+              kind: 'win',
+              memberId: player.id,
+              ref: { vendor: c.vendor.code, roundId: String(round.id), roundRef: w.round_id, txRef: w.tx_id },
+              from: clearing(c.vendor, player.id),
+              to: main,
+              amount,
+            },
+            trx,
+          );
+          if (!r.ok) return refuse('UNKNOWN_ERROR');
+          journalId = r.journalId;
+          balance = r.balances[main]!.available;
+        } else {
+          balance = await available(c.merchant, player.id, trx);
+        }
+        await repo.updateRound(trx, round.id, {
+          payoutDelta: amount,
+          ...(w.summary !== undefined && { summary: w.summary }),
+          ...(w.round_closed && { status: 'settled', settledAt: deps.clock() }),
+        });
+        return {
+          status: 'applied',
+          roundId: round.id,
+          journalId,
+          response: {
+            status: 'OK',
+            ...base(c),
+            tx_id: w.tx_id,
+            balance: String(balance),
+            ledger_tx_id: journalId ? String(journalId) : undefined,
+          },
+        };
+      });
+    },
+
+    async rollback(c: WalletCall<SeamlessRollbackRequest>): Promise<WalletAnswer> {
+      const rb = c.body;
+      const player = await playerOf(c.merchant, rb.player_id);
+      if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: rb.tx_id });
+      if (rb.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: rb.tx_id });
+      const hash = requestHash('rollback', rb, ['player_id', 'currency', 'original_tx_id']);
+
+      return once(
+        c,
+        { memberId: player.id, kind: 'rollback', amount: 0n, refTx: rb.original_tx_id, hash },
+        async (trx) => {
+          const ok = async (status: 'applied' | 'tombstone', roundId?: bigint, journalId?: bigint) => ({
+            status,
+            roundId,
+            journalId,
+            response: {
+              status: 'OK' as const,
+              ...base(c),
+              tx_id: rb.tx_id,
+              balance: String(await available(c.merchant, player.id, trx)),
+              ledger_tx_id: journalId ? String(journalId) : undefined,
+            },
+          });
+          const refuse = async (status: SeamlessStatus, roundId?: bigint) => ({
+            status: 'refused' as const,
+            roundId,
+            response: {
+              status,
+              ...base(c),
+              tx_id: rb.tx_id,
+              balance: String(await available(c.merchant, player.id, trx)),
+            },
+          });
+          const original = await repo.findTx(trx, c.merchant.id, c.vendor.code, player.id, rb.original_tx_id);
+          // Before its bet: a tombstone, answered OK; the bet, if it ever comes, is refused.
+          if (!original) return ok('tombstone');
+          if (original.kind !== 'bet' || original.round_id === null) return refuse('ALREADY_SETTLED');
+          const round = (await repo.lockRoundById(trx, original.round_id))!;
+          const related = (
+            await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, rb.original_tx_id)
+          ).filter((t) => t.tx_ref !== rb.tx_id);
+          if (related.some((t) => t.status === 'applied')) return refuse('ALREADY_SETTLED', round.id); // a win or a rollback
+          if (original.status !== 'applied') return ok('applied', round.id); // the bet never moved money
+          let journalId: bigint | undefined;
+          if (original.amount > 0n) {
+            const r = await ledger.move(
+              {
+                merchant: c.merchant,
+                scope: `game:${c.vendor.code}`,
+                key: `${player.id}:${rb.tx_id}`,
+                kind: 'rollback',
+                memberId: player.id,
+                ref: { vendor: c.vendor.code, roundId: String(round.id), txRef: rb.tx_id, cancels: rb.original_tx_id },
+                from: clearing(c.vendor, player.id),
+                to: memberMain(player.id),
+                amount: original.amount,
+                // Shown with the bets it cancels: a rolled-back bet nets to zero in bets and profit.
+                code: 'bet',
+              },
+              trx,
+            );
+            if (!r.ok) return refuse('UNKNOWN_ERROR', round.id);
+            journalId = r.journalId;
+          }
+          await repo.updateRound(trx, round.id, { stakeDelta: -original.amount });
+          if ((await repo.liveBetCount(trx, round.id)) <= 1)
+            await repo.updateRound(trx, round.id, { status: 'rolled_back', settledAt: deps.clock() });
+          return ok('applied', round.id, journalId);
+        },
+      );
+    },
+  };
+}
+
+export type SeamlessService = ReturnType<typeof createSeamlessService>;

@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
+import { memberMain } from '../src/modules/ledger/index.ts';
+import type { Merchant } from '../src/modules/merchants/index.ts';
+import { newPlayer, type Player } from './helpers/players.ts';
+import { launchToken, vendorClient } from './helpers/seamless.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Conformance of our seamless wallet with money-design §2.8/§2.9: the union of the public certification suites
+ * (Evolution One Wallet, Blue Ocean, Fundist, Jackpot Studio, SoftSwiss take-home, Phoenix), on both databases.
+ */
+let t: TestApp;
+let demo: Merchant;
+let vendor: ReturnType<typeof vendorClient>;
+let gameId: string;
+let now = Date.now();
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => new Date(now) });
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  // The vendor's launch adapter: the URL carries the session token, as a real vendor's would.
+  t.app.modules.games.registerProvider({
+    adapter: 'demo',
+    launchUrl: (ctx) => `https://vendor.example/play?token=${ctx.sessionToken}&player=${ctx.playerId}`,
+  });
+  gameId = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json().value
+    .content[0].nodeId;
+  vendor = vendorClient(t, demo, 'DEMO', () => now);
+});
+afterAll(async () => {
+  if (t) {
+    expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    await t.close();
+  }
+});
+
+const balance = async (p: Player) =>
+  (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]!.available;
+
+/** A funded player with a live session at the vendor. */
+async function player(fund = 100_000n) {
+  const p = await newPlayer(t, demo, { fund });
+  const token = await launchToken(t, p, gameId);
+  return { ...p, session: token, pid: String(p.id) };
+}
+
+const bet = (p: { pid: string; session: string }, amount: string, extra: Record<string, unknown> = {}) => ({
+  player_id: p.pid,
+  session_token: p.session,
+  round_id: `r-${randomUUID()}`,
+  tx_id: `b-${randomUUID()}`,
+  amount,
+  game_code: 'demo-baccarat',
+  ...extra,
+});
+
+describe('signature and shape', () => {
+  it('refuses a missing, wrong or tampered signature, a stale timestamp and an unknown caller, moving nothing', async () => {
+    const p = await player();
+    const body = bet(p, '100');
+    const cases = [
+      await vendor.call('bet', body, { signature: 'f'.repeat(64) }),
+      await vendor.call('bet', body, { signature: 'nothex' }),
+      await vendor.call('bet', body, { tamper: (raw) => raw.replace('"100"', '"1"') }),
+      await vendor.call('bet', body, { timestamp: Math.floor(now / 1000) - 31 }),
+      await vendor.call('bet', body, { timestamp: Math.floor(now / 1000) + 31 }),
+      await vendor.call('bet', body, { vendor: 'SEA' }), // signed with DEMO's key, claims SEA
+      await vendor.call('bet', body, { vendor: 'NOPE' }),
+    ];
+    for (const r of cases) {
+      expect(r.statusCode).toBe(401);
+      expect(r.json.status).toBe('INVALID_SIGNATURE');
+    }
+    expect(await balance(p)).toBe(100_000n);
+  });
+
+  it('answers BAD_REQUEST for malformed bodies and ignores unknown fields', async () => {
+    const p = await player();
+    for (const body of [
+      { ...bet(p, '100'), amount: 100 },
+      { ...bet(p, '100'), amount: '-5' },
+      { ...bet(p, '100'), amount: '1.5' },
+      { ...bet(p, '100'), tx_id: '' },
+      { ...bet(p, '100'), tx_id: 'x'.repeat(101) },
+      { ...bet(p, '100'), round_id: undefined },
+    ]) {
+      const r = await vendor.call('bet', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json.status).toBe('BAD_REQUEST');
+    }
+    const ok = await vendor.call('bet', { ...bet(p, '100'), someFakeField: { deep: true }, unicode: 'Đá gà 🐓' });
+    expect(ok.json.status).toBe('OK');
+    expect(await balance(p)).toBe(99_900n);
+  });
+});
+
+describe('balance and sessions', () => {
+  it('answers the balance to a live session; refuses unknown players, other tokens and other currencies', async () => {
+    const p = await player(12_345n);
+    expect((await vendor.call('balance', { player_id: p.pid, session_token: p.session })).json).toMatchObject({
+      status: 'OK',
+      balance: '12345',
+      currency: demo.currency,
+    });
+    expect((await vendor.call('balance', { player_id: '999999999', session_token: p.session })).json.status).toBe(
+      'PLAYER_NOT_FOUND',
+    );
+    const other = await player();
+    expect((await vendor.call('balance', { player_id: p.pid, session_token: other.session })).json.status).toBe(
+      'INVALID_TOKEN',
+    );
+    expect((await vendor.call('balance', { player_id: p.pid })).json.status).toBe('INVALID_TOKEN');
+    expect(
+      (await vendor.call('balance', { player_id: p.pid, session_token: p.session, currency: 'XXX' })).json.status,
+    ).toBe('WRONG_CURRENCY');
+  });
+
+  it('refuses a bet on an expired session but accepts its win and rollback (results arrive late)', async () => {
+    const p = await player();
+    const b1 = bet(p, '500');
+    const b2 = bet(p, '300');
+    expect((await vendor.call('bet', b1)).json.status).toBe('OK');
+    expect((await vendor.call('bet', b2)).json.status).toBe('OK');
+    const saved = now;
+    now += 13 * 3_600_000; // the 12-hour session is over
+    try {
+      expect((await vendor.call('bet', bet(p, '100'))).json.status).toBe('TOKEN_EXPIRED');
+      expect((await vendor.call('balance', { player_id: p.pid, session_token: p.session })).json.status).toBe(
+        'TOKEN_EXPIRED',
+      );
+      const win = await vendor.call('win', {
+        player_id: p.pid,
+        round_id: b1.round_id,
+        tx_id: `w-${randomUUID()}`,
+        bet_tx_id: b1.tx_id,
+        amount: '1000',
+      });
+      expect(win.json.status).toBe('OK');
+      const rb = await vendor.call('rollback', {
+        player_id: p.pid,
+        tx_id: `rb-${randomUUID()}`,
+        original_tx_id: b2.tx_id,
+      });
+      expect(rb.json.status).toBe('OK');
+    } finally {
+      now = saved;
+    }
+    expect(await balance(p)).toBe(100_000n - 500n + 1000n);
+  });
+});
+
+describe('bet, win, rollback', () => {
+  it('debit then credit: the balance moves, the round settles and shows in the bet records', async () => {
+    const p = await player(10_000n);
+    const b = bet(p, '2500');
+    const r1 = await vendor.call('bet', b);
+    expect(r1.json).toMatchObject({ status: 'OK', balance: '7500', tx_id: b.tx_id });
+    const w = {
+      player_id: p.pid,
+      round_id: b.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: b.tx_id,
+      amount: '6000',
+      summary: 'Banker wins 7–5',
+    };
+    expect((await vendor.call('win', w)).json).toMatchObject({ status: 'OK', balance: '13500' });
+    const records = (
+      await t.app.inject({ method: 'GET', url: '/wps/game/bets', headers: { authorization: `Bearer ${p.token}` } })
+    ).json().value;
+    expect(records.items).toHaveLength(1);
+    expect(records.items[0]).toMatchObject({
+      roundRef: b.round_id,
+      gameName: 'Demo Baccarat',
+      gameType: 'LIVE',
+      vassalage: 'DEMO',
+      stake: '2500',
+      payout: '6000',
+      net: '3500',
+      status: 'settled',
+      summary: 'Banker wins 7–5',
+      verifiable: false,
+    });
+    expect(records.totals).toEqual({ stake: '2500', payout: '6000', net: '3500' });
+  });
+
+  it('a zero bet (free spin) and a zero win (a lost round) are recorded and move nothing; a big payout is exact', async () => {
+    const p = await player(1_000n);
+    const free = bet(p, '0');
+    expect((await vendor.call('bet', free)).json).toMatchObject({ status: 'OK', balance: '1000' });
+    const lost = bet(p, '1000');
+    expect((await vendor.call('bet', lost)).json.balance).toBe('0');
+    const zero = {
+      player_id: p.pid,
+      round_id: lost.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: lost.tx_id,
+      amount: '0',
+    };
+    expect((await vendor.call('win', zero)).json).toMatchObject({ status: 'OK', balance: '0' });
+    const big = bet(p, '0');
+    await vendor.call('bet', big);
+    const payout = '6372709234'; // 63,727,092.34 (Evolution's big-payout case)
+    const won = await vendor.call('win', {
+      player_id: p.pid,
+      round_id: big.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: big.tx_id,
+      amount: payout,
+    });
+    expect(won.json.balance).toBe(payout);
+    // and back out again
+    expect((await vendor.call('bet', bet(p, payout))).json).toMatchObject({ status: 'OK', balance: '0' });
+  });
+
+  it('refuses a bet above the balance with INSUFFICIENT_FUNDS and the balance; a retry gets the same bytes', async () => {
+    const p = await player(1_000n);
+    const b = bet(p, '1001');
+    const first = await vendor.call('bet', b);
+    expect(first.json).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '1000' });
+    await t.app.modules.ledger.postOrThrow({
+      merchantId: demo.id,
+      currency: demo.currency,
+      scope: 'test_funding',
+      key: `top-up:${p.id}`,
+      kind: 'adjustment',
+      memberId: p.id,
+      legs: [{ debit: 'sys:adjustments:0', credit: memberMain(p.id), amount: 5_000n, code: 'adjustment' }],
+    });
+    // Final for its tx id: the stored refusal comes back (balance as it was then), and nothing moves.
+    const again = await vendor.call('bet', b);
+    expect(again.text).toBe(first.text);
+    expect(await balance(p)).toBe(6_000n);
+  });
+
+  it('a retry with the same body answers byte for byte; another body under the same tx id is DUPLICATE_MISMATCH', async () => {
+    const p = await player(10_000n);
+    const b = bet(p, '700');
+    const first = await vendor.call('bet', b);
+    const retry = await vendor.call('bet', { ...b, request_id: 'another attempt id' });
+    expect(retry.text).toBe(first.text);
+    for (const changed of [{ amount: '701' }, { round_id: 'other-round' }, { currency: 'USD' }]) {
+      const r = await vendor.call('bet', { ...b, ...changed });
+      expect(['DUPLICATE_MISMATCH', 'WRONG_CURRENCY']).toContain(r.json.status);
+    }
+    const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${randomUUID()}`, bet_tx_id: b.tx_id, amount: '100' };
+    const won = await vendor.call('win', w);
+    expect((await vendor.call('win', w)).text).toBe(won.text);
+    expect((await vendor.call('win', { ...w, amount: '900' })).json.status).toBe('DUPLICATE_MISMATCH');
+    // The same tx id cannot become another kind of call either.
+    expect(
+      (await vendor.call('rollback', { player_id: p.pid, tx_id: b.tx_id, original_tx_id: b.tx_id })).json.status,
+    ).toBe('DUPLICATE_MISMATCH');
+    expect(await balance(p)).toBe(10_000n - 700n + 100n);
+  });
+
+  it('two players may use the same round and tx ids: each is processed separately', async () => {
+    const a = await player(5_000n);
+    const b = await player(5_000n);
+    const ids = { round_id: 'shared-round', tx_id: 'shared-tx' };
+    expect((await vendor.call('bet', bet(a, '1000', ids))).json.status).toBe('OK');
+    expect((await vendor.call('bet', bet(b, '2000', ids))).json.status).toBe('OK');
+    expect(await balance(a)).toBe(4_000n);
+    expect(await balance(b)).toBe(3_000n);
+  });
+
+  it('a win for a bet never seen is TX_NOT_FOUND and not final: once the bet arrives, the win goes through', async () => {
+    const p = await player(5_000n);
+    const b = bet(p, '1000');
+    const w = {
+      player_id: p.pid,
+      round_id: b.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: b.tx_id,
+      amount: '3000',
+    };
+    expect((await vendor.call('win', w)).json.status).toBe('TX_NOT_FOUND');
+    expect((await vendor.call('bet', b)).json.status).toBe('OK');
+    expect((await vendor.call('win', w)).json.status).toBe('OK');
+    expect(await balance(p)).toBe(7_000n);
+  });
+
+  it('a rollback before its bet leaves a tombstone: OK now, and the late bet is refused without moving money', async () => {
+    const p = await player(5_000n);
+    const b = bet(p, '1000');
+    const rb = { player_id: p.pid, tx_id: `rb-${randomUUID()}`, original_tx_id: b.tx_id, round_id: b.round_id };
+    expect((await vendor.call('rollback', rb)).json).toMatchObject({ status: 'OK', balance: '5000' });
+    expect((await vendor.call('bet', b)).json).toMatchObject({ status: 'ALREADY_SETTLED', balance: '5000' });
+    expect(await balance(p)).toBe(5_000n);
+  });
+
+  it('rollback: refunds once; a repeat answers the same; another rollback, a win after it, a bet on the round: ALREADY_SETTLED', async () => {
+    const p = await player(5_000n);
+    const b = bet(p, '1500');
+    await vendor.call('bet', b);
+    const rb = { player_id: p.pid, tx_id: `rb-${randomUUID()}`, original_tx_id: b.tx_id };
+    const first = await vendor.call('rollback', rb);
+    expect(first.json).toMatchObject({ status: 'OK', balance: '5000' });
+    expect((await vendor.call('rollback', rb)).text).toBe(first.text);
+    expect((await vendor.call('rollback', { ...rb, tx_id: `rb-${randomUUID()}` })).json.status).toBe('ALREADY_SETTLED');
+    const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${randomUUID()}`, bet_tx_id: b.tx_id, amount: '900' };
+    expect((await vendor.call('win', w)).json.status).toBe('ALREADY_SETTLED');
+    expect((await vendor.call('bet', bet(p, '100', { round_id: b.round_id }))).json.status).toBe('ALREADY_SETTLED');
+    expect(await balance(p)).toBe(5_000n);
+    const round = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/game/bets?status=rolled_back',
+        headers: { authorization: `Bearer ${p.token}` },
+      })
+    ).json().value.items;
+    expect(round).toMatchObject([{ roundRef: b.round_id, status: 'rolled_back', stake: '0', payout: '0' }]);
+  });
+
+  it('a rollback after the win is ALREADY_SETTLED and changes nothing', async () => {
+    const p = await player(5_000n);
+    const b = bet(p, '1000');
+    await vendor.call('bet', b);
+    await vendor.call('win', {
+      player_id: p.pid,
+      round_id: b.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: b.tx_id,
+      amount: '2500',
+    });
+    const rb = await vendor.call('rollback', {
+      player_id: p.pid,
+      tx_id: `rb-${randomUUID()}`,
+      original_tx_id: b.tx_id,
+    });
+    expect(rb.json).toMatchObject({ status: 'ALREADY_SETTLED', balance: '6500' });
+    expect(await balance(p)).toBe(6_500n);
+  });
+
+  it('multi-step rounds: two bets, one rolled back, then the win settles the round', async () => {
+    const p = await player(10_000n);
+    const round_id = `r-${randomUUID()}`;
+    const b1 = bet(p, '1000', { round_id });
+    const b2 = bet(p, '2000', { round_id });
+    await vendor.call('bet', b1);
+    await vendor.call('bet', b2);
+    await vendor.call('rollback', { player_id: p.pid, tx_id: `rb-${randomUUID()}`, original_tx_id: b2.tx_id });
+    const w = await vendor.call('win', {
+      player_id: p.pid,
+      round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: b1.tx_id,
+      amount: '1800',
+    });
+    expect(w.json).toMatchObject({ status: 'OK', balance: String(10_000 - 1000 + 1800) });
+    const records = (
+      await t.app.inject({ method: 'GET', url: '/wps/game/bets', headers: { authorization: `Bearer ${p.token}` } })
+    ).json().value.items;
+    expect(records).toMatchObject([{ roundRef: round_id, stake: '1000', payout: '1800', status: 'settled' }]);
+    // A second win on the settled round is refused.
+    const again = await vendor.call('win', {
+      player_id: p.pid,
+      round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: b1.tx_id,
+      amount: '1',
+    });
+    expect(again.json.status).toBe('ALREADY_SETTLED');
+  });
+
+  it('refuses a disabled player’s bet (PLAYER_BLOCKED) and an unknown game (GAME_NOT_FOUND)', async () => {
+    const p = await player(5_000n);
+    expect((await vendor.call('bet', bet(p, '10', { game_code: 'no-such-game' }))).json.status).toBe('GAME_NOT_FOUND');
+    await t.database.all.updateTable('members').set({ status: 'disabled' }).where('id', '=', p.id).execute();
+    expect((await vendor.call('bet', bet(p, '10'))).json.status).toBe('PLAYER_BLOCKED');
+    expect(await balance(p)).toBe(5_000n);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 simultaneous bets of 300 on 10,000: exactly the 33 affordable ones pass, never below zero', async () => {
+    const p = await player(10_000n);
+    const results = await Promise.all(Array.from({ length: 50 }, () => vendor.call('bet', bet(p, '300'))));
+    const ok = results.filter((r) => r.json.status === 'OK').length;
+    expect(ok).toBe(33);
+    expect(results.filter((r) => r.json.status === 'INSUFFICIENT_FUNDS')).toHaveLength(17);
+    expect(await balance(p)).toBe(100n);
+  });
+
+  it('the same bet delivered 20 times at once: one debit, 20 identical answers', async () => {
+    const p = await player(10_000n);
+    const b = bet(p, '1234');
+    const results = await Promise.all(Array.from({ length: 20 }, () => vendor.call('bet', b)));
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+    expect(results[0]!.json.status).toBe('OK');
+    expect(await balance(p)).toBe(10_000n - 1234n);
+  });
+
+  it('parallel rounds of one player with wins and duplicate deliveries end at the exact balance', async () => {
+    const p = await player(50_000n);
+    const rounds = Array.from({ length: 20 }, (_, i) => ({
+      b: bet(p, String(100 + i)),
+      win: String(i % 3 === 0 ? 0 : 150 + i),
+    }));
+    await Promise.all(
+      rounds.map(async ({ b, win }) => {
+        await Promise.all([vendor.call('bet', b), vendor.call('bet', b)]);
+        const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${b.tx_id}`, bet_tx_id: b.tx_id, amount: win };
+        await Promise.all([vendor.call('win', w), vendor.call('win', w)]);
+      }),
+    );
+    const expected = rounds.reduce((acc, { b, win }) => acc - BigInt(b.amount) + BigInt(win), 50_000n);
+    expect(await balance(p)).toBe(expected);
+  });
+});
