@@ -9,7 +9,7 @@ import type {
   SmsCodeRequest,
 } from '@sea/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
 
 export const login = (body: Partial<LoginRequest>) =>

@@ -7,7 +7,7 @@ import type {
 } from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
 
 /** Every deposit query starts with this key. */

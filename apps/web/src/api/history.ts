@@ -1,6 +1,6 @@
 import type { HistoryType, PersonalProfit, TransactionHistory } from '@sea/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { apiGet } from './client.ts';
 
 /** Every history query starts with this key. */

@@ -11,7 +11,7 @@ import type {
   WalletTransferResult,
 } from '@sea/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
 
 /** Every wallet query starts with this key: money flows elsewhere (deposits, withdrawals) invalidate it. */

@@ -10,7 +10,7 @@ import type {
   WithdrawSettings,
 } from '@sea/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
 
 /** Every withdraw query starts with this key. */

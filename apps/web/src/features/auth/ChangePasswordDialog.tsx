@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, useMemberInfo } from '../../api/auth.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { errorText } from './error-text.ts';
-import { FormEnd } from './form-parts.tsx';
-import { TextField } from './TextField.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { FormEnd } from '../../components/form/form-parts.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 
 /** Change password; also forced right after a login that reports passwordExpired (spec §4). */
 export function ChangePasswordDialog() {

@@ -2,11 +2,11 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestEmailReset, resetByPhone } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { FormEnd, useSubmit } from './form-parts.tsx';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
-import { TextField } from './TextField.tsx';
+import { FormEnd, useSubmit } from '../../components/form/form-parts.tsx';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /** Forgot password by e-mail (a link) or by phone (code + new password, then logged in) — spec §4. */

@@ -2,14 +2,14 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { freeplay, login } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { CaptchaField } from './CaptchaField.tsx';
-import { captchaRequested, errorText } from './error-text.ts';
-import { FormEnd } from './form-parts.tsx';
+import { CaptchaField } from '../../components/form/CaptchaField.tsx';
+import { captchaRequested, errorText } from '../../components/error-text.ts';
+import { FormEnd } from '../../components/form/form-parts.tsx';
 import { readRemembered, remember } from './remember.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 export function LoginDialog() {

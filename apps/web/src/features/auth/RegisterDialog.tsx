@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { checkAffiliate, register, useRegisterSettings } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { CaptchaField } from './CaptchaField.tsx';
-import { errorText } from './error-text.ts';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
-import { TextField } from './TextField.tsx';
+import { CaptchaField } from '../../components/form/CaptchaField.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /** Text fields in form order; captcha, SMS code and the mobile number have their own widgets. */

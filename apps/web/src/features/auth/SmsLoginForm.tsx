@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/auth.ts';
-import { FormEnd, useSubmit } from './form-parts.tsx';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
+import { FormEnd, useSubmit } from '../../components/form/form-parts.tsx';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 export function SmsLoginForm() {

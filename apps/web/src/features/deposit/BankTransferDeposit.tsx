@@ -2,7 +2,7 @@ import type { DepositMethod } from '@sea/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useManualDeposit } from '../../api/deposit.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { AmountField } from './AmountField.tsx';
 import { CopyRow } from './CopyRow.tsx';
 import { amountProblem, useRequestId } from './deposit-form.ts';

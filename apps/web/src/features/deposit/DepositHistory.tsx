@@ -1,7 +1,7 @@
 import { type DepositList, formatMoney } from '@sea/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 
 /** Recent deposits with a status badge each; loading, error and empty states. */
 export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }) {

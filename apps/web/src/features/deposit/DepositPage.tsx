@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDepositMethods, useDeposits, useRefreshWallet } from '../../api/deposit.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { BankTransferDeposit } from './BankTransferDeposit.tsx';
 import { DepositHistory } from './DepositHistory.tsx';
 import { DepositResult } from './DepositResult.tsx';

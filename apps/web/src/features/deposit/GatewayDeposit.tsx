@@ -2,7 +2,7 @@ import type { DepositMethod } from '@sea/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateDepositOrder } from '../../api/deposit.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { AmountField } from './AmountField.tsx';
 import { amountProblem, safePayUrl, useRequestId } from './deposit-form.ts';
 

@@ -2,10 +2,10 @@ import { formatMoney, type PersonalProfit, type ProfitFigures } from '@sea/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfit } from '../../api/history.ts';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import './history.css';
 
 const FIGURES = [

@@ -8,10 +8,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactions } from '../../api/history.ts';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import './history.css';
 
 const PAGE_SIZE = 20;

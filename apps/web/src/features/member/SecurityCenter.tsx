@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadAvatar, useAvatar, useMemberInfo } from '../../api/auth.ts';
-import { useUi } from '../../app/ui-store.ts';
-import { errorText } from '../auth/error-text.ts';
+import { useUi } from '../../state/ui.ts';
+import { errorText } from '../../components/error-text.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { NAV_ITEMS } from './nav-items.ts';
+import { NAV_ITEMS } from '../../lib/nav-items.ts';
 
 export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();

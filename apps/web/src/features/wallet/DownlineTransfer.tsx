@@ -2,7 +2,7 @@ import { formatMoney } from '@sea/contracts';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownlines, useTransferToDownline } from '../../api/wallet.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { amountProblem, useRequestId } from './money-form.ts';
 import { AmountField, FormFooter } from './form-parts.tsx';
 

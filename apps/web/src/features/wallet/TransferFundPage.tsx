@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../api/auth.ts';
 import { useConsolidatedFunds, useWalletBalance, useWalletTransfer, WALLET_KEY } from '../../api/wallet.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { amountProblem, useRequestId } from './money-form.ts';
 import './wallet.css';
 import { AmountField, FormFooter } from './form-parts.tsx';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../api/auth.ts';
 import { useTransferToUpline, useUpline, useWalletBalance } from '../../api/wallet.ts';
-import { errorText } from '../auth/error-text.ts';
+import { errorText } from '../../components/error-text.ts';
 import { DownlineTransfer } from './DownlineTransfer.tsx';
 import { amountProblem, useRequestId } from './money-form.ts';
 import './wallet.css';

@@ -4,10 +4,10 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useAddBankAccount, useRemoveBankAccount } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { FormEnd } from '../auth/form-parts.tsx';
-import { TextField } from '../auth/TextField.tsx';
-import { QueryState } from './QueryState.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { FormEnd } from '../../components/form/form-parts.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { normaliseAccountNumber } from './withdraw-form.ts';
 
 type Values = { bankName: string; accountNumber: string; accountName: string };

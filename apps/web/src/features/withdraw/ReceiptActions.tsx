@@ -2,8 +2,8 @@ import type { Withdrawal } from '@sea/contracts';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmReceipt } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { TextField } from '../auth/TextField.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { TextField } from '../../components/form/TextField.tsx';
 import { amountProblem } from './withdraw-form.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetTransactionPassword } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { FormEnd } from '../auth/form-parts.tsx';
-import { TextField } from '../auth/TextField.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { FormEnd } from '../../components/form/form-parts.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 import { ApiError } from '../../api/client.ts';
 
 type Values = { loginPassword: string; newPassword: string; confirm: string };

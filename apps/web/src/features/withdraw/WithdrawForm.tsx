@@ -2,9 +2,9 @@ import { type BankAccount, formatMoney, type WithdrawSettings } from '@sea/contr
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestWithdrawal } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { FormEnd } from '../auth/form-parts.tsx';
-import { TextField } from '../auth/TextField.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { FormEnd } from '../../components/form/form-parts.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
 import { amountProblem, useRequestId } from './withdraw-form.ts';
 
 /** The request form: amount (available balance and limits shown), bank account, transaction password. */

@@ -2,8 +2,8 @@ import { formatMoney, type Withdrawal } from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelWithdrawal, useWithdrawals } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { QueryState } from './QueryState.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 import { ReceiptActions } from './ReceiptActions.tsx';
 
 const PAGE_SIZE = 10;

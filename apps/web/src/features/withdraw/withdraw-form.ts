@@ -1,4 +1,4 @@
-import { amountProblem as checkAmount } from '../../components/amount-problem.ts';
+import { amountProblem as checkAmount } from '../../lib/amount.ts';
 
 export interface AmountLimits {
   min: string;

@@ -1,8 +1,8 @@
 import type { Widen } from '../widen.ts';
-import { depositEn } from '../../features/deposit/i18n.ts';
-import { historyEn } from '../../features/history/i18n.ts';
-import { walletEn } from '../../features/wallet/i18n.ts';
-import { withdrawEn } from '../../features/withdraw/i18n.ts';
+import { depositEn } from './deposit.ts';
+import { historyEn } from './history.ts';
+import { walletEn } from './wallet.ts';
+import { withdrawEn } from './withdraw.ts';
 export const en = {
   wallet: walletEn,
   deposit: depositEn,

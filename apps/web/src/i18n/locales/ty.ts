@@ -1,7 +1,7 @@
-import { depositTy } from '../../features/deposit/i18n.ts';
-import { historyTy } from '../../features/history/i18n.ts';
-import { walletTy } from '../../features/wallet/i18n.ts';
-import { withdrawTy } from '../../features/withdraw/i18n.ts';
+import { depositTy } from './deposit.ts';
+import { historyTy } from './history.ts';
+import { walletTy } from './wallet.ts';
+import { withdrawTy } from './withdraw.ts';
 import type { Messages } from './en.ts';
 
 /** The second interface language (code TY in the spec): Vietnamese texts. */

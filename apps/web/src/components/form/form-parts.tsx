@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from './error-text.ts';
+import { errorText } from '../error-text.ts';
 
 /** Busy flag and error text around one async submit; any failure becomes a translated sentence. */
 export function useSubmit() {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendSmsCode, useCountries } from '../../api/auth.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { errorText } from './error-text.ts';
+import { errorText } from '../error-text.ts';
 
 type Phone = { countryDialingCode: string; mobileNum: string; code: string };
 

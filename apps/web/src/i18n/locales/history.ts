@@ -1,4 +1,4 @@
-import type { Widen } from '../../i18n/widen.ts';
+import type { Widen } from '../widen.ts';
 
 /** Texts of this feature (English); merged into the locale under `history`. */
 export const historyEn = {

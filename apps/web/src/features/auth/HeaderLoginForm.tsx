@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { captchaRequested, errorText } from '../auth/error-text.ts';
-import { useOnLoggedIn } from '../auth/use-auth-actions.ts';
+import { captchaRequested, errorText } from '../../components/error-text.ts';
+import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /**
  * The desktop header's login form (spec §2): mode selector when both methods are on, register and forgot

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../api/client.ts';
 
 /** A failed call as a sentence for the user: the catalogue code's translation, else the server message. */
 export function errorText(t: TFunction, err: unknown): string {

@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { completeEmailReset } from '../../api/auth.ts';
-import { useUi } from '../../app/ui-store.ts';
-import { errorText } from '../auth/error-text.ts';
-import { TextField } from '../auth/TextField.tsx';
+import { useUi } from '../../state/ui.ts';
+import { errorText } from '../../components/error-text.ts';
+import { TextField } from '../../components/form/TextField.tsx';
 
 /** Target of the e-mailed link: /resetPassword?token=… */
 export default function ResetPasswordPage() {
