@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMemberInfo } from '../../api/auth.ts';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { Splash } from '../../components/Splash.tsx';
 import { CENTRE_PAGES, type CentreArea } from './centre-pages.ts';
 
 /**
@@ -44,7 +45,15 @@ export function CentrePage({
           ))}
         </ul>
       </nav>
-      <div className="centre__content">{Page ? <Page /> : <ComingSoon title={t(`centre.${area}.${current}`)} />}</div>
+      <div className="centre__content">
+        {Page ? (
+          <Suspense fallback={<Splash />}>
+            <Page />
+          </Suspense>
+        ) : (
+          <ComingSoon title={t(`centre.${area}.${current}`)} />
+        )}
+      </div>
     </div>
   );
 }
