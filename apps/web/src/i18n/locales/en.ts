@@ -20,6 +20,9 @@ export const en = {
     skipToContent: 'Skip to content',
     errorTitle: 'Something went wrong',
     errorText: 'An unexpected error occurred. Reload the page to continue.',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {{page}} of {{pages}}',
   },
   header: {
     login: 'Log in',

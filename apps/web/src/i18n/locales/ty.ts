@@ -22,6 +22,9 @@ export const ty: Messages = {
     skipToContent: 'Bỏ qua đến nội dung',
     errorTitle: 'Đã xảy ra lỗi',
     errorText: 'Đã xảy ra lỗi không mong muốn. Tải lại trang để tiếp tục.',
+    previous: 'Trước',
+    next: 'Sau',
+    pageOf: 'Trang {{page}} / {{pages}}',
   },
   header: {
     login: 'Đăng nhập',
