@@ -1,29 +1,42 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { sendSmsCode, useCountries } from '../../api/auth.ts';
+import type { FormMessage } from '../error-text.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { errorText } from '../error-text.ts';
+import { Field } from './Field.tsx';
+import { useFormMessage } from './Form.tsx';
+import { placeServerErrors } from './server-errors.ts';
 
-type Phone = { countryDialingCode: string; mobileNum: string; code: string };
+/** The captcha of the send button: a field of the form that the form's schema leaves out (never submitted). */
+const SMS_CAPTCHA = 'smsCaptcha';
 
 /**
- * Country code + mobile number + SMS code with a send button: the number must look valid and the captcha be
- * filled before sending; after sending, a countdown of expiredMinutes × 60 s (spec §4); clicks throttled to 1 s.
+ * Country code + mobile number + SMS code with a send button, inside a kit form (fields countryDialingCode,
+ * mobileNum and `codeName`). Sending first checks the number with the form's own rule and asks for the captcha of
+ * this part (fields smsCaptcha/smsCaptchaId, not sent with the form); afterwards a countdown of expiredMinutes ×
+ * 60 s (spec §4); clicks throttled to 1 s.
  */
-export function PhoneWithCode(props: {
+export function PhoneWithCode({
+  purpose,
+  codeName = 'code',
+}: {
   purpose: 'login' | 'register' | 'reset';
-  value: Phone;
-  onChange: (p: Phone) => void;
+  codeName?: string;
 }) {
   const { t } = useTranslation();
-  const countries = useCountries().data ?? [];
-  const { value, onChange } = props;
-  const [captcha, setCaptcha] = useState({ answer: '', id: '' });
+  const show = useFormMessage();
+  const countries = useCountries().data;
+  const { register, trigger, getValues, setValue, setError } = useFormContext();
   const [captchaKey, setCaptchaKey] = useState(0);
   const [left, setLeft] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [sent, setSent] = useState<{ ok: true } | { ok: false; error: FormMessage } | null>(null);
   const lastClick = useRef(0);
-  const onCaptcha = useCallback((answer: string, id: string) => setCaptcha({ answer, id }), []);
+
+  // The options arrive after the select was registered: show the form's value once they are there.
+  useEffect(() => {
+    if (countries?.length) setValue('countryDialingCode', getValues('countryDialingCode'));
+  }, [countries, getValues, setValue]);
 
   useEffect(() => {
     if (left <= 0) return;
@@ -34,73 +47,66 @@ export function PhoneWithCode(props: {
   async function send() {
     if (Date.now() - lastClick.current < 1000) return;
     lastClick.current = Date.now();
-    if (!/^\d{6,15}$/.test(value.mobileNum.replace(/[\s-]/g, '')))
-      return setMessage({ text: t('errors.invalid_phone_number'), error: true });
-    if (!captcha.answer.trim()) return setMessage({ text: t('errors.captcha_required'), error: true });
+    setSent(null);
+    if (!(await trigger('mobileNum'))) return;
+    const [countryDialingCode, mobileNum, captcha, captchaId] = getValues([
+      'countryDialingCode',
+      'mobileNum',
+      SMS_CAPTCHA,
+      `${SMS_CAPTCHA}Id`,
+    ]) as string[];
+    if (!captcha?.trim()) return setError(SMS_CAPTCHA, { type: 'required', message: 'errors.captcha_required' });
     try {
-      const r = await sendSmsCode(props.purpose, {
-        countryDialingCode: value.countryDialingCode,
-        mobileNum: value.mobileNum,
-        captchaId: captcha.id,
-        captcha: captcha.answer,
-      });
+      const r = await sendSmsCode(purpose, { countryDialingCode, mobileNum, captchaId, captcha });
       setLeft(r.expiredMinutes * 60);
-      setMessage({ text: t('auth.codeSent'), error: false });
+      setSent({ ok: true });
     } catch (err) {
-      setMessage({ text: errorText(t, err), error: true });
+      const rest = placeServerErrors(setError, err, ['mobileNum', 'countryDialingCode', SMS_CAPTCHA], {
+        captcha: SMS_CAPTCHA,
+        captchaId: SMS_CAPTCHA,
+      });
+      if (rest) setSent({ ok: false, error: rest });
     }
     setCaptchaKey((k) => k + 1); // a captcha is single use
   }
 
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${props.purpose}-mobile`}>
-          {t('auth.mobile')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <div className="phone">
-          <select
-            aria-label={t('auth.countryCode')}
-            value={value.countryDialingCode}
-            onChange={(e) => onChange({ ...value, countryDialingCode: e.target.value })}
-          >
-            {countries.map((c) => (
-              <option key={c.countryCode} value={c.countryDialingCode}>
-                {c.countryCode} +{c.countryDialingCode}
-              </option>
-            ))}
-          </select>
-          <input
-            id={`${props.purpose}-mobile`}
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={value.mobileNum}
-            onChange={(e) => onChange({ ...value, mobileNum: e.target.value })}
-          />
-        </div>
-      </div>
-      <CaptchaField key={captchaKey} value={captcha.answer} onChange={onCaptcha} />
-      <div className="field">
-        <label htmlFor={`${props.purpose}-code`}>{t('auth.smsCode')}</label>
-        <div className="phone">
-          <input
-            id={`${props.purpose}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={value.code}
-            onChange={(e) => onChange({ ...value, code: e.target.value })}
-          />
-          <button type="button" className="btn btn--ghost" onClick={send} disabled={left > 0}>
-            {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
-          </button>
-        </div>
-        {message && (
-          <p className={message.error ? 'field__error' : 'field__hint'} role={message.error ? 'alert' : 'status'}>
-            {message.text}
-          </p>
+      <Field name="mobileNum" label={t('auth.mobile')} required>
+        {(control) => (
+          <div className="phone">
+            <select aria-label={t('auth.countryCode')} {...register('countryDialingCode')}>
+              {countries?.map((c) => (
+                <option key={c.countryCode} value={c.countryDialingCode}>
+                  {c.countryCode} +{c.countryDialingCode}
+                </option>
+              ))}
+            </select>
+            <input {...control} inputMode="tel" autoComplete="tel-national" {...register('mobileNum')} />
+          </div>
         )}
-      </div>
+      </Field>
+      <CaptchaField key={captchaKey} name={SMS_CAPTCHA} idName={`${SMS_CAPTCHA}Id`} />
+      <Field
+        name={codeName}
+        label={t('auth.smsCode')}
+        after={
+          sent && (
+            <p className={sent.ok ? 'field__hint' : 'field__error'} role={sent.ok ? 'status' : 'alert'}>
+              {sent.ok ? t('auth.codeSent') : show(sent.error)}
+            </p>
+          )
+        }
+      >
+        {(control) => (
+          <div className="phone">
+            <input {...control} inputMode="numeric" autoComplete="one-time-code" {...register(codeName)} />
+            <button type="button" className="btn btn--ghost" onClick={send} disabled={left > 0}>
+              {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
+            </button>
+          </div>
+        )}
+      </Field>
     </>
   );
 }

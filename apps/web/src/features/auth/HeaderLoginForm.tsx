@@ -1,15 +1,23 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../state/ui.ts';
+import { captchaRequested } from '../../components/error-text.ts';
+import { useFieldError } from '../../components/form/Field.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { captchaRequested, errorText } from '../../components/error-text.ts';
+import { useUi } from '../../state/ui.ts';
+import { RegisterButton } from './RegisterButton.tsx';
+import { passwordLoginSchema } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
+
+const schema = passwordLoginSchema(false);
 
 /**
  * The desktop header's login form (spec §2): mode selector when both methods are on, register and forgot
- * links. No remember-me here (spec). A validation failure shows the in_incorrect_password alert.
+ * links. No remember-me here (spec). It has no room for messages under fields: a validation failure shows the
+ * in_incorrect_password alert (spec §5), a failed login the server's answer, both in a prompt.
  */
 export function HeaderLoginForm() {
   const { t } = useTranslation();
@@ -20,28 +28,32 @@ export function HeaderLoginForm() {
     m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3,
   );
   const [mode, setMode] = useState<'username' | 'sms'>('username');
-  const [v, setV] = useState({ username: '', password: '' });
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(schema, { username: '', password: '', keep: false, captcha: '', captchaId: '' });
+  const { register, setError, clearErrors } = form;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (mode === 'sms') return open('login', 'sms');
-    if (!v.username.trim() || !v.password) return setAlert(t('errors.in_incorrect_password'));
-    setBusy(true);
+  async function submit({ username, password }: { username: string; password: string }) {
     try {
-      onLoggedIn(await login({ type: 'username', username: v.username.trim(), password: v.password }));
+      onLoggedIn(await login({ type: 'username', username, password }));
     } catch (err) {
       // The popup knows how to ask for a captcha; the header form hands over to it.
       if (captchaRequested(err)) open('login');
-      setAlert(errorText(t, err));
-    } finally {
-      setBusy(false);
+      throw err;
     }
   }
 
   return (
-    <form className="header-login" onSubmit={submit} noValidate aria-label={t('header.login')}>
+    <Form
+      form={form}
+      className="header-login"
+      aria-label={t('header.login')}
+      inline={false}
+      onSubmit={(v) => (mode === 'sms' ? open('login', 'sms') : submit(v))}
+      onInvalid={() =>
+        mode === 'sms'
+          ? open('login', 'sms')
+          : setError('root.server', { type: 'code', message: 'errors.in_incorrect_password' })
+      }
+    >
       {modes.length > 1 && (
         <select
           aria-label={t('auth.loginMode')}
@@ -58,35 +70,37 @@ export function HeaderLoginForm() {
             aria-label={t('auth.username')}
             placeholder={t('auth.username')}
             autoComplete="username"
-            value={v.username}
-            onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))}
+            {...register('username')}
           />
           <input
             aria-label={t('auth.password')}
             placeholder={t('auth.password')}
             type="password"
             autoComplete="current-password"
-            value={v.password}
-            onChange={(e) => setV((x) => ({ ...x, password: e.target.value }))}
+            {...register('password')}
           />
         </>
       )}
-      <button type="submit" className="btn btn--ghost" disabled={busy}>
+      <button type="submit" className="btn btn--ghost" disabled={form.formState.isSubmitting}>
         {t('header.login')}
       </button>
-      {flags?.DIRECTREG3 !== false && (
-        <button type="button" className="btn btn--primary" onClick={() => open('register')}>
-          {t('header.register')}
-        </button>
-      )}
+      <RegisterButton />
       <button type="button" className="header__link" onClick={() => open('forgot')}>
         {t('header.forgotPassword')}
       </button>
-      {alert && (
-        <Modal open onClose={() => setAlert(null)} title={t('auth.in_popup_prompt')}>
-          <p role="alert">{alert}</p>
-        </Modal>
-      )}
-    </form>
+      <LoginPrompt onClose={() => clearErrors()} />
+    </Form>
+  );
+}
+
+/** The form's error, if any, in a prompt. */
+function LoginPrompt({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const error = useFieldError('root.server');
+  if (!error) return null;
+  return (
+    <Modal open onClose={onClose} title={t('auth.in_popup_prompt')}>
+      <p role="alert">{error}</p>
+    </Modal>
   );
 }

@@ -3,11 +3,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout, useMemberInfo } from '../../api/auth.ts';
-import { useWhitelabel } from '../../api/system.ts';
 import { useSession } from '../../state/session.ts';
 import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { HeaderLoginForm } from './HeaderLoginForm.tsx';
+import { RegisterButton } from './RegisterButton.tsx';
 
 /**
  * Header account area: log in / register when logged out; agent entry, `balance` (the wallet's header balance,
@@ -17,7 +17,6 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const open = useUi((s) => s.open);
-  const flags = useWhitelabel().data;
   if (isLogin) return <AccountArea balance={balance} />;
   return (
     <div className="login-area">
@@ -26,11 +25,7 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
         <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
           {t('header.login')}
         </button>
-        {flags?.DIRECTREG3 !== false && (
-          <button type="button" className="btn btn--primary" onClick={() => open('register')}>
-            {t('header.register')}
-          </button>
-        )}
+        <RegisterButton />
       </div>
     </div>
   );

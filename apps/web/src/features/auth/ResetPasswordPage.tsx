@@ -1,36 +1,27 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { completeEmailReset } from '../../api/auth.ts';
+import { completeEmailReset, useRegisterSettings } from '../../api/auth.ts';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { PasswordField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { useUi } from '../../state/ui.ts';
-import { errorText } from '../../components/error-text.ts';
-import { TextField } from '../../components/form/TextField.tsx';
+import { resetPasswordSchema } from './schemas.ts';
 
 /** Target of the e-mailed link: /resetPassword?token=… */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const open = useUi((s) => s.open);
-  const [v, setV] = useState({ newPassword: '', confirm: '' });
-  const [state, setState] = useState<{ done?: boolean; error?: string; busy?: boolean }>({});
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!v.newPassword) return setState({ error: t('auth.required') });
-    if (v.newPassword !== v.confirm) return setState({ error: t('auth.mismatch') });
-    setState({ busy: true });
-    try {
-      await completeEmailReset({ token: params.get('token') ?? '', newPassword: v.newPassword });
-      setState({ done: true });
-    } catch (err) {
-      setState({ error: errorText(t, err) });
-    }
-  }
+  const [done, setDone] = useState(false);
+  const rule = useRegisterSettings().data?.password;
+  const form = useZodForm(resetPasswordSchema(rule), { newPassword: '', confirm: '' });
 
   return (
     <section className="narrow" aria-labelledby="page-title">
       <h1 id="page-title">{t('auth.resetTitle')}</h1>
-      {state.done ? (
+      {done ? (
         <>
           <p role="status">{t('auth.resetDone')}</p>
           <button type="button" className="btn btn--primary" onClick={() => open('login')}>
@@ -38,34 +29,18 @@ export default function ResetPasswordPage() {
           </button>
         </>
       ) : (
-        <form onSubmit={submit} noValidate className="form">
-          <TextField
-            id="rp-new"
-            label={t('auth.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            value={v.newPassword}
-            onChange={(e) => setV((x) => ({ ...x, newPassword: e.target.value }))}
-            required
-          />
-          <TextField
-            id="rp-confirm"
-            label={t('auth.confirmNewPassword')}
-            type="password"
-            autoComplete="new-password"
-            value={v.confirm}
-            onChange={(e) => setV((x) => ({ ...x, confirm: e.target.value }))}
-            required
-          />
-          {state.error && (
-            <p className="form__error" role="alert">
-              {state.error}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={state.busy}>
-            {t('auth.confirm')}
-          </button>
-        </form>
+        <Form
+          form={form}
+          className="form"
+          onSubmit={async (v) => {
+            await completeEmailReset({ token: params.get('token') ?? '', newPassword: v.newPassword });
+            setDone(true);
+          }}
+        >
+          <PasswordField name="newPassword" label={t('auth.newPassword')} />
+          <PasswordField name="confirm" label={t('auth.confirmNewPassword')} />
+          <FormFooter label={t('auth.confirm')} />
+        </Form>
       )}
     </section>
   );
