@@ -1,7 +1,48 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// ─── Web layers (apps/web/src) ────────────────────────────────────────────────────────────────────────────────
+// Imports point one way: app → features → components → api → state; lib and i18n are leaves any layer may use.
+//   lib/, i18n/     import no other folder of the site (pure helpers; the i18n instance and every text)
+//   state/          the zustand stores (session, system status, ui): lib/ and i18n/ only
+//   api/            the only code that knows URLs: state/, lib/, i18n/
+//   components/     shared UI and the form kit: api/, state/, lib/, i18n/ — never features/ or app/
+//   features/<x>/   components/, state/, api/, lib/, i18n/ and its own folder — never app/ or another feature
+//   app/            composes everything: boot, routes, layout, and the page registry (app/member-pages.tsx),
+//                   the only place where one feature's page is shown inside another's (passed down as a prop)
+const WEB = 'apps/web/src';
+const above = (...folders) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})/`,
+  message: `apps/web layers point one way (see eslint.config.js and apps/web/README.md): no import of ${folders.join(', ')} from here.`,
+});
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webLayers = [
+  {
+    files: [`${WEB}/lib/**`, `${WEB}/i18n/**`],
+    patterns: [above('app', 'features', 'components', 'api', 'state', 'lib', 'i18n')],
+  },
+  { files: [`${WEB}/state/**`], patterns: [above('app', 'features', 'components', 'api')] },
+  { files: [`${WEB}/api/**`], patterns: [above('app', 'features', 'components')] },
+  { files: [`${WEB}/components/**`], patterns: [above('app', 'features')] },
+  ...webFeatures.map((name) => ({
+    files: [`${WEB}/features/${name}/**`],
+    patterns: [
+      above('app', 'features'),
+      {
+        // From features/<name>/…, "../<other>/" is another feature: go through components/ (shared parts) or the
+        // app's route table and page registry (pages) instead.
+        regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== name).join('|')})/`,
+        message: `features/${name} may not import another feature: move the shared part to components/ or lib/, or compose in app/.`,
+      },
+    ],
+  })),
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+// ─────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -20,6 +61,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
     languageOptions: { globals: globals.browser },
   },
+  ...webLayers,
   { files: ['**/*.mjs', '**/*.js', 'scripts/**'], languageOptions: { globals: globals.node } },
 
   // ---- Server structure (docs/ARCHITECTURE.md): one face per module, one owner per table, layers point one way.

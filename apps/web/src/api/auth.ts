@@ -8,9 +8,10 @@ import type {
   RegisterSettings,
   SmsCodeRequest,
 } from '@sea/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
+import { memberKey, useMemberQuery } from './member-query.ts';
 
 export const login = (body: Partial<LoginRequest>) =>
   apiRequest<LoginResult>('POST', '/wps/session/login', { body, encrypt: true });
@@ -42,15 +43,8 @@ export const freeplay = () =>
 export const checkAffiliate = (affiliateCode: string) =>
   apiGet<{ valid: true; agentName: string }>('/wps/agent/affiliate', { affiliateCode });
 
-export function useMemberInfo() {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: ['memberInfo', token],
-    queryFn: () => apiGet<MemberInfo>('/wps/member/info'),
-    enabled: Boolean(token),
-    staleTime: 30_000,
-  });
-}
+export const useMemberInfo = () =>
+  useMemberQuery(['memberInfo'], [], () => apiGet<MemberInfo>('/wps/member/info'), { staleTime: 30_000 });
 
 /** Registration rules, cached for the browser session (spec §5). */
 export function useRegisterSettings() {
@@ -79,11 +73,15 @@ export function uploadAvatar(file: File) {
   return apiRequest<{ image: string }>('POST', '/wps/member/info/icon', { form });
 }
 
-export function useAvatar() {
+export const useAvatar = () =>
+  useMemberQuery(['avatar'], [], () => apiGet<{ image: string | null }>('/wps/member/info/icon'));
+
+/** Uploads the avatar; the new image shows at once. */
+export function useUploadAvatar() {
+  const qc = useQueryClient();
   const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: ['avatar', token],
-    queryFn: () => apiGet<{ image: string | null }>('/wps/member/info/icon'),
-    enabled: Boolean(token),
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (image) => qc.setQueryData(memberKey(['avatar'], token), image),
   });
 }

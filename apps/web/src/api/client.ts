@@ -1,5 +1,5 @@
 import type { Envelope } from '@sea/contracts';
-import { useSession } from '../app/session-store.ts';
+import { useSession } from '../state/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { getMerchantCode } from './merchant.ts';
 import { encryptPayload, forgetPayloadKey } from './payload-crypto.ts';

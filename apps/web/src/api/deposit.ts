@@ -5,10 +5,10 @@ import type {
   DepositOrderRequest,
   DepositOrderResult,
 } from '@sea/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSession } from '../app/session-store.ts';
 import { apiGet, apiRequest } from './client.ts';
+import { useMemberQuery } from './member-query.ts';
 
 /** Every deposit query starts with this key. */
 export const DEPOSIT_KEY = ['deposit'] as const;
@@ -34,26 +34,12 @@ export function submitManualDeposit(input: ManualDepositInput) {
   return apiRequest<DepositItem>('POST', '/wps/deposit/manual', { form });
 }
 
-export function useDepositMethods() {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...DEPOSIT_KEY, 'methods', token],
-    queryFn: fetchDepositMethods,
-    enabled: Boolean(token),
-    staleTime: 60_000,
-  });
-}
+export const useDepositMethods = () =>
+  useMemberQuery([...DEPOSIT_KEY, 'methods'], [], fetchDepositMethods, { staleTime: 60_000 });
 
 /** The member's latest deposits; polls while `poll` says so (a deposit waiting for its outcome). */
-export function useDeposits(opts: { poll?: (data: DepositList | undefined) => number | false } = {}) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...DEPOSIT_KEY, 'list', token],
-    queryFn: () => fetchDeposits(1, 10),
-    enabled: Boolean(token),
-    refetchInterval: opts.poll ? (q) => opts.poll!(q.state.data) : false,
-  });
-}
+export const useDeposits = (opts: { poll?: (data: DepositList | undefined) => number | false } = {}) =>
+  useMemberQuery([...DEPOSIT_KEY, 'list'], [], () => fetchDeposits(1, 10), { refetchInterval: opts.poll });
 
 /** After a deposit is credited: every wallet query (the header balance among them) is refetched. */
 export function useRefreshWallet() {

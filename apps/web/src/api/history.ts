@@ -1,7 +1,6 @@
 import type { HistoryType, PersonalProfit, TransactionHistory } from '@sea/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
 import { apiGet } from './client.ts';
+import { useMemberQuery } from './member-query.ts';
 
 /** Every history query starts with this key. */
 export const HISTORY_KEY = ['history'] as const;
@@ -27,22 +26,8 @@ export const fetchProfit = (range: { from?: string; to?: string }) =>
   apiGet<PersonalProfit>('/wps/member/profit', { from: range.from, to: range.to });
 
 /** The member's own transactions for a filter; the previous page stays on screen while the next one loads. */
-export function useTransactions(f: TransactionFilter, enabled = true) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...HISTORY_KEY, 'transactions', token, f],
-    queryFn: () => fetchTransactions(f),
-    enabled: enabled && Boolean(token),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTransactions = (f: TransactionFilter, enabled = true) =>
+  useMemberQuery([...HISTORY_KEY, 'transactions'], [f], () => fetchTransactions(f), { enabled, paged: true });
 
-export function useProfit(range: { from?: string; to?: string }, enabled = true) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...HISTORY_KEY, 'profit', token, range],
-    queryFn: () => fetchProfit(range),
-    enabled: enabled && Boolean(token),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useProfit = (range: { from?: string; to?: string }, enabled = true) =>
+  useMemberQuery([...HISTORY_KEY, 'profit'], [range], () => fetchProfit(range), { enabled, paged: true });

@@ -27,5 +27,16 @@ export function useRequestId() {
     settle(err?: unknown): void {
       if (!(err instanceof ApiError && err.code === 'network_error')) pending.current = null;
     },
+    /** Makes the call with the requestId of this content, and settles it with the outcome. */
+    async run<T>(content: string, call: (requestId: string) => Promise<T>): Promise<T> {
+      try {
+        const result = await call(this.for(content));
+        this.settle();
+        return result;
+      } catch (err) {
+        this.settle(err);
+        throw err;
+      }
+    },
   };
 }

@@ -10,35 +10,21 @@ import type {
   WalletTransferRequest,
   WalletTransferResult,
 } from '@sea/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useMemberQuery } from './member-query.ts';
 
 /** Every wallet query starts with this key: money flows elsewhere (deposits, withdrawals) invalidate it. */
 export const WALLET_KEY = ['wallet'] as const;
-/** The balance query's key (the session token keeps one account's balance from showing for the next). */
-export const balanceKey = (token: string | null) => ['wallet', 'balance', token] as const;
-
 export const fetchBalance = () => apiGet<WalletBalance>('/wps/v2/wallets/balance');
 
-export function useWalletBalance(opts: { enabled?: boolean } = {}) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: balanceKey(token),
-    queryFn: fetchBalance,
-    enabled: Boolean(token) && opts.enabled !== false,
-    staleTime: 15_000,
-  });
-}
+export const useWalletBalance = (opts: { enabled?: boolean } = {}) =>
+  useMemberQuery([...WALLET_KEY, 'balance'], [], fetchBalance, { enabled: opts.enabled, staleTime: 15_000 });
 
-export function useConsolidatedFunds() {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: ['wallet', 'consolidated', token],
-    queryFn: () => apiGet<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),
-    enabled: Boolean(token),
-  });
-}
+export const useConsolidatedFunds = () =>
+  useMemberQuery([...WALLET_KEY, 'consolidated'], [], () =>
+    apiGet<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),
+  );
 
 export function useMerchantWallet() {
   return useQuery({
@@ -48,29 +34,21 @@ export function useMerchantWallet() {
   });
 }
 
-export function useUpline(enabled = true) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: ['wallet', 'upline', token],
-    queryFn: () => apiGet<UplineInfo>('/wps/member/upline'),
-    enabled: Boolean(token) && enabled,
-  });
-}
+export const useUpline = (enabled = true) =>
+  useMemberQuery([...WALLET_KEY, 'upline'], [], () => apiGet<UplineInfo>('/wps/member/upline'), { enabled });
 
-export function useDownlines(search: string, pageNo: number, enabled = true) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: ['wallet', 'downlines', token, search, pageNo],
-    queryFn: () =>
+export const useDownlines = (search: string, pageNo: number, enabled = true) =>
+  useMemberQuery(
+    [...WALLET_KEY, 'downlines'],
+    [search, pageNo],
+    () =>
       apiGet<DownlineList>('/wps/agent/downlines', {
         search: search || undefined,
         pageNo: String(pageNo),
         pageSize: '10',
       }),
-    enabled: Boolean(token) && enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+    { enabled, paged: true },
+  );
 
 export const walletTransfer = (body: WalletTransferRequest) =>
   apiRequest<WalletTransferResult>('POST', '/wps/relay/GCS_walletTransfer', { body });

@@ -9,9 +9,9 @@ import type {
   WithdrawalRequestResult,
   WithdrawSettings,
 } from '@sea/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../app/session-store.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useMemberQuery } from './member-query.ts';
 
 /** Every withdraw query starts with this key. */
 export const WITHDRAW_KEY = ['withdraw'] as const;
@@ -53,29 +53,10 @@ export function confirmReceipt({ id, result, receivedAmount, proof }: ReceiptInp
   return apiRequest<Withdrawal>('POST', url, { form });
 }
 
-export function useWithdrawSettings() {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...WITHDRAW_KEY, 'settings', token],
-    queryFn: fetchWithdrawSettings,
-    enabled: Boolean(token),
-  });
-}
-
-export function useBankAccounts() {
-  const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...WITHDRAW_KEY, 'banks', token], queryFn: fetchBankAccounts, enabled: Boolean(token) });
-}
-
-export function useWithdrawals(pageNo: number) {
-  const token = useSession((s) => s.token);
-  return useQuery({
-    queryKey: [...WITHDRAW_KEY, 'list', token, pageNo],
-    queryFn: () => fetchWithdrawals(pageNo),
-    enabled: Boolean(token),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useWithdrawSettings = () => useMemberQuery([...WITHDRAW_KEY, 'settings'], [], fetchWithdrawSettings);
+export const useBankAccounts = () => useMemberQuery([...WITHDRAW_KEY, 'banks'], [], fetchBankAccounts);
+export const useWithdrawals = (pageNo: number) =>
+  useMemberQuery([...WITHDRAW_KEY, 'list'], [pageNo], () => fetchWithdrawals(pageNo), { paged: true });
 
 /** A withdraw mutation: afterwards the withdraw queries (and, when money moved, the wallet ones) are refetched. */
 function useWithdrawMutation<B, R>(fn: (body: B) => Promise<R>, opts: { moneyMoves: boolean }) {

@@ -7,7 +7,7 @@ import { MaintenancePage } from '../features/system/MaintenancePage.tsx';
 import { RegionBlockedPage } from '../features/system/RegionBlockedPage.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-import { useSystem } from './system-store.ts';
+import { useSystem } from '../state/system.ts';
 
 // Fetched in parallel with the status call; mounted only after it.
 const appModule = import('./App.tsx');

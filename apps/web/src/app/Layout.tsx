@@ -7,9 +7,11 @@ import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog.tsx'
 import { ForgotPasswordDialog } from '../features/auth/ForgotPasswordDialog.tsx';
 import { LoginDialog } from '../features/auth/LoginDialog.tsx';
 import { RegisterDialog } from '../features/auth/RegisterDialog.tsx';
+import { LoginArea } from '../features/auth/LoginArea.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
+import { HeaderBalance } from '../features/wallet/HeaderBalance.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 
@@ -21,7 +23,7 @@ export function Layout() {
         {t('common.skipToContent')}
       </a>
       <ScrollManager />
-      <Header />
+      <Header account={<LoginArea balance={<HeaderBalance />} />} />
       <main id="main" className="layout__main" tabIndex={-1}>
         <ChunkErrorBoundary>
           <Suspense fallback={<Splash />}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { type DialogName, useUi } from './ui-store.ts';
+import { type DialogName, useUi } from '../state/ui.ts';
 
 /**
  * /login redirects to / with the login popup open; /register and /help show home with their popup

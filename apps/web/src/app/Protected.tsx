@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from './session-store.ts';
+import { useSession } from '../state/session.ts';
 
 /** Routes that need a login: without a token, go to /login (which opens the login popup). */
 export function Protected() {

@@ -9,4 +9,4 @@ export const SeamlessPage = lazy(() => import('../features/games/SeamlessPage.ts
 export const DownloadPage = lazy(() => import('../features/download/DownloadPage.tsx'));
 export const GameListCenter = lazy(() => import('../features/games/GameListCenter.tsx'));
 export const GameCenter = lazy(() => import('../features/games/GameCenter.tsx'));
-export const ResetPasswordPage = lazy(() => import('../features/reset/ResetPasswordPage.tsx'));
+export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { renderAt } from '../test/render.tsx';
-import { useSession } from './session-store.ts';
+import { useSession } from '../state/session.ts';
 
 describe('routes', () => {
   it('home renders header, navigation and footer landmarks', async () => {

@@ -1,9 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { CentrePage } from '../features/centre/CentrePage.tsx';
-import { ComingSoon } from '../features/placeholder/ComingSoon.tsx';
-import { NotFoundPage } from '../features/placeholder/NotFoundPage.tsx';
+import { ComingSoon } from '../components/ComingSoon.tsx';
+import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
+import { MEMBER_PAGES } from './member-pages.tsx';
 import {
   DownloadPage,
   GameCenter,
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
           { path: '/agentHome', element: <CentrePage area="agent" /> },
-          { path: '/member/:page?', element: <CentrePage area="member" /> },
+          { path: '/member/:page?', element: <CentrePage area="member" pages={MEMBER_PAGES} /> },
           { path: '/agent/:page?', element: <CentrePage area="agent" /> },
         ],
       },

@@ -1,4 +1,5 @@
 import { Dialog } from '@base-ui/react/dialog';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,7 +16,7 @@ export function Modal(props: {
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
         <Dialog.Backdrop className="modal__backdrop" />
-        <Dialog.Popup className={props.wide ? 'modal modal--wide' : 'modal'}>
+        <Dialog.Popup className={clsx('modal', props.wide && 'modal--wide')}>
           <div className="modal__head">
             <Dialog.Title className="modal__title">{props.title}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t('common.close')}>

@@ -2,7 +2,7 @@ import type { SystemStatus } from '@sea/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useSystem } from '../app/system-store.ts';
+import { useSystem } from '../state/system.ts';
 import { routes } from '../app/routes.tsx';
 import { baseStatus } from './server.ts';
 

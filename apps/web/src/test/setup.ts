@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { useSession } from '../app/session-store.ts';
-import { useUi } from '../app/ui-store.ts';
+import { useSession } from '../state/session.ts';
+import { useUi } from '../state/ui.ts';
 import { i18n } from '../i18n/index.ts';
 import { server } from './server.ts';
 

@@ -1,12 +1,16 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestEmailReset, resetByPhone } from '../../api/auth.ts';
+import { requestEmailReset, resetByPhone, useRegisterSettings } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
+import { PasswordField, TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { FormEnd, useSubmit } from './form-parts.tsx';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
-import { TextField } from './TextField.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { useUi } from '../../state/ui.ts';
+import { emailResetSchema, PHONE_DEFAULTS, phoneResetSchema } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /** Forgot password by e-mail (a link) or by phone (code + new password, then logged in) — spec §4. */
@@ -18,15 +22,15 @@ export function ForgotPasswordDialog() {
   if (dialog !== 'forgot') return null;
   return (
     <Modal open onClose={close} title={t('auth.forgotTitle')}>
-      {phoneOn && (
-        <div className="tabs" role="tablist" aria-label={t('auth.method')}>
-          {(['email', 'phone'] as const).map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={tab === m} onClick={() => setTab(m)}>
-              {t(m === 'email' ? 'auth.byEmail' : 'auth.byMobile')}
-            </button>
-          ))}
-        </div>
-      )}
+      <Tabs
+        label={t('auth.method')}
+        tabs={[
+          { key: 'email' as const, label: t('auth.byEmail') },
+          ...(phoneOn ? [{ key: 'phone' as const, label: t('auth.byMobile') }] : []),
+        ]}
+        active={tab}
+        onChange={(k) => setTab(k)}
+      />
       {tab === 'phone' && phoneOn ? <PhoneReset /> : <EmailReset />}
     </Modal>
   );
@@ -34,79 +38,35 @@ export function ForgotPasswordDialog() {
 
 function EmailReset() {
   const { t } = useTranslation();
-  const [v, setV] = useState({ username: '', email: '' });
   const [sent, setSent] = useState(false);
-  const { busy, error, setError, run } = useSubmit();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!v.username.trim() || !v.email.trim()) return setError(t('auth.required'));
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) return setError(t('auth.rule.pattern'));
-    void run(async () => {
-      await requestEmailReset(v);
-      setSent(true);
-    });
-  }
+  const form = useZodForm(emailResetSchema, { username: '', email: '' });
   if (sent) return <p role="status">{t('auth.emailSent')}</p>;
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <TextField
-        id="fe-user"
-        label={t('auth.username')}
-        autoComplete="username"
-        value={v.username}
-        onChange={(e) => setV((x) => ({ ...x, username: e.target.value }))}
-        required
-      />
-      <TextField
-        id="fe-email"
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        value={v.email}
-        onChange={(e) => setV((x) => ({ ...x, email: e.target.value }))}
-        required
-      />
-      <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
-    </form>
+    <Form
+      form={form}
+      className="form"
+      onSubmit={async (v) => {
+        await requestEmailReset(v);
+        setSent(true);
+      }}
+    >
+      <TextField name="username" label={t('auth.username')} autoComplete="username" required />
+      <TextField name="email" label={t('auth.field.email')} type="email" autoComplete="email" required />
+      <FormFooter label={t('auth.confirm')} />
+    </Form>
   );
 }
 
 function PhoneReset() {
   const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
-  const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
-  const [newPassword, setNewPassword] = useState('');
-  const { busy, error, setError, run } = useSubmit();
-  const onPhone = useCallback((p: typeof phone) => setPhone(p), []);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!phone.mobileNum || !phone.code || !newPassword) return setError(t('auth.required'));
-    void run(async () =>
-      onLoggedIn(
-        await resetByPhone({
-          mobileNum: phone.mobileNum,
-          countryDialingCode: phone.countryDialingCode,
-          verificationCode: phone.code,
-          newPassword,
-        }),
-      ),
-    );
-  }
-
+  const rule = useRegisterSettings().data?.password;
+  const form = useZodForm(phoneResetSchema(rule), { ...PHONE_DEFAULTS, verificationCode: '', newPassword: '' });
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <PhoneWithCode purpose="reset" value={phone} onChange={onPhone} />
-      <TextField
-        id="fp-new"
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-        required
-      />
-      <FormEnd error={error} busy={busy} label={t('auth.confirm')} />
-    </form>
+    <Form form={form} className="form" onSubmit={async (v) => onLoggedIn(await resetByPhone(v))}>
+      <PhoneWithCode purpose="reset" codeName="verificationCode" />
+      <PasswordField name="newPassword" label={t('auth.newPassword')} />
+      <FormFooter label={t('auth.confirm')} />
+    </Form>
   );
 }

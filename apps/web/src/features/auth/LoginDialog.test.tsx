@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../app/session-store.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useSession } from '../../state/session.ts';
+import { useUi } from '../../state/ui.ts';
 import { renderAt } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 

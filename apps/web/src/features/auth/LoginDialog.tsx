@@ -1,15 +1,21 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { freeplay, login } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { captchaRequested, errorText } from '../../components/error-text.ts';
+import { CaptchaField } from '../../components/form/CaptchaField.tsx';
+import { CheckField } from '../../components/form/Field.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { PasswordField, TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { CaptchaField } from './CaptchaField.tsx';
-import { captchaRequested, errorText } from './error-text.ts';
-import { FormEnd } from './form-parts.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { useUi } from '../../state/ui.ts';
 import { readRemembered, remember } from './remember.ts';
+import { passwordLoginSchema } from './schemas.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
-import { TextField } from './TextField.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 export function LoginDialog() {
@@ -25,15 +31,12 @@ export function LoginDialog() {
   const active = tabs.includes(wanted) ? wanted : (tabs[0] ?? 'username');
   return (
     <Modal open onClose={close} title={t('auth.loginTitle')}>
-      {tabs.length > 1 && (
-        <div className="tabs" role="tablist" aria-label={t('auth.method')}>
-          {tabs.map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={active === m} onClick={() => setTab(m)}>
-              {t(m === 'username' ? 'auth.byUsername' : 'auth.bySms')}
-            </button>
-          ))}
-        </div>
-      )}
+      <Tabs
+        label={t('auth.method')}
+        tabs={tabs.map((m) => ({ key: m, label: t(m === 'username' ? 'auth.byUsername' : 'auth.bySms') }))}
+        active={active}
+        onChange={(k) => setTab(k)}
+      />
       {active === 'username' ? <PasswordLoginForm /> : <SmsLoginForm />}
       <div className="modal__links">
         <button type="button" className="btn btn--link" onClick={() => open('forgot')}>
@@ -72,68 +75,41 @@ function FreePlayButton() {
 function PasswordLoginForm() {
   const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
-  const [username, setUsername] = useState(() => readRemembered()?.username ?? '');
-  const [keep, setKeep] = useState(() => Boolean(readRemembered()?.username));
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState<{ answer: string; id: string } | null>(null);
-  const [errors, setErrors] = useState<{ username?: string; password?: string; captcha?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const onCaptcha = useCallback((answer: string, id: string) => setCaptcha({ answer, id }), []);
+  const [captcha, setCaptcha] = useState({ shown: false, key: 0 });
+  const schema = useMemo(() => passwordLoginSchema(captcha.shown), [captcha.shown]);
+  const [remembered] = useState(readRemembered);
+  const form = useZodForm(schema, {
+    username: remembered?.username ?? '',
+    password: '',
+    keep: Boolean(remembered?.username),
+    captcha: '',
+    captchaId: '',
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next = {
-      username: username.trim() ? undefined : t('auth.required'),
-      password: password ? undefined : t('auth.required'),
-      captcha: captcha && !captcha.answer.trim() ? t('errors.captcha_required') : undefined,
-    };
-    setErrors(next);
-    if (next.username || next.password || next.captcha) return;
-    setBusy(true);
+  async function submit({ username, password, keep, captcha: answer, captchaId }: z.output<typeof schema>) {
     try {
       const result = await login({
         type: 'username',
-        username: username.trim(),
+        username,
         password,
-        ...(captcha && { captchaId: captcha.id, captcha: captcha.answer }),
+        ...(captcha.shown && { captchaId, captcha: answer }),
       });
-      remember(keep ? { ...readRemembered(), username: username.trim() } : null);
+      remember(keep ? { ...readRemembered(), username } : null);
       onLoggedIn(result);
     } catch (err) {
-      if (captchaRequested(err)) setCaptcha({ answer: '', id: '' });
-      setErrors({ form: errorText(t, err) });
-    } finally {
-      setBusy(false);
+      // Once asked for, the captcha stays; it is single use, so every failure shows a new one.
+      if (captcha.shown || captchaRequested(err)) setCaptcha((c) => ({ shown: true, key: c.key + 1 }));
+      throw err;
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <TextField
-        id="login-username"
-        label={t('auth.username')}
-        autoComplete="username"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        error={errors.username}
-        required
-      />
-      <TextField
-        id="login-password"
-        label={t('auth.password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-        required
-      />
-      {captcha && <CaptchaField value={captcha.answer} onChange={onCaptcha} error={errors.captcha} />}
-      <label className="check">
-        <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-        {t('auth.rememberMe')}
-      </label>
-      <FormEnd error={errors.form} busy={busy} label={t('header.login')} />
-    </form>
+    <Form form={form} className="form" onSubmit={submit}>
+      <TextField name="username" label={t('auth.username')} autoComplete="username" required />
+      <PasswordField name="password" label={t('auth.password')} autoComplete="current-password" />
+      {captcha.shown && <CaptchaField key={captcha.key} />}
+      <CheckField name="keep" label={t('auth.rememberMe')} />
+      <FormFooter label={t('header.login')} />
+    </Form>
   );
 }

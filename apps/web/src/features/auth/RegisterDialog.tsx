@@ -1,15 +1,22 @@
-import { checkFieldRule, lengthHint, type RegisterField, type RegisterFieldRule } from '@sea/contracts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { RegisterField, RegisterSettings } from '@sea/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { checkAffiliate, register, useRegisterSettings } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { CaptchaField } from '../../components/form/CaptchaField.tsx';
+import { CheckField } from '../../components/form/Field.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { CaptchaField } from './CaptchaField.tsx';
-import { errorText } from './error-text.ts';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
-import { TextField } from './TextField.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { useUi } from '../../state/ui.ts';
+import { registerSchema } from './register-schema.ts';
+import { hintMessage, PHONE_DEFAULTS } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
 /** Text fields in form order; captcha, SMS code and the mobile number have their own widgets. */
@@ -31,7 +38,6 @@ const TEXT_FIELDS: RegisterField[] = [
   'referralCode',
 ];
 const SECRET = new Set<RegisterField>(['password', 'confirmPassword', 'paymentPassword']);
-type Values = Partial<Record<RegisterField, string>>;
 
 export function RegisterDialog() {
   const { t } = useTranslation();
@@ -51,15 +57,12 @@ export function RegisterDialog() {
   };
   return (
     <Modal open onClose={onClose} title={t('auth.registerTitle')}>
-      {tabs.length > 1 && (
-        <div className="tabs" role="tablist" aria-label={t('auth.method')}>
-          {tabs.map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={active === m} onClick={() => setTab(m)}>
-              {t(m === 'username' ? 'auth.byUsername' : 'auth.byMobile')}
-            </button>
-          ))}
-        </div>
-      )}
+      <Tabs
+        label={t('auth.method')}
+        tabs={tabs.map((m) => ({ key: m, label: t(m === 'username' ? 'auth.byUsername' : 'auth.byMobile') }))}
+        active={active}
+        onChange={(k) => setTab(k)}
+      />
       <RegisterForm key={active} method={active} passwordOnMobile={Boolean(flags?.MOBILENUMPASSREG3)} />
       <p className="modal__foot">
         {t('auth.haveAccount')}{' '}
@@ -73,33 +76,42 @@ export function RegisterDialog() {
 
 function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobile'; passwordOnMobile: boolean }) {
   const { t } = useTranslation();
-  const rules = useRegisterSettings().data;
-  const onLoggedIn = useOnLoggedIn();
+  return (
+    <QueryState query={useRegisterSettings()} loading={t('common.loading')}>
+      {(rules) => <RegisterFields rules={rules} method={method} passwordOnMobile={passwordOnMobile} />}
+    </QueryState>
+  );
+}
+
+/** Links may carry the referral and invitation codes (spec §4): they pre-fill the form. */
+function codesFromUrl() {
   const query = new URLSearchParams(window.location.search);
-  const initial = (): Values => ({
-    referralCode: query.get('referralCode') ?? undefined,
-    affiliateCode: query.get('affiliateCode') ?? undefined,
-  });
-  const [values, setValues] = useState<Values>(initial);
-  const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
-  const [captcha, setCaptcha] = useState({ answer: '', id: '' });
-  const [agree, setAgree] = useState(false);
+  return { referralCode: query.get('referralCode') ?? '', affiliateCode: query.get('affiliateCode') ?? '' };
+}
+
+function RegisterFields({
+  rules,
+  method,
+  passwordOnMobile,
+}: {
+  rules: RegisterSettings;
+  method: 'username' | 'mobile';
+  passwordOnMobile: boolean;
+}) {
+  const { t } = useTranslation();
+  const onLoggedIn = useOnLoggedIn();
+  const [fromUrl] = useState(codesFromUrl);
   const [affiliateFromUrlValid, setAffiliateFromUrlValid] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const onCaptcha = useCallback((answer: string, id: string) => setCaptcha({ answer, id }), []);
-  const onPhone = useCallback((p: typeof phone) => setPhone(p), []);
+  const [captchaKey, setCaptchaKey] = useState(0);
 
   useEffect(() => {
-    const code = new URLSearchParams(window.location.search).get('affiliateCode');
-    if (code)
-      checkAffiliate(code).then(
+    if (fromUrl.affiliateCode)
+      checkAffiliate(fromUrl.affiliateCode).then(
         () => setAffiliateFromUrlValid(true),
         () => setAffiliateFromUrlValid(false),
       );
-  }, []);
+  }, [fromUrl]);
 
-  if (!rules) return <p role="status">{t('common.loading')}</p>;
   const shown = TEXT_FIELDS.filter((f) => {
     if (!rules[f]) return false;
     if (method === 'mobile' && f === 'username') return false;
@@ -107,101 +119,67 @@ function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobi
     if (f === 'affiliateCode' && affiliateFromUrlValid) return false;
     return true;
   });
-  const hint = (r: RegisterFieldRule) => {
-    const h = lengthHint(r);
-    return 'exact' in h ? t('auth.hintExact', { n: h.exact }) : t('auth.hintRange', { min: h.min, max: h.max });
+  const schema = registerSchema(rules, shown, { mobile: method === 'mobile', captcha: Boolean(rules.captcha) });
+  const defaults = {
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])),
+    ...fromUrl,
+    ...PHONE_DEFAULTS,
+    verificationCode: '',
+    captcha: '',
+    captchaId: '',
+    agreeTerms: false,
   };
+  const form = useZodForm(schema, defaults);
 
-  function validate(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const f of shown) {
-      const rule = rules![f]!;
-      const problem = checkFieldRule(rule, values[f]);
-      if (problem) out[f] = t(`auth.rule.${problem}`, { hint: hint(rule) });
-    }
-    if (shown.includes('confirmPassword') && values.password !== values.confirmPassword)
-      out.confirmPassword = t('auth.mismatch');
-    if (!agree) out.agree = t('auth.mustAgree');
-    return out;
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
+  async function submit(values: Record<string, unknown>) {
     try {
-      if (values.affiliateCode && !affiliateFromUrlValid) await checkAffiliate(values.affiliateCode);
-      const result = await register(method, {
-        ...values,
-        ...(method === 'mobile' && {
-          countryDialingCode: phone.countryDialingCode,
-          mobileNum: phone.mobileNum,
-          verificationCode: phone.code,
+      if (values.affiliateCode && !affiliateFromUrlValid) await checkAffiliate(String(values.affiliateCode));
+      // The URL's codes go with the request even when their field is not shown.
+      onLoggedIn(
+        await register(method, {
+          ...pickFilled(fromUrl),
+          ...values,
+          registerMethod: 'WEB',
+          domain: window.location.host,
+          registerUrl: window.location.href,
         }),
-        ...(rules?.captcha && { captchaId: captcha.id, captcha: captcha.answer }),
-        agreeTerms: true,
-        registerMethod: 'WEB',
-        domain: window.location.host,
-        registerUrl: window.location.href,
-      });
-      onLoggedIn(result);
+      );
     } catch (err) {
-      setErrors({ form: errorText(t, err) });
-    } finally {
-      setBusy(false);
+      if (rules.captcha) setCaptchaKey((k) => k + 1); // a captcha is single use
+      throw err;
     }
-  }
-
-  function reset() {
-    setValues(initial());
-    setPhone({ countryDialingCode: '63', mobileNum: '', code: '' });
-    setAgree(false);
-    setErrors({});
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      {method === 'mobile' && <PhoneWithCode purpose="register" value={phone} onChange={onPhone} />}
-      {shown.map((f) => (
-        <TextField
-          key={f}
-          id={`reg-${f}`}
-          label={t(`auth.field.${f}`)}
-          type={SECRET.has(f) ? 'password' : f === 'email' ? 'email' : 'text'}
-          autoComplete={f === 'username' ? 'username' : SECRET.has(f) ? 'new-password' : 'off'}
-          value={values[f] ?? ''}
-          onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-          hint={hint(rules[f]!)}
-          error={errors[f]}
-          required={rules[f]!.required}
-        />
-      ))}
-      {rules.captcha && <CaptchaField value={captcha.answer} onChange={onCaptcha} />}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={agree}
-          onChange={(e) => setAgree(e.target.checked)}
-          aria-invalid={Boolean(errors.agree)}
-        />
-        {t('auth.agree')}
-      </label>
-      {errors.agree && <p className="field__error">{errors.agree}</p>}
-      {errors.form && (
-        <p className="form__error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="button" className="btn btn--ghost" onClick={reset}>
-          {t('auth.reset')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? t('common.loading') : t('header.register')}
-        </button>
-      </div>
-    </form>
+    <Form form={form} className="form" onSubmit={submit}>
+      {method === 'mobile' && <PhoneWithCode purpose="register" codeName="verificationCode" />}
+      {shown.map((f) => {
+        const hint = hintMessage(rules[f]!);
+        return (
+          <TextField
+            key={f}
+            name={f}
+            label={t(`auth.field.${f}`)}
+            type={SECRET.has(f) ? 'password' : f === 'email' ? 'email' : 'text'}
+            autoComplete={f === 'username' ? 'username' : SECRET.has(f) ? 'new-password' : 'off'}
+            hint={t(hint.key, hint.values)}
+            required={rules[f]!.required}
+          />
+        );
+      })}
+      {rules.captcha && <CaptchaField key={captchaKey} />}
+      <CheckField name="agreeTerms" label={t('auth.agree')} />
+      <FormFooter
+        label={t('header.register')}
+        buttonClassName="btn btn--primary"
+        secondary={
+          <button type="button" className="btn btn--ghost" onClick={() => form.reset()}>
+            {t('auth.reset')}
+          </button>
+        }
+      />
+    </Form>
   );
 }
+
+const pickFilled = (codes: Record<string, string>) => Object.fromEntries(Object.entries(codes).filter(([, v]) => v));

@@ -1,27 +1,21 @@
-import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/auth.ts';
-import { FormEnd, useSubmit } from './form-parts.tsx';
-import { PhoneWithCode } from './PhoneWithCode.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { PhoneWithCode } from '../../components/form/PhoneWithCode.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { PHONE_DEFAULTS, smsLoginSchema } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
 
+/** Log in with the mobile number and an SMS code (spec §5: mobile required with its format, code required). */
 export function SmsLoginForm() {
   const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
-  const [phone, setPhone] = useState({ countryDialingCode: '63', mobileNum: '', code: '' });
-  const { busy, error, setError, run } = useSubmit();
-  const onPhone = useCallback((p: typeof phone) => setPhone(p), []);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!phone.mobileNum || !phone.code) return setError(t('auth.required'));
-    void run(async () => onLoggedIn(await login({ type: 'sms', ...phone })));
-  }
-
+  const form = useZodForm(smsLoginSchema, { ...PHONE_DEFAULTS, code: '' });
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <PhoneWithCode purpose="login" value={phone} onChange={onPhone} />
-      <FormEnd error={error} busy={busy} label={t('header.login')} />
-    </form>
+    <Form form={form} className="form" onSubmit={async (v) => onLoggedIn(await login({ type: 'sms', ...v }))}>
+      <PhoneWithCode purpose="login" />
+      <FormFooter label={t('header.login')} />
+    </Form>
   );
 }

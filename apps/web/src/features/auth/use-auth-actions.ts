@@ -1,8 +1,8 @@
 import type { LoginResult } from '@sea/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session-store.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useSession } from '../../state/session.ts';
+import { useUi } from '../../state/ui.ts';
 
 /** After login or registration: keep the token, load member info, close the popup, go home (spec §4). */
 export function useOnLoggedIn() {

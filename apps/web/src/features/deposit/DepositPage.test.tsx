@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
 

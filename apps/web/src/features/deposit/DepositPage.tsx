@@ -3,11 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDepositMethods, useDeposits, useRefreshWallet } from '../../api/deposit.ts';
-import { errorText } from '../auth/error-text.ts';
-import { BankTransferDeposit } from './BankTransferDeposit.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { DepositForm } from './DepositForm.tsx';
 import { DepositHistory } from './DepositHistory.tsx';
 import { DepositResult } from './DepositResult.tsx';
-import { GatewayDeposit } from './GatewayDeposit.tsx';
 import './deposit.css';
 
 /** How long the page waits for a gateway outcome before saying it is slow (the list keeps the final word). */
@@ -38,9 +37,6 @@ export function DepositPage() {
     return () => clearTimeout(id);
   }, [watchId]);
 
-  const list = methods.data?.methods ?? [];
-  const method = list.find((m) => m.code === selected) ?? list[0];
-
   return (
     <section className="deposit" aria-labelledby="page-title">
       <h1 id="page-title">{t('deposit.title')}</h1>
@@ -56,64 +52,41 @@ export function DepositPage() {
         />
       )}
 
-      {methods.isPending ? (
-        <p role="status" className="deposit-loading">
-          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-        </p>
-      ) : methods.isError ? (
-        <div role="alert" className="deposit-error">
-          <p>{errorText(t, methods.error)}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void methods.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : !method ? (
-        <p className="field__hint">{t('deposit.noMethods')}</p>
-      ) : (
-        <>
-          <section className="deposit-section" aria-labelledby="deposit-methods">
-            <h2 id="deposit-methods">{t('deposit.methods')}</h2>
-            <div className="deposit-methods" role="radiogroup" aria-labelledby="deposit-methods">
-              {list.map((m) => (
-                <button
-                  key={m.code}
-                  type="button"
-                  role="radio"
-                  aria-checked={m.code === method.code}
-                  className="deposit-method"
-                  onClick={() => setSelected(m.code)}
-                >
-                  <span className="deposit-method__name">{m.name}</span>
-                  <span className="deposit-method__kind">
-                    {m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}
-                  </span>
-                  <span className="deposit-method__limits">
-                    {formatMoney(m.minAmount, methods.data.exponent)} –{' '}
-                    {formatMoney(m.maxAmount, methods.data.exponent)}
-                  </span>
-                </button>
-              ))}
-            </div>
-          </section>
-          <section className="deposit-section">
-            {method.kind === 'gateway' ? (
-              <GatewayDeposit
-                key={method.code}
-                method={method}
-                currency={methods.data.currency}
-                exponent={methods.data.exponent}
-              />
-            ) : (
-              <BankTransferDeposit
-                key={method.code}
-                method={method}
-                currency={methods.data.currency}
-                exponent={methods.data.exponent}
-              />
-            )}
-          </section>
-        </>
-      )}
+      <QueryState query={methods} isEmpty={(d) => d.methods.length === 0} empty={t('deposit.noMethods')}>
+        {({ methods: list, currency, exponent }) => {
+          const method = list.find((m) => m.code === selected) ?? list[0]!;
+          return (
+            <>
+              <section className="deposit-section" aria-labelledby="deposit-methods">
+                <h2 id="deposit-methods">{t('deposit.methods')}</h2>
+                <div className="deposit-methods" role="radiogroup" aria-labelledby="deposit-methods">
+                  {list.map((m) => (
+                    <button
+                      key={m.code}
+                      type="button"
+                      role="radio"
+                      aria-checked={m.code === method.code}
+                      className="deposit-method"
+                      onClick={() => setSelected(m.code)}
+                    >
+                      <span className="deposit-method__name">{m.name}</span>
+                      <span className="deposit-method__kind">
+                        {m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}
+                      </span>
+                      <span className="deposit-method__limits">
+                        {formatMoney(m.minAmount, exponent)} – {formatMoney(m.maxAmount, exponent)}
+                      </span>
+                    </button>
+                  ))}
+                </div>
+              </section>
+              <section className="deposit-section">
+                <DepositForm key={method.code} method={method} currency={currency} exponent={exponent} />
+              </section>
+            </>
+          );
+        }}
+      </QueryState>
 
       <DepositHistory query={deposits} />
     </section>

@@ -1,26 +1,27 @@
-import { amountProblem as checkAmount } from '../../components/amount-problem.ts';
+import type { DepositMethod } from '@sea/contracts';
+import { z } from 'zod';
+import { amountText, imageFile } from '../../lib/validation.ts';
 
-export interface AmountLimits {
-  min: string;
-  max: string;
-  exponent: number;
-}
-
-/** The problem with a typed amount as [i18n key, options], or null when it can be sent. */
-export const amountProblem = (text: string, limits: AmountLimits) => checkAmount(text, limits, 'deposit');
+/** The deposit form: the amount within the method's limits; a bank transfer also needs the receipt image. */
+export const depositSchema = (method: DepositMethod, exponent: number) =>
+  z.object({
+    amount: amountText({ min: method.minAmount, max: method.maxAmount, exponent }, 'deposit'),
+    receipt:
+      method.kind === 'bank_transfer'
+        ? imageFile({ required: 'deposit.receiptRequired', type: 'deposit.receiptType', size: 'deposit.receiptSize' })
+        : z.unknown().transform(() => null),
+  });
 
 const QUICK = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 /** Up to six round amounts (major units) inside the method's limits. */
-export function quickAmounts(limits: AmountLimits): number[] {
+export function quickAmounts(limits: { min: string; max: string; exponent: number }): number[] {
   const unit = 10n ** BigInt(limits.exponent);
   return QUICK.filter((a) => BigInt(a) * unit >= BigInt(limits.min) && BigInt(a) * unit <= BigInt(limits.max)).slice(
     0,
     6,
   );
 }
-
-export { useRequestId } from '../../api/request-id.ts';
 
 /** Where the browser goes to pay: only a path on this site or an https page (never javascript: or similar). */
 export function safePayUrl(url: string): string | null {

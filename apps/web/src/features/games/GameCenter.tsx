@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { ComingSoon } from '../../components/ComingSoon.tsx';
 
 const NAV_KEY: Record<string, string> = { elott: 'lottery' };
 

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { ComingSoon } from '../../components/ComingSoon.tsx';
 
 export default function SeamlessPage() {
   return <ComingSoon titleKey="pages.seamless" />;

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useHelpCenter } from '../../api/system.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 
 /** Help centre popup: topics on the side, the article (HTML from the operator) beside them. */
@@ -13,48 +14,49 @@ export function HelpDialog() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const help = useHelpCenter();
-  const articles = (help.data ?? []).flatMap((c) => c.articles.map((a) => ({ ...a, category: c.title })));
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => setSelected(helpTag), [helpTag]);
   if (dialog !== 'help') return null;
-  const current = articles.find((a) => a.tag === selected) ?? articles[0];
   const onClose = () => {
     close();
     if (pathname === '/help') navigate('/');
   };
   return (
     <Modal open onClose={onClose} title={t('dialog.helpTitle')} wide>
-      {help.isPending && <p role="status">{t('common.loading')}</p>}
-      {help.isError && <p role="alert">{t('errors.network_error')}</p>}
-      {help.isSuccess && articles.length === 0 && <p>{t('dialog.helpEmpty')}</p>}
-      {current && (
-        <div className="help">
-          <nav className="help__topics" aria-label={t('dialog.helpTopics')}>
-            {help.data?.map((c) => (
-              <div key={c.id}>
-                <h3>{c.title}</h3>
-                <ul>
-                  {c.articles.map((a) => (
-                    <li key={a.tag}>
-                      <button
-                        type="button"
-                        aria-current={a.tag === current.tag ? 'true' : undefined}
-                        onClick={() => setSelected(a.tag)}
-                      >
-                        {a.title}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </nav>
-          <article className="help__article" id={current.tag}>
-            <h3>{current.title}</h3>
-            <SafeHtml html={current.content} />
-          </article>
-        </div>
-      )}
+      <QueryState query={help} isEmpty={(d) => d.every((c) => c.articles.length === 0)} empty={t('dialog.helpEmpty')}>
+        {(categories) => {
+          const articles = categories.flatMap((c) => c.articles);
+          const current = articles.find((a) => a.tag === selected) ?? articles[0]!;
+          return (
+            <div className="help">
+              <nav className="help__topics" aria-label={t('dialog.helpTopics')}>
+                {categories.map((c) => (
+                  <div key={c.id}>
+                    <h3>{c.title}</h3>
+                    <ul>
+                      {c.articles.map((a) => (
+                        <li key={a.tag}>
+                          <button
+                            type="button"
+                            aria-current={a.tag === current.tag ? 'true' : undefined}
+                            onClick={() => setSelected(a.tag)}
+                          >
+                            {a.title}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </nav>
+              <article className="help__article" id={current.tag}>
+                <h3>{current.title}</h3>
+                <SafeHtml html={current.content} />
+              </article>
+            </div>
+          );
+        }}
+      </QueryState>
     </Modal>
   );
 }

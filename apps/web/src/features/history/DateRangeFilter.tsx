@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Chips } from '../../components/Chips.tsx';
 import { type DateRange, matchingQuickRange, QUICK_RANGES, quickRange } from './date-ranges.ts';
 
 /** Quick range buttons plus custom from/to date inputs; dates are in the merchant time zone. */
@@ -14,42 +15,30 @@ export function DateRangeFilter({
   const { t } = useTranslation();
   const active = matchingQuickRange(value, new Date(), timezone);
   const invalid = value.from > value.to;
+  const date = (side: 'from' | 'to') => (
+    <label className="field">
+      <span>{t(`history.${side}`)}</span>
+      <input
+        type="date"
+        value={value[side]}
+        min={side === 'to' ? value.from : undefined}
+        max={side === 'from' ? value.to : undefined}
+        required
+        onChange={(e) => e.target.value && onChange({ ...value, [side]: e.target.value })}
+      />
+    </label>
+  );
   return (
     <div className="history-range">
-      <div className="history-chips" role="group" aria-label={t('history.quickRanges')}>
-        {QUICK_RANGES.map((q) => (
-          <button
-            key={q}
-            type="button"
-            className="history-chip"
-            aria-pressed={active === q}
-            onClick={() => onChange(quickRange(q, new Date(), timezone))}
-          >
-            {t(`history.ranges.${q}`)}
-          </button>
-        ))}
-      </div>
+      <Chips
+        label={t('history.quickRanges')}
+        items={QUICK_RANGES.map((q) => ({ key: q, label: t(`history.ranges.${q}`) }))}
+        pressed={active}
+        onPick={(q) => onChange(quickRange(q, new Date(), timezone))}
+      />
       <div className="history-dates">
-        <label className="field">
-          <span>{t('history.from')}</span>
-          <input
-            type="date"
-            value={value.from}
-            max={value.to}
-            required
-            onChange={(e) => e.target.value && onChange({ ...value, from: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('history.to')}</span>
-          <input
-            type="date"
-            value={value.to}
-            min={value.from}
-            required
-            onChange={(e) => e.target.value && onChange({ ...value, to: e.target.value })}
-          />
-        </label>
+        {date('from')}
+        {date('to')}
       </div>
       {invalid && (
         <p className="field__error" role="alert">

@@ -1,11 +1,12 @@
 import { formatMoney, type PersonalProfit, type ProfitFigures } from '@sea/contracts';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfit } from '../../api/history.ts';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import './history.css';
 
 const FIGURES = [
@@ -47,7 +48,7 @@ function Profit({ data }: { data: PersonalProfit }) {
         </h2>
         <dl className="history-tiles">
           {FIGURES.map((f) => (
-            <div key={f} className={`history-tile${f === 'profit' ? ' history-tile--profit' : ''}`}>
+            <div key={f} className={clsx('history-tile', f === 'profit' && 'history-tile--profit')}>
               <dt>{t(`history.figures.${f}`)}</dt>
               <dd className={f === 'profit' && data.total.profit.startsWith('-') ? 'history-negative' : undefined}>
                 {money(data.total[f])}

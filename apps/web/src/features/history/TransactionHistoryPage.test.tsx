@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../state/session.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';

@@ -5,13 +5,19 @@ import {
   type TransactionHistory,
   type TransactionRow,
 } from '@sea/contracts';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactions } from '../../api/history.ts';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
-import { QueryState } from './QueryState.tsx';
+import { DateTime } from '../../components/DateTime.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+
+const TONE: Record<TransactionRow['status'], StatusTone> = { completed: 'done', pending: 'waiting', cancelled: 'void' };
 import './history.css';
 
 const PAGE_SIZE = 20;
@@ -29,7 +35,8 @@ export function TransactionHistoryPage() {
   return (
     <section className="history" aria-labelledby="page-title">
       <h1 id="page-title">{t('history.title')}</h1>
-      <form className="history-filters" aria-label={t('history.filters')} onSubmit={(e) => e.preventDefault()}>
+      {/* Filters apply as they change (nothing is submitted), as on the profit page. */}
+      <div className="history-filters" role="group" aria-label={t('history.filters')}>
         <label className="field">
           <span>{t('history.type')}</span>
           <select
@@ -55,15 +62,18 @@ export function TransactionHistoryPage() {
           }}
         />
         <p className="history-note">{t('history.timezoneNote', { timezone })}</p>
-      </form>
-      {valid && <QueryState query={query}>{(data) => <Transactions data={data} onPage={setPageNo} />}</QueryState>}
+      </div>
+      {valid && (
+        <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('history.empty')}>
+          {(data) => <Transactions data={data} onPage={setPageNo} />}
+        </QueryState>
+      )}
     </section>
   );
 }
 
 function Transactions({ data, onPage }: { data: TransactionHistory; onPage: (n: number) => void }) {
   const { t } = useTranslation();
-  if (data.items.length === 0) return <p className="field__hint">{t('history.empty')}</p>;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <>
@@ -90,45 +100,25 @@ function Transactions({ data, onPage }: { data: TransactionHistory; onPage: (n: 
           ))}
         </tbody>
       </table>
-      <nav className="history-pager" aria-label={t('history.pagination')}>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={data.pageNo <= 1}
-          onClick={() => onPage(data.pageNo - 1)}
-        >
-          {t('history.previous')}
-        </button>
-        <span className="history-pager__info" aria-live="polite">
-          {t('history.pageOf', { page: data.pageNo, pages })}
-        </span>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={data.pageNo >= pages}
-          onClick={() => onPage(data.pageNo + 1)}
-        >
-          {t('history.next')}
-        </button>
-      </nav>
+      <Pager page={data.pageNo} pages={pages} onPage={onPage} label={t('history.pagination')} />
     </>
   );
 }
 
 function Row({ row, exponent }: { row: TransactionRow; exponent: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const incoming = !row.amount.startsWith('-');
   const amount = `${incoming ? '+' : ''}${formatMoney(row.amount, exponent)}`;
   return (
     <tr>
       <td data-label={t('history.columns.time')}>
-        <time dateTime={row.time}>{new Date(row.time).toLocaleString(i18n.language)}</time>
+        <DateTime value={row.time} />
       </td>
       <td data-label={t('history.columns.type')}>{t(`history.types.${row.type}`)}</td>
       <td data-label={t('history.columns.wallet')}>{row.wallet === 'MAIN' ? t('history.mainWallet') : row.wallet}</td>
       <td
         data-label={t('history.columns.amount')}
-        className={`num ${incoming ? 'history-amount--in' : 'history-amount--out'}`}
+        className={clsx('num', incoming ? 'history-amount--in' : 'history-amount--out')}
       >
         {amount}
       </td>
@@ -136,7 +126,7 @@ function Row({ row, exponent }: { row: TransactionRow; exponent: number }) {
         {row.balanceAfter === null ? '—' : formatMoney(row.balanceAfter, exponent)}
       </td>
       <td data-label={t('history.columns.status')}>
-        <span className={`history-badge history-badge--${row.status}`}>{t(`history.status.${row.status}`)}</span>
+        <StatusBadge tone={TONE[row.status]}>{t(`history.status.${row.status}`)}</StatusBadge>
       </td>
       <td data-label={t('history.columns.reference')} className="history-ref">
         {row.reference}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDate, matchingQuickRange, quickRange } from './date-ranges.ts';
+import { localDate } from '../../lib/date-time.ts';
+import { addDays, matchingQuickRange, quickRange } from './date-ranges.ts';
 
 describe('quick date ranges', () => {
   // 2024-03-01 17:30 UTC is already 2024-03-02 in Manila (UTC+8).

@@ -1,3 +1,5 @@
+import { localDate } from '../../lib/date-time.ts';
+
 /** The spec's quick date ranges, as local calendar dates (YYYY-MM-DD) in the merchant time zone. */
 export const QUICK_RANGES = ['today', 'yesterday', 'last7', 'last30'] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number];
@@ -5,20 +7,6 @@ export type QuickRange = (typeof QUICK_RANGES)[number];
 export interface DateRange {
   from: string;
   to: string;
-}
-
-/** The calendar date of an instant in a time zone. */
-export function localDate(at: Date, timezone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
 }
 
 export function addDays(date: string, n: number): string {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NAV_ITEMS } from '../shell/nav-items.ts';
+import { NAV_ITEMS } from '../../lib/nav-items.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import { JackpotCounter } from './JackpotCounter.tsx';
 import { NoticeBar } from './NoticeBar.tsx';

@@ -1,66 +1,82 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadAvatar, useAvatar, useMemberInfo } from '../../api/auth.ts';
-import { useUi } from '../../app/ui-store.ts';
-import { errorText } from '../auth/error-text.ts';
+import { z } from 'zod';
+import { useAvatar, useMemberInfo, useUploadAvatar } from '../../api/auth.ts';
+import { useDateTime } from '../../components/DateTime.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { FormStatus } from '../../components/form/FormFooter.tsx';
+import { ImageField } from '../../components/form/ImageField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { imageFile } from '../../lib/validation.ts';
+import { useUi } from '../../state/ui.ts';
 
-const MAX_BYTES = 5 * 1024 * 1024;
+const avatarSchema = z.object({
+  file: imageFile({
+    required: null,
+    type: 'errors.unsupported_media_type',
+    size: 'errors.payload_too_large',
+  }),
+});
 
 /** Member centre › security centre: profile, avatar (PNG/JPG ≤ 5 MB) and password change. */
 export function SecurityCenter() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMemberInfo();
-  const avatar = useAvatar();
-  const qc = useQueryClient();
   const open = useUi((s) => s.open);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (file.size > MAX_BYTES) return setMessage({ text: t('errors.payload_too_large'), error: true });
-    try {
-      const r = await uploadAvatar(file);
-      qc.setQueryData(['avatar', sessionStorage.getItem('token')], r);
-      setMessage({ text: t('member.avatarSaved'), error: false });
-    } catch (err) {
-      setMessage({ text: errorText(t, err), error: true });
-    }
-  }
-
-  if (me.isPending) return <p role="status">{t('common.loading')}</p>;
-  if (!me.data) return <p role="alert">{t('errors.unauthorized')}</p>;
-  const last = me.data.previousLoginAt
-    ? new Date(me.data.previousLoginAt).toLocaleString(i18n.language)
-    : t('member.never');
+  const when = useDateTime();
   return (
     <section className="narrow" aria-labelledby="page-title">
       <h1 id="page-title">{t('member.securityCenter')}</h1>
-      <div className="profile">
-        {avatar.data?.image ? (
-          <img className="profile__avatar" src={avatar.data.image} alt={t('member.avatar')} />
-        ) : (
-          <div className="profile__avatar" aria-hidden="true" />
+      <QueryState query={me}>
+        {(member) => (
+          <>
+            <div className="profile">
+              <Avatar />
+              <div>
+                <p className="profile__name">{member.nickname || member.account}</p>
+                <p className="field__hint">
+                  {t('member.previousLogin', {
+                    time: member.previousLoginAt ? when(member.previousLoginAt) : t('member.never'),
+                  })}
+                </p>
+              </div>
+            </div>
+            <AvatarForm />
+            <button type="button" className="btn btn--primary" onClick={() => open('changePassword')}>
+              {t('auth.changePasswordTitle')}
+            </button>
+          </>
         )}
-        <div>
-          <p className="profile__name">{me.data.nickname || me.data.account}</p>
-          <p className="field__hint">{t('member.previousLogin', { time: last })}</p>
-        </div>
-      </div>
-      <label className="btn btn--ghost">
-        {t('member.changeAvatar')}
-        <input type="file" accept="image/png,image/jpeg" className="sr-only" onChange={onFile} />
-      </label>
-      {message && (
-        <p className={message.error ? 'form__error' : 'field__hint'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
-      <button type="button" className="btn btn--primary" onClick={() => open('changePassword')}>
-        {t('auth.changePasswordTitle')}
-      </button>
+      </QueryState>
     </section>
+  );
+}
+
+function Avatar() {
+  const { t } = useTranslation();
+  const image = useAvatar().data?.image;
+  if (!image) return <div className="profile__avatar" aria-hidden="true" />;
+  return <img className="profile__avatar" src={image} alt={t('member.avatar')} />;
+}
+
+/** The avatar is sent as soon as a valid image is chosen. */
+function AvatarForm() {
+  const { t } = useTranslation();
+  const upload = useUploadAvatar();
+  const form = useZodForm(avatarSchema, { file: null });
+  return (
+    <Form
+      form={form}
+      className="form"
+      onSubmit={async ({ file }) => {
+        if (!file) return;
+        await upload.mutateAsync(file);
+        form.reset();
+        return t('member.avatarSaved');
+      }}
+    >
+      <ImageField name="file" label={t('member.changeAvatar')} asButton submitOnPick />
+      <FormStatus />
+    </Form>
   );
 }

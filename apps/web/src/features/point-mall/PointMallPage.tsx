@@ -1,4 +1,4 @@
-import { ComingSoon } from '../placeholder/ComingSoon.tsx';
+import { ComingSoon } from '../../components/ComingSoon.tsx';
 
 export default function PointMallPage() {
   return <ComingSoon titleKey="pages.pointMall" />;

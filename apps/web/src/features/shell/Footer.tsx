@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHelpCenter, useSiteConfig } from '../../api/system.ts';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 
 const SOCIAL = ['FACEBOOK', 'TELEGRAM', 'INSTAGRAM', 'WHATSAPP', 'VIBER', 'YOUTUBE'];
 

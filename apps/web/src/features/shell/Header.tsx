@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { AppDownloadButton } from './AppDownloadButton.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { LoginArea } from './LoginArea.tsx';
 import { TopNav } from './TopNav.tsx';
 
-export function Header() {
+/** The site header; `account` is the login form or the logged-in member's area (composed by the app layout). */
+export function Header({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const { merchantName, customerServiceUrl } = useSystemStatus();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -41,7 +41,7 @@ export function Header() {
           </span>
           <span className="brand__name">{merchantName}</span>
         </Link>
-        <LoginArea />
+        {account}
       </div>
       <TopNav open={menuOpen} onNavigate={() => setMenuOpen(false)} />
     </header>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { languageName, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 
 /** Languages both the site and the merchant offer; the choice is kept in localStorage (i18nextLng). */

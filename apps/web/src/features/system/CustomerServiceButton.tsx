@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSystem } from '../../app/system-store.ts';
+import { useSystem } from '../../state/system.ts';
 
 export function CustomerServiceButton() {
   const { t } = useTranslation();

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
+import { useDateTime } from '../../components/DateTime.tsx';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
 import { CustomerServiceButton } from './CustomerServiceButton.tsx';
 
 export function MaintenancePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { maintenance } = useSystemStatus();
-  const endsAt = maintenance?.endsAt ? new Date(maintenance.endsAt).toLocaleString(i18n.language) : null;
+  const when = useDateTime();
+  const endsAt = maintenance?.endsAt ? when(maintenance.endsAt) : null;
   return (
     <FullPageMessage icon="⚙" title={t('system.maintenanceTitle')} testId="maintenance-page">
       <p>{maintenance?.message || t('system.maintenanceText')}</p>

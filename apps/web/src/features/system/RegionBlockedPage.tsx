@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSystemStatus } from '../../app/system-store.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
 import { CustomerServiceButton } from './CustomerServiceButton.tsx';
 

@@ -1,71 +1,57 @@
 import type { BankAccount } from '@sea/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useAddBankAccount, useRemoveBankAccount } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { FormEnd } from '../auth/form-parts.tsx';
-import { TextField } from '../auth/TextField.tsx';
-import { QueryState } from './QueryState.tsx';
-import { normaliseAccountNumber } from './withdraw-form.ts';
-
-type Values = { bankName: string; accountNumber: string; accountName: string };
-const EMPTY: Values = { bankName: '', accountNumber: '', accountName: '' };
+import { errorText } from '../../components/error-text.ts';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { message } from '../../lib/validation.ts';
+import { bankAccountSchema } from './withdraw-form.ts';
 
 /** The member's payout bank accounts: list with remove, and the add form (hidden at the maximum). */
 export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount[]>; max: number }) {
   const { t } = useTranslation();
   const add = useAddBankAccount();
   const remove = useRemoveBankAccount();
-  const [v, setV] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const form = useZodForm(bankAccountSchema, { bankName: '', accountNumber: '', accountName: '' });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    const found: typeof errors = {};
-    for (const k of ['bankName', 'accountNumber', 'accountName'] as const)
-      if (!v[k].trim()) found[k] = t('withdraw.banks.required');
-    if (v.accountNumber.trim() && !/^\d{6,20}$/.test(normaliseAccountNumber(v.accountNumber)))
-      found.accountNumber = t('withdraw.banks.numberFormat');
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  async function submit(body: { bankName: string; accountNumber: string; accountName: string }) {
+    setNotice(null);
     try {
-      await add.mutateAsync({
-        bankName: v.bankName.trim(),
-        accountNumber: normaliseAccountNumber(v.accountNumber),
-        accountName: v.accountName.trim(),
-      });
-      setV(EMPTY);
-      setMessage({ text: t('withdraw.banks.added'), error: false });
+      await add.mutateAsync(body);
     } catch (err) {
-      const max = err instanceof ApiError ? (err.value as { max?: number } | null)?.max : undefined;
-      const text =
-        err instanceof ApiError && err.code === 'conflict'
-          ? max
-            ? t('withdraw.banks.max', { max })
-            : t('withdraw.banks.duplicate')
-          : errorText(t, err);
-      setErrors({ form: text });
+      // A conflict is the maximum reached or an account already on the list: say which.
+      if (!(err instanceof ApiError && err.code === 'conflict')) throw err;
+      const max = (err.value as { max?: number } | null)?.max;
+      form.setError('root.server', {
+        type: 'code',
+        message: max ? message('withdraw.banks.max', { max }) : 'withdraw.banks.duplicate',
+      });
+      return;
     }
+    form.reset();
+    setNotice({ text: t('withdraw.banks.added'), error: false });
   }
 
   async function onRemove(id: string) {
-    setMessage(null);
+    setNotice(null);
     try {
       await remove.mutateAsync(id);
-      setMessage({ text: t('withdraw.banks.removed'), error: false });
+      setNotice({ text: t('withdraw.banks.removed'), error: false });
     } catch (err) {
-      setMessage({
+      setNotice({
         text: err instanceof ApiError && err.code === 'state_invalid' ? t('withdraw.banks.inUse') : errorText(t, err),
         error: true,
       });
     }
   }
 
-  const set = (k: keyof Values) => (e: ChangeEvent<HTMLInputElement>) => setV((x) => ({ ...x, [k]: e.target.value }));
   return (
     <section className="withdraw-card" aria-labelledby="wd-banks-title">
       <h2 id="wd-banks-title">{t('withdraw.banks.title')}</h2>
@@ -97,52 +83,40 @@ export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount
                 ))}
               </ul>
             )}
-            {message && (
-              <p
-                className={message.error ? 'form__error' : 'withdraw-notice'}
-                role={message.error ? 'alert' : 'status'}
-              >
-                {message.text}
+            {notice && (
+              <p className={notice.error ? 'form__error' : 'form__done'} role={notice.error ? 'alert' : 'status'}>
+                {notice.text}
               </p>
             )}
             {banks.length >= max ? (
               <p className="field__hint">{t('withdraw.banks.max', { max })}</p>
             ) : (
-              <form className="form" onSubmit={submit} noValidate aria-label={t('withdraw.banks.add')}>
+              <Form form={form} className="form" onSubmit={submit} aria-label={t('withdraw.banks.add')}>
                 <TextField
-                  id="wd-bank-name"
+                  name="bankName"
                   label={t('withdraw.banks.bankName')}
                   autoComplete="off"
                   maxLength={64}
-                  value={v.bankName}
-                  onChange={set('bankName')}
-                  error={errors.bankName}
                   required
                 />
                 <TextField
-                  id="wd-bank-number"
+                  name="accountNumber"
                   label={t('withdraw.banks.accountNumber')}
                   hint={t('withdraw.banks.accountNumberHint')}
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={30}
-                  value={v.accountNumber}
-                  onChange={set('accountNumber')}
-                  error={errors.accountNumber}
                   required
                 />
                 <TextField
-                  id="wd-bank-holder"
+                  name="accountName"
                   label={t('withdraw.banks.accountName')}
                   autoComplete="name"
                   maxLength={64}
-                  value={v.accountName}
-                  onChange={set('accountName')}
-                  error={errors.accountName}
                   required
                 />
-                <FormEnd error={errors.form} busy={add.isPending} label={t('withdraw.banks.add')} />
-              </form>
+                <FormFooter label={t('withdraw.banks.add')} />
+              </Form>
             )}
           </>
         )}

@@ -1,12 +1,16 @@
 import type { Withdrawal } from '@sea/contracts';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmReceipt } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { TextField } from '../auth/TextField.tsx';
-import { amountProblem } from './withdraw-form.ts';
+import { type ReceiptInput, useConfirmReceipt } from '../../api/withdraw.ts';
+import { errorText } from '../../components/error-text.ts';
+import { AmountField } from '../../components/form/AmountField.tsx';
+import { Form } from '../../components/form/Form.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { ImageField } from '../../components/form/ImageField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { notReceivedSchema, partialSchema } from './withdraw-form.ts';
 
-const MAX_BYTES = 5 * 1024 * 1024;
+type Send = (input: Omit<ReceiptInput, 'id'>) => Promise<void>;
 
 /**
  * The withdrawal-receipt confirmation of a disbursed withdrawal: "I received it" at once; "Not received" asks for
@@ -16,119 +20,97 @@ export function ReceiptActions({ w, onDone }: { w: Withdrawal; onDone(text: stri
   const { t } = useTranslation();
   const confirm = useConfirmReceipt();
   const [mode, setMode] = useState<'choose' | 'not_received' | 'partial'>('choose');
-  const [file, setFile] = useState<File | null>(null);
-  const [received, setReceived] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const prefix = `wd-${w.id}`;
 
-  async function send(input: {
-    result: 'received' | 'not_received' | 'partial';
-    receivedAmount?: string;
-    proof?: File;
-  }) {
-    setError(null);
-    try {
-      await confirm.mutateAsync({ id: w.id, ...input });
-      onDone(input.result === 'received' ? t('withdraw.receipt.thanks') : t('withdraw.receipt.disputeSent'));
-    } catch (err) {
-      setError(errorText(t, err));
-    }
-  }
+  const send: Send = async (input) => {
+    await confirm.mutateAsync({ id: w.id, ...input });
+    onDone(input.result === 'received' ? t('withdraw.receipt.thanks') : t('withdraw.receipt.disputeSent'));
+  };
 
-  function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0] ?? null;
-    setError(null);
-    if (f && !['image/png', 'image/jpeg'].includes(f.type)) {
-      e.target.value = '';
-      setFile(null);
-      return setError(t('withdraw.receipt.proofType'));
-    }
-    if (f && f.size > MAX_BYTES) {
-      e.target.value = '';
-      setFile(null);
-      return setError(t('withdraw.receipt.proofSize'));
-    }
-    setFile(f);
-  }
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (mode === 'not_received') {
-      if (!file) return setError(t('withdraw.receipt.proofRequired'));
-      return void send({ result: 'not_received', proof: file });
-    }
-    // Partial: less than the withdrawal, more than nothing.
-    const below = (BigInt(w.amount) - 1n).toString();
-    const problem = amountProblem(received, { min: '1', max: below, available: null, exponent: w.exponent });
-    if (problem) return setError(t(problem[0], problem[1]));
-    void send({ result: 'partial', receivedAmount: received.trim() });
-  }
-
-  const alert = error && (
-    <p className="form__error" role="alert">
-      {error}
-    </p>
-  );
-  if (mode === 'choose') {
-    return (
-      <div className="withdraw-receipt" role="group" aria-label={t('withdraw.receipt.title')}>
-        <p className="withdraw-receipt__title">{t('withdraw.receipt.title')}</p>
-        <div className="withdraw-receipt__buttons">
-          <button
-            type="button"
-            className="btn btn--primary withdraw-small-btn"
-            disabled={confirm.isPending}
-            onClick={() => void send({ result: 'received' })}
-          >
-            {t('withdraw.receipt.received')}
-          </button>
-          <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('not_received')}>
-            {t('withdraw.receipt.notReceived')}
-          </button>
-          <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('partial')}>
-            {t('withdraw.receipt.partial')}
-          </button>
-        </div>
-        {alert}
-      </div>
+  if (mode !== 'choose') {
+    const back = (
+      <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('choose')}>
+        {t('withdraw.receipt.back')}
+      </button>
+    );
+    return mode === 'partial' ? (
+      <PartialForm w={w} send={send} back={back} />
+    ) : (
+      <NotReceivedForm w={w} send={send} back={back} />
     );
   }
   return (
-    <form
-      className="withdraw-receipt form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={mode === 'partial' ? t('withdraw.receipt.partial') : t('withdraw.receipt.notReceived')}
-    >
-      {mode === 'not_received' ? (
-        <div className="field">
-          <label htmlFor={`${prefix}-proof`}>{t('withdraw.receipt.proof')}</label>
-          <input id={`${prefix}-proof`} type="file" accept="image/png,image/jpeg" onChange={onFile} />
-        </div>
-      ) : (
-        <TextField
-          id={`${prefix}-received`}
-          label={t('withdraw.receipt.receivedAmount', { currency: w.currency })}
-          inputMode="decimal"
-          autoComplete="off"
-          value={received}
-          onChange={(e) => setReceived(e.target.value)}
-          required
-        />
-      )}
-      {alert}
+    <div className="withdraw-receipt" role="group" aria-label={t('withdraw.receipt.title')}>
+      <p className="withdraw-receipt__title">{t('withdraw.receipt.title')}</p>
       <div className="withdraw-receipt__buttons">
-        <button type="submit" className="btn btn--primary withdraw-small-btn" disabled={confirm.isPending}>
-          {confirm.isPending ? t('common.loading') : t('withdraw.receipt.send')}
-        </button>
         <button
           type="button"
-          className="btn btn--ghost withdraw-small-btn"
-          onClick={() => (setMode('choose'), setError(null))}
+          className="btn btn--primary withdraw-small-btn"
+          disabled={confirm.isPending}
+          onClick={() => {
+            setError(null);
+            send({ result: 'received' }).catch((err: unknown) => setError(errorText(t, err)));
+          }}
         >
-          {t('withdraw.receipt.back')}
+          {t('withdraw.receipt.received')}
+        </button>
+        <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('not_received')}>
+          {t('withdraw.receipt.notReceived')}
+        </button>
+        <button type="button" className="btn btn--ghost withdraw-small-btn" onClick={() => setMode('partial')}>
+          {t('withdraw.receipt.partial')}
         </button>
       </div>
-    </form>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type FormProps = { w: Withdrawal; send: Send; back: ReactNode };
+
+function NotReceivedForm({ send, back }: FormProps) {
+  const { t } = useTranslation();
+  const form = useZodForm(notReceivedSchema, { proof: null });
+  return (
+    <Form
+      form={form}
+      className="withdraw-receipt form"
+      aria-label={t('withdraw.receipt.notReceived')}
+      onSubmit={({ proof }) => send({ result: 'not_received', proof: proof ?? undefined })}
+    >
+      <ImageField name="proof" label={t('withdraw.receipt.proof')} />
+      <ReceiptFooter back={back} />
+    </Form>
+  );
+}
+
+function PartialForm({ w, send, back }: FormProps) {
+  const { t } = useTranslation();
+  const form = useZodForm(partialSchema(w.amount, w.exponent), { receivedAmount: '' });
+  return (
+    <Form
+      form={form}
+      className="withdraw-receipt form"
+      aria-label={t('withdraw.receipt.partial')}
+      onSubmit={({ receivedAmount }) => send({ result: 'partial', receivedAmount })}
+    >
+      <AmountField name="receivedAmount" label={t('withdraw.receipt.receivedAmount', { currency: w.currency })} />
+      <ReceiptFooter back={back} />
+    </Form>
+  );
+}
+
+function ReceiptFooter({ back }: { back: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <FormFooter
+      label={t('withdraw.receipt.send')}
+      buttonClassName="btn btn--primary withdraw-small-btn"
+      secondary={back}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useBankAccounts, useWithdrawSettings } from '../../api/withdraw.ts';
 import { BankAccounts } from './BankAccounts.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { TransactionPasswordForm } from './TransactionPasswordForm.tsx';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';

@@ -1,9 +1,24 @@
-import { formatMoney, type Withdrawal } from '@sea/contracts';
+import { formatMoney, type Withdrawal, type WithdrawalStatus } from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelWithdrawal, useWithdrawals } from '../../api/withdraw.ts';
-import { errorText } from '../auth/error-text.ts';
-import { QueryState } from './QueryState.tsx';
+import { DateTime, useDateTime } from '../../components/DateTime.tsx';
+import { errorText } from '../../components/error-text.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+
+const TONE: Record<WithdrawalStatus, StatusTone> = {
+  requested: 'waiting',
+  approved: 'waiting',
+  disbursed: 'paid',
+  confirmed: 'done',
+  auto_confirmed: 'done',
+  resolved: 'done',
+  rejected: 'failed',
+  disputed: 'failed',
+  cancelled: 'void',
+};
 import { ReceiptActions } from './ReceiptActions.tsx';
 
 const PAGE_SIZE = 10;
@@ -16,38 +31,17 @@ export function WithdrawalList() {
   return (
     <section className="withdraw-card" aria-labelledby="wd-list-title">
       <h2 id="wd-list-title">{t('withdraw.list.title')}</h2>
-      <QueryState query={query}>
+      <QueryState query={query} isEmpty={(d) => d.items.length === 0} empty={t('withdraw.list.empty')}>
         {(data) => {
           const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
-          if (data.items.length === 0) return <p className="field__hint">{t('withdraw.list.empty')}</p>;
           return (
             <>
-              <ul className="withdraw-list" aria-label={t('withdraw.list.title')}>
+              <ul className="records" aria-label={t('withdraw.list.title')}>
                 {data.items.map((w) => (
                   <WithdrawalItem key={w.id} w={w} />
                 ))}
               </ul>
-              {pages > 1 && (
-                <nav className="withdraw-pager" aria-label={t('withdraw.list.title')}>
-                  <button
-                    type="button"
-                    className="btn btn--ghost withdraw-small-btn"
-                    disabled={page <= 1}
-                    onClick={() => setPage((p) => p - 1)}
-                  >
-                    {t('withdraw.list.prev')}
-                  </button>
-                  <span>{t('withdraw.list.page', { page, pages })}</span>
-                  <button
-                    type="button"
-                    className="btn btn--ghost withdraw-small-btn"
-                    disabled={page >= pages}
-                    onClick={() => setPage((p) => p + 1)}
-                  >
-                    {t('withdraw.list.next')}
-                  </button>
-                </nav>
-              )}
+              {pages > 1 && <Pager page={page} pages={pages} onPage={setPage} label={t('withdraw.list.title')} />}
             </>
           );
         }}
@@ -57,11 +51,11 @@ export function WithdrawalList() {
 }
 
 function WithdrawalItem({ w }: { w: Withdrawal }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useDateTime();
   const cancel = useCancelWithdrawal();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const money = (minor: string) => `${w.currency} ${formatMoney(minor, w.exponent)}`;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const status = t(`withdraw.status.${w.status}`);
 
   async function onCancel() {
@@ -75,25 +69,25 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
   }
 
   return (
-    <li className="withdraw-item" aria-label={`${money(w.amount)} ${status}`}>
-      <div className="withdraw-item__main">
-        <span className="withdraw-item__amount">{money(w.amount)}</span>
-        <span className={`withdraw-badge withdraw-badge--${w.status}`}>{status}</span>
+    <li className="record" aria-label={`${money(w.amount)} ${status}`}>
+      <div className="record__main">
+        <span className="record__amount">{money(w.amount)}</span>
+        <StatusBadge tone={TONE[w.status]}>{status}</StatusBadge>
       </div>
-      <div className="withdraw-item__meta">
+      <div className="record__meta">
         <span>{t('withdraw.list.to', { bank: w.bankName, number: w.accountNumberMasked })}</span>
-        <time dateTime={w.createdAt}>{when(w.createdAt)}</time>
+        <DateTime value={w.createdAt} />
       </div>
-      {w.rejectReason && <p className="withdraw-item__note">{t('withdraw.list.reason', { reason: w.rejectReason })}</p>}
+      {w.rejectReason && <p className="record__note">{t('withdraw.list.reason', { reason: w.rejectReason })}</p>}
       {w.receivedAmount && (
-        <p className="withdraw-item__note">{t('withdraw.list.receivedAmount', { amount: money(w.receivedAmount) })}</p>
+        <p className="record__note">{t('withdraw.list.receivedAmount', { amount: money(w.receivedAmount) })}</p>
       )}
       {w.refundAmount && w.refundAmount !== '0' && (
-        <p className="withdraw-item__note">{t('withdraw.list.refund', { amount: money(w.refundAmount) })}</p>
+        <p className="record__note">{t('withdraw.list.refund', { amount: money(w.refundAmount) })}</p>
       )}
       {w.canConfirmReceipt && w.receiptDueAt && (
         <>
-          <p className="withdraw-item__note">{t('withdraw.list.due', { time: when(w.receiptDueAt) })}</p>
+          <p className="record__note">{t('withdraw.list.due', { time: when(w.receiptDueAt) })}</p>
           <ReceiptActions w={w} onDone={(text) => setMessage({ text, error: false })} />
         </>
       )}
@@ -108,7 +102,7 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
         </button>
       )}
       {message && (
-        <p className={message.error ? 'form__error' : 'withdraw-notice'} role={message.error ? 'alert' : 'status'}>
+        <p className={message.error ? 'form__error' : 'form__done'} role={message.error ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}

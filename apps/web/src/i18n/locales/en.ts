@@ -1,8 +1,8 @@
 import type { Widen } from '../widen.ts';
-import { depositEn } from '../../features/deposit/i18n.ts';
-import { historyEn } from '../../features/history/i18n.ts';
-import { walletEn } from '../../features/wallet/i18n.ts';
-import { withdrawEn } from '../../features/withdraw/i18n.ts';
+import { depositEn } from './deposit.ts';
+import { historyEn } from './history.ts';
+import { walletEn } from './wallet.ts';
+import { withdrawEn } from './withdraw.ts';
 export const en = {
   wallet: walletEn,
   deposit: depositEn,
@@ -20,6 +20,10 @@ export const en = {
     skipToContent: 'Skip to content',
     errorTitle: 'Something went wrong',
     errorText: 'An unexpected error occurred. Reload the page to continue.',
+    quickAmounts: 'Quick amounts',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {{page}} of {{pages}}',
   },
   header: {
     login: 'Log in',
@@ -246,6 +250,23 @@ export const en = {
     agentCenter: 'Agent centre',
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you are looking for does not exist.',
+  },
+  /**
+   * A server's field error (value.fields of an error answer) by field and reason code, else by reason code alone;
+   * without a text here the server's own message shows.
+   */
+  fieldErrors: {
+    required: 'Input cannot be empty.',
+    tooShort: 'Too short.',
+    tooLong: 'Too long.',
+    pattern: 'Enter the correct information.',
+    mismatch: 'The passwords do not match.',
+    username: { taken: 'This username is taken.' },
+    mobileNum: { taken: 'This phone number is already registered.' },
+    oldPassword: { incorrect: 'The old password is not correct.' },
+    newPassword: { unchanged: 'Choose a password different from the old one.' },
+    loginPassword: { incorrect: 'The login password is not correct.' },
+    agreeTerms: { required: 'Please confirm you are 18 or older and accept the terms.' },
   },
   errors: {
     payload_too_large: 'The file is too large (5 MB at most).',

@@ -1,7 +1,7 @@
-import { depositTy } from '../../features/deposit/i18n.ts';
-import { historyTy } from '../../features/history/i18n.ts';
-import { walletTy } from '../../features/wallet/i18n.ts';
-import { withdrawTy } from '../../features/withdraw/i18n.ts';
+import { depositTy } from './deposit.ts';
+import { historyTy } from './history.ts';
+import { walletTy } from './wallet.ts';
+import { withdrawTy } from './withdraw.ts';
 import type { Messages } from './en.ts';
 
 /** The second interface language (code TY in the spec): Vietnamese texts. */
@@ -22,6 +22,10 @@ export const ty: Messages = {
     skipToContent: 'Bỏ qua đến nội dung',
     errorTitle: 'Đã xảy ra lỗi',
     errorText: 'Đã xảy ra lỗi không mong muốn. Tải lại trang để tiếp tục.',
+    quickAmounts: 'Số tiền nhanh',
+    previous: 'Trước',
+    next: 'Sau',
+    pageOf: 'Trang {{page}} / {{pages}}',
   },
   header: {
     login: 'Đăng nhập',
@@ -249,6 +253,19 @@ export const ty: Messages = {
     agentCenter: 'Trung tâm đại lý',
     notFoundTitle: 'Không tìm thấy trang',
     notFoundText: 'Trang bạn tìm không tồn tại.',
+  },
+  fieldErrors: {
+    required: 'Không được để trống.',
+    tooShort: 'Quá ngắn.',
+    tooLong: 'Quá dài.',
+    pattern: 'Vui lòng nhập thông tin chính xác.',
+    mismatch: 'Mật khẩu không khớp.',
+    username: { taken: 'Tên đăng nhập này đã được sử dụng.' },
+    mobileNum: { taken: 'Số điện thoại này đã được đăng ký.' },
+    oldPassword: { incorrect: 'Mật khẩu cũ không đúng.' },
+    newPassword: { unchanged: 'Hãy chọn mật khẩu khác với mật khẩu cũ.' },
+    loginPassword: { incorrect: 'Mật khẩu đăng nhập không đúng.' },
+    agreeTerms: { required: 'Vui lòng xác nhận bạn đủ 18 tuổi và chấp nhận điều khoản.' },
   },
   errors: {
     payload_too_large: 'Tệp quá lớn (tối đa 5 MB).',

@@ -1,4 +1,4 @@
-import type { Widen } from '../../i18n/widen.ts';
+import type { Widen } from '../widen.ts';
 
 /** Texts of this feature (English); merged into the locale under `withdraw`. */
 export const withdrawEn = {
@@ -62,9 +62,6 @@ export const withdrawEn = {
     refund: 'Refunded: {{amount}}',
     cancel: 'Cancel withdrawal',
     cancelled: 'The withdrawal was cancelled and the amount released.',
-    prev: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}} of {{pages}}',
   },
   status: {
     requested: 'Requested',
@@ -156,9 +153,6 @@ export const withdrawTy: Widen<typeof withdrawEn> = {
     refund: 'Đã hoàn: {{amount}}',
     cancel: 'Hủy lệnh rút',
     cancelled: 'Đã hủy lệnh rút và hoàn lại số tiền giữ.',
-    prev: 'Trước',
-    next: 'Sau',
-    page: 'Trang {{page}}/{{pages}}',
   },
   status: {
     requested: 'Đã yêu cầu',

@@ -1,4 +1,4 @@
-import type { Widen } from '../../i18n/widen.ts';
+import type { Widen } from '../widen.ts';
 
 /** Texts of this feature (English); merged into the locale under `wallet`. */
 export const walletEn = {
@@ -22,7 +22,6 @@ export const walletEn = {
   refreshing: 'Refreshing…',
   loading: 'Loading your wallets…',
   loadError: 'Your wallets could not be loaded.',
-  retry: 'Try again',
   transferTitle: 'Transfer between wallets',
   from: 'From',
   to: 'To',
@@ -34,6 +33,7 @@ export const walletEn = {
   transferDone: '{{amount}} moved from {{from}} to {{to}}.',
   amountRequired: 'Enter an amount.',
   amountFormat: 'Enter an amount such as 100 or 100.50.',
+  amountDecimals: 'Enter an amount such as 100 or 100.50.',
   sameWallet: 'Choose two different wallets.',
   mainRequired: 'One side must be the main wallet.',
   moveIn: 'Move in',
@@ -58,9 +58,6 @@ export const walletEn = {
   recipient: 'Recipient',
   pickDownline: 'Choose a downline member first.',
   downlineDone: '{{amount}} sent to {{account}}.',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  page: 'Page {{page}} of {{pages}}',
 } as const;
 
 /** The same texts in the second language (TY, Vietnamese). */
@@ -83,7 +80,6 @@ export const walletTy: Widen<typeof walletEn> = {
   refreshing: 'Đang làm mới…',
   loading: 'Đang tải ví của bạn…',
   loadError: 'Không tải được ví của bạn.',
-  retry: 'Thử lại',
   transferTitle: 'Chuyển tiền giữa các ví',
   from: 'Từ',
   to: 'Đến',
@@ -95,6 +91,7 @@ export const walletTy: Widen<typeof walletEn> = {
   transferDone: 'Đã chuyển {{amount}} từ {{from}} sang {{to}}.',
   amountRequired: 'Nhập số tiền.',
   amountFormat: 'Nhập số tiền như 100 hoặc 100.50.',
+  amountDecimals: 'Nhập số tiền như 100 hoặc 100.50.',
   sameWallet: 'Chọn hai ví khác nhau.',
   mainRequired: 'Một bên phải là ví chính.',
   moveIn: 'Chuyển vào',
@@ -118,7 +115,4 @@ export const walletTy: Widen<typeof walletEn> = {
   recipient: 'Người nhận',
   pickDownline: 'Hãy chọn một thành viên cấp dưới trước.',
   downlineDone: 'Đã gửi {{amount}} cho {{account}}.',
-  previousPage: 'Trang trước',
-  nextPage: 'Trang sau',
-  page: 'Trang {{page}} / {{pages}}',
 };

@@ -1,22 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout, useMemberInfo } from '../../api/auth.ts';
-import { useWhitelabel } from '../../api/system.ts';
-import { useSession } from '../../app/session-store.ts';
-import { useUi } from '../../app/ui-store.ts';
+import { useSession } from '../../state/session.ts';
+import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { HeaderBalance } from './HeaderBalance.tsx';
 import { HeaderLoginForm } from './HeaderLoginForm.tsx';
+import { RegisterButton } from './RegisterButton.tsx';
 
-/** Header account area: log in / register when logged out; account, agent entry and sign out when in. */
-export function LoginArea() {
+/**
+ * Header account area: log in / register when logged out; agent entry, `balance` (the wallet's header balance,
+ * passed in by the app layout), account and sign out when logged in.
+ */
+export function LoginArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const open = useUi((s) => s.open);
-  const flags = useWhitelabel().data;
-  if (isLogin) return <AccountArea />;
+  if (isLogin) return <AccountArea balance={balance} />;
   return (
     <div className="login-area">
       <HeaderLoginForm />
@@ -24,17 +25,13 @@ export function LoginArea() {
         <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
           {t('header.login')}
         </button>
-        {flags?.DIRECTREG3 !== false && (
-          <button type="button" className="btn btn--primary" onClick={() => open('register')}>
-            {t('header.register')}
-          </button>
-        )}
+        <RegisterButton />
       </div>
     </div>
   );
 }
 
-function AccountArea() {
+function AccountArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const me = useMemberInfo().data;
   const clear = useSession((s) => s.clear);
@@ -58,7 +55,7 @@ function AccountArea() {
           {t('auth.agentCentre')}
         </Link>
       )}
-      <HeaderBalance />
+      {balance}
       <Link className="account-name" to="/member/securityCenter" title={t('auth.memberCentre')}>
         {me?.nickname || me?.account || '…'}
       </Link>

@@ -1,4 +1,4 @@
-import type { Widen } from '../../i18n/widen.ts';
+import type { Widen } from '../widen.ts';
 
 /** Texts of this feature (English); merged into the locale under `history`. */
 export const historyEn = {
@@ -45,9 +45,6 @@ export const historyEn = {
   empty: 'No transactions in this period.',
   total: '{{count}} transactions',
   pagination: 'Pages',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {{page}} of {{pages}}',
   timezoneNote: 'Dates are in the site time zone ({{timezone}}).',
   summary: 'Summary',
   daily: 'By day',
@@ -109,9 +106,6 @@ export const historyTy: Widen<typeof historyEn> = {
   empty: 'Không có giao dịch trong khoảng thời gian này.',
   total: '{{count}} giao dịch',
   pagination: 'Trang',
-  previous: 'Trước',
-  next: 'Sau',
-  pageOf: 'Trang {{page}} / {{pages}}',
   timezoneNote: 'Ngày theo múi giờ của trang ({{timezone}}).',
   summary: 'Tổng quan',
   daily: 'Theo ngày',

@@ -1,4 +1,4 @@
-import type { Widen } from '../../i18n/widen.ts';
+import type { Widen } from '../widen.ts';
 
 /** Texts of this feature (English); merged into the locale under `deposit`. */
 export const depositEn = {
@@ -10,7 +10,6 @@ export const depositEn = {
   limits: 'Min {{min}} · Max {{max}}',
   amount: 'Amount ({{currency}})',
   amountPlaceholder: 'Enter an amount',
-  quickAmounts: 'Quick amounts',
   amountRequired: 'Enter an amount.',
   amountFormat: 'Enter an amount such as 100 or 100.50.',
   amountDecimals: 'At most {{count}} decimals.',
@@ -62,7 +61,6 @@ export const depositTy: Widen<typeof depositEn> = {
   limits: 'Tối thiểu {{min}} · Tối đa {{max}}',
   amount: 'Số tiền ({{currency}})',
   amountPlaceholder: 'Nhập số tiền',
-  quickAmounts: 'Số tiền nhanh',
   amountRequired: 'Vui lòng nhập số tiền.',
   amountFormat: 'Nhập số tiền, ví dụ 100 hoặc 100.50.',
   amountDecimals: 'Tối đa {{count}} chữ số thập phân.',

@@ -1,0 +1,20 @@
+import { type ComponentType, lazy } from 'react';
+
+/** A feature's page as its own chunk (each member-centre page loads when it is first opened). */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+/**
+ * The page registry: the member-centre pages that are built, by page name (the others show "coming soon").
+ * The one place where one feature's page is shown inside another's (the centre): features never import each other.
+ */
+export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
+  securityCenter: page(() => import('../features/member/SecurityCenter.tsx'), 'SecurityCenter'),
+  transferFund: page(() => import('../features/wallet/TransferFundPage.tsx'), 'TransferFundPage'),
+  depositv2: page(() => import('../features/deposit/DepositPage.tsx'), 'DepositPage'),
+  withdraw: page(() => import('../features/withdraw/WithdrawPage.tsx'), 'WithdrawPage'),
+  transferUpline: page(() => import('../features/wallet/TransferUplinePage.tsx'), 'TransferUplinePage'),
+  transactionHistory: page(() => import('../features/history/TransactionHistoryPage.tsx'), 'TransactionHistoryPage'),
+  personalProfit: page(() => import('../features/history/PersonalProfitPage.tsx'), 'PersonalProfitPage'),
+};

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, localDate } from './date-time.ts';
+
+describe('formatDateTime', () => {
+  it('formats DD/MM/YYYY HH:mm:ss in the merchant time zone', () => {
+    expect(formatDateTime(new Date('2026-01-02T16:04:05Z'), 'Asia/Manila')).toBe('03/01/2026 00:04:05');
+    expect(formatDateTime(new Date('2026-12-31T23:59:59Z'), 'UTC')).toBe('31/12/2026 23:59:59');
+  });
+});
+
+describe('localDate', () => {
+  it('is the calendar day in the time zone', () => {
+    // 2024-03-01 17:30 UTC is already 2024-03-02 in Manila (UTC+8).
+    const now = new Date('2024-03-01T17:30:00Z');
+    expect(localDate(now, 'Asia/Manila')).toBe('2024-03-02');
+    expect(localDate(now, 'America/New_York')).toBe('2024-03-01');
+  });
+});
