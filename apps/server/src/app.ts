@@ -22,6 +22,7 @@ import { createCaptchaModule } from './modules/captcha/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
+import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
@@ -99,6 +100,7 @@ async function createModules(deps: AppDeps) {
   const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
   const admin = createAdminModule({ db, members, ledger, hasher, limiter, clock });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
+  const house = createHouseModule({ db, games, ledger, merchants, clock });
   const wallet = createWalletModule({ ledger, members, vendors: games });
   const deposits = createDepositsModule({
     db,
@@ -125,6 +127,7 @@ async function createModules(deps: AppDeps) {
     ledger,
     admin,
     games,
+    house,
     wallet,
     deposits,
     withdrawals,
@@ -142,7 +145,7 @@ declare module 'fastify' {
 }
 
 /** Every scheduled job of every module; main.ts hands them to the job runner. */
-export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs];
+export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs, ...modules.house.jobs];
 
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {

@@ -12,3 +12,4 @@ export * from './history.ts';
 export * from './wallet.ts';
 export * from './games.ts';
 export * from './seamless.ts';
+export * from './house.ts';

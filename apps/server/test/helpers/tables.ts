@@ -11,6 +11,7 @@ import type { RegistrationTables } from '../../src/modules/registration/registra
 import type { SystemTables } from '../../src/modules/system/system.tables.ts';
 import type { VerificationTables } from '../../src/modules/verification/verification.tables.ts';
 import type { GamesTables } from '../../src/modules/games/games.tables.ts';
+import type { HouseTables } from '../../src/modules/house/house.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
@@ -34,4 +35,5 @@ export interface AllTables
     SystemTables,
     VerificationTables,
     GamesTables,
+    HouseTables,
     WithdrawalsTables {}

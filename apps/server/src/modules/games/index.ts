@@ -83,7 +83,12 @@ export function createGamesModule(deps: {
     /** A vendor as the wallet sees it (our own games call the wallet in-process with it). */
     vendor: (merchantId: bigint, code: string) => catalogueRepo.findVendor(merchantId, code),
     sessionByToken: play.sessionByToken,
-    moveFunBalance: play.moveFunBalance,
+    /** Moves a free trial's play money (never below zero), in the caller's transaction when given. */
+    moveFunBalance: (sessionId: bigint, delta: bigint, trx?: AnyDb) =>
+      play.moveFunBalance(sessionId, delta, trx && tablesOf<GamesTables>(trx)),
+    /** How a vendor's wallet call ended ('applied', 'refused', 'tombstone'), or undefined when it never arrived. */
+    walletTxStatus: async (merchantId: bigint, vendorCode: string, memberId: bigint, txRef: string) =>
+      (await play.findTx(db, merchantId, vendorCode, memberId, txRef))?.status,
     openRoundsBefore: play.openRoundsBefore,
     betRecords: records.list,
     listVendors: catalogueRepo.listVendors,

@@ -70,9 +70,12 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
     sessionByToken: (tokenHash: string) =>
       db.selectFrom('game_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
 
-    /** Moves a free-play balance by `delta` (never below zero); returns the new balance or undefined. */
-    async moveFunBalance(sessionId: bigint, delta: bigint): Promise<bigint | undefined> {
-      const r = await db
+    /**
+     * Moves a free-play balance by `delta` (never below zero); returns the new balance or undefined. `trx`: the
+     * caller's transaction (our own games move play money with the round they record).
+     */
+    async moveFunBalance(sessionId: bigint, delta: bigint, trx: Kysely<GamesTables> = db): Promise<bigint | undefined> {
+      const r = await trx
         .updateTable('game_sessions')
         .set((eb) => ({ fun_balance: eb('fun_balance', '+', delta) }))
         .where('id', '=', sessionId)

@@ -1,0 +1,205 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { HouseRoundStatus, HouseRoundsTable, HouseSeedsTable, HouseTables } from './house.tables.ts';
+
+export type SeedRow = Selectable<HouseSeedsTable>;
+export type HouseRoundRow = Selectable<HouseRoundsTable>;
+
+/** SQL of our own games: seed pairs and rounds. Steps of one operation take its transaction. */
+export function createHouseRepository(db: Kysely<HouseTables>) {
+  return {
+    /** The member's active seed pair, locked for the transaction (rounds take nonces in order). */
+    activeSeedForUpdate: (trx: Kysely<HouseTables>, memberId: bigint) =>
+      trx
+        .selectFrom('house_seeds')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'active')
+        .forUpdate()
+        .executeTakeFirst(),
+
+    activeSeed: (memberId: bigint) =>
+      db
+        .selectFrom('house_seeds')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+
+    seed: (id: bigint) => db.selectFrom('house_seeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+
+    /** A new active seed pair; undefined when a concurrent call created one first (the unique index decides). */
+    insertSeed: (
+      trx: Kysely<HouseTables>,
+      s: { merchantId: bigint; memberId: bigint; serverSeed: string; serverSeedHash: string; clientSeed: string },
+    ) =>
+      trx
+        .insertInto('house_seeds')
+        .values({
+          merchant_id: s.merchantId,
+          member_id: s.memberId,
+          server_seed: s.serverSeed,
+          server_seed_hash: s.serverSeedHash,
+          client_seed: s.clientSeed,
+        })
+        .onConflict((oc) => oc.column('member_id').where('status', '=', 'active').doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    async takeNonce(trx: Kysely<HouseTables>, seedId: bigint): Promise<number> {
+      const r = await trx
+        .updateTable('house_seeds')
+        .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
+        .where('id', '=', seedId)
+        .returning('next_nonce')
+        .executeTakeFirstOrThrow();
+      return r.next_nonce - 1;
+    },
+
+    async reveal(trx: Kysely<HouseTables>, seedId: bigint, at: Date): Promise<void> {
+      await trx
+        .updateTable('house_seeds')
+        .set({ status: 'revealed', revealed_at: at })
+        .where('id', '=', seedId)
+        .execute();
+    },
+
+    insertRound: (
+      trx: Kysely<HouseTables>,
+      r: {
+        merchantId: bigint;
+        memberId: bigint;
+        sessionId: bigint;
+        gameId: string;
+        mathVersion: number;
+        seedId: bigint;
+        nonce: number;
+        requestId: string;
+        bet: Record<string, number>;
+        creditValue: bigint;
+        stakeCredits: number;
+        winCredits: number;
+        freePlay: boolean;
+        status: HouseRoundStatus;
+        result: Record<string, unknown>;
+        settledAt: Date | null;
+      },
+    ) =>
+      trx
+        .insertInto('house_rounds')
+        .values({
+          merchant_id: r.merchantId,
+          member_id: r.memberId,
+          session_id: r.sessionId,
+          game_id: r.gameId,
+          math_version: r.mathVersion,
+          seed_id: r.seedId,
+          nonce: r.nonce,
+          request_id: r.requestId,
+          bet: JSON.stringify(r.bet),
+          credit_value: r.creditValue,
+          stake_credits: r.stakeCredits,
+          win_credits: r.winCredits,
+          free_play: r.freePlay,
+          status: r.status,
+          result: JSON.stringify(r.result),
+          settled_at: r.settledAt,
+        })
+        .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    byRequest: (memberId: bigint, requestId: string) =>
+      db
+        .selectFrom('house_rounds')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+
+    find: (merchantId: bigint, memberId: bigint, id: bigint) =>
+      db
+        .selectFrom('house_rounds')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** A video-poker hand of this session dealt and not yet drawn. */
+    openDeal: (sessionId: bigint) =>
+      db
+        .selectFrom('house_rounds')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('status', '=', 'dealt')
+        .where('holds', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+
+    /** Hands dealt on a seed and not drawn (a seed cannot be revealed while one is open). */
+    async hasOpenDeal(trx: Kysely<HouseTables>, seedId: bigint): Promise<boolean> {
+      const r = await trx
+        .selectFrom('house_rounds')
+        .select('id')
+        .where('seed_id', '=', seedId)
+        .where('status', '=', 'dealt')
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(r);
+    },
+
+    async roundsOnSeed(trx: Kysely<HouseTables>, seedId: bigint): Promise<number> {
+      const r = await trx
+        .selectFrom('house_rounds')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('seed_id', '=', seedId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    /**
+     * Moves a round from one of `from` to `to` (with the given columns); undefined when it is no longer in one
+     * of those states (a concurrent step won).
+     */
+    transition: (
+      h: Kysely<HouseTables>,
+      id: bigint,
+      from: HouseRoundStatus[],
+      to: HouseRoundStatus,
+      set: {
+        winCredits?: number;
+        holds?: boolean[];
+        result?: Record<string, unknown>;
+        settledAt?: Date;
+        holdsIsNull?: boolean;
+      } = {},
+    ) => {
+      let q = h
+        .updateTable('house_rounds')
+        .set({
+          status: to,
+          ...(set.winCredits !== undefined && { win_credits: set.winCredits }),
+          ...(set.holds !== undefined && { holds: JSON.stringify(set.holds) }),
+          ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
+          ...(set.settledAt !== undefined && { settled_at: set.settledAt }),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', from);
+      if (set.holdsIsNull) q = q.where('holds', 'is', null);
+      return q.returningAll().executeTakeFirst();
+    },
+
+    /** Rounds left unfinished: pending (bet not confirmed) or dealt, older than `before`. */
+    unfinished: (before: Date, limit: number) =>
+      db
+        .selectFrom('house_rounds')
+        .selectAll()
+        .where('status', 'in', ['pending', 'dealt'])
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type HouseRepository = ReturnType<typeof createHouseRepository>;

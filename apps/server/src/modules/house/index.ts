@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { createHouseRepository } from './house.repository.ts';
+import { registerHouseRoutes } from './house.routes.ts';
+import { createHouseService, HOUSE_VENDOR } from './house.service.ts';
+import type { HouseTables } from './house.tables.ts';
+
+export { ABANDONED_HAND_HOURS, HOUSE_VENDOR, RECOVER_AFTER_SECONDS } from './house.service.ts';
+
+/**
+ * Our own game provider (vendor SEA): provably-fair slot, video poker and scratch card on the engines of
+ * packages/games, playing through the seamless wallet like any vendor; the game pages' API, the member's
+ * fairness API, and the job that finishes interrupted rounds.
+ */
+export function createHouseModule(deps: {
+  db: AnyDb;
+  games: Pick<
+    GamesModule,
+    'wallet' | 'vendor' | 'sessionByToken' | 'moveFunBalance' | 'findGame' | 'walletTxStatus' | 'registerProvider'
+  >;
+  ledger: Pick<LedgerModule, 'balances'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  clock: () => Date;
+}) {
+  const db = tablesOf<HouseTables>(deps.db);
+  const service = createHouseService({
+    db,
+    repo: createHouseRepository(db),
+    games: deps.games,
+    ledger: deps.ledger,
+    clock: deps.clock,
+  });
+  // The game page of our own games, loaded in the site's game popup.
+  deps.games.registerProvider({
+    adapter: 'house',
+    launchUrl: (ctx) =>
+      `/play/${encodeURIComponent(ctx.game.game_code)}?token=${encodeURIComponent(ctx.sessionToken)}&lang=${encodeURIComponent(ctx.language)}`,
+  });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'house-round-recovery',
+      everySeconds: 60,
+      async run() {
+        const r = await service.recover((id) => deps.merchants.findById(id));
+        return r.settled || r.cancelled ? r : null;
+      },
+    },
+  ];
+  return {
+    ...service,
+    vendorCode: HOUSE_VENDOR,
+    jobs,
+    register(app: FastifyInstance): void {
+      registerHouseRoutes(app, service);
+    },
+  };
+}
+
+export type HouseModule = ReturnType<typeof createHouseModule>;
