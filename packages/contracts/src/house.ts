@@ -105,7 +105,12 @@ export const houseSeedRequest = z.object({
     .optional(),
 });
 export const houseSeedResult = z.object({
-  revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), rounds: z.number().int() }),
+  revealed: z.object({
+    serverSeed: z.string(),
+    serverSeedHash: z.string(),
+    clientSeed: z.string(),
+    rounds: z.number().int(),
+  }),
   next: fairness,
 });
 export type HouseSeedResult = z.infer<typeof houseSeedResult>;
