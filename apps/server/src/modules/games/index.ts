@@ -105,7 +105,14 @@ export function createGamesModule(deps: {
     register(app: FastifyInstance): void {
       registerGameRoutes(app, { catalogue, launch, records });
       registerSeamlessRoutes(app, { seamless, resolve: walletCaller, clock: deps.clock });
-      registerCatalogueAdminRoutes(app, { repo: catalogueRepo, audit: deps.audit, invalidate: catalogue.invalidate });
+      registerCatalogueAdminRoutes(app, {
+        repo: catalogueRepo,
+        audit: deps.audit,
+        invalidate: () => {
+          catalogue.invalidate();
+          secrets.clear();
+        },
+      });
     },
   };
 }
