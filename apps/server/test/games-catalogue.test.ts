@@ -326,4 +326,35 @@ describe('back office', () => {
     );
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/games' })).statusCode).toBe(401);
   });
+
+  it('categories can be ordered and hidden; the menus follow', async () => {
+    expect((await asAdmin('PATCH', '/admin/api/games/categories/RNG', { sort: -1 })).json().value).toMatchObject({
+      category: 'RNG',
+      sort: -1,
+      enabled: true,
+    });
+    await asAdmin('PATCH', '/admin/api/games/categories/PVP', { enabled: false });
+    const menus = (await get('/lgw/games/game_menus')).map((m: { gameCategory: string }) => m.gameCategory);
+    expect(menus[0]).toBe('RNG');
+    expect(menus).not.toContain('PVP');
+    expect((await get('/lgw/games/popular')).map((r: { gameCategory: string }) => r.gameCategory)).not.toContain('PVP');
+    const listed = (await asAdmin('GET', '/admin/api/games/categories')).json().value;
+    expect(listed[0]).toMatchObject({ category: 'RNG' });
+    expect(listed.find((c: { category: string }) => c.category === 'PVP').enabled).toBe(false);
+    await asAdmin('PATCH', '/admin/api/games/categories/PVP', { enabled: true });
+    await asAdmin('PATCH', '/admin/api/games/categories/RNG', { sort: 1_000_007 });
+  });
+
+  it('syncs a vendor’s catalogue from its adapter, keeping the operator’s choices and other languages', async () => {
+    const slot = await idOf('slot-lucky-dragon');
+    await asAdmin('PATCH', `/admin/api/games/${slot}`, { hot: false, sort: 42 });
+    const synced = (await asAdmin('POST', '/admin/api/games/vendors/SEA/sync')).json().value;
+    expect(synced).toEqual({ vendor: 'SEA', added: 0, updated: 3 });
+    const game = (await asAdmin('GET', '/admin/api/games?vendorCode=SEA'))
+      .json()
+      .value.items.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-dragon');
+    expect(game).toMatchObject({ hot: false, sort: 42, lines: 20, classify: null, supportPlay: true });
+    expect(game.displayNames).toMatchObject({ en: 'Lucky Dragon', ty: 'Rồng May Mắn' });
+    expect((await asAdmin('POST', '/admin/api/games/vendors/SABA/sync')).json().code).toBe('function_not_enabled');
+  });
 });

@@ -342,3 +342,9 @@ export const adminGameQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const adminGamePage = z.object({ items: z.array(adminGame), total: z.number().int() });
+
+export const adminCategory = z.object({ category: gameCategory, sort: z.number().int(), enabled: z.boolean() });
+export const adminCategoryPatch = z
+  .object({ sort: z.number().int().min(-1_000_000).max(1_000_000), enabled: z.boolean() })
+  .partial();
+export const adminSyncResult = z.object({ vendor: z.string(), added: z.number().int(), updated: z.number().int() });

@@ -9,6 +9,15 @@ alter table vendors add column maintenance boolean not null default false;
 alter table vendors add column wallet_secret text check (wallet_secret is null or length(wallet_secret) between 32 and 200);
 alter table vendors add column launch_url text check (launch_url is null or length(launch_url) <= 500);
 
+-- The categories a merchant shows, in its order (a category without a row is shown, after the ordered ones).
+create table game_categories (
+  merchant_id bigint not null references merchants (id),
+  category text not null check (category in ('LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'RNG', 'COCKFIGHT')),
+  sort integer not null default 0,
+  enabled boolean not null default true,
+  primary key (merchant_id, category)
+);
+
 create table games (
   id bigint generated always as identity primary key,
   merchant_id bigint not null references merchants (id),

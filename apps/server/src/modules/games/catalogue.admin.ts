@@ -7,6 +7,11 @@ import {
   adminGamePage,
   adminGamePatch,
   adminGameQuery,
+  adminCategory,
+  adminCategoryPatch,
+  adminSyncResult,
+  GAME_CATEGORIES,
+  gameCategory,
   adminVendor,
   adminVendorPatch,
   adminWalletSecret,
@@ -18,6 +23,7 @@ import { defineAdminRoute, idParams } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.ts';
+import type { GameProvider } from './launch.service.ts';
 
 const tags = ['admin: games'];
 
@@ -75,7 +81,12 @@ function gameColumns(p: z.infer<typeof adminGamePatch>) {
  */
 export function registerCatalogueAdminRoutes(
   app: FastifyInstance,
-  deps: { repo: CatalogueRepository; audit: Pick<AdminModule, 'recordAction'>; invalidate: () => void },
+  deps: {
+    repo: CatalogueRepository;
+    audit: Pick<AdminModule, 'recordAction'>;
+    invalidate: () => void;
+    providerOf: (adapter: VendorRow['adapter']) => GameProvider | undefined;
+  },
 ): void {
   const { repo } = deps;
   const audited = async (
@@ -226,6 +237,88 @@ export function registerCatalogueAdminRoutes(
       if (!row) throw new AppError('not_found', 'No such game.');
       await audited(merchant, admin.id, ip, 'game.update', String(row.id), body);
       return presentGame(row);
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/games/categories',
+      summary: 'Game categories in the merchant’s order, with whether the site shows them',
+      tags,
+      response: z.array(adminCategory),
+    },
+    async ({ merchant }) => {
+      const settings = new Map((await repo.categorySettings(merchant.id)).map((c) => [c.category, c]));
+      return GAME_CATEGORIES.map((category, i) => ({
+        category,
+        sort: settings.get(category)?.sort ?? 1_000_000 + i,
+        enabled: settings.get(category)?.enabled ?? true,
+      })).sort((a, b) => a.sort - b.sort);
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/admin/api/games/categories/:category',
+      summary: 'Order a category or hide it from the site (audited)',
+      tags,
+      params: z.object({ category: gameCategory }),
+      body: adminCategoryPatch,
+      response: adminCategory,
+    },
+    async ({ merchant, admin, ip, params, body }) => {
+      await repo.saveCategory(merchant.id, params.category, body);
+      await audited(merchant, admin.id, ip, 'category.update', params.category, body);
+      const row = (await repo.categorySettings(merchant.id)).find((c) => c.category === params.category)!;
+      return { category: row.category, sort: row.sort, enabled: row.enabled };
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/games/vendors/:code/sync',
+      summary: 'Sync a vendor’s catalogue from its adapter: new games added, published fields updated (audited)',
+      tags,
+      params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+      response: adminSyncResult,
+    },
+    async ({ merchant, admin, ip, params }) => {
+      const vendor = await repo.findVendor(merchant.id, params.code);
+      if (!vendor) throw new AppError('not_found', 'No such vendor.');
+      const provider = deps.providerOf(vendor.adapter);
+      if (!provider?.catalogue) throw new AppError('function_not_enabled', 'This vendor does not publish a catalogue.');
+      let added = 0;
+      let updated = 0;
+      for (const g of await provider.catalogue(merchant)) {
+        const fields = {
+          name: g.name,
+          display_names: JSON.stringify(g.displayNames),
+          category: g.category,
+          classify: g.classify,
+          lines: g.lines,
+          min_bet: g.minBet,
+          support_play: g.supportPlay,
+        };
+        const inserted = await repo.insertGame({
+          merchant_id: merchant.id,
+          vendor_code: vendor.code,
+          game_code: g.gameCode,
+          ...fields,
+        });
+        if (inserted) added++;
+        else {
+          await repo.syncGame(merchant.id, vendor.code, g.gameCode, fields);
+          updated++;
+        }
+      }
+      await audited(merchant, admin.id, ip, 'vendor.sync', vendor.code, { added, updated });
+      return { vendor: vendor.code, added, updated };
     },
   );
 }

@@ -151,6 +151,18 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
       );
     },
 
+    // ---- categories ----
+    categorySettings: (merchantId: bigint) =>
+      db.selectFrom('game_categories').selectAll().where('merchant_id', '=', merchantId).execute(),
+
+    async saveCategory(merchantId: bigint, category: GameCategoryCode, set: { sort?: number; enabled?: boolean }) {
+      await db
+        .insertInto('game_categories')
+        .values({ merchant_id: merchantId, category, ...set })
+        .onConflict((oc) => oc.columns(['merchant_id', 'category']).doUpdateSet(set))
+        .execute();
+    },
+
     // ---- games ----
     async addGames(rows: Insertable<GamesTable>[]): Promise<void> {
       if (rows.length === 0) return;
@@ -185,6 +197,24 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
         .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'game_code']).doNothing())
         .returningAll()
         .executeTakeFirst(),
+
+    /** Updates the fields a vendor's catalogue owns (names, category, lines, minimum bet); operator choices stay. */
+    async syncGame(
+      merchantId: bigint,
+      vendorCode: string,
+      gameCode: string,
+      set: Pick<GameRow, 'name' | 'category' | 'classify' | 'lines' | 'min_bet' | 'support_play'> & {
+        display_names: string;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('games')
+        .set({ ...set, display_names: sql`display_names || ${set.display_names}::jsonb`, updated_at: new Date() })
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('game_code', '=', gameCode)
+        .execute();
+    },
 
     async updateGame(
       merchantId: bigint,

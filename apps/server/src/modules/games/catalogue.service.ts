@@ -84,6 +84,13 @@ export function createCatalogueService(deps: {
       }));
   }
 
+  /** The merchant's categories in its order (enabled ones; unconfigured ones after, in the spec's order). */
+  async function categoriesOf(merchantId: bigint): Promise<GameCategory[]> {
+    const settings = new Map((await repo.categorySettings(merchantId)).map((c) => [c.category, c]));
+    const rank = (c: GameCategory) => settings.get(c)?.sort ?? 1_000_000 + GAME_CATEGORIES.indexOf(c);
+    return GAME_CATEGORIES.filter((c) => settings.get(c)?.enabled !== false).sort((a, b) => rank(a) - rank(b));
+  }
+
   async function vendorOrder(merchantId: bigint): Promise<Map<string, number>> {
     return new Map((await repo.listVendors(merchantId)).map((v) => [v.code, v.sort]));
   }
@@ -93,10 +100,9 @@ export function createCatalogueService(deps: {
     async menus(merchant: Merchant): Promise<GameMenu[]> {
       const games = await visible(merchant.id);
       const order = await vendorOrder(merchant.id);
-      return GAME_CATEGORIES.map((gameCategory) => ({
-        gameCategory,
-        vendors: tilesOf(games, gameCategory, order),
-      })).filter((m) => m.vendors.length > 0);
+      return (await categoriesOf(merchant.id))
+        .map((gameCategory) => ({ gameCategory, vendors: tilesOf(games, gameCategory, order) }))
+        .filter((m) => m.vendors.length > 0);
     },
 
     /** Home rows: 6 games per category (hot first), sports as 3 vendor tiles. */
@@ -104,7 +110,7 @@ export function createCatalogueService(deps: {
       const games = await visible(merchant.id);
       const order = await vendorOrder(merchant.id);
       const rows: PopularRow[] = [];
-      for (const gameCategory of GAME_CATEGORIES) {
+      for (const gameCategory of await categoriesOf(merchant.id)) {
         const inCategory = games.filter((g) => g.category === gameCategory);
         if (inCategory.length === 0) continue;
         const vendors = tilesOf(games, gameCategory, order);

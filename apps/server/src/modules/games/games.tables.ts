@@ -28,6 +28,13 @@ export interface VendorsTable {
   launch_url: string | null;
 }
 
+export interface GameCategoriesTable {
+  merchant_id: Int8;
+  category: GameCategoryCode;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
 export interface GamesTable {
   id: Int8Id;
   merchant_id: Int8;
@@ -104,6 +111,7 @@ export interface GameTransactionsTable {
 /** Kysely types of the games module's tables (read only through this module's repositories). */
 export interface GamesTables {
   vendors: VendorsTable;
+  game_categories: GameCategoriesTable;
   games: GamesTable;
   game_favourites: GameFavouritesTable;
   game_sessions: GameSessionsTable;

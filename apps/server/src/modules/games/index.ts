@@ -21,7 +21,13 @@ import { createSeamlessService } from './seamless.service.ts';
 
 export type { VendorRow, GameWithVendor } from './catalogue.repository.ts';
 export { maskAccount } from './catalogue.service.ts';
-export { FREE_PLAY_BALANCE, GAME_SESSION_HOURS, type GameProvider, type LaunchContext } from './launch.service.ts';
+export {
+  type CatalogueEntry,
+  FREE_PLAY_BALANCE,
+  GAME_SESSION_HOURS,
+  type GameProvider,
+  type LaunchContext,
+} from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export { signSeamless } from './seamless.routes.ts';
 export type { VendorAdapter, WalletMode } from './games.tables.ts';
@@ -112,6 +118,7 @@ export function createGamesModule(deps: {
           catalogue.invalidate();
           secrets.clear();
         },
+        providerOf: launch.providerOf,
       });
     },
   };

@@ -5,7 +5,7 @@ import { createSessionTokens } from '../../lib/session-tokens.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { displayNameOf } from './catalogue.service.ts';
 import type { CatalogueRepository, GameWithVendor, VendorRow } from './catalogue.repository.ts';
-import type { VendorAdapter } from './games.tables.ts';
+import type { GameCategoryCode, GameClassifyCode, VendorAdapter } from './games.tables.ts';
 import type { PlayRepository } from './play.repository.ts';
 
 /** How long a vendor may use a launch token for balance and bet calls (wins and rollbacks never expire). */
@@ -34,6 +34,22 @@ export interface LaunchContext {
 export interface GameProvider {
   adapter: VendorAdapter;
   launchUrl(ctx: LaunchContext): string | Promise<string>;
+  /** The vendor's games as it publishes them (catalogue sync); operators' choices (order, hot, icons) are kept. */
+  catalogue?(merchant: Merchant): Promise<CatalogueEntry[]> | CatalogueEntry[];
+}
+
+/** One game of a vendor's published catalogue. */
+export interface CatalogueEntry {
+  gameCode: string;
+  name: string;
+  /** Names per language code. */
+  displayNames: Record<string, string>;
+  category: GameCategoryCode;
+  classify: GameClassifyCode | null;
+  supportPlay: boolean;
+  /** Smallest stake in minor units, when the vendor says. */
+  minBet: bigint | null;
+  lines: number | null;
 }
 
 export function createLaunchService(deps: {
@@ -53,6 +69,8 @@ export function createLaunchService(deps: {
     registerProvider(provider: GameProvider): void {
       providers.set(provider.adapter, provider);
     },
+
+    providerOf: (adapter: VendorAdapter): GameProvider | undefined => providers.get(adapter),
 
     /**
      * POST /wps/game/launchGame: a real-money session for a real account, or a free trial (play money) where the

@@ -1,3 +1,4 @@
+import { gameCatalogue } from '@sea/games';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
@@ -39,6 +40,18 @@ export function createHouseModule(deps: {
     adapter: 'house',
     launchUrl: (ctx) =>
       `/play/${encodeURIComponent(ctx.game.game_code)}?token=${encodeURIComponent(ctx.sessionToken)}&lang=${encodeURIComponent(ctx.language)}`,
+    // Our catalogue is the engines' (packages/games): every game with its current maths.
+    catalogue: (merchant) =>
+      gameCatalogue().map((g) => ({
+        gameCode: g.gameId,
+        name: g.name,
+        displayNames: { en: g.name },
+        category: 'RNG' as const,
+        classify: g.kind === 'video-poker' ? ('VP' as const) : g.kind === 'scratch' ? ('SC' as const) : null,
+        supportPlay: true,
+        minBet: 10n ** BigInt(merchant.currencyExponent) * BigInt(Math.min(...g.betLevels)),
+        lines: g.kind === 'slot' ? g.lines.length : null,
+      })),
   });
   const jobs: ScheduledJob[] = [
     {
