@@ -1,9 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { useSession } from '../state/session.ts';
 import { useUi } from '../state/ui.ts';
 import { i18n } from '../i18n/index.ts';
 import { server } from './server.ts';
+
+// Lazy pages load as their own chunks: on a loaded 2-core CI machine the first import can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
