@@ -86,14 +86,14 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
 
   // Filters: vendor, game type, search.
   await page.getByRole('group', { name: 'Game types' }).getByRole('button', { name: 'Video poker' }).click();
-  await page.getByText('1 games').waitFor();
+  await page.getByText('1 game', { exact: true }).waitFor();
   assert.deepEqual(await cardNames(), ['Jacks or Better']);
   await page.getByRole('group', { name: 'Game types' }).getByRole('button', { name: 'All types' }).click();
   await page.getByRole('group', { name: 'Vendors' }).getByRole('button', { name: 'SEA Games' }).click();
   await page.getByText('3 games').waitFor();
   assert.match(page.url(), /\/rng\?vendor=SEA$/);
   await page.getByRole('searchbox', { name: 'Search games' }).fill('match');
-  await page.getByText('1 games').waitFor();
+  await page.getByText('1 game', { exact: true }).waitFor();
   assert.deepEqual(await cardNames(), ['Lucky Match']);
   await page.getByRole('searchbox', { name: 'Search games' }).fill('');
   await page.getByText('3 games').waitFor();
@@ -141,7 +141,7 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   // Betting record: the round with its stake (20 lines × 1.00) and payout.
   await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
   await page.getByRole('heading', { name: 'Betting record', level: 1 }).waitFor();
-  await page.getByText('1 rounds · amounts in PHP').waitFor();
+  await page.getByText('1 round · amounts in PHP').waitFor();
   const row = page.getByRole('table').locator('tbody tr').first();
   const text = (await row.textContent()) ?? '';
   assert.match(text, /Lucky Dragon/);
@@ -152,7 +152,7 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   await page.getByLabel('Status').selectOption('rolled_back');
   await page.getByText('No bets in this period.').waitFor();
   await page.getByLabel('Status').selectOption('all');
-  await page.getByText('1 rounds · amounts in PHP').waitFor();
+  await page.getByText('1 round · amounts in PHP').waitFor();
   await shot('records');
   assert.deepEqual(errors, []);
 });

@@ -84,9 +84,9 @@ export function GameCentre(props: {
   );
 
   return (
-    <section className="centre" aria-labelledby="page-title">
+    <section className="game-centre" aria-labelledby="page-title">
       <h1 id="page-title">{props.title}</h1>
-      <div className="centre__filters" role="group" aria-label={t('games.filters')}>
+      <div className="game-centre__filters" role="group" aria-label={t('games.filters')}>
         {vendors.length > 0 && (
           <Chips
             label={t('games.vendorFilter')}
@@ -119,7 +119,7 @@ export function GameCentre(props: {
       >
         {(data) => (
           <>
-            <p className="centre__count">{t('games.count', { count: data.total })}</p>
+            <p className="game-centre__count">{t('games.count', { count: data.total })}</p>
             <ul className="game-grid">
               {data.content.map((g) => (
                 <li key={g.nodeId}>
@@ -159,7 +159,7 @@ function SearchBox({ value, onChange }: { value: string; onChange(v: string): vo
     return () => clearTimeout(id);
   }, [text, value]);
   return (
-    <label className="field centre__search">
+    <label className="field game-centre__search">
       <span>{t('games.search')}</span>
       <input
         type="search"

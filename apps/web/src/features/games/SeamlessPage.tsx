@@ -30,7 +30,7 @@ export default function SeamlessPage() {
 function LoginNeeded() {
   const { t } = useTranslation();
   return (
-    <section className="centre" aria-labelledby="page-title">
+    <section className="game-centre" aria-labelledby="page-title">
       <h1 id="page-title">{t('pages.seamless')}</h1>
       <p>{t('games.loginToPlay')}</p>
       <button type="button" className="btn btn--primary" onClick={() => useUi.getState().open('login')}>
@@ -84,9 +84,9 @@ function MyGames() {
   const favourites = useFavouriteGames(pageNo, GAME_PAGE_SIZE);
   const recent = useRecentGames();
   return (
-    <section className="centre" aria-labelledby="page-title">
+    <section className="game-centre" aria-labelledby="page-title">
       <h1 id="page-title">{t('games.myGames')}</h1>
-      <section aria-labelledby="fav-title" className="centre__part">
+      <section aria-labelledby="fav-title" className="game-centre__part">
         <h2 id="fav-title">{t('games.favourites')}</h2>
         <QueryState query={favourites} isEmpty={(d) => d.content.length === 0} empty={t('games.noFavourites')}>
           {(data) => (
@@ -105,7 +105,7 @@ function MyGames() {
           )}
         </QueryState>
       </section>
-      <section aria-labelledby="recent-title" className="centre__part">
+      <section aria-labelledby="recent-title" className="game-centre__part">
         <h2 id="recent-title">{t('games.recent')}</h2>
         <QueryState query={recent} isEmpty={(d) => d.length === 0} empty={t('games.noRecent')}>
           {(games) => (

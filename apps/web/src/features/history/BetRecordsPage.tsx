@@ -192,8 +192,10 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
         <DateTime value={row.startedAt} />
       </td>
       <td data-label={t('history.bets.game')}>
-        {row.gameName}
-        <span className="history-ref bet-round">#{row.roundRef}</span>
+        <span>
+          {row.gameName}
+          <span className="history-ref bet-round">#{row.roundRef}</span>
+        </span>
       </td>
       <td data-label={t('history.bets.vendor')}>{row.vendorName}</td>
       <td data-label={t('history.bets.stake')} className="num">
