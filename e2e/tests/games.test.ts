@@ -33,11 +33,11 @@ useE2E('games', {
   },
 });
 
-async function shot(name: string) {
+async function shot(name: string, fullPage = name !== 'popup') {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: name !== 'popup' });
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
 }
 
 /** Logs in through the header form (desktop), then uses the page at `width`. */
@@ -160,18 +160,23 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
 test('on a phone: rows of cards, the centre, a full-screen game popup and the records fit the screen', async () => {
   await logIn(390);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
-  await page.getByRole('region', { name: 'Latest winners' }).getByRole('listitem').first().waitFor();
+  await page.getByRole('region', { name: 'Latest winners' }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('home');
+  await page.getByRole('region', { name: 'Hot games' }).scrollIntoViewIfNeeded();
+  await shot('home-rows', false);
+  await page.getByRole('region', { name: 'Latest winners' }).scrollIntoViewIfNeeded();
+  await shot('home-winners', false);
 
   await page.goto(`${server.baseUrl}/rng`);
   await page.getByText('3 games').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('centre');
 
-  await card('Jacks or Better').getByRole('button', { name: 'Start now' }).click();
-  const dialog = page.getByRole('dialog', { name: /Jacks or Better/ });
+  await card('Lucky Dragon').getByRole('button', { name: 'Start now' }).click();
+  const dialog = page.getByRole('dialog', { name: /Lucky Dragon/ });
   await dialog.locator('iframe').waitFor();
+  await spin((await dialog.locator('iframe').getAttribute('src'))!);
   const box = await dialog.boundingBox();
   assert.deepEqual(box && [box.x, box.y, box.width, box.height], [0, 0, 390, 844]);
   await shot('popup');
@@ -179,7 +184,7 @@ test('on a phone: rows of cards, the centre, a full-screen game popup and the re
   await dialog.waitFor({ state: 'detached' });
 
   await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
-  await page.getByText(/rounds · amounts in PHP/).waitFor();
+  await page.getByText(/rounds? · amounts in PHP/).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('records');
   assert.deepEqual(errors, []);

@@ -45,7 +45,8 @@ export const routes: RouteObject[] = [
       {
         element: <Protected />,
         children: [
-          { path: '/lottery', element: <LotteryPage kind="lottery" /> },
+          // The lottery lobby: the lottery games (LOTT/ELOTT), behind login as the spec's lottery pages are.
+          { path: '/lottery', element: <GameCenter gameType="elott" /> },
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
           { path: '/agentHome', element: <CentrePage area="agent" /> },
