@@ -1,10 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { useSession } from '../state/session.ts';
 import { useGameLaunch } from '../state/game-launch.ts';
 import { useUi } from '../state/ui.ts';
 import { i18n } from '../i18n/index.ts';
 import { server } from './server.ts';
+
+// findBy… and waitFor wait up to 3 s: a lazy page's first import is slow on a busy machine (shared CI cores).
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('game card', () => {
+describe('game card', { timeout: 20_000 }, () => {
   it('shows the game, and falls back to the default image when its icon fails to load', async () => {
     const card = renderCard(game());
     const img = card.querySelector('img')!;

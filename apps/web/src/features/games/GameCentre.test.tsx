@@ -58,7 +58,7 @@ const slots = [
 
 const cards = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
-describe('game centres', () => {
+describe('game centres', { timeout: 20_000 }, () => {
   it('a centre lists its category 6 games a page, with pages', async () => {
     const calls = catalogue([...fish, ...slots]);
     renderAt('/fish');

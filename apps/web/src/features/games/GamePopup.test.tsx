@@ -45,7 +45,7 @@ const startButton = () => screen.findByRole('button', { name: 'Start now' }, { t
 const fail = (code: string, status: number, message = 'x') =>
   HttpResponse.json({ success: false, code, message, value: null }, { status });
 
-describe('game popup', () => {
+describe('game popup', { timeout: 20_000 }, () => {
   it('launches the game and shows its URL in an iframe; Escape and the close button close it', async () => {
     const bodies = setup(() => ok(launched));
     useSession.getState().setToken('t'.repeat(43));
@@ -65,7 +65,7 @@ describe('game popup', () => {
     expect(bodies).toHaveLength(2); // a new start is a new game session
     await userEvent.click(within(again).getByRole('button', { name: 'Close the game' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  }, 20_000);
+  });
 
   it('a game in maintenance shows its message; a trial account is told a real account is needed', async () => {
     let answer = () => fail('game_maintenance', 503);

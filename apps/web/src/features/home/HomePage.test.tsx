@@ -6,7 +6,7 @@ import { game, menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
 
-describe('home game rows', () => {
+describe('home game rows', { timeout: 20_000 }, () => {
   it('shows hot games, a row per category (sports as vendor tiles), the winners board and the providers', async () => {
     const six = Array.from({ length: 6 }, (_, i) => game({ nodeId: String(i + 1), displayName: `Slot ${i + 1}` }));
     const rows: PopularRow[] = [

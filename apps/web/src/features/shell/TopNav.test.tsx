@@ -6,7 +6,7 @@ import { menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
 
-describe('top navigation', () => {
+describe('top navigation', { timeout: 20_000 }, () => {
   it('lists home, the categories that have vendors, hot games and promotions; a drop-down holds ≤ 11 vendor tiles and "more"', async () => {
     const many = Array.from({ length: 13 }, (_, i) =>
       vendor({ vassalage: `V${i}`, displayName: `Vendor ${i}`, firstGameId: String(100 + i) }),
