@@ -117,6 +117,21 @@ describe('our own games through the seamless wallet', () => {
       verifiable: true,
     });
     expect(records.items[0].roundRef).toMatch(/^h\d+$/);
+    const inTy = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/bets?vassalage=SEA&pageSize=1',
+      headers: { ...bearer(p.token), language: 'ty' },
+    });
+    expect(inTy.json().value.items[0].gameName).toBe('Rồng May Mắn');
+    // Personal profit (member centre) counts the same rounds: bets = stakes, wins = payouts.
+    const profit = (await t.app.inject({ method: 'GET', url: '/wps/member/profit', headers: bearer(p.token) })).json()
+      .value.total;
+    expect(profit).toMatchObject({
+      bets: records.totals.stake,
+      wins: records.totals.payout,
+      profit: records.totals.net,
+    });
+    expect(records.totals.stake).toBe(String(12n * 20n * UNIT));
   });
 
   it('a retry of the same request plays the same round once; another bet under its id is a conflict', async () => {

@@ -13,6 +13,7 @@ import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
 import { HeaderBalance } from '../features/wallet/HeaderBalance.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { GamePopupHost } from './GamePopupHost.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 
 export function Layout() {
@@ -38,6 +39,7 @@ export function Layout() {
       <ForgotPasswordDialog />
       <ChangePasswordDialog />
       <HelpDialog />
+      <GamePopupHost />
     </div>
   );
 }

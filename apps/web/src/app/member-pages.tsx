@@ -15,6 +15,7 @@ export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   depositv2: page(() => import('../features/deposit/DepositPage.tsx'), 'DepositPage'),
   withdraw: page(() => import('../features/withdraw/WithdrawPage.tsx'), 'WithdrawPage'),
   transferUpline: page(() => import('../features/wallet/TransferUplinePage.tsx'), 'TransferUplinePage'),
+  personalHistoryCopy: page(() => import('../features/history/BetRecordsPage.tsx'), 'BetRecordsPage'),
   transactionHistory: page(() => import('../features/history/TransactionHistoryPage.tsx'), 'TransactionHistoryPage'),
   personalProfit: page(() => import('../features/history/PersonalProfitPage.tsx'), 'PersonalProfitPage'),
 };

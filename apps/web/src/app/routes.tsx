@@ -3,6 +3,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { CentrePage } from '../features/centre/CentrePage.tsx';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { CENTRE_ROUTES } from '../lib/game-routes.ts';
 import { Layout } from './Layout.tsx';
 import { MEMBER_PAGES } from './member-pages.tsx';
 import {
@@ -20,9 +21,6 @@ import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
 import { RouteError } from './RouteError.tsx';
 
-/** Game centres by route (spec route table); `elott` also serves LOTT. */
-export const GAME_CENTRES = ['fish', 'pvp', 'live', 'sports', 'esports', 'cockfight', 'elott', 'rng'] as const;
-
 const home = ['/', '/index', '/index.html', '/home'].map<RouteObject>((path) => ({ path, element: <HomePage /> }));
 
 export const routes: RouteObject[] = [
@@ -35,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/register', element: <OpenDialogRoute dialog="register" /> },
       { path: '/help', element: <OpenDialogRoute dialog="help" /> },
       { path: '/down', element: <DownloadPage /> },
-      ...GAME_CENTRES.map<RouteObject>((type) => ({ path: `/${type}`, element: <GameCenter gameType={type} /> })),
+      ...CENTRE_ROUTES.map<RouteObject>((type) => ({ path: `/${type}`, element: <GameCenter gameType={type} /> })),
       { path: '/hot', element: <GameListCenter /> },
       { path: '/seamless', element: <SeamlessPage /> },
       { path: '/promotions', element: <PromotionsPage /> },
@@ -47,7 +45,8 @@ export const routes: RouteObject[] = [
       {
         element: <Protected />,
         children: [
-          { path: '/lottery', element: <LotteryPage kind="lottery" /> },
+          // The lottery lobby: the lottery games (LOTT/ELOTT), behind login as the spec's lottery pages are.
+          { path: '/lottery', element: <GameCenter gameType="elott" /> },
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
           { path: '/agentHome', element: <CentrePage area="agent" /> },

@@ -12,8 +12,13 @@ interface SessionState {
   clear(): void;
 }
 
+/** Game pages (/play/<game>?token=…) carry a game session token, not a login: never take it as the member's. */
+const GAME_PAGE = /^\/play\//;
+
 function readToken(): string | null {
-  const fromQuery = new URLSearchParams(window.location.search).get('token');
+  const fromQuery = GAME_PAGE.test(window.location.pathname)
+    ? null
+    : new URLSearchParams(window.location.search).get('token');
   if (fromQuery) sessionStorage.setItem(TOKEN_KEY, fromQuery);
   return sessionStorage.getItem(TOKEN_KEY);
 }

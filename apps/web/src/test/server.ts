@@ -57,6 +57,12 @@ export const server = setupServer(
       copyrightYear: 2024,
     }),
   ),
+  // The game catalogue: empty unless a test says otherwise.
+  http.get('*/lgw/games/game_menus', () => ok([])),
+  http.get('*/lgw/games/popular', () => ok([])),
+  http.get('*/lgw/games/hot', () => ok([])),
+  http.get('*/lgw/games/winners', () => ok({ currency: 'PHP', exponent: 2, winners: [] })),
+  http.get('*/wps/game/favourites/ids', () => ok({ favGameIds: [] })),
   http.get('*/wps/system/helpCenter', ({ request }) =>
     ok([
       {

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { useSession } from '../state/session.ts';
+import { useGameLaunch } from '../state/game-launch.ts';
 import { useUi } from '../state/ui.ts';
 import { i18n } from '../i18n/index.ts';
 import { server } from './server.ts';
@@ -12,6 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   cleanup();
   useUi.getState().close();
+  useGameLaunch.getState().close();
   useSession.getState().clear();
   await i18n.changeLanguage('en');
   server.resetHandlers();

@@ -215,12 +215,13 @@ export function registerGameRoutes(
     {
       method: 'GET',
       url: '/wps/game/bets',
-      summary: 'The member’s bet records (rounds), newest first, with filters, paging and totals',
+      summary:
+        'The member’s bet records (rounds), newest first, with filters, paging and totals; game names in the Language header’s language',
       tags,
       querystring: betRecordQuery,
       response: betRecordPage,
       auth: 'real',
     },
-    ({ merchant, member, query }) => deps.records.list(merchant, member.memberId, query),
+    ({ merchant, member, query, request }) => deps.records.list(merchant, member.memberId, query, languageOf(request)),
   );
 }

@@ -11,7 +11,12 @@ export function createRecordsService(deps: {
   catalogue: Pick<CatalogueRepository, 'listVendors'>;
 }) {
   return {
-    async list(merchant: Merchant, memberId: bigint, q: z.infer<typeof betRecordQuery>): Promise<BetRecordPage> {
+    async list(
+      merchant: Merchant,
+      memberId: bigint,
+      q: z.infer<typeof betRecordQuery>,
+      language?: string,
+    ): Promise<BetRecordPage> {
       if (q.from && q.to && q.from > q.to)
         throw new AppError('validation_failed', undefined, {
           in: 'querystring',
@@ -38,7 +43,11 @@ export function createRecordsService(deps: {
       const items: BetRecord[] = page.rows.map((r) => ({
         id: String(r.id),
         roundRef: r.round_ref,
-        gameName: r.display_names?.[merchant.defaultLanguage] || r.game_name || r.round_ref,
+        gameName:
+          (language && r.display_names?.[language]) ||
+          r.display_names?.[merchant.defaultLanguage] ||
+          r.game_name ||
+          r.round_ref,
         gameType: r.category ?? 'RNG',
         vassalage: r.vendor_code,
         vendorName: vendorName.get(r.vendor_code) ?? r.vendor_code,

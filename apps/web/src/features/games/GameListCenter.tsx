@@ -1,5 +1,9 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { GAME_LIST_PAGE_SIZE } from '@sea/contracts';
+import { useTranslation } from 'react-i18next';
+import { GameCentre } from './GameCentre.tsx';
 
+/** The hot games list centre (/hot): every game flagged hot, 42 a page, with the same filters. */
 export default function GameListCenter() {
-  return <ComingSoon titleKey="pages.hot" />;
+  const { t } = useTranslation();
+  return <GameCentre title={t('pages.hot')} categories={null} pageSize={GAME_LIST_PAGE_SIZE} />;
 }

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
+import { CategoryRows, HotGamesRow } from './GameRows.tsx';
 import { JackpotCounter } from './JackpotCounter.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
+import { VendorTiles } from './VendorTiles.tsx';
+import { WinnersBoard } from './WinnersBoard.tsx';
+import './home-games.css';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -25,6 +29,10 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <HotGamesRow />
+      <CategoryRows />
+      <WinnersBoard />
+      <VendorTiles />
       <section aria-labelledby="home-download" className="home__section home__download">
         <div>
           <h2 id="home-download">{t('home.downloadTitle')}</h2>

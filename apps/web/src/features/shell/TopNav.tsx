@@ -1,20 +1,83 @@
+import { type GameMenu, NAV_DROPDOWN_TILES, type VendorTile as Tile } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { useGameMenus } from '../../api/games.ts';
+import { VendorTile } from '../../components/games/VendorTile.tsx';
+import { LAUNCH_FIRST_GAME, navKeyOfCategory, routeOfCategory } from '../../lib/game-routes.ts';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
+import { startGame } from '../../state/game-launch.ts';
+
+interface NavEntry {
+  key: string;
+  to: string;
+  vendors: Tile[];
+  /** Lottery and esports launch their first vendor's game instead of navigating (spec §2 top navigation). */
+  launchFirst: boolean;
+}
+
+/** Home, one entry per game category that has vendors (LOTT and ELOTT share "Lottery"), hot games, promotions. */
+export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
+  const plain = (key: string, to: string): NavEntry => ({ key, to, vendors: [], launchFirst: false });
+  // Until the menus answer (or when they fail) the fixed list shows, so the bar does not jump or vanish.
+  if (!menus) return NAV_ITEMS.map((i) => plain(i.key, i.to));
+  const games = new Map<string, NavEntry>();
+  for (const m of menus) {
+    const key = navKeyOfCategory(m.gameCategory);
+    const entry = games.get(key) ?? {
+      key,
+      to: `/${routeOfCategory(m.gameCategory)}`,
+      vendors: [],
+      launchFirst: LAUNCH_FIRST_GAME.includes(m.gameCategory),
+    };
+    for (const v of m.vendors) if (!entry.vendors.some((e) => e.vassalage === v.vassalage)) entry.vendors.push(v);
+    games.set(key, entry);
+  }
+  return [plain('home', '/'), ...games.values(), plain('hot', '/hot'), plain('promotions', '/promotions')];
+}
 
 export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const menus = useGameMenus();
   return (
     <nav id="top-nav" className={clsx('nav', open && 'nav--open')} aria-label={t('nav.main')}>
       <ul>
-        {NAV_ITEMS.map((item) => (
-          <li key={item.key}>
-            <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
-              {t(`nav.${item.key}`)}
-            </NavLink>
-          </li>
-        ))}
+        {navEntries(menus.data).map((item) => {
+          const first = item.vendors.find((v) => v.firstGameId && !v.maintenance);
+          return (
+            <li key={item.key} className={clsx(item.vendors.length > 0 && 'nav__has-drop')}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                onClick={(e) => {
+                  onNavigate();
+                  if (item.launchFirst && first?.firstGameId) {
+                    e.preventDefault();
+                    startGame({ nodeId: first.firstGameId, name: first.displayName });
+                  }
+                }}
+              >
+                {t(`nav.${item.key}`)}
+              </NavLink>
+              {item.vendors.length > 0 && (
+                <div className="nav__drop">
+                  <ul aria-label={t('games.vendorsOf', { name: t(`nav.${item.key}`) })}>
+                    {item.vendors.slice(0, NAV_DROPDOWN_TILES).map((v) => (
+                      <li key={v.vassalage}>
+                        <VendorTile vendor={v} onLaunch={onNavigate} />
+                      </li>
+                    ))}
+                    <li>
+                      <Link className="vendor-tile vendor-tile--more" to={item.to} onClick={onNavigate}>
+                        <span className="vendor-tile__name">{t('games.more')}</span>
+                      </Link>
+                    </li>
+                  </ul>
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,5 +1,6 @@
 import type { Widen } from '../widen.ts';
 import { depositEn } from './deposit.ts';
+import { gamesEn } from './games.ts';
 import { historyEn } from './history.ts';
 import { walletEn } from './wallet.ts';
 import { withdrawEn } from './withdraw.ts';
@@ -8,6 +9,7 @@ export const en = {
   deposit: depositEn,
   withdraw: withdrawEn,
   history: historyEn,
+  games: gamesEn,
   language: { name: 'English' },
   common: {
     loading: 'Loading…',
@@ -269,6 +271,7 @@ export const en = {
     agreeTerms: { required: 'Please confirm you are 18 or older and accept the terms.' },
   },
   errors: {
+    game_maintenance: 'This game is under maintenance. Please try again later.',
     payload_too_large: 'The file is too large (5 MB at most).',
     unsupported_media_type: 'Only PNG or JPG images are accepted.',
     network_error: 'Network link abnormal. Please try again.',

@@ -1,4 +1,5 @@
 import { depositTy } from './deposit.ts';
+import { gamesTy } from './games.ts';
 import { historyTy } from './history.ts';
 import { walletTy } from './wallet.ts';
 import { withdrawTy } from './withdraw.ts';
@@ -10,6 +11,7 @@ export const ty: Messages = {
   deposit: depositTy,
   withdraw: withdrawTy,
   history: historyTy,
+  games: gamesTy,
   language: { name: 'Tiếng Việt' },
   common: {
     loading: 'Đang tải…',
@@ -268,6 +270,7 @@ export const ty: Messages = {
     agreeTerms: { required: 'Vui lòng xác nhận bạn đủ 18 tuổi và chấp nhận điều khoản.' },
   },
   errors: {
+    game_maintenance: 'Trò chơi đang bảo trì. Vui lòng thử lại sau.',
     payload_too_large: 'Tệp quá lớn (tối đa 5 MB).',
     unsupported_media_type: 'Chỉ chấp nhận ảnh PNG hoặc JPG.',
     network_error: 'Kết nối mạng bất thường. Vui lòng thử lại.',

@@ -1,0 +1,94 @@
+import type { GameItem } from '@sea/contracts';
+import { clsx } from 'clsx';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFavouriteIds, useToggleFavourite } from '../../api/games.ts';
+import { useWhitelabel } from '../../api/system.ts';
+import { startGame } from '../../state/game-launch.ts';
+import { useSession } from '../../state/session.ts';
+import { useUi } from '../../state/ui.ts';
+import { GameIcon } from './GameIcon.tsx';
+import './games-ui.css';
+
+/** Spec §9: the favourite toggle runs at most once per second. */
+export const FAVOURITE_THROTTLE_MS = 1000;
+
+/**
+ * A game card (spec §2): start now, free trial (only when the game offers one and FREEPLAY3 is on), favourite
+ * heart, name; the icon falls back to the default image; a game in maintenance shows a badge and cannot start.
+ */
+export function GameCard({ game }: { game: GameItem }) {
+  const { t } = useTranslation();
+  const flags = useWhitelabel().data;
+  const freeTrial = game.supportPlay === 0 && flags?.FREEPLAY3 === true;
+  const titleId = `game-${game.nodeId}-name`;
+  return (
+    <article className={clsx('game-card', game.maintenance && 'game-card--maintenance')} aria-labelledby={titleId}>
+      <div className="game-card__art">
+        <GameIcon src={game.iconUrl} className="game-card__icon" />
+        {game.maintenance && <span className="game-card__badge">{t('games.maintenance')}</span>}
+        {!game.maintenance && game.hot && (
+          <span className="game-card__badge game-card__badge--hot">{t('games.hot')}</span>
+        )}
+        <FavouriteHeart game={game} />
+      </div>
+      <h3 id={titleId} className="game-card__name">
+        {game.displayName}
+      </h3>
+      <p className="game-card__vendor">{game.vendorName}</p>
+      <div className="game-card__actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={game.maintenance}
+          aria-describedby={titleId}
+          onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName })}
+        >
+          {t('games.start')}
+        </button>
+        {freeTrial && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={game.maintenance}
+            aria-describedby={titleId}
+            onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName, freePlay: true })}
+          >
+            {t('games.freeTrial')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The favourite heart: login needed; clicks within a second of the last one are ignored (spec §4, §9). */
+function FavouriteHeart({ game }: { game: GameItem }) {
+  const { t } = useTranslation();
+  const isLogin = useSession((s) => s.isLogin);
+  const ids = useFavouriteIds();
+  const toggle = useToggleFavourite();
+  const last = useRef(-Infinity);
+  const pendingOn = toggle.isPending ? toggle.variables?.on : undefined;
+  const on = pendingOn ?? ids.includes(game.nodeId);
+  return (
+    <button
+      type="button"
+      className={clsx('game-card__heart', on && 'game-card__heart--on')}
+      aria-pressed={on}
+      aria-label={t('games.favourite', { name: game.displayName })}
+      onClick={() => {
+        if (!isLogin) {
+          useUi.getState().open('login');
+          return;
+        }
+        const now = Date.now();
+        if (now - last.current < FAVOURITE_THROTTLE_MS) return;
+        last.current = now;
+        toggle.mutate({ game, on: !on });
+      }}
+    >
+      <span aria-hidden="true">{on ? '♥' : '♡'}</span>
+    </button>
+  );
+}

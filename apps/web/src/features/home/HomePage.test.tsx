@@ -1,0 +1,61 @@
+import type { PopularRow } from '@sea/contracts';
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { game, menus, vendor } from '../../test/games.ts';
+import { renderAt } from '../../test/render.tsx';
+import { ok, server } from '../../test/server.ts';
+
+describe('home game rows', { timeout: 20_000 }, () => {
+  it('shows hot games, a row per category (sports as vendor tiles), the winners board and the providers', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => game({ nodeId: String(i + 1), displayName: `Slot ${i + 1}` }));
+    const rows: PopularRow[] = [
+      { gameCategory: 'RNG', games: six, vendors: [vendor()] },
+      {
+        gameCategory: 'SPORTS',
+        games: [],
+        vendors: [vendor({ vassalage: 'DEMO', displayName: 'Demo vendor', firstGameId: '60' })],
+      },
+    ];
+    server.use(
+      http.get('*/lgw/games/popular', () => ok(rows)),
+      http.get('*/lgw/games/hot', () => ok([game({ displayName: 'Hot One', hot: true })])),
+      http.get('*/lgw/games/game_menus', () =>
+        ok(menus({ RNG: [vendor()], SPORTS: [vendor({ vassalage: 'DEMO', displayName: 'Demo vendor' })] })),
+      ),
+      http.get('*/lgw/games/winners', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('limitNum')).toBe('20');
+        return ok({
+          currency: 'PHP',
+          exponent: 2,
+          winners: [
+            {
+              customerName: 'ab***9',
+              winAmount: '123456',
+              gameName: 'Lucky Dragon',
+              iconUrl: null,
+              gameType: 'RNG',
+              at: '2024-05-01T10:00:00.000Z',
+            },
+          ],
+        });
+      }),
+    );
+    renderAt('/');
+    const hot = await screen.findByRole('region', { name: 'Hot games' });
+    expect(await within(hot).findByRole('article', { name: 'Hot One' })).toBeTruthy();
+    const slots = await screen.findByRole('region', { name: 'Slots' });
+    expect(within(slots).getAllByRole('article')).toHaveLength(6);
+    expect(within(slots).getByRole('link', { name: 'More Slots' }).getAttribute('href')).toBe('/rng');
+    const sports = screen.getByRole('region', { name: 'Sports' });
+    expect(within(sports).queryByRole('article')).toBeNull();
+    expect(within(sports).getByRole('button', { name: 'Play Demo vendor' })).toBeTruthy();
+    const winners = screen.getByRole('region', { name: 'Latest winners' });
+    expect(await within(winners).findByText('ab***9')).toBeTruthy();
+    expect(within(winners).getByText('1,234.56')).toBeTruthy();
+    const providers = await screen.findByRole('region', { name: 'Game providers' });
+    expect(within(providers).getByRole('link', { name: 'Demo vendor' }).getAttribute('href')).toBe(
+      '/sports?vendor=DEMO',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { NAV_DROPDOWN_TILES } from '@sea/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { menus, vendor } from '../../test/games.ts';
+import { renderAt } from '../../test/render.tsx';
+import { ok, server } from '../../test/server.ts';
+
+describe('top navigation', { timeout: 20_000 }, () => {
+  it('lists home, the categories that have vendors, hot games and promotions; a drop-down holds ≤ 11 vendor tiles and "more"', async () => {
+    const many = Array.from({ length: 13 }, (_, i) =>
+      vendor({ vassalage: `V${i}`, displayName: `Vendor ${i}`, firstGameId: String(100 + i) }),
+    );
+    server.use(
+      http.get('*/lgw/games/game_menus', () =>
+        ok(menus({ RNG: many, LOTT: [vendor({ vassalage: 'L1', displayName: 'Lotto One' })], ELOTT: [vendor()] })),
+      ),
+    );
+    renderAt('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Live casino' })).toBeNull());
+    const top = [...nav.querySelectorAll(':scope > ul > li > a')].map((a) => a.textContent);
+    expect(top).toEqual(['Home', 'Slots', 'Lottery', 'Hot games', 'Promotions']);
+
+    const slots = within(nav).getByRole('list', { name: 'Slots vendors' });
+    const tiles = within(slots).getAllByRole('listitem');
+    expect(tiles).toHaveLength(NAV_DROPDOWN_TILES + 1);
+    expect(
+      within(slots)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(many.slice(0, 11).map((v) => `Play ${v.displayName}`));
+    expect(within(slots).getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/rng');
+    // LOTT and ELOTT share the Lottery entry and its drop-down.
+    const lottery = within(nav).getByRole('list', { name: 'Lottery vendors' });
+    expect(within(lottery).getAllByRole('button')).toHaveLength(2);
+    expect(within(nav).getByRole('link', { name: 'Lottery' }).getAttribute('href')).toBe('/elott');
+  });
+
+  it('keeps the fixed entries while the menus cannot be read', async () => {
+    server.use(http.get('*/lgw/games/game_menus', () => new Response(null, { status: 502 })));
+    renderAt('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Live casino' }).getAttribute('href')).toBe('/live');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(within(nav).getByRole('link', { name: 'Cockfight' })).toBeTruthy();
+  });
+});
