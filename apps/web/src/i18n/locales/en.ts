@@ -1,5 +1,6 @@
 import type { Widen } from '../widen.ts';
 import { depositEn } from './deposit.ts';
+import { fairnessEn } from './fairness.ts';
 import { historyEn } from './history.ts';
 import { walletEn } from './wallet.ts';
 import { withdrawEn } from './withdraw.ts';
@@ -8,6 +9,7 @@ export const en = {
   deposit: depositEn,
   withdraw: withdrawEn,
   history: historyEn,
+  fairness: fairnessEn,
   language: { name: 'English' },
   common: {
     loading: 'Loading…',

@@ -1,4 +1,5 @@
 import { depositTy } from './deposit.ts';
+import { fairnessTy } from './fairness.ts';
 import { historyTy } from './history.ts';
 import { walletTy } from './wallet.ts';
 import { withdrawTy } from './withdraw.ts';
@@ -10,6 +11,7 @@ export const ty: Messages = {
   deposit: depositTy,
   withdraw: withdrawTy,
   history: historyTy,
+  fairness: fairnessTy,
   language: { name: 'Tiếng Việt' },
   common: {
     loading: 'Đang tải…',
