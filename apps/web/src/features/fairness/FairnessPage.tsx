@@ -115,8 +115,8 @@ function StoredRound({ round }: { round: HouseRound }) {
           <dt>{t('fairness.bet')}</dt>
           <dd>
             {Object.entries(round.bet)
-              .map(([k, v]) => `${k} ${v}`)
-              .join(', ')}
+              .map(([k, v]) => `${t(`fairness.betFields.${k}`, { defaultValue: k })}: ${v}`)
+              .join(' · ')}
           </dd>
         </div>
         <div>

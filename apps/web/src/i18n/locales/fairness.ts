@@ -73,6 +73,7 @@ export const fairnessEn = {
   dealOnly: 'Only the deal can be checked until the hand is drawn.',
   notFound: 'No round with this ID in your account.',
   invalidValue: 'This value is not valid.',
+  betFields: { lines: 'Lines', betLevel: 'Bet level', coins: 'Coins' },
   hands: {
     royalFlush: 'Royal flush',
     straightFlush: 'Straight flush',
@@ -159,6 +160,7 @@ export const fairnessTy: Widen<typeof fairnessEn> = {
   dealOnly: 'Chỉ có thể kiểm tra bài chia cho đến khi đổi bài.',
   notFound: 'Không có ván nào với mã này trong tài khoản của bạn.',
   invalidValue: 'Giá trị này không hợp lệ.',
+  betFields: { lines: 'Số dòng', betLevel: 'Mức cược', coins: 'Xu' },
   hands: {
     royalFlush: 'Thùng phá sảnh lớn',
     straightFlush: 'Thùng phá sảnh',
