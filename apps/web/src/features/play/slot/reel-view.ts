@@ -166,7 +166,9 @@ export class ReelView {
 
   private loop(): void {
     if (this.frame || this.destroyed) return;
-    const tick = (t: number) => {
+    // The clock is performance.now(), the one the motions were planned on.
+    const tick = () => {
+      const t = performance.now();
       this.frame = 0;
       if (this.destroyed) return;
       this.step(t);
