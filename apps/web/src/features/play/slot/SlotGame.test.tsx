@@ -1,5 +1,5 @@
 import type { HouseSession } from '@sea/contracts';
-import { gameConfig, playRound } from '@sea/games';
+import { gameConfig, playRound, type SlotRoundResult } from '@sea/games';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -32,7 +32,7 @@ const session: HouseSession = {
 
 describe('Lucky Dragon', () => {
   it('spins on Space, plays the free spins the server returned, then shows the server’s balance', async () => {
-    expect(outcome.result.freeSpins.played).toBe(8);
+    expect((outcome.result as SlotRoundResult).freeSpins.played).toBe(8);
     const bodies: unknown[] = [];
     server.use(
       http.get('*/house/v1/session', () => ok(session)),
