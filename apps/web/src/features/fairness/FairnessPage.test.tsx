@@ -67,7 +67,7 @@ describe('fairness page', () => {
   it('recomputes a stored round from ?round= and confirms hash and result', async () => {
     serve(stored());
     renderAt('/fairness?round=9');
-    const verdict = await screen.findByTestId('verification');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
     expect(within(verdict).getByText('SHA-256 of the server seed equals the committed hash.')).toBeTruthy();
     expect(within(verdict).getByText('The recomputed outcome matches the stored result.')).toBeTruthy();
     expect(
@@ -82,7 +82,7 @@ describe('fairness page', () => {
     wrong.spins[0]!.stops = wrong.spins[0]!.stops.map((s) => s + 1);
     serve(stored({ result: wrong as unknown as Record<string, unknown> }));
     renderAt('/fairness?round=9');
-    const verdict = await screen.findByTestId('verification');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
     expect(within(verdict).getByText('The recomputed outcome does NOT match the stored result.')).toBeTruthy();
   });
 
@@ -90,10 +90,12 @@ describe('fairness page', () => {
     serve(stored({ serverSeed: null }));
     const user = userEvent.setup();
     renderAt('/fairness?round=9');
-    expect(await screen.findByText('The server seed of this round is still secret')).toBeTruthy();
+    expect(
+      await screen.findByText('The server seed of this round is still secret', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.queryByTestId('verification')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reveal the seed now (starts a new seed pair)' }));
-    const verdict = await screen.findByTestId('verification');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
     expect(within(verdict).getByText('The recomputed outcome matches the stored result.')).toBeTruthy();
   });
 
@@ -101,7 +103,11 @@ describe('fairness page', () => {
     useSession.getState().clear();
     const user = userEvent.setup();
     renderAt('/fairness');
-    await screen.findByText('Log in to load your own rounds by their ID, or enter the seeds below.');
+    await screen.findByText(
+      'Log in to load your own rounds by their ID, or enter the seeds below.',
+      {},
+      { timeout: 10_000 },
+    );
     await user.selectOptions(screen.getByLabelText('Game'), 'scratch-lucky-match');
     await user.type(screen.getByLabelText(/^Server seed/), seeds.serverSeed);
     await user.type(screen.getByLabelText('Committed hash (optional)'), 'e'.repeat(64));
@@ -109,7 +115,7 @@ describe('fairness page', () => {
     await user.clear(screen.getByLabelText(/^Nonce/));
     await user.type(screen.getByLabelText(/^Nonce/), '7');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    const verdict = await screen.findByTestId('verification');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
     expect(within(verdict).getByText('SHA-256 of the server seed does NOT equal the committed hash.')).toBeTruthy();
     const scratch = playRound({ gameId: 'scratch-lucky-match', seeds, bet: { betLevel: 1 } });
     await waitFor(() => expect(within(verdict).getByText(`Win: ${scratch.win} credits`)).toBeTruthy());
