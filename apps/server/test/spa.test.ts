@@ -12,6 +12,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(dist, 'play.html'), '<!doctype html><title>game page</title>');
   t = await buildTestApp({
     config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: dist },
   });
@@ -27,6 +28,16 @@ describe('SPA serving', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>shell</title>');
     }
+  });
+
+  it('serves the game pages (/play/<gameCode>) from their own entry, play.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/play/slot-lucky-dragon?token=abc&lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>game page</title>');
+    const api = await t.app.inject({ method: 'GET', url: '/house/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
   it('serves hashed assets as immutable and 404s missing ones instead of falling back to HTML', async () => {

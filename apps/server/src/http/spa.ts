@@ -3,15 +3,20 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/dev/', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/house/', '/wallet/', '/dev/', '/docs', '/healthz', '/readyz'];
+/** Our own games' pages (the launch URL /play/<gameCode>?token=…) are their own light entry of the site. */
+const PLAY_PREFIX = '/play/';
+const PLAY_FILE = 'play.html';
 
 /**
  * Serves the built SPA. Hashed assets are immutable; index.html is never cached. Returns the function
- * the not-found handler uses to decide whether a path is a client-side route (HTML fallback).
+ * the not-found handler uses to decide whether a path is a client-side route (HTML fallback): /play/* gets the
+ * game pages' entry (play.html), every other page index.html.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   const enabled = Boolean(indexFile && existsSync(indexFile));
+  const playEnabled = Boolean(enabled && distDir && existsSync(join(distDir, PLAY_FILE)));
   if (enabled && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -31,7 +36,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     if (path.startsWith('/assets/')) return false;
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.') && path !== '/index.html') return false;
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    const file = playEnabled && path.startsWith(PLAY_PREFIX) ? PLAY_FILE : 'index.html';
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
     return true;
   };
 }

@@ -2,20 +2,10 @@ import type { Envelope } from '@sea/contracts';
 import { useSession } from '../state/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { getMerchantCode } from './merchant.ts';
+import { ApiError } from './api-error.ts';
 import { encryptPayload, forgetPayloadKey } from './payload-crypto.ts';
 
-/** A failed call: `code` is a catalogue code (or `network_error`), translated by the UI as errors.<code>. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly value: unknown = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 function headers(): Record<string, string> {
   const h: Record<string, string> = { Accept: 'application/json', Language: i18n.language || 'en', Device: 'WEB' };

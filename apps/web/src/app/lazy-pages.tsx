@@ -10,3 +10,4 @@ export const DownloadPage = lazy(() => import('../features/download/DownloadPage
 export const GameListCenter = lazy(() => import('../features/games/GameListCenter.tsx'));
 export const GameCenter = lazy(() => import('../features/games/GameCenter.tsx'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+export const FairnessPage = lazy(() => import('../features/fairness/FairnessPage.tsx'));

@@ -8,6 +8,7 @@ import { Layout } from './Layout.tsx';
 import { MEMBER_PAGES } from './member-pages.tsx';
 import {
   DownloadPage,
+  FairnessPage,
   GameCenter,
   GameListCenter,
   JoinPage,
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/join', element: <JoinPage /> },
       { path: '/pointMall', element: <PointMallPage /> },
       { path: '/resetPassword', element: <ResetPasswordPage /> },
+      { path: '/fairness', element: <FairnessPage /> },
       { path: '/fbSports', element: <ComingSoon titleKey="pages.fbSports" /> },
       { path: '/helpmc', element: <Navigate to="/help" replace /> },
       {

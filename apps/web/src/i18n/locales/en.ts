@@ -1,6 +1,7 @@
 import type { Widen } from '../widen.ts';
 import { depositEn } from './deposit.ts';
 import { gamesEn } from './games.ts';
+import { fairnessEn } from './fairness.ts';
 import { historyEn } from './history.ts';
 import { walletEn } from './wallet.ts';
 import { withdrawEn } from './withdraw.ts';
@@ -10,6 +11,7 @@ export const en = {
   withdraw: withdrawEn,
   history: historyEn,
   games: gamesEn,
+  fairness: fairnessEn,
   language: { name: 'English' },
   common: {
     loading: 'Loading…',

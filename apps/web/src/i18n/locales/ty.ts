@@ -1,5 +1,6 @@
 import { depositTy } from './deposit.ts';
 import { gamesTy } from './games.ts';
+import { fairnessTy } from './fairness.ts';
 import { historyTy } from './history.ts';
 import { walletTy } from './wallet.ts';
 import { withdrawTy } from './withdraw.ts';
@@ -12,6 +13,7 @@ export const ty: Messages = {
   withdraw: withdrawTy,
   history: historyTy,
   games: gamesTy,
+  fairness: fairnessTy,
   language: { name: 'Tiếng Việt' },
   common: {
     loading: 'Đang tải…',

@@ -1,0 +1,123 @@
+import type { HouseRound } from '@sea/contracts';
+import { commitServerSeed, playRound } from '@sea/games';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '../../state/session.ts';
+import { renderAt } from '../../test/render.tsx';
+import { ok, server } from '../../test/server.ts';
+
+const seeds = { serverSeed: 'a revealed seed for the page', clientSeed: 'c-seed', nonce: 7 };
+const bet = { lines: 10, betLevel: 5 };
+const outcome = playRound({ gameId: 'slot-lucky-dragon', seeds, bet });
+
+function stored(over: Partial<HouseRound> = {}): HouseRound {
+  return {
+    id: '9',
+    gameId: 'slot-lucky-dragon',
+    mathVersion: 1,
+    status: 'settled',
+    freePlay: false,
+    bet,
+    holds: null,
+    stakeCredits: 50,
+    winCredits: outcome.win,
+    stake: '5000',
+    win: String(outcome.win * 100),
+    result: JSON.parse(JSON.stringify(outcome.result)) as Record<string, unknown>,
+    nonce: 7,
+    clientSeed: seeds.clientSeed,
+    serverSeedHash: commitServerSeed(seeds.serverSeed),
+    serverSeed: seeds.serverSeed,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    settledAt: '2026-01-02T03:04:06.000Z',
+    ...over,
+  };
+}
+
+function serve(round: HouseRound) {
+  let current = round;
+  server.use(
+    http.get('*/wps/house/rounds/:id', ({ params }) =>
+      params.id === current.id
+        ? ok(current)
+        : HttpResponse.json(
+            { success: false, code: 'not_found', message: 'No such round.', value: null },
+            { status: 404 },
+          ),
+    ),
+    http.post('*/wps/house/seed', () => {
+      current = { ...current, serverSeed: seeds.serverSeed };
+      return ok({
+        revealed: {
+          serverSeed: seeds.serverSeed,
+          serverSeedHash: current.serverSeedHash,
+          clientSeed: 'c-seed',
+          rounds: 1,
+        },
+        next: { serverSeedHash: 'b'.repeat(64), clientSeed: 'n', nonce: 0 },
+      });
+    }),
+  );
+  useSession.getState().setToken('t'.repeat(43));
+}
+
+describe('fairness page', () => {
+  it('recomputes a stored round from ?round= and confirms hash and result', async () => {
+    serve(stored());
+    renderAt('/fairness?round=9');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('SHA-256 of the server seed equals the committed hash.')).toBeTruthy();
+    expect(within(verdict).getByText('The recomputed outcome matches the stored result.')).toBeTruthy();
+    expect(
+      within(verdict).getByText(
+        `Win: ${(outcome.win * 1).toLocaleString('en', { minimumFractionDigits: 2 })} (${outcome.win} credits)`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says so when the stored result does not match what the seeds give', async () => {
+    const wrong = JSON.parse(JSON.stringify(outcome.result)) as { spins: { stops: number[] }[] };
+    wrong.spins[0]!.stops = wrong.spins[0]!.stops.map((s) => s + 1);
+    serve(stored({ result: wrong as unknown as Record<string, unknown> }));
+    renderAt('/fairness?round=9');
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('The recomputed outcome does NOT match the stored result.')).toBeTruthy();
+  });
+
+  it('explains a server seed not revealed yet, and reveals it on request', async () => {
+    serve(stored({ serverSeed: null }));
+    const user = userEvent.setup();
+    renderAt('/fairness?round=9');
+    expect(
+      await screen.findByText('The server seed of this round is still secret', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('verification')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reveal the seed now (starts a new seed pair)' }));
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('The recomputed outcome matches the stored result.')).toBeTruthy();
+  });
+
+  it('checks seeds typed by hand (mismatching hash shown as such)', async () => {
+    useSession.getState().clear();
+    const user = userEvent.setup();
+    renderAt('/fairness');
+    await screen.findByText(
+      'Log in to load your own rounds by their ID, or enter the seeds below.',
+      {},
+      { timeout: 10_000 },
+    );
+    await user.selectOptions(screen.getByLabelText('Game'), 'scratch-lucky-match');
+    await user.type(screen.getByLabelText(/^Server seed/), seeds.serverSeed);
+    await user.type(screen.getByLabelText('Committed hash (optional)'), 'e'.repeat(64));
+    await user.type(screen.getByLabelText(/^Client seed/), seeds.clientSeed);
+    await user.clear(screen.getByLabelText(/^Nonce/));
+    await user.type(screen.getByLabelText(/^Nonce/), '7');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const verdict = await screen.findByTestId('verification', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('SHA-256 of the server seed does NOT equal the committed hash.')).toBeTruthy();
+    const scratch = playRound({ gameId: 'scratch-lucky-match', seeds, bet: { betLevel: 1 } });
+    await waitFor(() => expect(within(verdict).getByText(`Win: ${scratch.win} credits`)).toBeTruthy());
+  });
+});

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createHouseApi } from './api/house.ts';
+import { captureMerchantFromUrl } from './api/merchant.ts';
+import { PlayApp } from './features/play/PlayApp.tsx';
+import { createPlayI18n } from './i18n/play.ts';
+import './features/play/play.css';
+
+/**
+ * The game pages' entry (play.html, served for /play/<gameCode>?token=…&lang=…): a light page of its own — not the
+ * player site — that the site's game popup loads in an iframe. The launch token authenticates its calls.
+ */
+const params = new URLSearchParams(window.location.search);
+captureMerchantFromUrl();
+const token = params.get('token');
+const lang = params.get('lang');
+const i18n = createPlayI18n(lang);
+const api = token ? createHouseApi(token, i18n.language) : null;
+const root = document.getElementById('play-root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <PlayApp api={api} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,233 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+
+useE2E('play');
+
+const PASSWORD = 'play e2e pw 1';
+const SPINS = 20;
+
+const mainBalance = async (id: bigint) =>
+  (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+/** Minor units → the site's format ("1,234.50"). */
+const money = (minor: bigint) =>
+  `${(minor / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(minor % 100n).toString().padStart(2, '0')}`;
+
+async function waitForHeaderBalance(text: string) {
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('header button')).some((b) => b.textContent?.includes(t)),
+    text,
+  );
+}
+
+async function logIn(account: string) {
+  await open('/');
+  const header = page.getByRole('banner');
+  await header.getByLabel('Username').fill(account);
+  await header.getByLabel('Password').fill(PASSWORD);
+  await header.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The launch the site's game popup makes: POST /wps/game/launchGame with the member's session, from the page. */
+async function launchFromPage(p: Page, gameCode: string): Promise<string> {
+  return p.evaluate(async (code) => {
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${sessionStorage.getItem('token')}`,
+    };
+    const list = await (await fetch('/lgw/games/list?vassalage=SEA&pageSize=42', { headers })).json();
+    const game = list.value.content.find((g: { gameCode: string }) => g.gameCode === code);
+    const res = await (
+      await fetch('/wps/game/launchGame', { method: 'POST', headers, body: JSON.stringify({ nodeId: game.nodeId }) })
+    ).json();
+    if (!res.success) throw new Error(JSON.stringify(res));
+    return res.value.url as string;
+  }, gameCode);
+}
+
+const pageBalance = async () => (await page.getByTestId('balance').textContent())!.replace(/^PHP\s*/, '');
+
+/** Spins the slot `n` times (Space for some, the button for others), each time until the reels and the round are done. */
+async function spin(n: number, turbo: boolean) {
+  if (turbo) await page.getByRole('button', { name: 'Turbo' }).click();
+  for (let i = 0; i < n; i++) {
+    await page.locator('.slot[data-state="idle"]').waitFor();
+    if (i % 2) await page.keyboard.press('Space');
+    else await page.getByRole('button', { name: 'Spin', exact: true }).click();
+    await page.locator('.slot[data-state="busy"]').waitFor();
+    await page.locator('.slot[data-state="idle"]').waitFor({ timeout: 60_000 });
+  }
+}
+
+interface BetRecords {
+  items: { id: string; roundRef: string; stake: string; payout: string; status: string; verifiable: boolean }[];
+  total: number;
+  totals: { stake: string; payout: string };
+}
+
+async function betRecords(p: Page): Promise<BetRecords> {
+  return p.evaluate(async () => {
+    const res = await fetch('/wps/game/bets?vassalage=SEA&pageSize=50', {
+      headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` },
+    });
+    return (await res.json()).value;
+  });
+}
+
+async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' | 'ledger') {
+  const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
+  if (fund === 'ledger') {
+    await server.app.modules.ledger.postOrThrow({
+      merchantId: demo.id,
+      currency: demo.currency,
+      scope: 'e2e_funding',
+      key: `fund:${member.id}`,
+      kind: 'adjustment',
+      memberId: member.id,
+      legs: [
+        {
+          debit: systemAccount('adjustments', member.id),
+          credit: memberMain(member.id),
+          amount: 100_000n,
+          code: 'adjustment',
+        },
+      ],
+    });
+  }
+  await logIn(account);
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
+  if (fund === 'sandbox') {
+    // A deposit through the sandbox gateway, as a player would.
+    await waitForHeaderBalance('0.00');
+    await page.goto(`${server.baseUrl}/member/depositv2`);
+    await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+    await page.getByLabel('Amount (PHP)').fill('1000');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/sandbox-gateway\/pay\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/member\/depositv2\?deposit=\d+/);
+  }
+  await waitForHeaderBalance('1,000.00');
+  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+  const start = await mainBalance(member.id);
+  assert.equal(start, 100_000n);
+
+  // The game page, where the popup's iframe would load it.
+  const url = await launchFromPage(page, 'slot-lucky-dragon');
+  assert.match(url, /^\/play\/slot-lucky-dragon\?token=[\w-]+&lang=en$/);
+  await page.goto(`${server.baseUrl}${url}`);
+  await page.locator('.slot[data-state="idle"]').waitFor();
+  assert.equal(await pageBalance(), '1,000.00');
+  assert.equal(await page.getByTestId('total-bet').textContent(), '20.00');
+  if (width < 500) assert.ok(await noHorizontalOverflow(), 'the slot fits at 390 px');
+
+  await spin(3, false);
+  await spin(SPINS - 3, true);
+
+  // Books, bet records and the page agree: start − stakes + wins.
+  const records = await betRecords(page);
+  assert.equal(records.total, SPINS);
+  assert.equal(records.items.length, SPINS);
+  assert.ok(records.items.every((r) => r.status === 'settled' && r.verifiable && r.stake === '2000'));
+  const stakes = records.items.reduce((s, r) => s + BigInt(r.stake), 0n);
+  const wins = records.items.reduce((s, r) => s + BigInt(r.payout), 0n);
+  assert.equal(stakes, BigInt(SPINS) * 2000n);
+  assert.equal(BigInt(records.totals.stake), stakes);
+  const end = await mainBalance(member.id);
+  assert.equal(end, start - stakes + wins);
+  assert.equal(await pageBalance(), money(end));
+
+  // Fairness: the panel shows the commitment; changing the client seed reveals the server seed.
+  await page.getByRole('button', { name: 'Provably fair' }).click();
+  const panel = page.getByRole('dialog', { name: 'Provably fair' });
+  assert.equal(await panel.getByTestId('nonce').textContent(), String(SPINS));
+  const hash = await panel.getByTestId('server-seed-hash').textContent();
+  await panel.getByLabel('New client seed').fill(`e2e-${width}`);
+  await panel.getByRole('button', { name: 'Change seed and reveal' }).click();
+  await panel.getByRole('region', { name: 'Previous server seed revealed' }).waitFor();
+  assert.notEqual(await panel.getByTestId('server-seed-hash').textContent(), hash);
+  assert.equal(await panel.getByTestId('client-seed').textContent(), `e2e-${width}`);
+  const verifyHref = await panel.getByRole('link', { name: /Verify this round/ }).getAttribute('href');
+  assert.match(verifyHref!, /^\/fairness\?round=\d+$/);
+  await page.keyboard.press('Escape');
+
+  // The verifier page of the site recomputes one of the rounds in the browser.
+  const one = records.items[5]!;
+  const roundId = one.roundRef.replace(/^h/, '');
+  await page.goto(`${server.baseUrl}/fairness?round=${roundId}`);
+  const verdict = page.getByTestId('verification');
+  await verdict.getByText('The recomputed outcome matches the stored result.').waitFor();
+  await verdict.getByText('SHA-256 of the server seed equals the committed hash.').waitFor();
+  if (width < 500) assert.ok(await noHorizontalOverflow(), 'the verifier fits at 390 px');
+  // …and the last one, from the game's own link.
+  await page.goto(`${server.baseUrl}${verifyHref}`);
+  await page.getByTestId('verification').getByText('The recomputed outcome matches the stored result.').waitFor();
+
+  // Back on the site, the header shows the same balance.
+  await page.goto(`${server.baseUrl}/`);
+  await waitForHeaderBalance(money(end));
+  assert.deepEqual(errors, []);
+}
+
+test('slot at 1366 px: deposit in the sandbox, 20 spins, balance = deposit − stakes + wins, bet records, verifier', async () => {
+  await playSlotAndCheck('e2eplayslot1', 1366, 'sandbox');
+});
+
+test('slot at 390 px: the same on a phone', async () => {
+  await playSlotAndCheck('e2eplayslot2', 390, 'ledger');
+});
+
+test('video poker and scratch card play a round each through the same wallet', async () => {
+  const member = await server.app.modules.members.create({ merchant: demo, account: 'e2eplayvp', password: PASSWORD });
+  await server.app.modules.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'e2e_funding',
+    key: `fund:${member.id}`,
+    kind: 'adjustment',
+    memberId: member.id,
+    legs: [
+      {
+        debit: systemAccount('adjustments', member.id),
+        credit: memberMain(member.id),
+        amount: 10_000n,
+        code: 'adjustment',
+      },
+    ],
+  });
+  await logIn('e2eplayvp');
+  await waitForHeaderBalance('100.00');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto(`${server.baseUrl}${await launchFromPage(page, 'vp-jacks-or-better')}`);
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.locator('.vp[data-state="dealt"]').waitFor();
+  await page.keyboard.press('2');
+  await page.getByRole('button', { name: /^Card 2: .*, held$/ }).waitFor();
+  await page.getByRole('button', { name: 'Draw' }).click();
+  await page.locator('.vp[data-state="done"]').waitFor();
+  assert.equal(await pageBalance(), money(await mainBalance(member.id)));
+  assert.ok(await noHorizontalOverflow());
+
+  await page.goto(`${server.baseUrl}${await launchFromPage(page, 'scratch-lucky-match')}`);
+  await page.getByRole('button', { name: /Buy ticket/ }).click();
+  await page.locator('.scratch[data-state="scratching"]').waitFor();
+  const box = (await page.locator('.scratch__latex').boundingBox())!;
+  await page.mouse.move(box.x + 5, box.y + 10);
+  await page.mouse.down();
+  for (let y = 10; y < box.height; y += 18) {
+    await page.mouse.move(box.x + box.width - 5, box.y + y, { steps: 8 });
+    await page.mouse.move(box.x + 5, box.y + y + 9, { steps: 8 });
+  }
+  await page.mouse.up();
+  // Scratching every panel finishes the ticket without "Reveal all".
+  await page.locator('.scratch[data-state="done"]').waitFor();
+  assert.equal(await pageBalance(), money(await mainBalance(member.id)));
+  const records = await betRecords(page);
+  assert.equal(records.total, 2);
+  assert.deepEqual(errors, []);
+});
