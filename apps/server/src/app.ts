@@ -1,20 +1,22 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { contentSecurityPolicy, originsOf } from './http/csp.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRouteKit } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
+import { validatorCompiler } from './http/validation.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
@@ -38,7 +40,7 @@ import { seedDemo } from './seed-demo.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO'>>;
+    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO' | 'API_DOCS' | 'CDN_ORIGINS'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -152,6 +154,35 @@ function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
 }
 
+const CSP_CACHE_MS = 10_000;
+
+/**
+ * Every answer carries the CSP; images, frames and connections may also come from the merchant's game vendors
+ * (their launch and icon hosts, cached a few seconds) and the installation's CDN.
+ */
+function registerContentSecurityPolicy(app: FastifyInstance, modules: Modules, cdn: readonly string[]): void {
+  const cache = new TtlCache<string>(CSP_CACHE_MS);
+  const fallback = contentSecurityPolicy(cdn);
+  app.addHook('onSend', async (request, reply) => {
+    let policy = fallback;
+    const merchant = await (
+      request.merchantPromise ??
+      modules.merchants.resolve({
+        header: typeof request.headers.merchant === 'string' ? request.headers.merchant : undefined,
+        host: request.headers.host,
+      })
+    ).catch(() => undefined);
+    if (merchant)
+      policy = await cache
+        .get(String(merchant.id), async () => {
+          const vendors = await modules.games.listVendors(merchant.id);
+          return contentSecurityPolicy([...cdn, ...originsOf(vendors.flatMap((v) => [v.launch_url, v.icon_url]))]);
+        })
+        .catch(() => fallback);
+    reply.header('content-security-policy', policy);
+  });
+}
+
 /** The one composition root: every module is built here from `deps`, so tests swap the edges. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -185,29 +216,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payloadKey: modules.keys.payloadKey,
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'frame-src': ["'self'", 'https:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's other headers; the CSP is ours (per merchant: its vendors' origins).
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  registerContentSecurityPolicy(app, modules, deps.config.CDN_ORIGINS ?? []);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Platform API',
-        version: '0.1.0',
-        description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
+  await registerApiDocs(app, {
+    enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production',
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -49,6 +49,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const seconds = (appErr.value as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
       reply.header('retry-after', String(seconds ?? reply.getHeader('retry-after') ?? 60));
     }
+    // Answering before the body was read: Node would read (and discard) the rest to keep the connection alive;
+    // close it instead, so a client sending too much stops at once.
+    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.status(appErr.status).send(fail(appErr.code, appErr.message, appErr.value));
   });
 }
