@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../lib/errors.ts';
 import { IMAGE_MAX_BYTES } from '../lib/image.ts';
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './validation.ts';
+import { findTextProblem } from './validation.ts';
 
 const tooLarge = () => new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
 const unreadable = () => new AppError('bad_request', 'The multipart form could not be read.');
@@ -47,11 +47,11 @@ export async function readMultipartForm<S extends z.ZodType>(
   } catch (err) {
     throw multipartError(err);
   }
-  const bad = findControlCharacter(text);
+  const bad = findTextProblem(text);
   if (bad)
     throw new AppError('validation_failed', undefined, {
       in: 'body',
-      fields: [{ field: bad.join('.'), reason: 'control_character', message: CONTROL_CHARACTER_MESSAGE }],
+      fields: [{ field: bad.path.join('.'), reason: bad.reason, message: bad.message }],
     });
   const parsed = opts.fields.safeParse(text);
   if (!parsed.success) throw validationError(parsed.error);
