@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import { createOutageWatch } from './db/outage.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { contentSecurityPolicy, originsOf } from './http/csp.ts';
 import { fail } from './http/envelope.ts';
@@ -197,15 +198,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const modules = await createModules(deps);
-  if (deps.config.SEED_DEMO) await seedDemo(modules);
+  // Start-up writes (keys, demo data) under the migration lock: processes starting together take turns.
+  const modules = await deps.database.exclusive(async () => {
+    const built = await createModules(deps);
+    if (deps.config.SEED_DEMO) await seedDemo(built);
+    return built;
+  });
   app.decorate('modules', modules);
   let shuttingDown = false;
+  const outage = createOutageWatch({ ping: () => deps.database.ping(), log: app.log });
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    outage.stop();
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { unavailable: (err) => outage.report(err) });
   registerRouteKit(app, {
     principals: {
       resolveMerchant: modules.merchants.resolve,

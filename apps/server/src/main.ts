@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     mailer,
     authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
-  await app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log);
+  await database.exclusive(() => app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log));
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before
@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  jobs = await startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log });
+  // pg-boss creates its schema and queues on start: processes starting together take turns.
+  jobs = await database.exclusive(() => startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log }));
   app.log.info(
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
