@@ -16,9 +16,17 @@ async function main(): Promise<void> {
   const webDist = config.WEB_DIST ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : undefined);
   const { database, release } = await openConfiguredDatabase(config);
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // No offline queue and a short command timeout: while Redis is away, calls fail at once and the limits fall
+      // back to this process (lib/redis-health.ts) instead of waiting.
+      new Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: 500,
+        retryStrategy: (times) => Math.min(times * 100, 1_000),
+      })
     : undefined;
-  redis?.on('error', () => undefined); // readiness reports it; ioredis reconnects on its own
+  redis?.on('error', () => undefined); // logged once per outage by the limiters; ioredis reconnects on its own
 
   const sms =
     config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL && config.SMS_HTTP_TOKEN

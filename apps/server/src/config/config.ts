@@ -38,6 +38,11 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Prefix of every Redis key and channel (several installations or test runs may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
+    .default('sea:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
