@@ -1,21 +1,28 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import { createOutageWatch } from './db/outage.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { contentSecurityPolicy, originsOf } from './http/csp.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRouteKit } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
+import { validatorCompiler } from './http/validation.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
-import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import { type CacheBus, createRedisCacheBus } from './lib/cache-bus.ts';
+import { createRedisHealth, type RedisHealth, type RedisHealthLogger } from './lib/redis-health.ts';
+import { createRedisLockStates } from './lib/redis-lock-states.ts';
+import { createRedisWindowLimiter } from './lib/redis-limiter.ts';
+import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
@@ -38,7 +45,9 @@ import { seedDemo } from './seed-demo.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO'>>;
+    Partial<
+      Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO' | 'API_DOCS' | 'CDN_ORIGINS' | 'REDIS_PREFIX'>
+    >;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -61,16 +70,21 @@ export interface AppDeps {
  * The modules, each built from its face with the faces it needs (the order is the dependency order; no module
  * reaches another's tables or repository). Only edges (database, clock, SMS, mail, hasher…) come from `deps`.
  */
-async function createModules(deps: AppDeps) {
+async function createModules(deps: AppDeps, shared: SharedState) {
   const db = deps.database.db;
   const clock = deps.clock ?? (() => new Date());
   const countryOf = deps.countryOf ?? geoCountryOf;
-  const limiter = deps.limiter ?? createMemoryWindowLimiter(() => clock().getTime());
+  const limiter = deps.limiter ?? shared.limiter;
   const hasher = deps.hasher ?? createPasswordHasher();
 
   const outbox = createOutboxModule({ db, serveRoutes: deps.config.NODE_ENV !== 'production' });
   const keys = await createKeysModule({ db });
-  const merchants = createMerchantsModule({ db, defaultMerchant: deps.config.DEFAULT_MERCHANT });
+  const merchants = createMerchantsModule({
+    db,
+    defaultMerchant: deps.config.DEFAULT_MERCHANT,
+    onChange: () => shared.bus?.publish('merchants'),
+  });
+  shared.bus?.on('merchants', merchants.forget);
   const system = createSystemModule({ db, merchants, countryOf, clock });
   const registration = createRegistrationModule({ db });
   const captcha = createCaptchaModule({ db, limiter, clock, generate: deps.captchaGenerator });
@@ -147,9 +161,65 @@ declare module 'fastify' {
 /** Every scheduled job of every module; main.ts hands them to the job runner. */
 export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs, ...modules.house.jobs];
 
+interface SharedState {
+  limiter: WindowLimiter;
+  bus?: CacheBus;
+  redisHealth?: RedisHealth;
+}
+
+/**
+ * State every process must share when several run: with Redis, abuse counters and lock states live there
+ * (falling back to this process's memory while it is unreachable) and cache changes are published; without
+ * it (one embedded process), memory.
+ */
+function sharedState(deps: AppDeps, log: RedisHealthLogger): SharedState {
+  const clock = deps.clock ?? (() => new Date());
+  const memory = createMemoryWindowLimiter(() => clock().getTime());
+  if (!deps.redis) return { limiter: memory };
+  const prefix = deps.config.REDIS_PREFIX ?? 'sea:';
+  const redisHealth = createRedisHealth(log);
+  const limiter = createRedisWindowLimiter({ redis: deps.redis, prefix, fallback: memory, health: redisHealth });
+  limiter.lockStates = createRedisLockStates({
+    redis: deps.redis,
+    prefix,
+    fallback: createMemoryLockStates(),
+    health: redisHealth,
+  });
+  return { limiter, bus: createRedisCacheBus(deps.redis, `${prefix}cache`), redisHealth };
+}
+
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
+}
+
+const CSP_CACHE_MS = 10_000;
+
+/**
+ * Every answer carries the CSP; images, frames and connections may also come from the merchant's game vendors
+ * (their launch and icon hosts, cached a few seconds) and the installation's CDN.
+ */
+function registerContentSecurityPolicy(app: FastifyInstance, modules: Modules, cdn: readonly string[]): void {
+  const cache = new TtlCache<string>(CSP_CACHE_MS);
+  const fallback = contentSecurityPolicy(cdn);
+  app.addHook('onSend', async (request, reply) => {
+    let policy = fallback;
+    const merchant = await (
+      request.merchantPromise ??
+      modules.merchants.resolve({
+        header: typeof request.headers.merchant === 'string' ? request.headers.merchant : undefined,
+        host: request.headers.host,
+      })
+    ).catch(() => undefined);
+    if (merchant)
+      policy = await cache
+        .get(String(merchant.id), async () => {
+          const vendors = await modules.games.listVendors(merchant.id);
+          return contentSecurityPolicy([...cdn, ...originsOf(vendors.flatMap((v) => [v.launch_url, v.icon_url]))]);
+        })
+        .catch(() => fallback);
+    reply.header('content-security-policy', policy);
+  });
 }
 
 /** The one composition root: every module is built here from `deps`, so tests swap the edges. */
@@ -166,15 +236,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const modules = await createModules(deps);
-  if (deps.config.SEED_DEMO) await seedDemo(modules);
+  // Start-up writes (keys, demo data) under the migration lock: processes starting together take turns.
+  const shared = sharedState(deps, app.log);
+  app.addHook('onClose', async () => shared.bus?.close());
+  const modules = await deps.database.exclusive(async () => {
+    const built = await createModules(deps, shared);
+    if (deps.config.SEED_DEMO) await seedDemo(built);
+    return built;
+  });
   app.decorate('modules', modules);
   let shuttingDown = false;
+  const outage = createOutageWatch({ ping: () => deps.database.ping(), log: app.log });
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    outage.stop();
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { unavailable: (err) => outage.report(err) });
   registerRouteKit(app, {
     principals: {
       resolveMerchant: modules.merchants.resolve,
@@ -185,29 +263,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payloadKey: modules.keys.payloadKey,
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'frame-src': ["'self'", 'https:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's other headers; the CSP is ours (per merchant: its vendors' origins).
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  registerContentSecurityPolicy(app, modules, deps.config.CDN_ORIGINS ?? []);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Platform API',
-        version: '0.1.0',
-        description: 'Player (/wps, /lgw) API. Every answer is {success, value, message, code}.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
+  await registerApiDocs(app, {
+    enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production',
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
@@ -218,15 +280,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch {
       checks.database = 'down';
     }
+    // Redis loss does not take the process out of a load balancer: limits fall back to this process meanwhile.
     if (deps.redis)
       checks.redis = await deps.redis.ping().then(
         () => 'ok',
         () => 'down',
       );
-    const ready = !shuttingDown && Object.values(checks).every((c) => c === 'ok');
-    return reply
-      .status(ready ? 200 : 503)
-      .send({ status: shuttingDown ? 'shutting-down' : ready ? 'ok' : 'down', checks });
+    const ready = !shuttingDown && checks.database === 'ok';
+    return reply.status(ready ? 200 : 503).send({
+      status: shuttingDown ? 'shutting-down' : !ready ? 'down' : checks.redis === 'down' ? 'degraded' : 'ok',
+      checks,
+      ...(shared.redisHealth && { redisFallbacks: shared.redisHealth.fallbacks }),
+    });
   });
 
   for (const module of Object.values(modules)) if ('register' in module) module.register(app);

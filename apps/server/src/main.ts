@@ -16,9 +16,17 @@ async function main(): Promise<void> {
   const webDist = config.WEB_DIST ?? (existsSync(DEFAULT_WEB_DIST) ? DEFAULT_WEB_DIST : undefined);
   const { database, release } = await openConfiguredDatabase(config);
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // No offline queue and a short command timeout: while Redis is away, calls fail at once and the limits fall
+      // back to this process (lib/redis-health.ts) instead of waiting.
+      new Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: 500,
+        retryStrategy: (times) => Math.min(times * 100, 1_000),
+      })
     : undefined;
-  redis?.on('error', () => undefined); // readiness reports it; ioredis reconnects on its own
+  redis?.on('error', () => undefined); // logged once per outage by the limiters; ioredis reconnects on its own
 
   const sms =
     config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL && config.SMS_HTTP_TOKEN
@@ -36,7 +44,7 @@ async function main(): Promise<void> {
     mailer,
     authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
-  await app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log);
+  await database.exclusive(() => app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log));
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before
@@ -65,7 +73,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  jobs = await startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log });
+  // pg-boss creates its schema and queues on start: processes starting together take turns.
+  jobs = await database.exclusive(() => startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log }));
   app.log.info(
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,

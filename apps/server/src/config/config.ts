@@ -38,6 +38,11 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Prefix of every Redis key and channel (several installations or test runs may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
+    .default('sea:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
@@ -70,6 +75,19 @@ export const configSchema = z.object({
     .min(32, 'at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** /docs and the OpenAPI document: on outside production; in production only with API_DOCS=true. */
+  API_DOCS: bool.optional(),
+  /** Origins (comma-separated) of the installation's CDN: allowed for images, frames and connections (CSP). */
+  CDN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[A-Za-z0-9.:[\]-]+$/, 'must be origins like https://cdn.example.com'))),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -17,6 +17,11 @@ export interface Database {
    * maintenance scripts only, never user input.
    */
   session<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the migration lock (PostgreSQL: an advisory lock on a session of its own, so
+   * processes starting together take turns; PGlite: one process owns the data folder, `fn` just runs).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (test templates, backups of the embedded setup). */
@@ -28,6 +33,8 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string };
 
 const INT8_OID = 20;
+/** Any constant: serialises migrations and start-up seeding of several server processes starting at once. */
+export const MIGRATION_LOCK_KEY = 724_300_101;
 
 /** Normalise result types in one place: int8 → bigint on both back ends (PGlite: see openPGlite). */
 const pgTypes = {
@@ -70,6 +77,7 @@ async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
       closed = true;
       await mutex.run(() => pglite.close());
     },
+    exclusive: (fn) => fn(),
     dump: () => mutex.run(async () => (await pglite.dumpDataDir('none')) as Blob),
   };
 }
@@ -78,11 +86,15 @@ async function openPostgres(opts: { url: string; poolSize?: number; applicationN
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 20,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
     types: pgTypes,
     application_name: opts.applicationName ?? 'sea-server',
   });
-  // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
+  // A client that loses its connection emits 'error': on the pool while idle, on the client itself while checked
+  // out. Without a listener either kills the process; the query under way fails and is answered 503.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -108,6 +120,18 @@ async function openPostgres(opts: { url: string; poolSize?: number; applicationN
     },
     ping: async () => {
       await sql`select 1`.execute(db);
+    },
+    exclusive: async (fn) => {
+      // A connection of its own (not the pool's): `fn` may need every pooled one.
+      const client = new pg.Client({ connectionString: opts.url, application_name: 'sea-server-lock' });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.end().catch(() => undefined); // ending the session releases the lock
+      }
     },
     close: async () => {
       if (closed) return;

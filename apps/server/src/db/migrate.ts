@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Database, RawExec } from './database.ts';
+import { type Database, MIGRATION_LOCK_KEY, type RawExec } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-/** Any constant: serialises migration runs of several server processes starting at once. */
-const MIGRATION_LOCK_KEY = 724_300_101;
 
 export interface Migration {
   version: number;

@@ -34,7 +34,17 @@ function fromFastifyError(err: FastifyError): AppError {
   return new AppError('internal_error');
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Seconds a client is told to wait while the database is unreachable. */
+const UNAVAILABLE_RETRY_SECONDS = 1;
+
+/**
+ * `unavailable`: whether an unexpected error means a dependency (the database) cannot be reached right now;
+ * such errors are answered 503 service_unavailable with Retry-After (and logged once per outage by the caller).
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { unavailable?: (err: unknown) => boolean } = {},
+): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err.validation) {
       const e = new AppError('validation_failed', undefined, {
@@ -43,12 +53,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       return reply.status(e.status).send(fail(e.code, e.message, e.value));
     }
+    if (!isAppError(err) && opts.unavailable?.(err)) {
+      const e = new AppError('service_unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return reply.status(e.status).send(fail(e.code, e.message, e.value));
+    }
     const appErr = isAppError(err) ? err : fromFastifyError(err);
     if (appErr.code === 'internal_error') request.log.error({ err }, 'unhandled error');
     if (appErr.code === 'too_many_requests') {
       const seconds = (appErr.value as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
       reply.header('retry-after', String(seconds ?? reply.getHeader('retry-after') ?? 60));
     }
+    // Answering before the body was read: Node would read (and discard) the rest to keep the connection alive;
+    // close it instead, so a client sending too much stops at once.
+    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.status(appErr.status).send(fail(appErr.code, appErr.message, appErr.value));
   });
 }

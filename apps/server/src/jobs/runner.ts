@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { jobQueueDb } from '../db/job-queue-db.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 
 /**
  * A job a module schedules: `run` is called once per period of `everySeconds` across all server processes
@@ -66,7 +67,15 @@ export async function startJobRunner(opts: {
     supervise: true,
     migrate: true,
   });
-  boss.on('error', (err: Error) => opts.log.error({ err }, 'job runner error'));
+  // A database outage is reported once a minute at most (pg-boss polls every few seconds), other errors each time.
+  let lastOutageLog = 0;
+  const report = (err: unknown, obj: object, msg: string, level: 'warn' | 'error' = 'error') => {
+    if (!isDatabaseUnavailable(err)) return opts.log[level]({ ...obj, err }, msg);
+    if (Date.now() - lastOutageLog < 60_000) return;
+    lastOutageLog = Date.now();
+    opts.log.warn({ ...obj, err: { message: (err as Error).message } }, `${msg}: database unavailable`);
+  };
+  boss.on('error', (err: Error) => report(err, {}, 'job runner error'));
   await boss.start();
 
   const offer = (job: ScheduledJob) =>
@@ -106,7 +115,7 @@ export async function startJobRunner(opts: {
   const tick = async () => {
     for (const job of opts.jobs) {
       if (stopped) return;
-      await offer(job).catch((err: unknown) => opts.log.warn({ job: job.name, err }, 'could not schedule job'));
+      await offer(job).catch((err: unknown) => report(err, { job: job.name }, 'could not schedule job', 'warn'));
     }
   };
   await tick();

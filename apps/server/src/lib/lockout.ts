@@ -1,11 +1,12 @@
 import { AppError } from './errors.ts';
-import type { WindowLimiter } from './window-limiter.ts';
+import { createMemoryLockStates, lockMinutes, type WindowLimiter } from './window-limiter.ts';
 
 /**
  * Login protection shared by the member site and the back office (security-reliability.md §1.3, §2.2):
  * per-IP and per-account windows checked before any lookup or hash, then an account lock after repeated
  * failures that doubles per repeat up to a cap (never permanent). Accounts that do not exist get the same
- * counters, kept here ("ghosts"), so no answer tells whether an account exists.
+ * counters and lock states ("ghosts", in the limiter's lock-state store: Redis when several processes run, so
+ * every process answers alike), so no answer tells whether an account exists.
  */
 export interface LockoutRules {
   perIpPerMinute: number;
@@ -26,12 +27,6 @@ export interface LockableAccount {
   lock(until: Date): Promise<void>;
 }
 
-interface Ghost {
-  failures: number;
-  lockLevel: number;
-  lockedUntil: number;
-}
-
 const tooMany = (retryAfterSeconds: number) => new AppError('too_many_requests', undefined, { retryAfterSeconds });
 
 export function createLockout(deps: {
@@ -41,9 +36,8 @@ export function createLockout(deps: {
   prefix: string;
 }) {
   const { rules, limiter, clock, prefix } = deps;
-  const ghosts = new Map<string, Ghost>();
-  const lockMinutes = (level: number) => Math.min(rules.firstLockMinutes * 2 ** level, rules.maxLockMinutes);
-  const ghostOf = (key: string): Ghost => ghosts.get(key) ?? { failures: 0, lockLevel: 0, lockedUntil: 0 };
+  const ghosts = limiter.lockStates ?? createMemoryLockStates();
+  const ghostKey = (accountKey: string) => `${prefix}:${accountKey}`;
 
   return {
     /** Cheap refusals first: a throttled caller gets too_many_requests before anything is looked up. */
@@ -58,15 +52,17 @@ export function createLockout(deps: {
     },
 
     /** Refuses a locked account (stored, or the ghost of an unknown one) with the seconds left. */
-    assertNotLocked(accountKey: string, account: LockableAccount | undefined): void {
-      const until = account ? (account.lockedUntil?.getTime() ?? 0) : ghostOf(accountKey).lockedUntil;
+    async assertNotLocked(accountKey: string, account: LockableAccount | undefined): Promise<void> {
+      const until = account
+        ? (account.lockedUntil?.getTime() ?? 0)
+        : (await ghosts.get(ghostKey(accountKey))).lockedUntil;
       const now = clock().getTime();
       if (until > now) throw tooMany(Math.ceil((until - now) / 1000));
     },
 
     /** Failures counted so far (captcha escalation). */
-    failures(accountKey: string, account: LockableAccount | undefined): number {
-      return account ? account.failures : ghostOf(accountKey).failures;
+    async failures(accountKey: string, account: LockableAccount | undefined): Promise<number> {
+      return account ? account.failures : (await ghosts.get(ghostKey(accountKey))).failures;
     },
 
     /** Counts a failed attempt and locks when the limit is reached; returns the count and whether it locked. */
@@ -75,23 +71,11 @@ export function createLockout(deps: {
       if (account) {
         const count = await account.addFailure();
         const locked = count >= rules.failuresBeforeLock;
-        if (locked) await account.lock(new Date(now + lockMinutes(account.lockLevel) * 60_000));
+        if (locked) await account.lock(new Date(now + lockMinutes(rules, account.lockLevel) * 60_000));
         return { count, locked };
       }
       // Same transitions as a stored account: the lock resets the count and raises the level.
-      const g = ghostOf(accountKey);
-      const count = g.failures + 1;
-      const locked = count >= rules.failuresBeforeLock;
-      if (locked)
-        Object.assign(g, {
-          failures: 0,
-          lockedUntil: now + lockMinutes(g.lockLevel) * 60_000,
-          lockLevel: g.lockLevel + 1,
-        });
-      else g.failures = count;
-      if (!ghosts.has(accountKey) && ghosts.size >= 100_000) ghosts.clear();
-      ghosts.set(accountKey, g);
-      return { count, locked };
+      return ghosts.fail(ghostKey(accountKey), rules, now);
     },
   };
 }

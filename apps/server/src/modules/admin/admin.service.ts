@@ -70,7 +70,7 @@ export function createAdminService(deps: {
       addFailure: () => repo.addFailure(admin.id),
       lock: (until: Date) => repo.lock(admin.id, until),
     };
-    lockout.assertNotLocked(key, stored);
+    await lockout.assertNotLocked(key, stored);
 
     const ok = admin
       ? await deps.hasher.verify(admin.password_hash, req.password)

@@ -72,7 +72,7 @@ export function createAuthService(deps: {
     await lockout.throttle(ip, key);
     const member = await members.findByAccount(merchant.id, account);
     const stored = member && lockable(members, member);
-    lockout.assertNotLocked(key, stored);
+    await lockout.assertNotLocked(key, stored);
 
     // Captcha escalation: after a few failures of this account, or many failures (any account) from this IP.
     const ipKey = `login:fail:ip:${ip}`;
@@ -80,7 +80,7 @@ export function createAuthService(deps: {
     const ipFailures = await deps.limiter.count(ipKey, ipWindowMs);
     const captchaNeeded = (accountFailures: number, fromIp: number) =>
       accountFailures >= rules.failuresBeforeCaptcha || fromIp >= rules.ipFailuresBeforeCaptcha;
-    if (captchaNeeded(lockout.failures(key, stored), ipFailures))
+    if (captchaNeeded(await lockout.failures(key, stored), ipFailures))
       await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
 
     const ok = member

@@ -23,6 +23,8 @@ export function createMerchantsService(deps: {
   repo: MerchantsRepository;
   defaultMerchant: string;
   cacheTtlMs?: number;
+  /** Called after this process changed a merchant (other processes clear their caches: Redis pub/sub). */
+  onChange?: () => void;
 }) {
   const { repo } = deps;
   const ttl = deps.cacheTtlMs ?? MERCHANT_CACHE_TTL_MS;
@@ -30,12 +32,19 @@ export function createMerchantsService(deps: {
   const flagCache = new TtlCache<FeatureFlags>(ttl);
   const byCode = (code: string) => merchantCache.get(`c:${code}`, () => repo.findByCode(code));
   const byDomain = (host: string) => merchantCache.get(`d:${host}`, () => repo.findByDomain(host));
-  const invalidate = () => {
+  const forget = () => {
     merchantCache.clear();
     flagCache.clear();
   };
+  const invalidate = () => {
+    forget();
+    deps.onChange?.();
+  };
 
   return {
+    /** Clears this process's merchant and flag caches (another process changed a merchant). */
+    forget,
+
     /**
      * Which merchant a request is for: the `Merchant` header (an unknown one is an error, never a silent
      * fallback), else the host through the domain routes, else the configured default.
