@@ -19,6 +19,7 @@ import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limi
 import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
@@ -38,7 +39,12 @@ import { seedDemo } from './seed-demo.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO'>>;
+    Partial<
+      Pick<
+        Config,
+        'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO' | 'DEMO_VENDOR_WALLET_URL' | 'DEMO_VENDOR_FAULT_RATE'
+      >
+    >;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -55,6 +61,8 @@ export interface AppDeps {
   captchaGenerator?: () => { text: string; svg: string };
   authRules?: Partial<AuthRules>;
   logger?: FastifyServerOptions['logger'];
+  /** The simulated vendor's network and randomness (tests script its faults). */
+  demoVendor?: DemoVendorOptions;
 }
 
 /**
@@ -102,6 +110,16 @@ async function createModules(deps: AppDeps) {
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
   const wallet = createWalletModule({ ledger, members, vendors: games });
+  const demoVendor = createDemoVendorModule({
+    db,
+    games,
+    clock,
+    options: {
+      walletUrl: deps.config.DEMO_VENDOR_WALLET_URL,
+      faultRate: deps.config.DEMO_VENDOR_FAULT_RATE,
+      ...deps.demoVendor,
+    },
+  });
   const deposits = createDepositsModule({
     db,
     ledger,
@@ -129,6 +147,7 @@ async function createModules(deps: AppDeps) {
     games,
     house,
     wallet,
+    demoVendor,
     deposits,
     withdrawals,
     history,
@@ -145,7 +164,11 @@ declare module 'fastify' {
 }
 
 /** Every scheduled job of every module; main.ts hands them to the job runner. */
-export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs, ...modules.house.jobs];
+export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
+  ...modules.withdrawals.jobs,
+  ...modules.house.jobs,
+  ...modules.demoVendor.jobs,
+];
 
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {

@@ -121,6 +121,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     minBet: 1,
   },
+  { vendor: 'DEMO', code: 'demo-lotto', name: 'Demo Lotto', ty: 'Xổ Số Thử Nghiệm', category: 'LOTT', minBet: 1 },
 ];
 
 export function demoVendorRows(merchantId: bigint): Insertable<VendorsTable>[] {

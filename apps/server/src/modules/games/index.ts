@@ -30,7 +30,7 @@ export {
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export { signSeamless } from './seamless.routes.ts';
-export type { VendorAdapter, WalletMode } from './games.tables.ts';
+export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
 
