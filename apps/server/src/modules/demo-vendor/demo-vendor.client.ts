@@ -30,8 +30,8 @@ export type WalletReply =
 
 export interface WalletClientOptions {
   clock: () => Date;
-  /** Per attempt (ms). */
-  timeoutMs?: number;
+  /** Per attempt (ms); a function is read on every attempt. */
+  timeoutMs?: number | (() => number);
   /** Attempts in all (the same body every time). */
   attempts?: number;
   /** First back-off (ms), doubled per attempt, with jitter. */
@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * the operator answers a retry from its stored result. 4xx and business answers are final.
  */
 export function createWalletClient(opts: WalletClientOptions) {
-  const timeoutMs = opts.timeoutMs ?? 3_000;
+  const timeoutOf = () => (typeof opts.timeoutMs === 'function' ? opts.timeoutMs() : (opts.timeoutMs ?? 3_000));
   const attempts = opts.attempts ?? 3;
   const backoffMs = opts.backoffMs ?? 100;
 
@@ -90,7 +90,7 @@ export function createWalletClient(opts: WalletClientOptions) {
       timer = setTimeout(() => {
         controller.abort();
         resolve(undefined);
-      }, timeoutMs);
+      }, timeoutOf());
     });
     try {
       const r = await Promise.race([inFlight, timeout]);
