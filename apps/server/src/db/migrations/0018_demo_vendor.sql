@@ -68,6 +68,8 @@ create table demo_vendor_wallets (
   vendor_code text not null,
   player_id text not null,
   balance bigint not null default 0 check (balance >= 0),
+  -- counts every change: the operator's balance sync is keyed by it (one settlement per state)
+  version bigint not null default 0,
   primary key (merchant_id, vendor_code, player_id)
 );
 

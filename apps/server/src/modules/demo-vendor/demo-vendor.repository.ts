@@ -152,16 +152,15 @@ export function createDemoVendorRepository(db: Kysely<DemoVendorTables>) {
 
     // ---- transfer mode: the players' balances at the vendor ----
 
-    walletBalance: async (merchantId: bigint, vendorCode: string, playerId: string, trx = db) =>
-      (
-        await trx
-          .selectFrom('demo_vendor_wallets')
-          .select('balance')
-          .where('merchant_id', '=', merchantId)
-          .where('vendor_code', '=', vendorCode)
-          .where('player_id', '=', playerId)
-          .executeTakeFirst()
-      )?.balance ?? 0n,
+    /** A player's balance at the vendor and its version (every change counts one). */
+    walletOf: async (merchantId: bigint, vendorCode: string, playerId: string, trx = db) =>
+      (await trx
+        .selectFrom('demo_vendor_wallets')
+        .select(['balance', 'version'])
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('player_id', '=', playerId)
+        .executeTakeFirst()) ?? { balance: 0n, version: 0n },
 
     /** Adds `delta` (may be negative) to a player's balance at the vendor; false when it would go below zero. */
     async moveWallet(
@@ -175,7 +174,7 @@ export function createDemoVendorRepository(db: Kysely<DemoVendorTables>) {
         .execute();
       const r = await trx
         .updateTable('demo_vendor_wallets')
-        .set({ balance: sql`balance + ${w.delta}` })
+        .set({ balance: sql`balance + ${w.delta}`, version: sql`version + 1` })
         .where('merchant_id', '=', w.merchantId)
         .where('vendor_code', '=', w.vendorCode)
         .where('player_id', '=', w.playerId)
@@ -219,21 +218,6 @@ export function createDemoVendorRepository(db: Kysely<DemoVendorTables>) {
         .where('vendor_code', '=', vendorCode)
         .where('transfer_id', '=', transferId)
         .executeTakeFirst(),
-
-    setTransferAmount: (
-      trx: Kysely<DemoVendorTables>,
-      merchantId: bigint,
-      vendorCode: string,
-      transferId: string,
-      amount: bigint,
-    ) =>
-      trx
-        .updateTable('demo_vendor_transfers')
-        .set({ amount })
-        .where('merchant_id', '=', merchantId)
-        .where('vendor_code', '=', vendorCode)
-        .where('transfer_id', '=', transferId)
-        .execute(),
   };
 }
 

@@ -261,7 +261,10 @@ export function createDemoVendorService(deps: {
 
   async function balanceOf(s: DemoSessionRow): Promise<{ balance: string | null; message: string | null }> {
     if (s.wallet_mode === 'transfer')
-      return { balance: String(await repo.walletBalance(s.merchant_id, s.vendor_code, s.player_id)), message: null };
+      return {
+        balance: String((await repo.walletOf(s.merchant_id, s.vendor_code, s.player_id)).balance),
+        message: null,
+      };
     const reply = await deps.client.call(await deps.target(s), 'balance', {
       request_id: `dvb${randomBytes(8).toString('hex')}`,
       player_id: s.player_id,
@@ -413,6 +416,47 @@ export function createDemoVendorService(deps: {
       const owed = await repo.leaseDue(now, later(LEASE_MS), limit);
       for (const d of owed) await deliver(d);
       return { settled: due.length, delivered: owed.length };
+    },
+
+    // ---- transfer mode: the vendor's wallet API for the operator (idempotent per transfer id) ----
+
+    /** A player's balance at the vendor, with the version of that state. */
+    transferBalance: (merchantId: bigint, vendorCode: string, playerId: string) =>
+      repo.walletOf(merchantId, vendorCode, playerId),
+
+    /** The operator sends money for a player (once per transfer id). */
+    async deposit(t: { merchantId: bigint; vendorCode: string; playerId: string; transferId: string; amount: bigint }) {
+      await repo.db.transaction().execute(async (trx) => {
+        if (await repo.claimTransfer(trx, { ...t, direction: 'deposit' }))
+          await repo.moveWallet(trx, { ...t, delta: t.amount });
+      });
+      return repo.walletOf(t.merchantId, t.vendorCode, t.playerId);
+    },
+
+    /** The operator takes money back (once per transfer id); false when the player holds less at the vendor. */
+    async withdraw(t: {
+      merchantId: bigint;
+      vendorCode: string;
+      playerId: string;
+      transferId: string;
+      amount: bigint;
+    }) {
+      const short = new Error('insufficient at the vendor');
+      return repo.db
+        .transaction()
+        .execute(async (trx) => {
+          // The claim first: a concurrent copy of this transfer waits on it, then sees it done.
+          if (!(await repo.claimTransfer(trx, { ...t, direction: 'withdraw' }))) {
+            const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
+            return done?.direction === 'withdraw' && done.amount === t.amount;
+          }
+          if (!(await repo.moveWallet(trx, { ...t, delta: -t.amount }))) throw short; // undoes the claim
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err === short) return false;
+          throw err;
+        });
     },
 
     /** The wallet calls made for a round (tests and the operator's reconciliation view). */

@@ -62,6 +62,7 @@ export interface DemoVendorWalletsTable {
   vendor_code: string;
   player_id: string;
   balance: Int8;
+  version: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface DemoVendorTransfersTable {

@@ -74,6 +74,15 @@ export function createDemoVendorModule(deps: {
 
   deps.games.registerProvider({
     adapter: 'demo',
+    // Transfer-wallet mode (vendor DEMOT): the vendor's deposit/withdraw API, here called in process.
+    transferWallet: {
+      balance: (merchant, vendor, playerId) => service.transferBalance(merchant.id, vendor.code, playerId),
+      deposit: async (merchant, vendor, playerId, transferId, amount) => {
+        await service.deposit({ merchantId: merchant.id, vendorCode: vendor.code, playerId, transferId, amount });
+      },
+      withdraw: (merchant, vendor, playerId, transferId, amount) =>
+        service.withdraw({ merchantId: merchant.id, vendorCode: vendor.code, playerId, transferId, amount }),
+    },
     async launchUrl(ctx) {
       const token = await service.openSession(ctx);
       return `/demo-vendor/play/${encodeURIComponent(ctx.game.game_code)}?s=${token}&lang=${encodeURIComponent(ctx.language)}`;
