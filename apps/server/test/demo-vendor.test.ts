@@ -116,22 +116,26 @@ const json = async <T = Answer>(r: Response) => (await r.json()) as T;
 const balance = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]!.available;
 
-async function gameId(code: string, category: string): Promise<string> {
-  const res = await fetch(`${base}/lgw/games/list?vassalage=DEMO&gameType=${category}&pageSize=50`);
+async function gameId(code: string, category: string, vendor = 'DEMO'): Promise<string> {
+  const res = await fetch(`${base}/lgw/games/list?vassalage=${vendor}&gameType=${category}&pageSize=50`);
   const game = (await json(res)).value.content.find((g) => g.gameCode === code);
   if (!game) throw new Error(`no ${code} in ${category}`);
   return game.nodeId;
 }
 
 /** The member launches a game on the site: the vendor's page opens (its own token in the URL). */
-async function launch(p: Player, code: string, category: string) {
+async function launch(p: Player, code: string, category: string, vendor = 'DEMO') {
   const res = await fetch(`${base}/wps/game/launchGame`, {
     method: 'POST',
     headers: { ...bearer(p.token), 'content-type': 'application/json' },
-    body: JSON.stringify({ nodeId: await gameId(code, category) }),
+    body: JSON.stringify({ nodeId: await gameId(code, category, vendor) }),
   });
   const launched = (await json(res)).value;
-  expect(launched).toMatchObject({ vassalage: 'DEMO', vendorName: 'Demo vendor', walletMode: 'seamless' });
+  expect(launched).toMatchObject(
+    vendor === 'DEMO'
+      ? { vassalage: 'DEMO', vendorName: 'Demo vendor', walletMode: 'seamless' }
+      : { vassalage: vendor, walletMode: 'transfer' },
+  );
   const url = new URL(launched.url, base);
   expect(url.pathname).toBe(`/demo-vendor/play/${code}`);
   const page = await fetch(url);
@@ -381,4 +385,58 @@ describe('what a real vendor does to a wallet', () => {
     }
     expect(await balance(p)).toBe(expected);
   }, 120_000);
+});
+
+describe('transfer-wallet mode (vendor DEMOT)', () => {
+  const wallets = async (p: Player) => {
+    const r = await fetch(`${base}/wps/v2/wallets/balance`, { headers: bearer(p.token) });
+    return (
+      await json<{ value: { main: { balance: string }; vendors: Array<{ vendorCode: string; balance: string }> } }>(r)
+    ).value;
+  };
+  const subOf = async (p: Player) => (await wallets(p)).vendors.find((v) => v.vendorCode === 'DEMOT')?.balance;
+  const transfer = async (p: Player, from: string, to: string, amount: string, requestId: string) => {
+    const r = await fetch(`${base}/wps/relay/GCS_walletTransfer`, {
+      method: 'POST',
+      headers: { ...bearer(p.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ from, to, amount, requestId }),
+    });
+    return { status: r.status, body: await json<{ value: Record<string, string>; code: string }>(r) };
+  };
+
+  it('the launch moves the main balance to the vendor; play happens in its wallet; results are booked and the money comes back', async () => {
+    dice = () => 0.01; // every fish is caught
+    const p = await player(10_000n);
+    const v = await launch(p, 'demo-fishing', 'FISH', 'DEMOT');
+    expect(await balance(p)).toBe(0n); // all of it went to the vendor
+    expect(await v.session()).toMatchObject({ walletMode: 'transfer', balance: '10000' });
+    expect(await subOf(p)).toBe('10000');
+
+    const won = await v.bet('shark', '1000'); // 19 × → +18,000 at the vendor
+    expect(won).toMatchObject({ status: 'settled', payout: '19000' });
+    dice = () => 0.99; // a miss
+    expect(await v.bet('sardine', '500')).toMatchObject({ status: 'settled', payout: '0' });
+    expect(await v.bet('sardine', '1000000')).toMatchObject({ status: 'refused' }); // more than it holds there
+    expect((await v.session()).balance).toBe('27500');
+
+    // The wallet page books the vendor's result into the sub-wallet (once, however often it is read).
+    expect(await subOf(p)).toBe('27500');
+    expect(await subOf(p)).toBe('27500');
+
+    const back = await transfer(p, 'DEMOT', 'MAIN', '200', 'back-to-main-0001');
+    expect(back.status).toBe(200);
+    expect(back.body.value).toMatchObject({ mainBalance: '20000', vendorBalance: '7500' });
+    expect((await transfer(p, 'DEMOT', 'MAIN', '200', 'back-to-main-0001')).body.value).toMatchObject({ replay: true });
+    expect((await v.session()).balance).toBe('7500');
+    expect((await transfer(p, 'DEMOT', 'MAIN', '100', 'back-to-main-0002')).body.code).toBe('insufficient_funds');
+    expect(await balance(p)).toBe(20_000n);
+
+    // Launching again sends the main balance back to the vendor, which now holds all of it.
+    await launch(p, 'demo-baccarat', 'LIVE', 'DEMOT');
+    expect(await balance(p)).toBe(0n);
+    expect(await subOf(p)).toBe('27500');
+    const all = await transfer(p, 'DEMOT', 'MAIN', '275', 'back-to-main-0003');
+    expect(all.body.value).toMatchObject({ mainBalance: '27500', vendorBalance: '0' });
+    expect(await balance(p)).toBe(27_500n);
+  });
 });
