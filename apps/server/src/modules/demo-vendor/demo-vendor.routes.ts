@@ -22,6 +22,7 @@ function page(gameName: string, lang: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(gameName)} · ${DEMO_VENDOR_NAME}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo-vendor/assets/play.css">
 <script type="module" src="/demo-vendor/assets/play.js"></script>
 </head>
