@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Fault } from '../src/modules/demo-vendor/index.ts';
+import { createWalletClient } from '../src/modules/demo-vendor/demo-vendor.client.ts';
 import type { DemoRoundView, DemoSessionView } from '../src/modules/demo-vendor/demo-vendor.schemas.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -385,6 +386,71 @@ describe('what a real vendor does to a wallet', () => {
     }
     expect(await balance(p)).toBe(expected);
   }, 120_000);
+});
+
+describe("protocol answers over the network (the vendor's own HTTP client)", () => {
+  it('refusals: bad key, unknown bet, same tx id with another body, rollback after the win, a foreign session, a malformed body', async () => {
+    const p = await player(10_000n);
+    const v = await launch(p, 'demo-football', 'SPORTS');
+    const open = await v.bet('home', '1000'); // an open bet placed through the vendor
+    const client = createWalletClient({ clock: () => new Date(now), attempts: 1 });
+    const secret = (await t.app.modules.games.walletSecret(demo.id, 'DEMO'))!;
+    const target = { baseUrl: base, operator: 'demo', vendor: 'DEMO', secret };
+    const body = (extra: Record<string, unknown>) => ({
+      request_id: `q-${Math.random()}`,
+      player_id: String(p.id),
+      currency: 'PHP',
+      ...extra,
+    });
+    const answer = async (op: 'bet' | 'win' | 'rollback', b: Record<string, unknown>, to = target) => {
+      const r = await client.call(to, op, b);
+      if (!r.answered) throw new Error(r.error);
+      return { http: r.httpStatus, ...r.body };
+    };
+    const bet = `dv${open.id}:bet`;
+    const round = `dv${open.id}`;
+    // The operator's game session token, as the vendor received it at launch (its books keep it).
+    const { wallet_token: session } = await t.database.all
+      .selectFrom('demo_vendor_sessions')
+      .select('wallet_token')
+      .where('player_id', '=', String(p.id))
+      .executeTakeFirstOrThrow();
+
+    expect(
+      await answer('win', body({ round_id: round, tx_id: 'x-win-1', bet_tx_id: bet, amount: '1' }), {
+        ...target,
+        secret: 'wrong',
+      }),
+    ).toMatchObject({ http: 401, status: 'INVALID_SIGNATURE' });
+    expect(
+      await answer('win', body({ round_id: 'nope', tx_id: 'x-win-2', bet_tx_id: 'never-placed', amount: '1' })),
+    ).toMatchObject({ http: 200, status: 'TX_NOT_FOUND' });
+    expect(
+      await answer('bet', body({ round_id: round, tx_id: bet, amount: '999', session_token: session })),
+    ).toMatchObject({
+      status: 'DUPLICATE_MISMATCH',
+    });
+    expect(await answer('win', body({ round_id: round, tx_id: 'x-win-3', bet_tx_id: bet, amount: '0' }))).toMatchObject(
+      { status: 'OK', balance: '9000' },
+    );
+    expect(await answer('rollback', body({ round_id: round, tx_id: 'x-rb-1', original_tx_id: bet }))).toMatchObject({
+      status: 'ALREADY_SETTLED',
+      balance: '9000',
+    });
+    expect(
+      await answer('bet', {
+        ...body({ round_id: round, tx_id: 'x-bet-1', amount: '1' }),
+        session_token: 'not-a-session',
+      }),
+    ).toMatchObject({ status: 'INVALID_TOKEN' });
+    const malformed = await client.call(target, 'bet', { request_id: 'x', player_id: String(p.id) });
+    expect(malformed).toMatchObject({ answered: true, httpStatus: 400, body: { status: 'BAD_REQUEST' } });
+    // The vendor's own settlement of that round later finds it settled: the wallet refuses the second result.
+    advance(61);
+    await work();
+    expect(await v.round(open.id)).toMatchObject({ message: 'The site answered ALREADY_SETTLED to the win.' });
+    expect(await balance(p)).toBe(9_000n);
+  });
 });
 
 describe('transfer-wallet mode (vendor DEMOT)', () => {
