@@ -113,6 +113,7 @@ async function createModules(deps: AppDeps) {
   const demoVendor = createDemoVendorModule({
     db,
     games,
+    merchants,
     clock,
     options: {
       walletUrl: deps.config.DEMO_VENDOR_WALLET_URL,

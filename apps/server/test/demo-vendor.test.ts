@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Fault } from '../src/modules/demo-vendor/index.ts';
 import { createWalletClient } from '../src/modules/demo-vendor/demo-vendor.client.ts';
 import type { DemoRoundView, DemoSessionView } from '../src/modules/demo-vendor/demo-vendor.schemas.ts';
+import { signSeamless } from '../src/modules/games/index.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
@@ -504,5 +505,30 @@ describe('transfer-wallet mode (vendor DEMOT)', () => {
     const all = await transfer(p, 'DEMOT', 'MAIN', '275', 'back-to-main-0003');
     expect(all.body.value).toMatchObject({ mainBalance: '27500', vendorBalance: '0' });
     expect(await balance(p)).toBe(27_500n);
+  });
+
+  it("the vendor's transfer API refuses a caller without the operator's key", async () => {
+    const p = await player(1_000n);
+    const raw = JSON.stringify({ player_id: String(p.id), transfer_id: 'forged-transfer-1', amount: '100000' });
+    const ts = String(Math.floor(now / 1000));
+    const res = await fetch(`${base}/demo-vendor/transfer/v1/deposit`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-operator-id': 'demo',
+        'x-vendor-id': 'DEMOT',
+        'x-timestamp': ts,
+        'x-signature': signSeamless('not the key', ts, raw),
+      },
+      body: raw,
+    });
+    expect(res.status).toBe(401);
+    const seamless = await fetch(`${base}/demo-vendor/transfer/v1/balance`, {
+      method: 'POST',
+      headers: { 'x-operator-id': 'demo', 'x-vendor-id': 'DEMO', 'x-timestamp': ts, 'x-signature': 'f'.repeat(64) },
+      body: raw,
+    });
+    expect(seamless.status).toBe(401); // DEMO is a seamless vendor: no transfer API at all
+    expect(await subOf(p)).toBe('0');
   });
 });

@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { GamesModule } from '../games/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
 import { createWalletClient, randomChaos, type WalletClientOptions } from './demo-vendor.client.ts';
 import { DEMO_GAMES } from './demo-vendor.games.ts';
 import { createDemoVendorRepository } from './demo-vendor.repository.ts';
 import { registerDemoVendorRoutes } from './demo-vendor.routes.ts';
 import { createDemoVendorService } from './demo-vendor.service.ts';
+import { httpTransferApi, registerTransferRoutes } from './demo-vendor.transfer.ts';
 import type { DemoVendorTables } from './demo-vendor.tables.ts';
 
 export { DEMO_GAMES, demoGame, type DemoGame } from './demo-vendor.games.ts';
@@ -37,7 +39,8 @@ const cryptoRandom = () => randomInt(2 ** 32) / 2 ** 32;
  */
 export function createDemoVendorModule(deps: {
   db: AnyDb;
-  games: Pick<GamesModule, 'registerProvider' | 'walletSecret'>;
+  games: Pick<GamesModule, 'registerProvider' | 'walletSecret' | 'findVendor'>;
+  merchants: Pick<MerchantsModule, 'resolve'>;
   clock: () => Date;
   options?: DemoVendorOptions;
 }) {
@@ -74,15 +77,8 @@ export function createDemoVendorModule(deps: {
 
   deps.games.registerProvider({
     adapter: 'demo',
-    // Transfer-wallet mode (vendor DEMOT): the vendor's deposit/withdraw API, here called in process.
-    transferWallet: {
-      balance: (merchant, vendor, playerId) => service.transferBalance(merchant.id, vendor.code, playerId),
-      deposit: async (merchant, vendor, playerId, transferId, amount) => {
-        await service.deposit({ merchantId: merchant.id, vendorCode: vendor.code, playerId, transferId, amount });
-      },
-      withdraw: (merchant, vendor, playerId, transferId, amount) =>
-        service.withdraw({ merchantId: merchant.id, vendorCode: vendor.code, playerId, transferId, amount }),
-    },
+    // Transfer-wallet mode (vendor DEMOT): the vendor's deposit/withdraw API, called over HTTP with its key.
+    transferWallet: httpTransferApi({ baseUrl: walletUrl, secret: deps.games.walletSecret, clock: deps.clock }),
     async launchUrl(ctx) {
       const token = await service.openSession(ctx);
       return `/demo-vendor/play/${encodeURIComponent(ctx.game.game_code)}?s=${token}&lang=${encodeURIComponent(ctx.language)}`;
@@ -117,6 +113,19 @@ export function createDemoVendorModule(deps: {
     register(app: FastifyInstance): void {
       server = app.server;
       registerDemoVendorRoutes(app, service);
+      registerTransferRoutes(app, {
+        service,
+        clock: deps.clock,
+        // The vendor knows each operator's key for its transfer-mode brands (DEMOT).
+        async keyOf(operator, vendorCode) {
+          if (!/^[A-Za-z0-9_-]{1,32}$/.test(operator) || !/^[A-Z0-9_]{2,20}$/.test(vendorCode)) return undefined;
+          const merchant = await deps.merchants.resolve({ header: operator }).catch(() => undefined);
+          const vendor = merchant && (await deps.games.findVendor(merchant.id, vendorCode));
+          if (!merchant || vendor?.adapter !== 'demo' || vendor.wallet_mode !== 'transfer') return undefined;
+          const secret = await deps.games.walletSecret(merchant.id, vendorCode);
+          return secret ? { merchantId: merchant.id, secret } : undefined;
+        },
+      });
     },
   };
 }
