@@ -63,6 +63,8 @@ export default tseslint.config(
   },
   ...webLayers,
   { files: ['**/*.mjs', '**/*.js', 'scripts/**'], languageOptions: { globals: globals.node } },
+  // The demo vendor's game page script runs in the browser (served by its module).
+  { files: ['apps/server/src/modules/demo-vendor/assets/**/*.js'], languageOptions: { globals: globals.browser } },
 
   // ---- Server structure (docs/ARCHITECTURE.md): one face per module, one owner per table, layers point one way.
   {

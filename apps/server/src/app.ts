@@ -26,6 +26,7 @@ import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter }
 import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
@@ -46,7 +47,17 @@ import { seedDemo } from './seed-demo.ts';
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
     Partial<
-      Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO' | 'API_DOCS' | 'CDN_ORIGINS' | 'REDIS_PREFIX'>
+      Pick<
+        Config,
+        | 'NODE_ENV'
+        | 'SANDBOX_GATEWAY_SECRET'
+        | 'SEED_DEMO'
+        | 'API_DOCS'
+        | 'CDN_ORIGINS'
+        | 'REDIS_PREFIX'
+        | 'DEMO_VENDOR_WALLET_URL'
+        | 'DEMO_VENDOR_FAULT_RATE'
+      >
     >;
   database: Database;
   redis?: Redis;
@@ -64,6 +75,8 @@ export interface AppDeps {
   captchaGenerator?: () => { text: string; svg: string };
   authRules?: Partial<AuthRules>;
   logger?: FastifyServerOptions['logger'];
+  /** The simulated vendor's network and randomness (tests script its faults). */
+  demoVendor?: DemoVendorOptions;
 }
 
 /**
@@ -116,6 +129,17 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
   const wallet = createWalletModule({ ledger, members, vendors: games });
+  const demoVendor = createDemoVendorModule({
+    db,
+    games,
+    merchants,
+    clock,
+    options: {
+      walletUrl: deps.config.DEMO_VENDOR_WALLET_URL,
+      faultRate: deps.config.DEMO_VENDOR_FAULT_RATE,
+      ...deps.demoVendor,
+    },
+  });
   const deposits = createDepositsModule({
     db,
     ledger,
@@ -143,6 +167,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     house,
     wallet,
+    demoVendor,
     deposits,
     withdrawals,
     history,
@@ -159,7 +184,11 @@ declare module 'fastify' {
 }
 
 /** Every scheduled job of every module; main.ts hands them to the job runner. */
-export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs, ...modules.house.jobs];
+export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
+  ...modules.withdrawals.jobs,
+  ...modules.house.jobs,
+  ...modules.demoVendor.jobs,
+];
 
 interface SharedState {
   limiter: WindowLimiter;

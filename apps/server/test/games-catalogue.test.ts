@@ -37,6 +37,7 @@ describe('catalogue', () => {
   it('menus list every category that has games, with its vendor tiles; empty categories are left out', async () => {
     const menus = await get('/lgw/games/game_menus');
     expect(menus.map((m: { gameCategory: string }) => m.gameCategory)).toEqual([
+      'LOTT',
       'ELOTT',
       'LIVE',
       'SPORTS',
@@ -74,7 +75,7 @@ describe('catalogue', () => {
   it('the list filters by category, vendor, sub-category, name, minimum bet and lines, and pages', async () => {
     const vp = await get('/lgw/games/list?gameType=RNG&gameClassify=VP');
     expect(vp.content.map((g: { gameCode: string }) => g.gameCode)).toEqual(['vp-jacks-or-better']);
-    expect((await get('/lgw/games/list?vassalage=DEMO')).total).toBe(7);
+    expect((await get('/lgw/games/list?vassalage=DEMO')).total).toBe(8);
     expect((await get('/lgw/games/list?gameName=dragon')).content[0].gameCode).toBe('slot-lucky-dragon');
     expect((await get('/lgw/games/list?gameName=R%E1%BB%93ng')).content[0].gameCode).toBe('slot-lucky-dragon'); // TY name
     expect((await get('/lgw/games/list?gameName=%25')).total).toBe(0); // wildcards are literal
@@ -86,10 +87,13 @@ describe('catalogue', () => {
     ).toBe(true);
     const p1 = await get('/lgw/games/list?pageSize=6&pageNo=1');
     const p2 = await get('/lgw/games/list?pageSize=6&pageNo=2');
-    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 10, totalPages: 2 });
+    const p3 = await get('/lgw/games/list?pageSize=6&pageNo=3');
+    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 13, totalPages: 3 });
     expect(p1.content).toHaveLength(6);
-    expect(p2.content).toHaveLength(4);
-    expect(new Set([...p1.content, ...p2.content].map((g: { nodeId: string }) => g.nodeId)).size).toBe(10);
+    expect(p2.content).toHaveLength(6);
+    expect(p3.content).toHaveLength(1);
+    const all = [...p1.content, ...p2.content, ...p3.content];
+    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(13);
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/list?gameType=NOPE' })).statusCode).toBe(400);
   });
 
@@ -309,7 +313,7 @@ describe('back office', () => {
     // Disabled: gone from the site.
     await asAdmin('PATCH', `/admin/api/games/${game.id}`, { status: 'disabled' });
     expect((await get('/lgw/games/list?vassalage=DEMO&gameType=LIVE')).total).toBe(1);
-    expect((await asAdmin('GET', '/admin/api/games?vendorCode=DEMO')).json().value.total).toBe(8);
+    expect((await asAdmin('GET', '/admin/api/games?vendorCode=DEMO')).json().value.total).toBe(9);
     // Vendors: rename and order; rotate the wallet key (shown once).
     const renamed = await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { name: 'Demo vendor (test)', sort: 5 });
     expect(renamed.json().value).toMatchObject({ code: 'DEMO', name: 'Demo vendor (test)', sort: 5, adapter: 'demo' });

@@ -58,6 +58,7 @@ describe('balances', () => {
       exponent: 2,
       main: { balance: '123456', available: '123456' },
       vendors: [
+        { vendorCode: 'DEMOT', vendorName: 'Demo vendor (transfer wallet)', balance: '0' },
         { vendorCode: 'SABA', vendorName: 'SABA Sports', balance: '0' },
         { vendorCode: 'EVO', vendorName: 'Evolution Live', balance: '0' },
         { vendorCode: 'JILI', vendorName: 'JILI Slots', balance: '0' },
@@ -123,6 +124,7 @@ describe('balances', () => {
       exponent: 2,
       singleWallet: false,
       transferVendors: [
+        { vendorCode: 'DEMOT', vendorName: 'Demo vendor (transfer wallet)' },
         { vendorCode: 'SABA', vendorName: 'SABA Sports' },
         { vendorCode: 'EVO', vendorName: 'Evolution Live' },
         { vendorCode: 'JILI', vendorName: 'JILI Slots' },
@@ -404,7 +406,7 @@ describe('vendor seed', () => {
   it('is idempotent', async () => {
     await t.app.modules.games.seedDemo(demo);
     const rows = await t.database.all.selectFrom('vendors').select('code').where('merchant_id', '=', demo.id).execute();
-    expect(rows.map((r) => r.code).sort()).toEqual(['DEMO', 'EVO', 'JILI', 'SABA', 'SEA']);
+    expect(rows.map((r) => r.code).sort()).toEqual(['DEMO', 'DEMOT', 'EVO', 'JILI', 'SABA', 'SEA']);
     expect(memberVendor(1n, 'EVO')).toBe('member:1:vendor:EVO');
   });
 });

@@ -89,6 +89,14 @@ export const configSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^https?:\/\/[A-Za-z0-9.:[\]-]+$/, 'must be origins like https://cdn.example.com'))),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Where the demo vendor sends its wallet calls (default: this server's own address). */
+  DEMO_VENDOR_WALLET_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Share of the demo vendor's wallet calls delivered twice (and half as many whose answer is lost). */
+  DEMO_VENDOR_FAULT_RATE: z.coerce.number().min(0).max(0.5).default(0.05),
 });
 
 export type Config = z.infer<typeof configSchema>;

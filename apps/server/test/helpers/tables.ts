@@ -12,6 +12,7 @@ import type { SystemTables } from '../../src/modules/system/system.tables.ts';
 import type { VerificationTables } from '../../src/modules/verification/verification.tables.ts';
 import type { GamesTables } from '../../src/modules/games/games.tables.ts';
 import type { HouseTables } from '../../src/modules/house/house.tables.ts';
+import type { DemoVendorTables } from '../../src/modules/demo-vendor/demo-vendor.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
@@ -36,4 +37,5 @@ export interface AllTables
     VerificationTables,
     GamesTables,
     HouseTables,
+    DemoVendorTables,
     WithdrawalsTables {}

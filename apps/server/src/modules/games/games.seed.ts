@@ -19,11 +19,14 @@ interface DemoVendor {
 /**
  * The demo merchant's vendors: our own games (SEA, played from the main wallet), the simulated external vendor
  * (DEMO: a stand-in for the live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our
- * own exist), and three transfer-wallet vendors whose sub-wallets the wallet pages use (no games yet).
+ * own exist; modules/demo-vendor), the same simulated vendor in transfer-wallet mode (DEMOT: its launch moves the
+ * member's funds to the vendor), and three transfer-wallet vendors whose sub-wallets the wallet pages use (no games
+ * yet).
  */
 export const DEMO_VENDORS: DemoVendor[] = [
   { code: 'SEA', name: 'SEA Games', walletMode: 'seamless', adapter: 'house', sort: 1 },
   { code: 'DEMO', name: 'Demo vendor', walletMode: 'seamless', adapter: 'demo', sort: 2 },
+  { code: 'DEMOT', name: 'Demo vendor (transfer wallet)', walletMode: 'transfer', adapter: 'demo', sort: 3 },
   { code: 'SABA', name: 'SABA Sports', walletMode: 'transfer', adapter: 'none', sort: 10 },
   { code: 'EVO', name: 'Evolution Live', walletMode: 'transfer', adapter: 'none', sort: 11 },
   { code: 'JILI', name: 'JILI Slots', walletMode: 'transfer', adapter: 'none', sort: 12 },
@@ -121,6 +124,24 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     minBet: 1,
   },
+  { vendor: 'DEMO', code: 'demo-lotto', name: 'Demo Lotto', ty: 'Xổ Số Thử Nghiệm', category: 'LOTT', minBet: 1 },
+  // The same vendor in transfer-wallet mode: the launch moves the member's funds to the vendor's own wallet.
+  {
+    vendor: 'DEMOT',
+    code: 'demo-baccarat',
+    name: 'Demo Baccarat (transfer wallet)',
+    ty: 'Baccarat Thử Nghiệm (ví chuyển)',
+    category: 'LIVE',
+    minBet: 10,
+  },
+  {
+    vendor: 'DEMOT',
+    code: 'demo-fishing',
+    name: 'Demo Fishing (transfer wallet)',
+    ty: 'Bắn Cá Thử Nghiệm (ví chuyển)',
+    category: 'FISH',
+    minBet: 1,
+  },
 ];
 
 export function demoVendorRows(merchantId: bigint): Insertable<VendorsTable>[] {
@@ -145,7 +166,7 @@ export function demoGameRows(merchantId: bigint, currencyExponent: number): Inse
     display_names: JSON.stringify({ en: g.name, ty: g.ty }),
     category: g.category,
     classify: g.classify ?? null,
-    icon_url: `/game-icons/${g.code}.svg`,
+    icon_url: `/game-icons/${g.code}.svg`, // DEMOT's games share the icons of DEMO's
     support_play: g.supportPlay ?? false,
     hot: g.hot ?? false,
     sort: i,

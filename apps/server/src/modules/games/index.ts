@@ -27,10 +27,12 @@ export {
   GAME_SESSION_HOURS,
   type GameProvider,
   type LaunchContext,
+  type LaunchFunding,
+  type VendorTransferApi,
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export { signSeamless } from './seamless.routes.ts';
-export type { VendorAdapter, WalletMode } from './games.tables.ts';
+export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
 
@@ -83,6 +85,8 @@ export function createGamesModule(deps: {
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,
+    transferApiOf: launch.transferApiOf,
+    onLaunchFunding: launch.onLaunchFunding,
     /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
     wallet: seamless,
     walletSecret,

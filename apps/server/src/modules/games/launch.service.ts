@@ -36,7 +36,37 @@ export interface GameProvider {
   launchUrl(ctx: LaunchContext): string | Promise<string>;
   /** The vendor's games as it publishes them (catalogue sync); operators' choices (order, hot, icons) are kept. */
   catalogue?(merchant: Merchant): Promise<CatalogueEntry[]> | CatalogueEntry[];
+  /** Transfer-wallet vendors: the vendor's wallet API (without it, sub-wallet transfers stay in our books). */
+  transferWallet?: VendorTransferApi;
 }
+
+/**
+ * A transfer-wallet vendor's wallet API as the operator calls it: the player's balance at the vendor (with a
+ * version that changes with every movement there), deposits and withdrawals, each done once per transfer id.
+ */
+export interface VendorTransferApi {
+  balance(merchant: Merchant, vendor: VendorRow, playerId: string): Promise<{ balance: bigint; version: bigint }>;
+  deposit(merchant: Merchant, vendor: VendorRow, playerId: string, transferId: string, amount: bigint): Promise<void>;
+  /** false: the player holds less than `amount` at the vendor (nothing moved). */
+  withdraw(
+    merchant: Merchant,
+    vendor: VendorRow,
+    playerId: string,
+    transferId: string,
+    amount: bigint,
+  ): Promise<boolean>;
+}
+
+/**
+ * Runs before a real-money game of a transfer-wallet vendor opens (the wallet module moves the member's funds to
+ * the vendor); `launchId` is unique per launch (an idempotency key).
+ */
+export type LaunchFunding = (
+  merchant: Merchant,
+  memberId: bigint,
+  vendor: VendorRow,
+  launchId: string,
+) => Promise<void>;
 
 /** One game of a vendor's published catalogue. */
 export interface CatalogueEntry {
@@ -59,6 +89,7 @@ export function createLaunchService(deps: {
   clock: () => Date;
 }) {
   const providers = new Map<VendorAdapter, GameProvider>();
+  let funding: LaunchFunding | undefined;
   const tokens = createSessionTokens({
     idleMinutes: GAME_SESSION_HOURS * 60,
     absoluteHours: GAME_SESSION_HOURS,
@@ -71,6 +102,15 @@ export function createLaunchService(deps: {
     },
 
     providerOf: (adapter: VendorAdapter): GameProvider | undefined => providers.get(adapter),
+
+    /** The wallet API of a transfer-wallet vendor, when its adapter has one. */
+    transferApiOf: (vendor: Pick<VendorRow, 'adapter' | 'wallet_mode'>): VendorTransferApi | undefined =>
+      vendor.wallet_mode === 'transfer' ? providers.get(vendor.adapter)?.transferWallet : undefined,
+
+    /** The wallet module's hook: funds a transfer-wallet vendor before its game opens. */
+    onLaunchFunding(fn: LaunchFunding): void {
+      funding = fn;
+    },
 
     /**
      * POST /wps/game/launchGame: a real-money session for a real account, or a free trial (play money) where the
@@ -110,6 +150,8 @@ export function createLaunchService(deps: {
       });
       const language =
         req.language && merchant.languages.includes(req.language) ? req.language : merchant.defaultLanguage;
+      if (vendor.wallet_mode === 'transfer' && !req.freePlay && provider.transferWallet && funding)
+        await funding(merchant, member.memberId, vendor, `launch:${tokenHash.slice(0, 32)}`);
       const url = await provider.launchUrl({
         merchant,
         vendor,

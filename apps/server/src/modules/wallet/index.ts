@@ -14,9 +14,11 @@ export { HIERARCHY_TRANSFER_SCOPE, WALLET_TRANSFER_SCOPE } from './wallet.servic
 export function createWalletModule(deps: {
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
-  vendors: Pick<GamesModule, 'listVendors' | 'findVendor'>;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'onLaunchFunding'>;
 }) {
   const service = createWalletService(deps);
+  // A transfer-wallet vendor's game opens with the member's main balance moved to the vendor.
+  deps.vendors.onLaunchFunding(service.fundVendor);
   return {
     ...service,
     register(app: FastifyInstance): void {

@@ -9,7 +9,7 @@ import {
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amountFromText } from '../../lib/money.ts';
-import { type LedgerModule, memberMain, memberVendor } from '../ledger/index.ts';
+import { type LedgerModule, memberMain, memberVendor, systemAccount } from '../ledger/index.ts';
 import { isAgentType, type MemberNode, type MembersModule } from '../members/index.ts';
 import {
   type Actor,
@@ -27,6 +27,8 @@ type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 /** Idempotency scopes: the client's requestId, scoped by the sending member, is the key within them. */
 export const WALLET_TRANSFER_SCOPE = 'wallet_transfer';
 export const HIERARCHY_TRANSFER_SCOPE = 'hierarchy_transfer';
+/** A transfer vendor's results booked into the sub-wallet, keyed by the vendor's balance version. */
+export const VENDOR_SYNC_SCOPE = 'vendor_sync';
 
 const amountOf = (text: string, merchant: Merchant) => amountFromText(text, merchant.currencyExponent);
 
@@ -37,7 +39,7 @@ const actorOf = (merchant: Merchant, member: Member): Actor => ({
 const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
 
 export function createWalletService(deps: {
-  vendors: Pick<GamesModule, 'listVendors' | 'findVendor'>;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
 }) {
@@ -79,6 +81,86 @@ export function createWalletService(deps: {
     };
   }
 
+  /**
+   * Books what the member won or lost at a transfer vendor since the last sync: the sub-wallet is brought to the
+   * vendor's balance against the provider clearing account (a win or a bet in the history). Keyed by the vendor's
+   * balance version, so one state of the vendor is booked once however many syncs see it.
+   */
+  async function syncVendor(merchant: Merchant, memberId: bigint, vendor: VendorRow): Promise<void> {
+    const api = repo.transferApiOf(vendor);
+    if (!api) return;
+    const sub = memberVendor(memberId, vendor.code);
+    const [{ balance: atVendor, version }, books] = await Promise.all([
+      api.balance(merchant, vendor, String(memberId)),
+      ledger.balances(merchant.id, [sub]),
+    ]);
+    const diff = atVendor - books[sub]!.balance;
+    if (diff === 0n) return;
+    const clearing = systemAccount('provider_clearing', memberId);
+    await ledger.moveOrThrow({
+      merchant,
+      scope: VENDOR_SYNC_SCOPE,
+      key: `${memberId}:${vendor.code}:${version}`,
+      kind: 'vendor_settlement',
+      memberId,
+      ref: { vendorCode: vendor.code, vendorVersion: String(version) },
+      from: diff > 0n ? clearing : sub,
+      to: diff > 0n ? sub : clearing,
+      amount: diff > 0n ? diff : -diff,
+      code: diff > 0n ? 'win' : 'bet',
+    });
+  }
+
+  /**
+   * Main ↔ sub-wallet, one ledger post keyed by the member's request id; for a vendor with a wallet API the money
+   * also moves at the vendor, under the same id: after our post going in (a retry re-sends the deposit), before
+   * it coming out (results synced first; the vendor refuses more than the member holds there).
+   */
+  async function moveFunds(
+    merchant: Merchant,
+    memberId: bigint,
+    vendor: VendorRow,
+    direction: 'to_vendor' | 'from_vendor',
+    amount: bigint,
+    requestId: string,
+  ) {
+    const api = repo.transferApiOf(vendor);
+    const transferId = `${memberId}:${requestId}`;
+    if (api && direction === 'from_vendor') {
+      await syncVendor(merchant, memberId, vendor);
+      if (!(await api.withdraw(merchant, vendor, String(memberId), transferId, amount)))
+        throw new AppError('insufficient_funds', 'The game wallet holds less than that.');
+    }
+    const main = memberMain(memberId);
+    const sub = memberVendor(memberId, vendor.code);
+    const r = await ledger.moveOrThrow({
+      merchant,
+      scope: WALLET_TRANSFER_SCOPE,
+      key: transferId,
+      kind: 'wallet_transfer',
+      memberId,
+      ref: {
+        from: direction === 'to_vendor' ? 'MAIN' : vendor.code,
+        to: direction === 'to_vendor' ? vendor.code : 'MAIN',
+        vendorCode: vendor.code,
+      },
+      from: direction === 'to_vendor' ? main : sub,
+      to: direction === 'to_vendor' ? sub : main,
+      amount,
+    });
+    if (api && direction === 'to_vendor') {
+      try {
+        await api.deposit(merchant, vendor, String(memberId), transferId, amount);
+      } catch {
+        throw new AppError(
+          'service_unavailable',
+          'The game vendor did not confirm the transfer. Retry with the same request.',
+        );
+      }
+    }
+    return { r, main, sub };
+  }
+
   async function self(merchant: Merchant, member: Member): Promise<MemberNode> {
     const me = await members.findNode(merchant.id, member.memberId);
     if (!me) throw new AppError('unauthorized');
@@ -89,6 +171,8 @@ export function createWalletService(deps: {
     /** Main wallet + one sub-wallet per transfer vendor (active ones, and closed ones that still hold money). */
     async balance(merchant: Merchant, member: Member): Promise<WalletBalance> {
       const vendors = transferVendors(await repo.listVendors(merchant.id));
+      // Results at vendors with a wallet API are booked first (a vendor that does not answer shows its last sync).
+      await Promise.all(vendors.map((v) => syncVendor(merchant, member.memberId, v).catch(() => undefined)));
       const main = memberMain(member.memberId);
       const b = await ledger.balances(merchant.id, [
         main,
@@ -155,22 +239,16 @@ export function createWalletService(deps: {
       const amount = amountOf(req.amount, merchant);
       const vendor = await repo.findVendor(merchant.id, route.vendorCode);
       assertVendorAccepts(route, vendor);
-      const main = memberMain(member.memberId);
-      const sub = memberVendor(member.memberId, route.vendorCode);
-      const [debit, credit] = route.direction === 'to_vendor' ? [main, sub] : [sub, main];
       const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
       const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
-      const r = await ledger.moveOrThrow({
+      const { r, main, sub } = await moveFunds(
         merchant,
-        scope: WALLET_TRANSFER_SCOPE,
-        key: `${member.memberId}:${req.requestId}`,
-        kind: 'wallet_transfer',
-        memberId: member.memberId,
-        ref: { from, to, vendorCode: route.vendorCode },
-        from: debit,
-        to: credit,
+        member.memberId,
+        vendor!,
+        route.direction,
         amount,
-      });
+        req.requestId,
+      );
       return {
         requestId: req.requestId,
         from,
@@ -183,6 +261,16 @@ export function createWalletService(deps: {
         vendorCode: route.vendorCode,
         vendorBalance: String(r.balances[sub]?.balance ?? 0n),
       };
+    },
+
+    /**
+     * Before a transfer vendor's game opens: the member's whole available main balance goes to the vendor
+     * (idempotent per launch; nothing to move, nothing done).
+     */
+    async fundVendor(merchant: Merchant, memberId: bigint, vendor: VendorRow, launchId: string): Promise<void> {
+      const main = memberMain(memberId);
+      const available = (await ledger.balances(merchant.id, [main]))[main]!.available;
+      if (available > 0n) await moveFunds(merchant, memberId, vendor, 'to_vendor', available, launchId);
     },
 
     async upline(merchant: Merchant, member: Member): Promise<{ uplineAccount: string | null }> {

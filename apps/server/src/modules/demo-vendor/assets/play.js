@@ -1,0 +1,151 @@
+// The demo vendor's game page: talks only to the vendor's own backend (/demo-vendor/api/*), which talks to the
+// site's wallet. One page serves every demo game; the game's picks and rules come from the session.
+const params = new URLSearchParams(location.search);
+const token = params.get('s') ?? '';
+const $ = (id) => document.getElementById(id);
+let session;
+let pending = null; // the request id of a bet whose answer we have not seen (a retry reuses it)
+let poll;
+
+function formatMoney(minor, exponent) {
+  const s = String(minor).padStart(exponent + 1, '0');
+  const whole = s.slice(0, s.length - exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return exponent ? `${whole}.${s.slice(-exponent)}` : whole;
+}
+
+function toMinor(text, exponent) {
+  const m = /^\s*(\d{1,12})(?:\.(\d+))?\s*$/.exec(text);
+  if (!m || (m[2] ?? '').length > exponent) return null;
+  return (m[1] + (m[2] ?? '').padEnd(exponent, '0')).replace(/^0+(?=\d)/, '');
+}
+
+async function api(path, init = {}) {
+  const res = await fetch(`/demo-vendor/api/${path}`, {
+    ...init,
+    headers: { 'x-demo-session': token, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  const body = await res.json().catch(() => ({ message: 'The vendor did not answer.' }));
+  if (!res.ok) throw new Error(body.message ?? 'The vendor refused the request.');
+  return body;
+}
+
+function show(text, error = false) {
+  const el = $('result');
+  el.textContent = text;
+  el.classList.toggle('is-error', error);
+}
+
+const statusWords = {
+  placing: 'placing',
+  open: 'waiting for result',
+  settled: 'settled',
+  cancelled: 'cancelled',
+  refused: 'refused',
+};
+
+function renderRounds(rounds) {
+  const list = $('rounds');
+  list.replaceChildren();
+  $('no-rounds').hidden = rounds.length > 0;
+  for (const r of rounds) {
+    const li = document.createElement('li');
+    const status = document.createElement('span');
+    status.className = `dv-status ${r.status}`;
+    status.textContent = statusWords[r.status] ?? r.status;
+    const what = document.createElement('span');
+    const paid =
+      r.payout !== null && r.status === 'settled' ? ` · paid ${formatMoney(r.payout, session.exponent)}` : '';
+    what.textContent = `${r.pickLabel} · stake ${formatMoney(r.stake, session.exponent)}${paid}`;
+    const meta = document.createElement('span');
+    meta.className = 'dv-meta';
+    meta.textContent = [r.summary, r.message, new Date(r.createdAt).toLocaleTimeString()].filter(Boolean).join(' · ');
+    li.append(status, what, meta);
+    list.append(li);
+  }
+}
+
+function renderBalance() {
+  $('balance').textContent =
+    session.balance === null ? '—' : `${formatMoney(session.balance, session.exponent)} ${session.currency}`;
+  $('balance-note').textContent =
+    session.balanceMessage ??
+    (session.walletMode === 'transfer' ? 'Balance at the vendor (transfer wallet)' : 'Your site wallet');
+}
+
+async function refresh() {
+  session = await api('session');
+  renderBalance();
+  renderRounds(session.rounds);
+  const waiting = session.rounds.some((r) => r.status === 'open' || r.status === 'placing');
+  clearTimeout(poll);
+  if (waiting) poll = setTimeout(() => refresh().catch(() => undefined), 2000);
+}
+
+function renderGame() {
+  const g = session.game;
+  document.title = `${g.name} · Demo vendor`;
+  $('name').textContent = g.name;
+  $('blurb').textContent =
+    g.blurb + (g.settleAfterSeconds ? ` Result about ${g.settleAfterSeconds} s after your bet.` : '');
+  const picks = $('picks');
+  for (const [i, p] of g.picks.entries()) {
+    const label = document.createElement('label');
+    label.className = 'dv-pick';
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'pick';
+    input.value = p.key;
+    input.checked = i === 0;
+    const span = document.createElement('span');
+    span.textContent = p.label;
+    label.append(input, span);
+    picks.append(label);
+  }
+  $('amount').value = formatMoney(g.minBet, session.exponent).replace(/,/g, '');
+  $('min').textContent = `Minimum ${formatMoney(g.minBet, session.exponent)}`;
+}
+
+async function placeBet(event) {
+  event.preventDefault();
+  const amount = toMinor($('amount').value, session.exponent);
+  if (!amount || amount === '0') return show('Enter a valid stake.', true);
+  const pick = document.querySelector('input[name="pick"]:checked')?.value;
+  pending ??= crypto.randomUUID();
+  $('bet').disabled = true;
+  show('Placing your bet…');
+  try {
+    const round = await api('rounds', { method: 'POST', body: JSON.stringify({ requestId: pending, pick, amount }) });
+    pending = null;
+    if (round.status === 'refused') show(round.message ?? 'The bet was refused.', true);
+    else if (round.status === 'settled')
+      show(
+        `${round.summary} · ${BigInt(round.payout) > 0n ? `you get ${formatMoney(round.payout, session.exponent)}` : 'no win'}`,
+      );
+    else if (round.status === 'cancelled')
+      show(round.message ?? round.summary ?? 'The round was cancelled; your stake is back.');
+    else show(round.message ?? 'Bet taken. The result comes when the event ends.');
+    await refresh();
+  } catch (err) {
+    show(`${err.message} Press the button again to retry the same bet.`, true);
+  } finally {
+    $('bet').disabled = false;
+  }
+}
+
+async function start() {
+  try {
+    session = await api('session');
+    renderGame();
+    renderBalance();
+    renderRounds(session.rounds);
+    $('game').hidden = false;
+    $('bet-form').addEventListener('submit', placeBet);
+    await refresh();
+  } catch (err) {
+    $('loading').textContent = err.message;
+    return;
+  }
+  $('loading').hidden = true;
+}
+
+start();

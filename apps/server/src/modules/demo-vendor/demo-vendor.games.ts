@@ -1,0 +1,244 @@
+import type { GameCategoryCode } from '../games/index.ts';
+
+/** One choice a player can bet on; odds in basis points of the stake (19 500 = pays 1.95 × the stake back). */
+export interface DemoPick {
+  key: string;
+  label: string;
+  oddsBp: number;
+}
+
+/** What happened in a round: the text shown, the detail for the page, and what each pick returns. */
+export interface DemoOutcome {
+  text: string;
+  detail: Record<string, string | number>;
+  /** The return of a pick in basis points of its stake (0: lost; 10 000: stake back); 'void' cancels every bet. */
+  returnBp(pick: DemoPick): number | 'void';
+}
+
+/**
+ * A game of the demo vendor: one simple playable game per category it stands in for. Games that settle later
+ * (a match, a fight, a draw) are settled by the vendor's job after `settleAfterSeconds` — a late win.
+ */
+export interface DemoGame {
+  code: string;
+  name: string;
+  ty: string;
+  category: GameCategoryCode;
+  blurb: string;
+  picks: DemoPick[];
+  settleAfterSeconds: number;
+  /** Smallest stake in major units of the merchant's currency. */
+  minBet: number;
+  play(random: () => number): DemoOutcome;
+}
+
+const win = (key: string) => (p: DemoPick) => (p.key === key ? p.oddsBp : 0);
+const pickOf = <T>(random: () => number, items: Array<[T, number]>): T => {
+  let r = random();
+  for (const [item, weight] of items) {
+    if (r < weight) return item;
+    r -= weight;
+  }
+  return items[items.length - 1]![0];
+};
+const card = (random: () => number) => Math.floor(random() * 13) + 1; // 1 = ace … 13 = king
+const CARD_NAMES = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const baccaratValue = (c: number) => (c >= 10 ? 0 : c);
+
+const numberPicks = (oddsBp: number): DemoPick[] =>
+  Array.from({ length: 10 }, (_, n) => ({ key: String(n), label: String(n), oddsBp }));
+
+function drawNumber(random: () => number): DemoOutcome {
+  const n = String(Math.floor(random() * 10));
+  return { text: `Number drawn: ${n}`, detail: { number: n }, returnBp: win(n) };
+}
+
+export const DEMO_GAMES: DemoGame[] = [
+  {
+    code: 'demo-baccarat',
+    name: 'Demo Baccarat',
+    ty: 'Baccarat Thử Nghiệm',
+    category: 'LIVE',
+    blurb: 'Bet on the banker or the player hand; the closest to 9 wins. A tie returns banker and player bets.',
+    picks: [
+      { key: 'banker', label: 'Banker 1.95', oddsBp: 19_500 },
+      { key: 'player', label: 'Player 2.00', oddsBp: 20_000 },
+      { key: 'tie', label: 'Tie 9.00', oddsBp: 90_000 },
+    ],
+    settleAfterSeconds: 0,
+    minBet: 10,
+    play(random) {
+      const p = [card(random), card(random)];
+      const b = [card(random), card(random)];
+      const total = (cards: number[]) => cards.reduce((s, c) => s + baccaratValue(c), 0) % 10;
+      // Simplified third-card rule: a hand of 0–5 draws, unless either side has a natural 8 or 9.
+      if (total(p) < 8 && total(b) < 8) {
+        if (total(p) <= 5) p.push(card(random));
+        if (total(b) <= 5) b.push(card(random));
+      }
+      const [pt, bt] = [total(p), total(b)];
+      const result = pt === bt ? 'tie' : bt > pt ? 'banker' : 'player';
+      return {
+        text: `Player ${pt} (${p.map((c) => CARD_NAMES[c]).join(' ')}) · Banker ${bt} (${b.map((c) => CARD_NAMES[c]).join(' ')}) · ${result}`,
+        detail: { player: pt, banker: bt, result },
+        returnBp: (pick) => (result === 'tie' && pick.key !== 'tie' ? 10_000 : win(result)(pick)),
+      };
+    },
+  },
+  {
+    code: 'demo-football',
+    name: 'Demo Football',
+    ty: 'Bóng Đá Thử Nghiệm',
+    category: 'SPORTS',
+    blurb: 'Manila Stars v Cebu United, full time result. The match is played after your bet: it settles later.',
+    picks: [
+      { key: 'home', label: 'Manila Stars 2.10', oddsBp: 21_000 },
+      { key: 'draw', label: 'Draw 3.30', oddsBp: 33_000 },
+      { key: 'away', label: 'Cebu United 3.40', oddsBp: 34_000 },
+    ],
+    settleAfterSeconds: 60,
+    minBet: 10,
+    play(random) {
+      const result = pickOf(random, [
+        ['home', 0.45],
+        ['draw', 0.27],
+        ['away', 0.28],
+      ]);
+      const low = Math.floor(random() * 3);
+      const goals = 1 + Math.floor(random() * 2);
+      const [h, a] = result === 'home' ? [low + goals, low] : result === 'away' ? [low, low + goals] : [low, low];
+      return {
+        text: `Full time: Manila Stars ${h} – ${a} Cebu United`,
+        detail: { home: h, away: a, result },
+        returnBp: win(result),
+      };
+    },
+  },
+  {
+    code: 'demo-esports',
+    name: 'Demo Esports',
+    ty: 'Thể Thao Điện Tử Thử Nghiệm',
+    category: 'ESPORTS',
+    blurb: 'Team Dragon v Team Phoenix, best of three maps. Settles when the series ends.',
+    picks: [
+      { key: 'dragon', label: 'Team Dragon 1.85', oddsBp: 18_500 },
+      { key: 'phoenix', label: 'Team Phoenix 1.95', oddsBp: 19_500 },
+    ],
+    settleAfterSeconds: 30,
+    minBet: 10,
+    play(random) {
+      const result = random() < 0.52 ? 'dragon' : 'phoenix';
+      const loserMaps = Math.floor(random() * 2);
+      const name = result === 'dragon' ? 'Team Dragon' : 'Team Phoenix';
+      return {
+        text: `${name} wins the series 2–${loserMaps}`,
+        detail: { result, maps: `2-${loserMaps}` },
+        returnBp: win(result),
+      };
+    },
+  },
+  {
+    code: 'demo-fishing',
+    name: 'Demo Fishing',
+    ty: 'Bắn Cá Thử Nghiệm',
+    category: 'FISH',
+    blurb: 'Aim at a fish and fire: the bigger the fish, the harder it is to catch.',
+    picks: [
+      { key: 'sardine', label: 'Sardine 1.9× (1 in 2)', oddsBp: 19_000 },
+      { key: 'turtle', label: 'Turtle 4.75× (1 in 5)', oddsBp: 47_500 },
+      { key: 'shark', label: 'Golden shark 19× (1 in 20)', oddsBp: 190_000 },
+    ],
+    settleAfterSeconds: 0,
+    minBet: 1,
+    play(random) {
+      const r = random();
+      const caught = (p: DemoPick) => r < { sardine: 0.5, turtle: 0.2, shark: 0.05 }[p.key as 'sardine']!;
+      return {
+        text:
+          r < 0.05
+            ? 'A direct hit: everything in range is caught'
+            : r < 0.2
+              ? 'Hit: the turtle and smaller fish are caught'
+              : r < 0.5
+                ? 'Hit: a sardine is caught'
+                : 'Missed',
+        detail: { shot: Math.round(r * 1000) / 1000 },
+        returnBp: (p) => (caught(p) ? p.oddsBp : 0),
+      };
+    },
+  },
+  {
+    code: 'demo-duel',
+    name: 'Demo Card Duel',
+    ty: 'Đấu Bài Thử Nghiệm',
+    category: 'PVP',
+    blurb:
+      'You and another player each draw a card; the higher card takes the pot (2.5 % rake). A tie returns the stake.',
+    picks: [{ key: 'duel', label: 'Draw a card (1.95)', oddsBp: 19_500 }],
+    settleAfterSeconds: 0,
+    minBet: 5,
+    play(random) {
+      const [mine, theirs] = [card(random), card(random)];
+      const rank = (c: number) => (c === 1 ? 14 : c);
+      const result = rank(mine) === rank(theirs) ? 'tie' : rank(mine) > rank(theirs) ? 'win' : 'lose';
+      return {
+        text: `You ${CARD_NAMES[mine]} · Opponent ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'a tie' : result === 'win' ? 'you win' : 'you lose'}`,
+        detail: { mine: CARD_NAMES[mine]!, theirs: CARD_NAMES[theirs]!, result },
+        returnBp: (p) => (result === 'tie' ? 10_000 : result === 'win' ? p.oddsBp : 0),
+      };
+    },
+  },
+  {
+    code: 'demo-sabong',
+    name: 'Demo Sabong',
+    ty: 'Đá Gà Thử Nghiệm',
+    category: 'COCKFIGHT',
+    blurb: 'Meron (red) or Wala (blue). The fight starts after betting closes; a cancelled fight refunds every bet.',
+    picks: [
+      { key: 'meron', label: 'Meron 1.90', oddsBp: 19_000 },
+      { key: 'wala', label: 'Wala 1.90', oddsBp: 19_000 },
+    ],
+    settleAfterSeconds: 15,
+    minBet: 10,
+    play(random) {
+      const result = pickOf(random, [
+        ['meron', 0.48],
+        ['wala', 0.48],
+        ['cancelled', 0.04],
+      ]);
+      if (result === 'cancelled')
+        return { text: 'Fight cancelled: every bet is refunded', detail: { result }, returnBp: () => 'void' };
+      return { text: `${result === 'meron' ? 'Meron' : 'Wala'} wins`, detail: { result }, returnBp: win(result) };
+    },
+  },
+  {
+    code: 'demo-quickdraw',
+    name: 'Demo Quick Draw',
+    ty: 'Xổ Số Nhanh Thử Nghiệm',
+    category: 'ELOTT',
+    blurb: 'Pick a number from 0 to 9; the ball is drawn at once and pays 9.5 ×.',
+    picks: numberPicks(95_000),
+    settleAfterSeconds: 0,
+    minBet: 1,
+    play: drawNumber,
+  },
+  {
+    code: 'demo-lotto',
+    name: 'Demo Lotto',
+    ty: 'Xổ Số Thử Nghiệm',
+    category: 'LOTT',
+    blurb: 'Pick a number from 0 to 9 for the next draw (every 30 seconds); it pays 9.5 ×.',
+    picks: numberPicks(95_000),
+    settleAfterSeconds: 30,
+    minBet: 1,
+    play: drawNumber,
+  },
+];
+
+export const demoGame = (code: string): DemoGame | undefined => DEMO_GAMES.find((g) => g.code === code);
+
+/** What a pick returns on a stake (minor units) under an outcome; 'void' when the round is cancelled. */
+export function payoutOf(outcome: DemoOutcome, pick: DemoPick, stake: bigint): bigint | 'void' {
+  const r = outcome.returnBp(pick);
+  return r === 'void' ? 'void' : (stake * BigInt(r)) / 10_000n;
+}

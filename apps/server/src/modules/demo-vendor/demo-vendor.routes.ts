@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { demoGame } from './demo-vendor.games.ts';
+import { DEMO_SESSION_HEADER, demoBetRequest, demoRound, demoSession } from './demo-vendor.schemas.ts';
+import { DEMO_VENDOR_NAME, DemoVendorError, type DemoVendorService } from './demo-vendor.service.ts';
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const ASSETS: Record<string, { type: string; body: string }> = {
+  'play.js': { type: 'text/javascript; charset=utf-8', body: asset('play.js') },
+  'play.css': { type: 'text/css; charset=utf-8', body: asset('play.css') },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The game page's HTML: the frame is static, the game comes from the session (assets/play.js). */
+function page(gameName: string, lang: string): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(gameName)} · ${DEMO_VENDOR_NAME}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/demo-vendor/assets/play.css">
+<script type="module" src="/demo-vendor/assets/play.js"></script>
+</head>
+<body>
+<header class="dv-top">
+  <span class="dv-badge">${DEMO_VENDOR_NAME}</span>
+  <h1 id="name">${escapeHtml(gameName)}</h1>
+  <span class="dv-note">A simulated game vendor that stands in for real ones while testing. Bets use your real site balance.</span>
+</header>
+<main>
+  <p id="loading" role="status">Loading the game…</p>
+  <div id="game" hidden>
+    <section class="dv-card dv-balance" aria-label="Balance">
+      <span id="balance-note">Your site wallet</span>
+      <strong id="balance">—</strong>
+    </section>
+    <section class="dv-card">
+      <p id="blurb" class="dv-blurb"></p>
+    </section>
+    <form id="bet-form" class="dv-card">
+      <fieldset id="picks"><legend>Your bet</legend></fieldset>
+      <div class="dv-stake">
+        <label>Stake <input id="amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="min"></label>
+        <button id="bet" type="submit">Place bet</button>
+      </div>
+      <small id="min"></small>
+      <p id="result" class="dv-result" role="status" aria-live="polite"></p>
+    </form>
+    <section class="dv-card" aria-labelledby="rounds-title">
+      <h2 id="rounds-title">Your rounds</h2>
+      <p id="no-rounds" class="dv-empty">No rounds yet.</p>
+      <ul id="rounds" class="dv-rounds"></ul>
+    </section>
+  </div>
+</main>
+</body>
+</html>`;
+}
+
+const sessionToken = (request: FastifyRequest) => {
+  const h = request.headers[DEMO_SESSION_HEADER];
+  return Array.isArray(h) ? h[0] : h;
+};
+
+/**
+ * The demo vendor's web server: its game pages (/demo-vendor/play/:game), their assets, and the pages' own API
+ * (/demo-vendor/api/*). Answers are the vendor's own JSON ({error, message} on refusal), not the site's envelope.
+ */
+export function registerDemoVendorRoutes(app: FastifyInstance, service: DemoVendorService): void {
+  app.register(async (scope) => {
+    scope.setErrorHandler((err, _request, reply) => {
+      if (err instanceof DemoVendorError)
+        return reply.status(err.status).send({ error: err.code, message: err.message });
+      const validation = (err as { validation?: unknown }).validation;
+      if (validation || (err as { statusCode?: number }).statusCode === 400)
+        return reply.status(400).send({ error: 'bad_request', message: 'The request is not valid.' });
+      scope.log.error({ err }, 'demo vendor error');
+      return reply.status(500).send({ error: 'internal_error', message: 'The vendor had a problem. Please retry.' });
+    });
+
+    scope.get(
+      '/demo-vendor/play/:game',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ game: z.string().max(64) }),
+          querystring: z.object({ s: z.string().max(200).optional(), lang: z.string().max(10).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { game } = request.params as { game: string };
+        const { lang } = request.query as { lang?: string };
+        const g = demoGame(game);
+        if (!g) return reply.status(404).type('text/plain').send('No such game at the demo vendor.');
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(page(g.name, lang && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en'));
+      },
+    );
+
+    scope.get(
+      '/demo-vendor/assets/:file',
+      { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } },
+      async (request, reply) => {
+        const a = ASSETS[(request.params as { file: string }).file];
+        if (!a) return reply.status(404).type('text/plain').send('Not found.');
+        return reply.header('cache-control', 'public, max-age=300').type(a.type).send(a.body);
+      },
+    );
+
+    scope.get(
+      '/demo-vendor/api/session',
+      { schema: { hide: true, response: { 200: demoSession } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.session(sessionToken(request));
+      },
+    );
+
+    scope.post(
+      '/demo-vendor/api/rounds',
+      { schema: { hide: true, body: demoBetRequest, response: { 200: demoRound } } },
+      async (request) => service.bet(sessionToken(request), request.body as z.infer<typeof demoBetRequest>),
+    );
+
+    scope.get(
+      '/demo-vendor/api/rounds/:id',
+      { schema: { hide: true, params: z.object({ id: z.string().max(20) }), response: { 200: demoRound } } },
+      async (request) => service.round(sessionToken(request), (request.params as { id: string }).id),
+    );
+  });
+}
