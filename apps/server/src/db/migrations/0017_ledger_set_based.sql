@@ -74,6 +74,9 @@ declare
   v_amt bigint;
   v_tids bigint[];
   v_ids bigint[];
+  c_m bigint[];
+  c_code text[];
+  c_cur text[];
   -- Row-by-row path (as in 0009).
   v_p jsonb;
   v_jid bigint;
@@ -140,34 +143,39 @@ begin
 
   -- 3. Accounts of the new posts: created on first use in (merchant, code) order (members' accounts can never
   --    be overdrawn), then locked in id order with the accounts of the holds being resolved.
-  insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
-  select c.m, c.code, c.cur, case when c.code like 'member:%' then split_part(c.code, ':', 2)::bigint end, c.code like 'member:%'
+  select coalesce(array_agg(c.m), '{}'), coalesce(array_agg(c.code), '{}'), coalesce(array_agg(c.cur), '{}')
+    into c_m, c_code, c_cur
   from (
     select distinct u.m, x.code, u.cur
-    from unnest(p_m, p_cur, p_legs, p_state) u(m, cur, legs, st)
-    cross join lateral (select l->>'debit' as code from jsonb_array_elements(u.legs) l
-                        union select l->>'credit' from jsonb_array_elements(u.legs) l) x
-    where u.st = 'n' and u.legs is not null
-  ) c
-  where not exists (select 1 from ledger_accounts a where a.merchant_id = c.m and a.code = c.code)
-  order by c.m, c.code
-  on conflict (merchant_id, code) do nothing;
-
-  select coalesce(array_agg(distinct id), '{}') into v_ids from (
-    select a.id
-    from unnest(p_m, p_legs, p_state) u(m, legs, st)
-    cross join lateral (select l->>'debit' as code from jsonb_array_elements(u.legs) l
-                        union select l->>'credit' from jsonb_array_elements(u.legs) l) x
-    cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = x.code limit 1) a
-    where u.st = 'n' and u.legs is not null
-    union all
-    select t.acc
+    from unnest(p_m, p_cur, l_dr, l_cr, p_state, p_fast, p_legs) u(m, cur, dr, cr, st, fast, legs)
+    cross join lateral (
+      select u.dr as code where u.fast
+      union all select u.cr where u.fast
+      union all select l->>'debit' from jsonb_array_elements(case when not u.fast then u.legs end) l
+      union all select l->>'credit' from jsonb_array_elements(case when not u.fast then u.legs end) l) x
+    where u.st = 'n'
+  ) c;
+  select coalesce(array_agg(a.id), '{}') into v_ids
+  from unnest(c_m, c_code) u(m, code) join ledger_accounts a on a.merchant_id = u.m and a.code = u.code;
+  if coalesce(array_length(v_ids, 1), 0) < coalesce(array_length(c_m, 1), 0) then
+    insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
+    select u.m, u.code, u.cur, case when u.code like 'member:%' then split_part(u.code, ':', 2)::bigint end, u.code like 'member:%'
+    from unnest(c_m, c_code, c_cur) u(m, code, cur)
+    where not exists (select 1 from ledger_accounts a where a.merchant_id = u.m and a.code = u.code)
+    order by u.m, u.code
+    on conflict (merchant_id, code) do nothing;
+    select coalesce(array_agg(a.id), '{}') into v_ids
+    from unnest(c_m, c_code) u(m, code) join ledger_accounts a on a.merchant_id = u.m and a.code = u.code;
+  end if;
+  if exists (select 1 from unnest(p_res, p_state) u(res, st) where u.st = 'n' and jsonb_array_length(u.res) > 0) then
+    select v_ids || coalesce(array_agg(t.acc), '{}') into v_ids
     from unnest(p_m, p_res, p_state) u(m, res, st)
     cross join lateral jsonb_array_elements(u.res) rs
     cross join lateral (select debit_account_id, credit_account_id from ledger_transfers t
                         where t.id = (rs->>'pending_id')::bigint and t.merchant_id = u.m limit 1) h
     cross join lateral (values (h.debit_account_id), (h.credit_account_id)) t(acc)
-    where u.st = 'n' and u.res is not null) s;
+    where u.st = 'n';
+  end if;
 
   select coalesce(array_agg(id order by id), '{}'), coalesce(array_agg(merchant_id order by id), '{}'),
          coalesce(array_agg(code order by id), '{}'), coalesce(array_agg(currency order by id), '{}'),
