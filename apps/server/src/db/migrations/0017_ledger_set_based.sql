@@ -156,7 +156,8 @@ begin
     where u.st = 'n'
   ) c;
   select coalesce(array_agg(a.id), '{}') into v_ids
-  from unnest(c_m, c_code) u(m, code) join ledger_accounts a on a.merchant_id = u.m and a.code = u.code;
+  from unnest(c_m, c_code) u(m, code)
+  cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = u.code limit 1) a;
   if coalesce(array_length(v_ids, 1), 0) < coalesce(array_length(c_m, 1), 0) then
     insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
     select u.m, u.code, u.cur, case when u.code like 'member:%' then split_part(u.code, ':', 2)::bigint end, u.code like 'member:%'
@@ -165,7 +166,8 @@ begin
     order by u.m, u.code
     on conflict (merchant_id, code) do nothing;
     select coalesce(array_agg(a.id), '{}') into v_ids
-    from unnest(c_m, c_code) u(m, code) join ledger_accounts a on a.merchant_id = u.m and a.code = u.code;
+    from unnest(c_m, c_code) u(m, code)
+  cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = u.code limit 1) a;
   end if;
   if exists (select 1 from unnest(p_res, p_state) u(res, st) where u.st = 'n' and jsonb_array_length(u.res) > 0) then
     select v_ids || coalesce(array_agg(t.acc), '{}') into v_ids
@@ -186,6 +188,7 @@ begin
   from (select * from ledger_accounts where id = any(v_ids) order by id for update) locked;
   a_n := coalesce(array_length(a_id, 1), 0);
 
+  -- (Lateral subqueries with LIMIT keep every look-up an index probe whatever the planner thinks of the arrays.)
   -- The accounts of each fast post, as positions in the locked set.
   select array_agg(d.i::int order by u.ord), array_agg(c.i::int order by u.ord) into l_di, l_ci
   from unnest(p_m, l_dr, l_cr) with ordinality u(m, dr, cr, ord)
