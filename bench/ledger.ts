@@ -249,7 +249,7 @@ if (PG_URL !== 'off') {
   await admin.session((exec) => exec(`create database ${name}`));
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: CLIENTS });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: Math.min(CLIENTS, 20) });
   try {
     rows.push(...(await benchOne('PostgreSQL', database)));
   } finally {

@@ -64,6 +64,7 @@ declare
   a_n int;
   v_acc jsonb;
   v_dirty boolean := false;
+  v_has_res boolean;
   v_pos int[];
   v_resa jsonb[];
   v_lo int;
@@ -109,8 +110,10 @@ begin
          array_agg(case when f.fast then x.legs->0->>'debit' end order by x.ord),
          array_agg(case when f.fast then x.legs->0->>'credit' end order by x.ord),
          array_agg(case when f.fast then (x.legs->0->>'amount')::bigint end order by x.ord),
-         array_agg(case when f.fast then x.legs->0->>'code' end order by x.ord)
-    into p_m, p_cur, p_scope, p_key, p_hash, p_kind, p_member, p_ref, p_legs, p_res, p_fast, l_dr, l_cr, l_amt, l_code
+         array_agg(case when f.fast then x.legs->0->>'code' end order by x.ord),
+         coalesce(bool_or(jsonb_array_length(x.resolve) > 0), false)
+    into p_m, p_cur, p_scope, p_key, p_hash, p_kind, p_member, p_ref, p_legs, p_res, p_fast, l_dr, l_cr, l_amt, l_code,
+         v_has_res
   from rows from (jsonb_to_recordset(ps) as (merchant_id bigint, currency text, scope text, key text, hash text,
                   kind text, member_id bigint, ref jsonb, legs jsonb, resolve jsonb))
        with ordinality x(merchant_id, currency, scope, key, hash, kind, member_id, ref, legs, resolve, ord)
@@ -143,8 +146,9 @@ begin
 
   -- 3. Accounts of the new posts: created on first use in (merchant, code) order (members' accounts can never
   --    be overdrawn), then locked in id order with the accounts of the holds being resolved.
-  select coalesce(array_agg(c.m), '{}'), coalesce(array_agg(c.code), '{}'), coalesce(array_agg(c.cur), '{}')
-    into c_m, c_code, c_cur
+  select coalesce(array_agg(c.m), '{}'), coalesce(array_agg(c.code), '{}'), coalesce(array_agg(c.cur), '{}'),
+         coalesce(array_agg(a.id) filter (where a.id is not null), '{}'), count(*) filter (where a.id is null)
+    into c_m, c_code, c_cur, v_ids, v_k
   from (
     select distinct u.m, x.code, u.cur
     from unnest(p_m, p_cur, l_dr, l_cr, p_state, p_fast, p_legs) u(m, cur, dr, cr, st, fast, legs)
@@ -154,11 +158,9 @@ begin
       union all select l->>'debit' from jsonb_array_elements(case when not u.fast then u.legs end) l
       union all select l->>'credit' from jsonb_array_elements(case when not u.fast then u.legs end) l) x
     where u.st = 'n'
-  ) c;
-  select coalesce(array_agg(a.id), '{}') into v_ids
-  from unnest(c_m, c_code) u(m, code)
-  cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = u.code limit 1) a;
-  if coalesce(array_length(v_ids, 1), 0) < coalesce(array_length(c_m, 1), 0) then
+  ) c
+  left join lateral (select id from ledger_accounts a where a.merchant_id = c.m and a.code = c.code limit 1) a on true;
+  if v_k > 0 then -- some accounts are new
     insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
     select u.m, u.code, u.cur, case when u.code like 'member:%' then split_part(u.code, ':', 2)::bigint end, u.code like 'member:%'
     from unnest(c_m, c_code, c_cur) u(m, code, cur)
@@ -167,9 +169,9 @@ begin
     on conflict (merchant_id, code) do nothing;
     select coalesce(array_agg(a.id), '{}') into v_ids
     from unnest(c_m, c_code) u(m, code)
-  cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = u.code limit 1) a;
+    cross join lateral (select id from ledger_accounts a where a.merchant_id = u.m and a.code = u.code limit 1) a;
   end if;
-  if exists (select 1 from unnest(p_res, p_state) u(res, st) where u.st = 'n' and jsonb_array_length(u.res) > 0) then
+  if v_has_res then
     select v_ids || coalesce(array_agg(t.acc), '{}') into v_ids
     from unnest(p_m, p_res, p_state) u(m, res, st)
     cross join lateral jsonb_array_elements(u.res) rs
