@@ -247,18 +247,21 @@ it(
   { timeout: 240_000 },
   async () => {
     type Op =
-      | { t: 'fund' | 'bet' | 'win'; m: number; amt: number }
+      | { t: 'fund'; m: number; amt: number }
+      | { t: 'bet'; m: number; amt: number }
+      | { t: 'win'; m: number; amt: number }
       | { t: 'pay'; from: number; to: number; amt: number }
-      | { t: 'replay' | 'reuse'; of: number };
+      | { t: 'replay'; of: number }
+      | { t: 'reuse'; of: number };
     const member = fc.integer({ min: 0, max: 2 });
     const amount = fc.integer({ min: 1, max: 200 });
-    const op: fc.Arbitrary<Op> = fc.oneof(
+    const op = fc.oneof(
       fc.record({ t: fc.constantFrom('fund' as const, 'bet' as const, 'win' as const), m: member, amt: amount }),
       fc
         .record({ t: fc.constant('pay' as const), from: member, to: member, amt: amount })
         .filter((o) => o.from !== o.to),
       fc.record({ t: fc.constantFrom('replay' as const, 'reuse' as const), of: fc.nat(30) }),
-    );
+    ) as fc.Arbitrary<Op>;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(op, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
