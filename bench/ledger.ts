@@ -5,6 +5,7 @@
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
 //                             BENCH_IN_FLIGHT (PostgreSQL batches in flight, default 4 as the server uses)
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
@@ -12,6 +13,8 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { AnyDb } from '../apps/server/src/db/schema.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
 import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { createLedgerRepository } from '../apps/server/src/modules/ledger/ledger.repository.ts';
+import { createLedgerService } from '../apps/server/src/modules/ledger/ledger.service.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -78,14 +81,35 @@ async function setUp(db: AnyDb): Promise<{ merchantId: bigint; members: bigint[]
   return { merchantId, members };
 }
 
-async function drive(op: (i: number) => Promise<boolean>): Promise<Figures> {
+/** The ledger service on the 0009 function (ledger_post_batch_0009): the "before" of the same run. */
+async function rowByRowLedger(db: AnyDb, maxInFlight: number) {
+  const file = new URL('../apps/server/src/db/migrations/0009_ledger.sql', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const fn = text.slice(text.indexOf('create function ledger_post_batch('), text.lastIndexOf('$$;') + 3);
+  await sql
+    .raw(fn.replace('create function ledger_post_batch(', 'create or replace function ledger_post_batch_0009('))
+    .execute(db);
+  const repo = createLedgerRepository(db as never);
+  const rowByRow = {
+    ...repo,
+    async postBatch<P, R>(_executor: AnyDb | undefined, batch: P[]): Promise<R[]> {
+      const { rows } = await sql<{
+        r: R[];
+      }>`select ledger_post_batch_0009(${JSON.stringify(batch)}::jsonb) as r`.execute(db);
+      return rows[0]!.r;
+    },
+  };
+  return createLedgerService({ repo: rowByRow, maxInFlight });
+}
+
+async function drive(op: (i: number) => Promise<boolean>, clients = CLIENTS): Promise<Figures> {
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
         const i = next++;
         const t0 = performance.now();
@@ -104,14 +128,19 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const db = database.db;
   await migrate(database);
   const { merchantId, members } = await setUp(db);
-  const maxInFlight = database.kind === 'pglite' ? 1 : Number(process.env.BENCH_IN_FLIGHT ?? 4);
+  const pglite = database.kind === 'pglite';
+  const maxInFlight = pglite ? 1 : Number(process.env.BENCH_IN_FLIGHT ?? 4);
   const grouped = createLedgerModule({ db, maxInFlight });
   const single = createLedgerModule({ db, maxInFlight: CLIENTS, maxBatch: 1 });
+  // PostgreSQL: the other way to avoid deadlocks between batches, one batch in flight with larger batches.
+  const oneInFlight = pglite ? null : createLedgerModule({ db, maxInFlight: 1, maxBatch: 256 });
+  // Before: the row-by-row function of migration 0009, installed under another name, behind the same service.
+  const before = await rowByRowLedger(db, maxInFlight);
   const run = randomBytes(3).toString('hex');
   const pick = (i: number) => members[(((i * 7919) % members.length) + members.length) % members.length]!;
 
   // The ledger: a debit (member wallet → a house shard) per post; warm-up first.
-  const ledgerOp = (ledger: typeof grouped, tag: string) => async (i: number) => {
+  const ledgerOp = (ledger: Pick<typeof grouped, 'post'>, tag: string) => async (i: number) => {
     const m = pick(i);
     const r = await ledger.post({
       merchantId,
@@ -124,9 +153,32 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
     });
     return r.ok;
   };
+  // A game round as games post it: the bet (a debit of 10), then the win (a credit of a random 1..20).
+  const roundOp = (ledger: Pick<typeof grouped, 'post'>, tag: string) => async (i: number) => {
+    const m = pick(i);
+    const bet = await ledger.post({
+      merchantId,
+      currency: 'VND',
+      scope: 'bench',
+      key: `${run}:${tag}:${i}:bet`,
+      kind: 'bet',
+      memberId: m,
+      legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 10n, code: 'bet' }],
+    });
+    if (!bet.ok) return false;
+    const win = BigInt(1 + Math.floor(Math.random() * 20));
+    const r = await ledger.post({
+      merchantId,
+      currency: 'VND',
+      scope: 'bench',
+      key: `${run}:${tag}:${i}:win`,
+      kind: 'win',
+      memberId: m,
+      legs: [{ debit: systemAccount('house', m), credit: memberMain(m), amount: win, code: 'win' }],
+    });
+    return r.ok;
+  };
   for (let i = 0; i < 200; i++) await ledgerOp(single, 'w')(i);
-  const singleFigures = await drive(ledgerOp(single, 's'));
-  const groupedFigures = await drive(ledgerOp(grouped, 'g'));
 
   // The naive way: an interactive transaction of five statements (begin, lock+read, debit, credit, insert, commit).
   const naiveOp = async (i: number) => {
@@ -144,20 +196,41 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
       return true;
     });
   };
+
+  // The ceiling of the machine: a trivial one-row UPDATE per transaction (a commit and little else), 4 clients.
+  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
+  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
+  const trivialFigures = await drive(
+    async () => (await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db), true),
+    Math.min(4, CLIENTS),
+  );
   const naiveFigures = await drive(naiveOp);
+  const beforeFigures = await drive(ledgerOp(before, 'b'));
+  const groupedFigures = await drive(ledgerOp(grouped, 'g'));
+  const oneInFlightFigures = oneInFlight ? await drive(ledgerOp(oneInFlight, 'o')) : null;
+  const singleFigures = await drive(ledgerOp(single, 's'));
+  // Each round is two posts (bet, win): posts/s = 2 × rounds/s; latency is the round's.
+  const mixFigures = await drive(roundOp(grouped, 'm'));
 
   const audit = await auditLedger(db);
   if (!audit.ok) throw new Error(`audit failed after the bench: ${audit.problems.join('\n')}`);
-  const row = (name: string, f: Figures, base: Figures) =>
-    `| ${label} | ${name} | ${Math.round(f.perSecond).toLocaleString('en')} | ${(f.perSecond / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
+  const row = (name: string, f: Figures, base: Figures, perOp = 1) =>
+    `| ${label} | ${name} | ${Math.round(f.perSecond * perOp).toLocaleString('en')} | ${((f.perSecond * perOp) / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
+  const inFlight = (k: number) => `${k} batch${k > 1 ? 'es' : ''} in flight`;
   return [
+    row(`ledger, set-based, grouped commits (${inFlight(maxInFlight)})`, groupedFigures, naiveFigures),
+    ...(oneInFlightFigures
+      ? [row('ledger, set-based, grouped commits (1 batch in flight, ≤ 256 posts)', oneInFlightFigures, naiveFigures)]
+      : []),
+    row('ledger, one journal per transaction', singleFigures, naiveFigures),
+    row(`before: row-by-row function of 0009, grouped (${inFlight(maxInFlight)})`, beforeFigures, naiveFigures),
+    row('naive 5-statement transaction', naiveFigures, naiveFigures),
     row(
-      `ledger, grouped commits (${maxInFlight} batch${maxInFlight > 1 ? 'es' : ''} in flight)`,
-      groupedFigures,
+      `ceiling: trivial one-row UPDATE per transaction (${Math.min(4, CLIENTS)} clients)`,
+      trivialFigures,
       naiveFigures,
     ),
-    row('ledger, one journal per transaction', singleFigures, naiveFigures),
-    row('naive 5-statement transaction', naiveFigures, naiveFigures),
+    row(`bet + win rounds, grouped (posts/s; latency per round)`, mixFigures, naiveFigures, 2),
   ];
 }
 
@@ -176,7 +249,7 @@ if (PG_URL !== 'off') {
   await admin.session((exec) => exec(`create database ${name}`));
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: CLIENTS });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: Math.min(CLIENTS, 20) });
   try {
     rows.push(...(await benchOne('PostgreSQL', database)));
   } finally {

@@ -168,7 +168,7 @@ it('random operation sequences: the database agrees with the model at every step
       const b = await ledger.balances(merchant.id, codes);
       ids.forEach((_, m) => expect(b[codes[m]!]).toEqual({ balance: posted[m], available: posted[m]! - held[m]! }));
     }),
-    { numRuns: 25, seed: Number(process.env.LEDGER_MODEL_SEED ?? Date.now() % 2 ** 31) },
+    { numRuns: 200, seed: Number(process.env.LEDGER_MODEL_SEED ?? Date.now() % 2 ** 31) },
   );
   expect(run).toBeGreaterThan(0);
   expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });

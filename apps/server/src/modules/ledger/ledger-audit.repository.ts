@@ -56,14 +56,46 @@ const CHECKS: Array<{ name: string; query: string }> = [
             where no_overdraft and debits_posted + debits_pending > credits_posted`,
   },
   {
-    name: 'posted transfers have exactly two entries that cancel out (debit side −, credit side +); holds and voids have none',
-    query: `select t.id, t.kind, count(e.*) as n, coalesce(sum(e.amount), 0) as total
-            from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
-            group by t.id, t.kind, t.debit_account_id, t.credit_account_id, t.amount
-            having (t.kind in (0, 2) and (count(e.*) <> 2 or sum(e.amount) <> 0
-                    or count(*) filter (where e.account_id = t.debit_account_id and e.amount = -t.amount) <> 1
-                    or count(*) filter (where e.account_id = t.credit_account_id and e.amount = t.amount) <> 1))
-                or (t.kind in (1, 3) and count(e.*) <> 0)`,
+    name: 'entries follow transfer order: on each account, a later version names a later transfer',
+    query: `select account_id, version, transfer_id, prev_transfer_id from (
+              select account_id, version, transfer_id, lag(transfer_id) over (partition by account_id order by version) as prev_transfer_id
+              from ledger_entries) s
+            where transfer_id <= prev_transfer_id`,
+  },
+  {
+    // A member account has one entry per posted transfer; a system account (house, clearing… shards) may have
+    // one entry for a run of transfers of one batch: it names the last one and carries their sum. Either way,
+    // on every account the entries partition its posted transfers in id order, so each posted transfer is in
+    // exactly one entry of its debit account (−amount) and one of its credit account (+amount).
+    name: 'entries cover the posted transfers: each entry = the sum of its account’s posted transfers after the previous entry up to the one it names (one per entry on member accounts); holds and voids have none',
+    query: `with ev as (
+              select debit_account_id as account_id, id as tid, -amount as amount, 0 as is_entry, 0::bigint as version
+                from ledger_transfers where kind in (0, 2)
+              union all
+              select credit_account_id, id, amount, 0, 0 from ledger_transfers where kind in (0, 2)
+              union all
+              select account_id, transfer_id, amount, 1, version from ledger_entries
+            ), g as (
+              select ev.*, coalesce(count(*) filter (where is_entry = 1) over (partition by account_id order by tid, is_entry, version
+                       rows between unbounded preceding and 1 preceding), 0) as grp
+              from ev
+            )
+            select g.account_id, a.code, min(g.version) filter (where g.is_entry = 1) as version,
+                   count(*) filter (where g.is_entry = 1) as entries, count(*) filter (where g.is_entry = 0) as transfers,
+                   sum(g.amount) filter (where g.is_entry = 1) as entry_amount, sum(g.amount) filter (where g.is_entry = 0) as moved,
+                   max(g.tid) filter (where g.is_entry = 1) as entry_transfer, max(g.tid) filter (where g.is_entry = 0) as last_transfer
+            from g join ledger_accounts a on a.id = g.account_id
+            group by g.account_id, a.code, a.member_id, g.grp
+            having count(*) filter (where g.is_entry = 1) <> 1
+                or sum(g.amount) filter (where g.is_entry = 1) is distinct from sum(g.amount) filter (where g.is_entry = 0)
+                or max(g.tid) filter (where g.is_entry = 1) is distinct from max(g.tid) filter (where g.is_entry = 0)
+                or (a.member_id is not null and count(*) filter (where g.is_entry = 0) <> 1)`,
+  },
+  {
+    name: 'an entry belongs to the journal of the transfer it names',
+    query: `select e.account_id, e.version, e.journal_id, t.journal_id as transfer_journal
+            from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+            where e.journal_id <> t.journal_id`,
   },
   {
     name: 'resolutions match their hold (same accounts, post ≤ held amount, void = held amount)',
