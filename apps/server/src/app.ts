@@ -2,10 +2,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, ConfigError } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -13,6 +14,7 @@ import { registerRouteKit } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
+import { readableLogStream, requestLogLevel } from './lib/log-format.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
@@ -38,7 +40,7 @@ import { seedDemo } from './seed-demo.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO'>>;
+    Partial<Pick<Config, 'NODE_ENV' | 'SANDBOX_GATEWAY_SECRET' | 'SEED_DEMO' | 'DATA_DIR'>>;
   database: Database;
   redis?: Redis;
   clock?: () => Date;
@@ -98,7 +100,15 @@ async function createModules(deps: AppDeps) {
   });
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
   const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
-  const admin = createAdminModule({ db, members, ledger, hasher, limiter, clock });
+  const admin = createAdminModule({
+    db,
+    members,
+    ledger,
+    hasher,
+    limiter,
+    clock,
+    oneTimePasswordFile: deps.config.DATA_DIR ? resolve(deps.config.DATA_DIR, ADMIN_PASSWORD_FILE) : undefined,
+  });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
   const wallet = createWalletModule({ ledger, members, vendors: games });
@@ -110,6 +120,7 @@ async function createModules(deps: AppDeps) {
     merchants,
     clock,
     sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET,
+    sandboxEnabled: deps.config.NODE_ENV !== 'production',
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
@@ -147,6 +158,18 @@ declare module 'fastify' {
 /** Every scheduled job of every module; main.ts hands them to the job runner. */
 export const scheduledJobs = (modules: Modules): ScheduledJob[] => [...modules.withdrawals.jobs, ...modules.house.jobs];
 
+/** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
+export const ADMIN_PASSWORD_FILE = 'admin-one-time-password.txt';
+
+/** JSON logs in production (for collectors); readable console lines elsewhere. */
+export function loggerOptions(config: AppDeps['config']): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+  };
+  return config.NODE_ENV === 'production' ? base : { ...base, stream: readableLogStream() };
+}
+
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
@@ -155,10 +178,9 @@ function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr
 /** The one composition root: every module is built here from `deps`, so tests swap the edges. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
-    },
+    logger: deps.logger ?? loggerOptions(deps.config),
+    // One line per request, written by the onResponse hook below (health probes and static files at debug).
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -168,10 +190,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const modules = await createModules(deps);
   if (deps.config.SEED_DEMO) await seedDemo(modules);
+  if (deps.config.NODE_ENV === 'production') {
+    const problem = await modules.deposits.productionProblem();
+    if (problem) throw new ConfigError(problem);
+  }
   app.decorate('modules', modules);
   let shuttingDown = false;
   app.addHook('preClose', async () => {
     shuttingDown = true;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel(request.url)](
+      { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      `${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+  // An answer for a session (a member's bearer token, an admin's, a game session) is never stored by a browser
+  // or a proxy: logout on a shared computer must not leave balances in the back/forward cache or a CDN.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const h = request.headers;
+    if ((h.authorization || h['x-game-session']) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   registerErrorHandling(app);
