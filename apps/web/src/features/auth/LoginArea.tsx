@@ -56,8 +56,32 @@ function AccountArea({ balance }: { balance: ReactNode }) {
         </Link>
       )}
       {balance}
-      <Link className="account-name" to="/member/securityCenter" title={t('auth.memberCentre')}>
-        {me?.nickname || me?.account || '…'}
+      {me && !me.isTrial && (
+        <nav className="quick-actions" aria-label={t('auth.quickActions')}>
+          <Link className="btn btn--primary quick-actions__btn" to="/member/depositv2">
+            {t('centre.member.depositv2')}
+          </Link>
+          <Link className="btn btn--ghost quick-actions__btn" to="/member/withdraw">
+            {t('centre.member.withdraw')}
+          </Link>
+          <Link className="btn btn--ghost quick-actions__btn" to="/member/personalHistoryCopy">
+            {t('centre.member.personalHistoryCopy')}
+          </Link>
+        </nav>
+      )}
+      <Link
+        className="account-name"
+        to="/member/securityCenter"
+        title={t('auth.memberCentre')}
+        aria-label={`${me?.nickname || me?.account || ''} · ${t('auth.memberCentre')}`}
+      >
+        <span className="account-name__avatar" aria-hidden="true">
+          {(me?.nickname || me?.account || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="account-name__text">{me?.nickname || me?.account || '…'}</span>
+        <span className="account-name__chevron" aria-hidden="true">
+          ▾
+        </span>
       </Link>
       <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
         {t('auth.signOut')}

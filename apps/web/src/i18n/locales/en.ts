@@ -186,6 +186,7 @@ export const en = {
     signOut: 'Sign out',
     agentCentre: 'Agent centre',
     memberCentre: 'Member centre',
+    quickActions: 'Wallet shortcuts',
     in_popup_prompt: 'Prompt',
     in_sure_logout: 'Are you sure you want to log out?',
     cancel: 'Cancel',
@@ -200,6 +201,13 @@ export const en = {
     never: 'this is your first login',
   },
   centre: {
+    allPages: 'All pages',
+    agentOnly: {
+      text: 'The agent centre is for agents: they invite players, follow their team and earn commission.',
+      how: 'Your account is a member account. To become an agent, apply on the Join us page or ask customer service; once your account is an agent account, these pages open for you.',
+      join: 'Become an agent',
+      back: 'Back to the member centre',
+    },
     member: {
       title: 'Member centre',
       securityCenter: 'Security centre',

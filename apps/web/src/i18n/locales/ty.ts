@@ -189,6 +189,7 @@ export const ty: Messages = {
     signOut: 'Đăng xuất',
     agentCentre: 'Trung tâm đại lý',
     memberCentre: 'Trung tâm thành viên',
+    quickActions: 'Lối tắt ví',
     in_popup_prompt: 'Thông báo',
     in_sure_logout: 'Bạn có chắc muốn đăng xuất?',
     cancel: 'Hủy',
@@ -203,6 +204,13 @@ export const ty: Messages = {
     never: 'đây là lần đăng nhập đầu tiên',
   },
   centre: {
+    allPages: 'Tất cả mục',
+    agentOnly: {
+      text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
+      how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy đăng ký ở trang Tham gia hoặc liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
+      join: 'Trở thành đại lý',
+      back: 'Về trung tâm thành viên',
+    },
     member: {
       title: 'Trung tâm thành viên',
       securityCenter: 'Trung tâm bảo mật',
