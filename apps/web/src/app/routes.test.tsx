@@ -110,3 +110,19 @@ describe('member centre menu', () => {
     ).toBe('true');
   });
 });
+
+describe('titles match their menus', () => {
+  it('game centres are named once ("Card games", not "Card games games")', async () => {
+    renderAt('/pvp');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Card games' })).toBeTruthy();
+  });
+
+  it('the profit page is titled as its menu entry', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member/personalProfit');
+    const menu = await screen.findByRole('navigation', { name: 'Member centre' });
+    const entry = within(menu).getByRole('link', { name: 'Profit and loss' });
+    expect(entry.getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { level: 1, name: entry.textContent! })).toBeTruthy();
+  });
+});

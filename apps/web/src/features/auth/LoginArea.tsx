@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { MemberInfo } from '@sea/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout, useMemberInfo } from '../../api/auth.ts';
+import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { HeaderLoginForm } from './HeaderLoginForm.tsx';
@@ -31,9 +34,25 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
   );
 }
 
+/** Once per session: the site switches to the language kept on the member's account (set by the selector). */
+function useMemberLanguage(me: MemberInfo | undefined) {
+  const { i18n } = useTranslation();
+  const token = useSession((s) => s.token);
+  const { languages } = useSystemStatus();
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!me || !token || applied.current === token) return;
+    applied.current = token;
+    const lang = me.language;
+    if (SUPPORTED_LANGUAGES.includes(lang) && languages.includes(lang) && lang !== i18n.resolvedLanguage)
+      void i18n.changeLanguage(lang);
+  }, [me, token, languages, i18n]);
+}
+
 function AccountArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const me = useMemberInfo().data;
+  useMemberLanguage(me);
   const clear = useSession((s) => s.clear);
   const navigate = useNavigate();
   const qc = useQueryClient();
