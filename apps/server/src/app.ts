@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type Config, ConfigError } from './config/config.ts';
@@ -15,6 +15,7 @@ import { registerSpa } from './http/spa.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { readableLogStream, requestLogLevel } from './lib/log-format.ts';
+import { registerCompression } from './http/compress.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
@@ -180,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.config),
     // One line per request, written by the onResponse hook below (health probes and static files at debug).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  registerCompression(app);
   registerErrorHandling(app);
   registerRouteKit(app, {
     principals: {

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/dev/', '/docs', '/healthz', '/readyz'];
 
 /**
- * Serves the built SPA. Hashed assets are immutable; index.html is never cached. Returns the function
+ * Serves the built SPA, precompressed (brotli or gzip copies made at build time). Hashed assets are immutable;
+ * index.html is never cached. Returns the function
  * the not-found handler uses to decide whether a path is a client-side route (HTML fallback).
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
@@ -17,6 +18,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file: sent as the request accepts, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MemberInfo } from '@sea/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout, useMemberInfo } from '../../api/auth.ts';
@@ -8,9 +8,24 @@ import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { useUi } from '../../state/ui.ts';
-import { Modal } from '../../components/Modal.tsx';
-import { HeaderLoginForm } from './HeaderLoginForm.tsx';
 import { RegisterButton } from './RegisterButton.tsx';
+
+// Both carry the form kit, zod or Base UI: loaded when shown, so a phone's first page goes without them.
+const HeaderLoginForm = lazy(() => import('./HeaderLoginForm.tsx').then((m) => ({ default: m.HeaderLoginForm })));
+const Modal = lazy(() => import('../../components/Modal.tsx').then((m) => ({ default: m.Modal })));
+
+/** The inline header login form shows from this width (global.css `.header-login`); below it, two buttons. */
+const WIDE = '(min-width: 1100px)';
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const q = window.matchMedia?.(WIDE);
+      q?.addEventListener('change', onChange);
+      return () => q?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(WIDE).matches ?? false,
+  );
+}
 
 /**
  * Header account area: log in / register when logged out; agent entry, `balance` (the wallet's header balance,
@@ -20,10 +35,15 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const open = useUi((s) => s.open);
+  const wide = useWide();
   if (isLogin) return <AccountArea balance={balance} />;
   return (
     <div className="login-area">
-      <HeaderLoginForm />
+      {wide && (
+        <Suspense fallback={null}>
+          <HeaderLoginForm />
+        </Suspense>
+      )}
       <div className="login-area__compact">
         <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
           {t('header.login')}
@@ -106,17 +126,19 @@ function AccountArea({ balance }: { balance: ReactNode }) {
         {t('auth.signOut')}
       </button>
       {confirming && (
-        <Modal open onClose={() => setConfirming(false)} title={t('auth.in_popup_prompt')}>
-          <p>{t('auth.in_sure_logout')}</p>
-          <div className="form__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-              {t('auth.cancel')}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={signOut}>
-              {t('auth.confirm')}
-            </button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal open onClose={() => setConfirming(false)} title={t('auth.in_popup_prompt')}>
+            <p>{t('auth.in_sure_logout')}</p>
+            <div className="form__actions">
+              <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+                {t('auth.cancel')}
+              </button>
+              <button type="button" className="btn btn--primary" onClick={signOut}>
+                {t('auth.confirm')}
+              </button>
+            </div>
+          </Modal>
+        </Suspense>
       )}
     </div>
   );

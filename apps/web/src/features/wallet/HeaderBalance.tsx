@@ -1,4 +1,5 @@
-import { formatMoney } from '@sea/contracts';
+// The zod-free entry: the header is on every page, zod and the schemas load with the pages that need them.
+import { formatMoney } from '@sea/contracts/money-format';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../api/auth.ts';
