@@ -58,11 +58,16 @@ async function homeScripts(baseUrl: string) {
   }
 }
 
-async function lighthouseRun(url: string): Promise<Run> {
+/** One Lighthouse run; null when it failed (a runtime error such as no paint within its timeout on a loaded box). */
+async function lighthouseRun(url: string): Promise<Run | null> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
+    if (lhr.runtimeError || (lhr.categories.performance?.score ?? null) === null) {
+      console.log(`lighthouse run failed: ${lhr.runtimeError?.code ?? 'no performance score'}`);
+      return null;
+    }
     const summary = lhr.audits['resource-summary']?.details as
       { items: { resourceType: string; transferSize: number }[] } | undefined;
     return {
@@ -86,13 +91,16 @@ try {
   console.log(`CSP violations: ${cspViolations.length}`);
 
   const results: Run[] = [];
-  for (let i = 0; i < runs; i++) {
+  // A failed run is retried (up to twice the runs asked for): the median is of successful runs only.
+  for (let i = 0; results.length < runs && i < runs * 2; i++) {
     const r = await lighthouseRun(`${server.baseUrl}/`);
+    if (!r) continue;
     console.log(
-      `lighthouse run ${i + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}`,
+      `lighthouse run ${results.length + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}`,
     );
     results.push(r);
   }
+  if (results.length === 0) throw new Error('every Lighthouse run failed');
   const row = {
     score: median(results.map((r) => r.score)),
     lcp: median(results.map((r) => r.lcpMs)),
