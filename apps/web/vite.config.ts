@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // Popups and pages are lazy chunks: a test's first opening transforms them (the machine is shared and loaded).
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

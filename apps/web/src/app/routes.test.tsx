@@ -96,7 +96,9 @@ describe('member centre menu', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(14);
     await user.click(within(list).getByRole('link', { name: 'Withdraw' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(within(menu).getByRole('link', { name: 'Withdraw' }).getAttribute('aria-current')).toBe('page');
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: 'Withdraw' }).getAttribute('aria-current')).toBe('page'),
+    );
   });
 
   it('shows every entry at once on the landing page of the centre', async () => {
