@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -18,7 +19,7 @@ const playEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry()],
+  plugins: [react(), playEntry(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,9 +1,10 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, ConfigError } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { createOutageWatch } from './db/outage.ts';
 import { registerApiDocs } from './http/api-docs.ts';
@@ -15,6 +16,8 @@ import { registerSpa } from './http/spa.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
+import { readableLogStream, requestLogLevel } from './lib/log-format.ts';
+import { registerCompression } from './http/compress.ts';
 import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -57,6 +60,7 @@ export interface AppDeps {
         | 'REDIS_PREFIX'
         | 'DEMO_VENDOR_WALLET_URL'
         | 'DEMO_VENDOR_FAULT_RATE'
+        | 'DATA_DIR'
       >
     >;
   database: Database;
@@ -125,7 +129,15 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
   const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
-  const admin = createAdminModule({ db, members, ledger, hasher, limiter, clock });
+  const admin = createAdminModule({
+    db,
+    members,
+    ledger,
+    hasher,
+    limiter,
+    clock,
+    oneTimePasswordFile: deps.config.DATA_DIR ? resolve(deps.config.DATA_DIR, ADMIN_PASSWORD_FILE) : undefined,
+  });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
   const wallet = createWalletModule({ ledger, members, vendors: games });
@@ -148,6 +160,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     merchants,
     clock,
     sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET,
+    sandboxEnabled: deps.config.NODE_ENV !== 'production',
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
@@ -217,6 +230,18 @@ function sharedState(deps: AppDeps, log: RedisHealthLogger): SharedState {
   return { limiter, bus: createRedisCacheBus(deps.redis, `${prefix}cache`), redisHealth };
 }
 
+/** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
+export const ADMIN_PASSWORD_FILE = 'admin-one-time-password.txt';
+
+/** JSON logs in production (for collectors); readable console lines elsewhere. */
+export function loggerOptions(config: AppDeps['config']): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+  };
+  return config.NODE_ENV === 'production' ? base : { ...base, stream: readableLogStream() };
+}
+
 /** A hop count means: trust that many proxies in front of us (Fastify's types omit the number form). */
 function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
@@ -254,10 +279,9 @@ function registerContentSecurityPolicy(app: FastifyInstance, modules: Modules, c
 /** The one composition root: every module is built here from `deps`, so tests swap the edges. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
-    },
+    logger: deps.logger ?? loggerOptions(deps.config),
+    // One line per request, written by the onResponse hook below (health probes and static files at debug).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -271,6 +295,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const modules = await deps.database.exclusive(async () => {
     const built = await createModules(deps, shared);
     if (deps.config.SEED_DEMO) await seedDemo(built);
+    if (deps.config.NODE_ENV === 'production') {
+      const problem = await built.deposits.productionProblem();
+      if (problem) throw new ConfigError(problem);
+    }
     return built;
   });
   app.decorate('modules', modules);
@@ -281,6 +309,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outage.stop();
   });
 
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel(request.url)](
+      { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      `${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+  // An answer for a session (a member's bearer token, an admin's, a game session) is never stored by a browser
+  // or a proxy: logout on a shared computer must not leave balances in the back/forward cache or a CDN.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const h = request.headers;
+    if ((h.authorization || h['x-game-session']) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerCompression(app);
   registerErrorHandling(app, { unavailable: (err) => outage.report(err) });
   registerRouteKit(app, {
     principals: {

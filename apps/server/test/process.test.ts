@@ -1,14 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD_FILE } from '../src/app.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sea-proc-'));
 
-function startServer(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
@@ -19,6 +23,7 @@ function startServer(port: number): { child: ChildProcess; output: () => string;
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,6 +51,11 @@ async function waitForReady(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} not ready`);
 }
 
+async function waitForOutput(out: () => string, text: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!out().includes(text) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+}
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedded database', () => {
@@ -58,6 +68,19 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
         value: { merchantCode: string };
       };
       expect(status.value.merchantCode).toBe('demo');
+
+      // The one-time password banner comes after the start-up lines, and is kept in an owner-only file.
+      await waitForOutput(first.output, 'one-time password:');
+      const out = first.output();
+      expect(out.indexOf('Serving on')).toBeGreaterThan(-1);
+      expect(out.indexOf('one-time password:')).toBeGreaterThan(out.indexOf('Serving on'));
+      const file = join(dataDir, ADMIN_PASSWORD_FILE);
+      expect(out).toContain(`also in ${file}`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Readable console lines in development, and no line per health probe at the info level.
+      expect(out).not.toContain('"level":');
+      expect(out).toMatch(/\d\d:\d\d:\d\d INFO {2}GET \/wps\/system\/status status=200/);
+      expect(out).not.toContain('GET /readyz');
 
       const second = startServer(port + 1);
       expect(await second.exited).toBe(1);
@@ -77,5 +100,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
     } finally {
       third.child.kill('SIGKILL');
     }
+    // In production the demo's sandbox payment method (no real money moves) makes the start refuse, saying why.
+    const prod = startServer(port + 3, { NODE_ENV: 'production' });
+    expect(await prod.exited).toBe(1);
+    expect(prod.output()).toMatch(/Refusing to start with NODE_ENV=production: merchant #\d+ method SANDBOX/);
   }, 240_000);
 });

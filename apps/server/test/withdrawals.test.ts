@@ -441,6 +441,13 @@ describe('receipt confirmation', () => {
         await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '30' })
       ).json().code,
     ).toBe('amount_out_of_range');
+    // "0" received would get round the proof image that "not received" asks for: refused (amount > 0).
+    for (const receivedAmount of ['0', '0.00']) {
+      const zero = (
+        await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount })
+      ).json();
+      expect(zero).toMatchObject({ success: false, code: 'amount_invalid' });
+    }
     const r = (
       await call(p, 'POST', `/wps/withdraw/requests/${id}/receipt`, { result: 'partial', receivedAmount: '20.50' })
     ).json().value;

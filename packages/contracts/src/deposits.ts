@@ -64,6 +64,8 @@ export const manualDepositFields = z.object({
 
 export const depositItem = z.object({
   id: z.string(),
+  /** The public reference the member quotes (DEP-7K3Q9M2X): random, unlike the id. */
+  reference: z.string(),
   methodCode: z.string(),
   methodName: z.string(),
   kind: depositMethodKind,

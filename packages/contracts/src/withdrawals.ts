@@ -86,6 +86,8 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
 export const withdrawal = z.object({
   id: z.string(),
+  /** The public reference the member quotes (WDR-7K3Q9M2X): random, unlike the id. */
+  reference: z.string(),
   requestId: z.string(),
   status: withdrawalStatus,
   /** Minor units. */

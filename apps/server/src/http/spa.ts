@@ -9,9 +9,9 @@ const PLAY_PREFIX = '/play/';
 const PLAY_FILE = 'play.html';
 
 /**
- * Serves the built SPA. Hashed assets are immutable; index.html is never cached. Returns the function
- * the not-found handler uses to decide whether a path is a client-side route (HTML fallback): /play/* gets the
- * game pages' entry (play.html), every other page index.html.
+ * Serves the built SPA, precompressed (brotli or gzip copies made at build time). Hashed assets are immutable;
+ * index.html is never cached. Returns the function the not-found handler uses to decide whether a path is a
+ * client-side route (HTML fallback): /play/* gets the game pages' entry (play.html), every other page index.html.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file: sent as the request accepts, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -21,6 +21,9 @@ export const register = (method: 'username' | 'mobile', body: Partial<RegisterRe
     encrypt: true,
   });
 export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
+/** The logged-in member's language (kept on the account, used at the next login). */
+export const setMemberLanguage = (language: string) =>
+  apiRequest<null>('PUT', '/wps/member/language', { body: { language } });
 export const fetchCaptcha = () => apiGet<CaptchaChallenge>('/wps/captcha');
 export const sendSmsCode = (purpose: 'login' | 'register' | 'reset', body: SmsCodeRequest) =>
   apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>(

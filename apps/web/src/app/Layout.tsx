@@ -2,11 +2,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
-import { HelpDialog } from '../features/help/HelpDialog.tsx';
-import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog.tsx';
-import { ForgotPasswordDialog } from '../features/auth/ForgotPasswordDialog.tsx';
-import { LoginDialog } from '../features/auth/LoginDialog.tsx';
-import { RegisterDialog } from '../features/auth/RegisterDialog.tsx';
+import { useUi } from '../state/ui.ts';
+import { ChangePasswordDialog, ForgotPasswordDialog, HelpDialog, LoginDialog, RegisterDialog } from './lazy-pages.tsx';
 import { LoginArea } from '../features/auth/LoginArea.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
@@ -34,12 +31,25 @@ export function Layout() {
       </main>
       <Footer />
       <RightBar />
-      <LoginDialog />
-      <RegisterDialog />
-      <ForgotPasswordDialog />
-      <ChangePasswordDialog />
-      <HelpDialog />
+      <Dialogs />
       <GamePopupHost />
     </div>
+  );
+}
+
+/** The popups, each its own chunk loaded when it first opens (forms, zod and Base UI stay off the first page). */
+function Dialogs() {
+  const dialog = useUi((s) => s.dialog);
+  if (!dialog) return null;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        {dialog === 'login' && <LoginDialog />}
+        {dialog === 'register' && <RegisterDialog />}
+        {dialog === 'forgot' && <ForgotPasswordDialog />}
+        {dialog === 'changePassword' && <ChangePasswordDialog />}
+        {dialog === 'help' && <HelpDialog />}
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

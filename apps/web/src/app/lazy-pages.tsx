@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /** The areas the spec lazy-loads, each its own chunk. */
 export const PromotionsPage = lazy(() => import('../features/promotions/PromotionsPage.tsx'));
@@ -11,3 +11,21 @@ export const GameListCenter = lazy(() => import('../features/games/GameListCente
 export const GameCenter = lazy(() => import('../features/games/GameCenter.tsx'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 export const FairnessPage = lazy(() => import('../features/fairness/FairnessPage.tsx'));
+
+/** A named export as a lazy component (the popups are named exports of their feature files). */
+function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+/** The popups: opened from anywhere, loaded on first opening. */
+export const LoginDialog = named(() => import('../features/auth/LoginDialog.tsx'), 'LoginDialog');
+export const RegisterDialog = named(() => import('../features/auth/RegisterDialog.tsx'), 'RegisterDialog');
+export const ForgotPasswordDialog = named(
+  () => import('../features/auth/ForgotPasswordDialog.tsx'),
+  'ForgotPasswordDialog',
+);
+export const ChangePasswordDialog = named(
+  () => import('../features/auth/ChangePasswordDialog.tsx'),
+  'ChangePasswordDialog',
+);
+export const HelpDialog = named(() => import('../features/help/HelpDialog.tsx'), 'HelpDialog');

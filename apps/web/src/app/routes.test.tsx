@@ -67,9 +67,64 @@ describe('routes', () => {
 });
 
 describe('agent centre', () => {
-  it('tells a logged-in non-agent that agent pages are not for them', async () => {
+  it('tells a logged-in non-agent that agent pages are for agents and how to become one', async () => {
     useSession.getState().setToken('t0k3n');
     renderAt('/agent/agentTeamOverview');
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Non-agents cannot log in.');
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'The agent centre is for agents: they invite players, follow their team and earn commission.',
+    );
+    expect(screen.queryByText('Non-agents cannot log in.')).toBeNull();
+    expect(screen.getByText(/To become an agent, apply on the Join us page or ask customer service/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Become an agent' }).getAttribute('href')).toBe('/join');
+  });
+});
+
+describe('member centre menu', () => {
+  it('folds into a button naming the current page that opens every entry, and closes on a choice', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member/transactionHistory');
+    const menu = await screen.findByRole('navigation', { name: 'Member centre' });
+    const toggle = within(menu).getByRole('button', { name: /Transaction history.*All pages/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.className).not.toContain('centre__menu--open');
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.className).toContain('centre__menu--open');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(list).getAllByRole('link')).toHaveLength(14);
+    await user.click(within(list).getByRole('link', { name: 'Withdraw' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: 'Withdraw' }).getAttribute('aria-current')).toBe('page'),
+    );
+  });
+
+  it('shows every entry at once on the landing page of the centre', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member');
+    const menu = await screen.findByRole('navigation', { name: 'Member centre' });
+    expect(
+      within(menu)
+        .getByRole('button', { name: /All pages/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+  });
+});
+
+describe('titles match their menus', () => {
+  it('game centres are named once ("Card games", not "Card games games")', async () => {
+    renderAt('/pvp');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Card games' })).toBeTruthy();
+  });
+
+  it('the profit page is titled as its menu entry', async () => {
+    useSession.getState().setToken('t0k3n');
+    renderAt('/member/personalProfit');
+    const menu = await screen.findByRole('navigation', { name: 'Member centre' });
+    const entry = within(menu).getByRole('link', { name: 'Profit and loss' });
+    expect(entry.getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { level: 1, name: entry.textContent! })).toBeTruthy();
   });
 });

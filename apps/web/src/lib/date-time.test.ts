@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, localDate } from './date-time.ts';
+import { formatDateTime, formatDay, localDate } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it('formats DD/MM/YYYY HH:mm:ss in the merchant time zone', () => {
@@ -14,5 +14,12 @@ describe('localDate', () => {
     const now = new Date('2024-03-01T17:30:00Z');
     expect(localDate(now, 'Asia/Manila')).toBe('2024-03-02');
     expect(localDate(now, 'America/New_York')).toBe('2024-03-01');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows an API date as DD/MM/YYYY', () => {
+    expect(formatDay('2026-11-23')).toBe('23/11/2026');
+    expect(formatDay('not a date')).toBe('not a date');
   });
 });

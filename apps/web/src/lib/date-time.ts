@@ -31,6 +31,12 @@ export function formatDateTime(at: Date | string, timeZone: string): string {
   return `${p.day}/${p.month}/${p.year} ${pad(Number(p.hour))}:${p.minute}:${p.second}`;
 }
 
+/** A calendar date of the API (YYYY-MM-DD, already in the merchant's zone) as the site shows dates: DD/MM/YYYY. */
+export function formatDay(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: Date, timeZone: string): string {
   const p = partsIn(at, timeZone);

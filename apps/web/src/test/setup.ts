@@ -6,7 +6,8 @@ import { useUi } from '../state/ui.ts';
 import { i18n } from '../i18n/index.ts';
 import { server } from './server.ts';
 
-// Lazy pages load as their own chunks: on a loaded 2-core CI machine the first import can take seconds.
+// Pages and popups are lazy chunks: their first import in a test transforms the module graph (zod, the form kit),
+// which on a loaded machine takes longer than testing-library's default 1 s wait.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

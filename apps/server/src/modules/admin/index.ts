@@ -5,7 +5,7 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
-import { bootstrapFirstAdmin } from './admin-bootstrap.ts';
+import { bootstrapFirstAdmin, forgetOneTimePassword } from './admin-bootstrap.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { type AdminRules, createAdminService } from './admin.service.ts';
 import type { AdminTables } from './admin.tables.ts';
@@ -30,6 +30,8 @@ export function createAdminModule(deps: {
   limiter: WindowLimiter;
   clock: () => Date;
   rules?: Partial<AdminRules>;
+  /** Where the first admin's one-time password is written (owner-only file; removed once it is changed). */
+  oneTimePasswordFile?: string;
 }) {
   const db = tablesOf<AdminTables>(deps.db);
   const audit = createAuditLog(db);
@@ -50,16 +52,23 @@ export function createAdminModule(deps: {
     ledger: deps.ledger,
     clock: deps.clock,
   });
-  return {
+  const face = {
     ...admin,
+    async changePassword(...args: Parameters<typeof admin.changePassword>): Promise<void> {
+      await admin.changePassword(...args);
+      await forgetOneTimePassword(deps.oneTimePasswordFile, args[1].oldPassword);
+    },
+  };
+  return {
+    ...face,
     /** Append an operator action to the audit log, inside the action's own transaction (`executor`). */
     recordAction: audit.record,
     adjustments,
     /** First start: creates `admin` with a one-time password shown once on the console. */
     bootstrap: (merchants: Pick<MerchantsModule, 'findByCode'>, merchantCode: string, log: FastifyBaseLogger) =>
-      bootstrapFirstAdmin({ merchants, admin, log }, merchantCode),
+      bootstrapFirstAdmin({ merchants, admin, log, passwordFile: deps.oneTimePasswordFile }, merchantCode),
     register(app: FastifyInstance): void {
-      registerAdminRoutes(app, { admin, adjustments, audit });
+      registerAdminRoutes(app, { admin: face, adjustments, audit });
     },
   };
 }

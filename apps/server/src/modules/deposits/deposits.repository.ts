@@ -65,6 +65,17 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
     },
 
     /** The merchant's payment methods that a merchant does not have yet are added (existing codes stay as set). */
+    /** Enabled methods paid through the given gateway, every merchant (the production start-up check). */
+    enabledMethodsOf: (gateway: string) =>
+      db
+        .selectFrom('deposit_methods')
+        .select(['merchant_id', 'code'])
+        .where('gateway', '=', gateway)
+        .where('enabled', '=', true)
+        .orderBy('merchant_id')
+        .orderBy('code')
+        .execute(),
+
     async addMethods(rows: Insertable<DepositMethodsTable>[]): Promise<void> {
       await db
         .insertInto('deposit_methods')

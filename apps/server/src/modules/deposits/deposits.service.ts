@@ -11,6 +11,7 @@ import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
 import { amountFromText } from '../../lib/money.ts';
+import { withFreshReference } from '../../lib/reference.ts';
 import type { AdminModule } from '../admin/index.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
@@ -60,6 +61,7 @@ const methodError = (message: string) =>
 export function presentDeposit(r: DepositListRow): DepositItem {
   return {
     id: String(r.id),
+    reference: r.reference,
     methodCode: r.method_code,
     methodName: r.method_name,
     kind: r.kind,
@@ -123,24 +125,27 @@ export function createDepositsService(deps: DepositsDeps) {
     const requestId = req.requestId.trim();
     const existing = await repo.findByRequest(memberId, requestId);
     if (existing) return sameRequest(existing, method, amount);
-    const row = await db.transaction().execute(async (trx) => {
-      const inserted = await repo.insertIfNew(
-        {
-          merchant_id: merchant.id,
-          member_id: memberId,
-          method_id: method.id,
-          kind: method.kind,
-          amount,
-          currency: merchant.currency,
-          request_id: requestId,
-          order_ref: `D${randomBytes(15).toString('base64url')}`,
-          gateway: method.gateway,
-        },
-        trx,
-      );
-      if (inserted && withRow) await withRow(trx, inserted);
-      return inserted;
-    });
+    const row = await withFreshReference('DEP', (reference) =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertIfNew(
+          {
+            merchant_id: merchant.id,
+            member_id: memberId,
+            method_id: method.id,
+            kind: method.kind,
+            amount,
+            currency: merchant.currency,
+            request_id: requestId,
+            order_ref: `D${randomBytes(15).toString('base64url')}`,
+            reference,
+            gateway: method.gateway,
+          },
+          trx,
+        );
+        if (inserted && withRow) await withRow(trx, inserted);
+        return inserted;
+      }),
+    );
     if (row) return row;
     // A concurrent twin of this request won the insert.
     return sameRequest((await repo.findByRequest(memberId, requestId))!, method, amount);
@@ -159,7 +164,7 @@ export function createDepositsService(deps: DepositsDeps) {
         key: `deposit:${d.id}`,
         kind: 'deposit',
         memberId: d.member_id,
-        ref: { depositId: String(d.id) },
+        ref: { depositId: String(d.id), reference: d.reference },
         from: systemAccount('payment_clearing', d.member_id),
         to: memberMain(d.member_id),
         amount: d.amount,

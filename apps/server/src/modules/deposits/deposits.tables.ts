@@ -40,6 +40,7 @@ export interface DepositsTable {
   status: Generated<DepositStatus>;
   request_id: string;
   order_ref: string;
+  reference: string;
   gateway: string | null;
   gateway_ref: string | null;
   reason: string | null;

@@ -36,7 +36,13 @@ export function createDepositsModule(deps: {
   clock: () => Date;
   /** SANDBOX_GATEWAY_SECRET; by default one random key per installation kept in the database. */
   sandboxSecret?: string;
+  /**
+   * The built-in sandbox gateway (no real money moves): its pay page, callbacks and orders. Off in production
+   * (NODE_ENV=production), where a merchant with an enabled sandbox method refuses the start (`checkProduction`).
+   */
+  sandboxEnabled?: boolean;
 }) {
+  const sandboxEnabled = deps.sandboxEnabled ?? true;
   const db = tablesOf<DepositsTables>(deps.db);
   const repo = createDepositsRepository(db);
   let secret: Promise<string> | undefined;
@@ -57,16 +63,31 @@ export function createDepositsModule(deps: {
     audit: deps.audit,
     members: deps.members,
     merchants: deps.merchants,
-    gateways: new Map([[sandbox.code, sandbox]]),
+    gateways: new Map(sandboxEnabled ? [[sandbox.code, sandbox]] : []),
     clock: deps.clock,
   });
   return {
     ...service,
     sandbox,
-    seedDemo: (merchantId: bigint) => repo.addMethods(demoDepositMethods(merchantId)),
+    seedDemo: (merchantId: bigint) =>
+      repo.addMethods(demoDepositMethods(merchantId).filter((m) => sandboxEnabled || m.gateway !== SANDBOX_GATEWAY)),
+    /**
+     * Production start-up check: the sandbox gateway credits balances without any payment, so an enabled sandbox
+     * method must not exist where real money runs. Returns the refusal text, or null when all is well.
+     */
+    async productionProblem(): Promise<string | null> {
+      const rows = await repo.enabledMethodsOf(SANDBOX_GATEWAY);
+      if (rows.length === 0) return null;
+      const list = rows.map((r) => `merchant #${r.merchant_id} method ${r.code}`).join(', ');
+      return (
+        `Refusing to start with NODE_ENV=production: ${list} pays through the sandbox payment gateway, which ` +
+        'credits balances without any payment. Disable those methods (deposit_methods.enabled = false) or start ' +
+        'without NODE_ENV=production.'
+      );
+    },
     register(app: FastifyInstance): void {
       registerDepositRoutes(app, service);
-      registerSandboxGatewayRoutes(app, { deposits: service, sandbox });
+      if (sandboxEnabled) registerSandboxGatewayRoutes(app, { deposits: service, sandbox });
       registerDepositAdminRoutes(app, service);
     },
   };

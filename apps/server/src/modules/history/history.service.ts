@@ -62,6 +62,8 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
 /** Something the member can quote to support; never another member's private data beyond the account name. */
 function referenceOf(row: HistoryRow, memberId: bigint): string {
   const ref = row.ref ?? {};
+  const reference = str(ref.reference);
+  if (reference) return reference;
   const id = str(ref.depositId) ?? str(ref.withdrawalId) ?? str(ref.adjustmentId);
   if (id) return `${typeOfCode(row.code).toUpperCase().slice(0, 3)}-${id}`;
   if (ref.fromAccount !== undefined && ref.toAccount !== undefined) {

@@ -26,6 +26,14 @@ export const DEMO_HELP: Record<
       content: '<p>Operators publish their licence details here.</p>',
     },
     {
+      category: 'about',
+      categoryTitle: 'About us',
+      tag: 'terms',
+      title: 'Terms and conditions',
+      content:
+        '<p>Only adults (18 or older) may open an account and play. One account per person. Deposits and withdrawals are made in the name of the account holder. Play responsibly; the operator may close accounts that break these terms.</p>',
+    },
+    {
       category: 'guide',
       categoryTitle: 'Beginner guide',
       tag: 'register',
@@ -76,6 +84,14 @@ export const DEMO_HELP: Record<
       tag: 'licences',
       title: 'Giấy phép',
       content: '<p>Nhà điều hành công bố thông tin giấy phép tại đây.</p>',
+    },
+    {
+      category: 'about',
+      categoryTitle: 'Về chúng tôi',
+      tag: 'terms',
+      title: 'Điều khoản và điều kiện',
+      content:
+        '<p>Chỉ người trưởng thành (từ 18 tuổi) được mở tài khoản và chơi. Mỗi người một tài khoản. Nạp và rút tiền đứng tên chủ tài khoản. Hãy chơi có trách nhiệm; nhà điều hành có thể đóng tài khoản vi phạm các điều khoản này.</p>',
     },
     {
       category: 'guide',

@@ -32,7 +32,7 @@ export function createWithdrawalPostings(ledger: Ledger) {
         key: withdrawalKeys[action](row.id),
         kind: 'withdrawal',
         memberId: row.member_id,
-        ref: { withdrawalId: row.id.toString(), action },
+        ref: { withdrawalId: row.id.toString(), reference: row.reference, action },
         holdId: row.hold_transfer_id!,
         action: action === 'disburse' ? 'post' : 'void',
       },
@@ -50,7 +50,7 @@ export function createWithdrawalPostings(ledger: Ledger) {
     async hold(
       trx: AnyDb,
       merchant: Merchant,
-      row: Pick<WithdrawalRow, 'id' | 'member_id' | 'amount'>,
+      row: Pick<WithdrawalRow, 'id' | 'member_id' | 'amount' | 'reference'>,
     ): Promise<bigint> {
       const r = await ledger.move(
         {
@@ -59,7 +59,7 @@ export function createWithdrawalPostings(ledger: Ledger) {
           key: withdrawalKeys.hold(row.id),
           kind: 'withdrawal',
           memberId: row.member_id,
-          ref: { withdrawalId: row.id.toString(), action: 'hold' },
+          ref: { withdrawalId: row.id.toString(), reference: row.reference, action: 'hold' },
           from: memberMain(row.member_id),
           to: systemAccount('payment_clearing', row.member_id),
           amount: row.amount,
@@ -83,7 +83,7 @@ export function createWithdrawalPostings(ledger: Ledger) {
           key: withdrawalKeys.refund(row.id),
           kind: 'withdrawal_refund',
           memberId: row.member_id,
-          ref: { withdrawalId: row.id.toString(), action: 'refund' },
+          ref: { withdrawalId: row.id.toString(), reference: row.reference, action: 'refund' },
           from: systemAccount('payment_clearing', row.member_id),
           to: memberMain(row.member_id),
           amount,

@@ -22,6 +22,7 @@ type Base = Omit<Withdrawal, 'canCancel' | 'canConfirmReceipt'>;
 function base(r: WithdrawalRow, exponent: number): Base {
   return {
     id: r.id.toString(),
+    reference: r.reference,
     requestId: r.request_id,
     status: r.status,
     amount: r.amount.toString(),

@@ -12,6 +12,7 @@ import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
 import { amountFromText } from '../../lib/money.ts';
+import { withFreshReference } from '../../lib/reference.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
@@ -103,25 +104,28 @@ export function createWithdrawalsService(deps: {
       const earlier = await repo.findByRequestId(memberId, body.requestId);
       if (earlier) return replayOf(earlier);
 
-      const row = await deps.db.transaction().execute(async (trx) => {
-        const r = createWithdrawalsRepository(trx);
-        const account = await r.lockBankAccount(merchant.id, memberId, bankAccountId, 'share');
-        if (!account) throw new AppError('not_found', 'No such bank account.');
-        const inserted = await r.insert({
-          merchant_id: merchant.id,
-          member_id: memberId,
-          request_id: body.requestId,
-          bank_account_id: account.id,
-          bank_name: account.bank_name,
-          account_number: account.account_number,
-          account_name: account.account_name,
-          amount,
-          currency: merchant.currency,
-        });
-        if (!inserted) return { twin: true as const };
-        const holdId = await deps.postings.hold(trx, merchant, inserted);
-        return { twin: false as const, row: await r.setHold(inserted.id, holdId) };
-      });
+      const row = await withFreshReference('WDR', (reference) =>
+        deps.db.transaction().execute(async (trx) => {
+          const r = createWithdrawalsRepository(trx);
+          const account = await r.lockBankAccount(merchant.id, memberId, bankAccountId, 'share');
+          if (!account) throw new AppError('not_found', 'No such bank account.');
+          const inserted = await r.insert({
+            merchant_id: merchant.id,
+            member_id: memberId,
+            request_id: body.requestId,
+            bank_account_id: account.id,
+            bank_name: account.bank_name,
+            account_number: account.account_number,
+            account_name: account.account_name,
+            amount,
+            currency: merchant.currency,
+            reference,
+          });
+          if (!inserted) return { twin: true as const };
+          const holdId = await deps.postings.hold(trx, merchant, inserted);
+          return { twin: false as const, row: await r.setHold(inserted.id, holdId) };
+        }),
+      );
       if (row.twin) {
         // A concurrent request with the same id committed first.
         const twin = await repo.findByRequestId(memberId, body.requestId);

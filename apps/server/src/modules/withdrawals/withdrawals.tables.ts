@@ -38,6 +38,7 @@ export interface WithdrawalsTable {
   merchant_id: Int8;
   member_id: Int8;
   request_id: string;
+  reference: string;
   bank_account_id: Int8;
   bank_name: string;
   account_number: string;

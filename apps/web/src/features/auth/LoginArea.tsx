@@ -1,13 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { MemberInfo } from '@sea/contracts';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout, useMemberInfo } from '../../api/auth.ts';
+import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
+import { useSystemStatus } from '../../state/system.ts';
 import { useUi } from '../../state/ui.ts';
-import { Modal } from '../../components/Modal.tsx';
-import { HeaderLoginForm } from './HeaderLoginForm.tsx';
 import { RegisterButton } from './RegisterButton.tsx';
+
+// Both carry the form kit, zod or Base UI: loaded when shown, so a phone's first page goes without them.
+const HeaderLoginForm = lazy(() => import('./HeaderLoginForm.tsx').then((m) => ({ default: m.HeaderLoginForm })));
+const Modal = lazy(() => import('../../components/Modal.tsx').then((m) => ({ default: m.Modal })));
+
+/** The inline header login form shows from this width (global.css `.header-login`); below it, two buttons. */
+const WIDE = '(min-width: 1100px)';
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const q = window.matchMedia?.(WIDE);
+      q?.addEventListener('change', onChange);
+      return () => q?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(WIDE).matches ?? false,
+  );
+}
 
 /**
  * Header account area: log in / register when logged out; agent entry, `balance` (the wallet's header balance,
@@ -17,10 +35,15 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const open = useUi((s) => s.open);
+  const wide = useWide();
   if (isLogin) return <AccountArea balance={balance} />;
   return (
     <div className="login-area">
-      <HeaderLoginForm />
+      {wide && (
+        <Suspense fallback={null}>
+          <HeaderLoginForm />
+        </Suspense>
+      )}
       <div className="login-area__compact">
         <button type="button" className="btn btn--ghost" onClick={() => open('login')}>
           {t('header.login')}
@@ -31,9 +54,25 @@ export function LoginArea({ balance }: { balance: ReactNode }) {
   );
 }
 
+/** Once per session: the site switches to the language kept on the member's account (set by the selector). */
+function useMemberLanguage(me: MemberInfo | undefined) {
+  const { i18n } = useTranslation();
+  const token = useSession((s) => s.token);
+  const { languages } = useSystemStatus();
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!me || !token || applied.current === token) return;
+    applied.current = token;
+    const lang = me.language;
+    if (SUPPORTED_LANGUAGES.includes(lang) && languages.includes(lang) && lang !== i18n.resolvedLanguage)
+      void i18n.changeLanguage(lang);
+  }, [me, token, languages, i18n]);
+}
+
 function AccountArea({ balance }: { balance: ReactNode }) {
   const { t } = useTranslation();
   const me = useMemberInfo().data;
+  useMemberLanguage(me);
   const clear = useSession((s) => s.clear);
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -56,24 +95,50 @@ function AccountArea({ balance }: { balance: ReactNode }) {
         </Link>
       )}
       {balance}
-      <Link className="account-name" to="/member/securityCenter" title={t('auth.memberCentre')}>
-        {me?.nickname || me?.account || '…'}
+      {me && !me.isTrial && (
+        <nav className="quick-actions" aria-label={t('auth.quickActions')}>
+          <Link className="btn btn--primary quick-actions__btn" to="/member/depositv2">
+            {t('centre.member.depositv2')}
+          </Link>
+          <Link className="btn btn--ghost quick-actions__btn" to="/member/withdraw">
+            {t('centre.member.withdraw')}
+          </Link>
+          <Link className="btn btn--ghost quick-actions__btn" to="/member/personalHistoryCopy">
+            {t('centre.member.personalHistoryCopy')}
+          </Link>
+        </nav>
+      )}
+      <Link
+        className="account-name"
+        to="/member/securityCenter"
+        title={t('auth.memberCentre')}
+        aria-label={`${me?.nickname || me?.account || ''} · ${t('auth.memberCentre')}`}
+      >
+        <span className="account-name__avatar" aria-hidden="true">
+          {(me?.nickname || me?.account || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="account-name__text">{me?.nickname || me?.account || '…'}</span>
+        <span className="account-name__chevron" aria-hidden="true">
+          ▾
+        </span>
       </Link>
       <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
         {t('auth.signOut')}
       </button>
       {confirming && (
-        <Modal open onClose={() => setConfirming(false)} title={t('auth.in_popup_prompt')}>
-          <p>{t('auth.in_sure_logout')}</p>
-          <div className="form__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-              {t('auth.cancel')}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={signOut}>
-              {t('auth.confirm')}
-            </button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal open onClose={() => setConfirming(false)} title={t('auth.in_popup_prompt')}>
+            <p>{t('auth.in_sure_logout')}</p>
+            <div className="form__actions">
+              <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+                {t('auth.cancel')}
+              </button>
+              <button type="button" className="btn btn--primary" onClick={signOut}>
+                {t('auth.confirm')}
+              </button>
+            </div>
+          </Modal>
+        </Suspense>
       )}
     </div>
   );

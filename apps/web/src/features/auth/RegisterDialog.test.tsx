@@ -1,5 +1,5 @@
-import type { RegisterFieldRule, RegisterSettings } from '@sea/contracts';
-import { screen, within } from '@testing-library/react';
+import { defaultFeatureFlags, type RegisterFieldRule, type RegisterSettings } from '@sea/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +81,58 @@ describe('register popup', () => {
     });
     expect(await within(dialog).findByText('Tên đăng nhập này đã được sử dụng.')).toBeTruthy();
     expect(username.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('with REGMOBVERF3 on, the username tab asks for the phone number and its SMS code, and sends them', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.get('*/wps/system/whitelabel', () => ok({ ...defaultFeatureFlags(), REGMOBVERF3: true })),
+      http.get('*/wps/system/setting/register', () => ok(rules)),
+      http.put('*/wps/member/register', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return ok({ token: 'n'.repeat(43), passwordExpired: false });
+      }),
+    );
+    renderAt('/');
+    useUi.getState().open('register');
+    const dialog = await screen.findByRole('dialog');
+    const user = userEvent.setup();
+    await user.type(await within(dialog).findByLabelText(/^Username/), 'alice01');
+    expect(within(dialog).getByLabelText(/^Mobile number/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Password/), 'a long password');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'a long password');
+    await user.click(within(dialog).getByRole('checkbox'));
+    // Without the code the form says so before calling the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(body).toEqual({});
+    await user.type(within(dialog).getByLabelText(/^Mobile number/), '9171234567');
+    await user.type(within(dialog).getByLabelText(/^Verification code/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(body).toMatchObject({ username: 'alice01', mobileNum: '9171234567', verificationCode: '123456' }),
+    );
+  });
+
+  it('with REGMOBVERF3 off, the username tab has no phone fields', async () => {
+    server.use(http.get('*/wps/system/setting/register', () => ok(rules)));
+    renderAt('/');
+    useUi.getState().open('register');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText(/^Username/);
+    expect(within(dialog).queryByLabelText(/^Mobile number/)).toBeNull();
+  });
+
+  it('links the 18+ terms text to the terms article, in a new tab so the form keeps its values', async () => {
+    server.use(http.get('*/wps/system/setting/register', () => ok(rules)));
+    renderAt('/');
+    useUi.getState().open('register');
+    const dialog = await screen.findByRole('dialog');
+    const link = await within(dialog).findByRole('link', { name: 'terms and conditions' });
+    expect(link.getAttribute('href')).toBe('/help#terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(
+      within(dialog).getByRole('checkbox', { name: /I am 18 or older and I accept the terms and conditions/ }),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import type { RegisterField, RegisterSettings } from '@sea/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { checkAffiliate, register, useRegisterSettings } from '../../api/auth.ts';
 import { useWhitelabel } from '../../api/system.ts';
@@ -63,7 +63,12 @@ export function RegisterDialog() {
         active={active}
         onChange={(k) => setTab(k)}
       />
-      <RegisterForm key={active} method={active} passwordOnMobile={Boolean(flags?.MOBILENUMPASSREG3)} />
+      <RegisterForm
+        key={active}
+        method={active}
+        passwordOnMobile={Boolean(flags?.MOBILENUMPASSREG3)}
+        smsOnUsername={Boolean(flags?.REGMOBVERF3)}
+      />
       <p className="modal__foot">
         {t('auth.haveAccount')}{' '}
         <button type="button" className="btn btn--link" onClick={() => open('login')}>
@@ -74,11 +79,12 @@ export function RegisterDialog() {
   );
 }
 
-function RegisterForm({ method, passwordOnMobile }: { method: 'username' | 'mobile'; passwordOnMobile: boolean }) {
+/** `smsOnUsername` (REGMOBVERF3): username registration also verifies a phone number by SMS code. */
+function RegisterForm(props: { method: 'username' | 'mobile'; passwordOnMobile: boolean; smsOnUsername: boolean }) {
   const { t } = useTranslation();
   return (
     <QueryState query={useRegisterSettings()} loading={t('common.loading')}>
-      {(rules) => <RegisterFields rules={rules} method={method} passwordOnMobile={passwordOnMobile} />}
+      {(rules) => <RegisterFields rules={rules} {...props} />}
     </QueryState>
   );
 }
@@ -93,10 +99,12 @@ function RegisterFields({
   rules,
   method,
   passwordOnMobile,
+  smsOnUsername,
 }: {
   rules: RegisterSettings;
   method: 'username' | 'mobile';
   passwordOnMobile: boolean;
+  smsOnUsername: boolean;
 }) {
   const { t } = useTranslation();
   const onLoggedIn = useOnLoggedIn();
@@ -119,7 +127,9 @@ function RegisterFields({
     if (f === 'affiliateCode' && affiliateFromUrlValid) return false;
     return true;
   });
-  const schema = registerSchema(rules, shown, { mobile: method === 'mobile', captcha: Boolean(rules.captcha) });
+  // The phone number and its SMS code: always for mobile registration, and for username registration under REGMOBVERF3.
+  const withPhone = method === 'mobile' || smsOnUsername;
+  const schema = registerSchema(rules, shown, { mobile: withPhone, captcha: Boolean(rules.captcha) });
   const defaults = {
     ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])),
     ...fromUrl,
@@ -152,7 +162,7 @@ function RegisterFields({
 
   return (
     <Form form={form} className="form" onSubmit={submit}>
-      {method === 'mobile' && <PhoneWithCode purpose="register" codeName="verificationCode" />}
+      {withPhone && <PhoneWithCode purpose="register" codeName="verificationCode" />}
       {shown.map((f) => {
         const hint = hintMessage(rules[f]!);
         return (
@@ -168,7 +178,18 @@ function RegisterFields({
         );
       })}
       {rules.captcha && <CaptchaField key={captchaKey} />}
-      <CheckField name="agreeTerms" label={t('auth.agree')} />
+      <CheckField
+        name="agreeTerms"
+        label={
+          <Trans
+            i18nKey="auth.agree"
+            components={{
+              // A new tab: the form keeps what was typed while the terms are read.
+              terms: <a href="/help#terms" target="_blank" rel="noopener noreferrer" />,
+            }}
+          />
+        }
+      />
       <FormFooter
         label={t('header.register')}
         buttonClassName="btn btn--primary"

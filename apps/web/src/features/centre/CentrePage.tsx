@@ -1,16 +1,19 @@
-import { type ComponentType, Suspense } from 'react';
+import { clsx } from 'clsx';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMemberInfo } from '../../api/auth.ts';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
+import { useSystemStatus } from '../../state/system.ts';
 import { CENTRE_PAGES, type CentreArea } from './centre-pages.ts';
 
 /**
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
  * beside the current one. Without a page, the first page shows; an unknown page is a 404. `pages` are the built
  * pages by name, from the app's page registry (features never import each other); the others show "coming soon".
+ * On phones the menu folds into a button naming the current page that opens a grid of every entry.
  */
 export function CentrePage({
   area,
@@ -24,21 +27,38 @@ export function CentrePage({
   const pages = CENTRE_PAGES[area];
   const current = page ?? pages[0];
   const me = useMemberInfo().data;
+  // Landing on the centre itself (no page chosen yet) shows every entry at once.
+  const [menuOpen, setMenuOpen] = useState(page === undefined);
   if (!pages.includes(current)) return <NotFoundPage />;
   const Page = built[current];
-  // The server refuses agent data to non-agents; the site says so instead of showing empty agent pages.
-  if (area === 'agent' && me && !me.isAgent)
-    return <ComingSoon title={t(`centre.${area}.title`)} note={t('errors.non_agent_login')} />;
+  // The server refuses agent data to non-agents; the site says what the agent centre is and how to become one.
+  if (area === 'agent' && me && !me.isAgent) return <ForAgentsOnly />;
   return (
     <div className="centre">
-      <nav className="centre__menu" aria-labelledby="centre-title">
+      <nav className={clsx('centre__menu', menuOpen && 'centre__menu--open')} aria-labelledby="centre-title">
         <h2 id="centre-title" className="centre__title">
           {t(`centre.${area}.title`)}
         </h2>
-        <ul>
+        <button
+          type="button"
+          className="centre__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="centre-pages"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span className="centre__toggle-current">{t(`centre.${area}.${current}`)}</span>
+          <span className="centre__toggle-all">
+            {t('centre.allPages')} <span aria-hidden="true">{menuOpen ? '▴' : '▾'}</span>
+          </span>
+        </button>
+        <ul id="centre-pages">
           {pages.map((p) => (
             <li key={p}>
-              <Link to={`/${area}/${p}`} aria-current={p === current ? 'page' : undefined}>
+              <Link
+                to={`/${area}/${p}`}
+                aria-current={p === current ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
                 {t(`centre.${area}.${p}`)}
               </Link>
             </li>
@@ -55,5 +75,31 @@ export function CentrePage({
         )}
       </div>
     </div>
+  );
+}
+
+/** A logged-in member who is not an agent opened an agent page: what it is for, and the ways to become an agent. */
+function ForAgentsOnly() {
+  const { t } = useTranslation();
+  const { customerServiceUrl } = useSystemStatus();
+  return (
+    <section className="coming-soon" aria-labelledby="page-title">
+      <h1 id="page-title">{t('centre.agent.title')}</h1>
+      <p role="status">{t('centre.agentOnly.text')}</p>
+      <p>{t('centre.agentOnly.how')}</p>
+      <div className="form__actions">
+        <Link className="btn btn--primary" to="/join">
+          {t('centre.agentOnly.join')}
+        </Link>
+        {customerServiceUrl && (
+          <a className="btn btn--ghost" href={customerServiceUrl}>
+            {t('header.customerService')}
+          </a>
+        )}
+        <Link className="btn btn--ghost" to="/member">
+          {t('centre.agentOnly.back')}
+        </Link>
+      </div>
+    </section>
   );
 }

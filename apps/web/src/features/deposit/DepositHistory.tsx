@@ -35,6 +35,7 @@ export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }
                 </div>
                 <div className="record__meta">
                   <span>{d.methodName}</span>
+                  <span className="record__ref">{t('deposit.reference', { reference: d.reference })}</span>
                   <DateTime value={d.createdAt} />
                 </div>
                 {d.reason && d.status !== 'success' && (

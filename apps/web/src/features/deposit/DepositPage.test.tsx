@@ -25,6 +25,7 @@ const methods: DepositMethodList = {
 
 const item = (over: Partial<DepositItem>): DepositItem => ({
   id: '41',
+  reference: 'DEP-7K3Q9M2X',
   methodCode: 'SANDBOX',
   methodName: 'Online payment',
   kind: 'gateway',
@@ -138,6 +139,7 @@ describe('deposit page', () => {
         }),
         item({
           id: '43',
+          reference: 'DEP-X4M2Q8ZT',
           status: 'rejected',
           kind: 'bank_transfer',
           methodName: 'Bank transfer',
@@ -154,6 +156,8 @@ describe('deposit page', () => {
     const recent = screen.getByRole('list', { name: 'Recent deposits' });
     for (const s of ['Failed', 'Rejected', 'Success', 'Pending']) expect(within(recent).getByText(s)).toBeTruthy();
     expect(within(recent).getByText('Reason: No transfer found')).toBeTruthy();
+    // The member sees the public reference, never the row id.
+    expect(within(recent).getByText('Ref. DEP-X4M2Q8ZT')).toBeTruthy();
     await userEvent.setup().click(within(result).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Deposit result' })).toBeNull();
   });

@@ -58,7 +58,9 @@ describe('personal profit page', () => {
     const week = quickRange('last7', new Date(), 'Asia/Manila');
     expect(calls[0]!.get('from')).toBe(week.from);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(week.to);
+    // The site's one date format (DD/MM/YYYY), not the API's YYYY-MM-DD.
+    const [y, m, d] = week.to.split('-');
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(`${d}/${m}/${y}`);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')

@@ -7,6 +7,7 @@ import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { formatDay } from '../../lib/date-time.ts';
 import './history.css';
 
 const FIGURES = [
@@ -78,7 +79,7 @@ function Profit({ data }: { data: PersonalProfit }) {
               {data.days.map((d) => (
                 <tr key={d.date}>
                   <th scope="row" data-label={t('history.date')}>
-                    {d.date}
+                    {formatDay(d.date)}
                   </th>
                   {FIGURES.map((f) => (
                     <td key={f} data-label={t(`history.figures.${f}`)} className="num">

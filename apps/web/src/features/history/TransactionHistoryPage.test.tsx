@@ -160,6 +160,24 @@ describe('transaction history page', () => {
         ? HttpResponse.json({ success: false, value: null, message: 'x', code: 'internal_error' }, { status: 500 })
         : ok({ total: 0, pageNo: 1, pageSize: 20, currency: 'PHP', exponent: 2, timezone: 'Asia/Manila', items: [] }),
     );
+    // A member whose account language is TY (a session starts in the account's language).
+    server.use(
+      http.get('*/wps/member/info', () =>
+        ok({
+          id: '7',
+          account: 'member7',
+          nickname: null,
+          type: 0,
+          isAgent: false,
+          isTrial: false,
+          language: 'ty',
+          mobile: null,
+          email: null,
+          lastLoginAt: null,
+          previousLoginAt: null,
+        }),
+      ),
+    );
     await i18n.changeLanguage('ty');
     renderAt('/member/transactionHistory');
     const alert = await screen.findByRole('alert');

@@ -1,25 +1,32 @@
-import { Popover } from '@base-ui/react/popover';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
+const load = () => import('./AppDownloadPopover.tsx');
+const AppDownloadPopover = lazy(load);
+
+/**
+ * "App download" in the header: a plain button until first used, then the QR popover (loaded on hover or focus,
+ * so the home page does not carry Base UI and the QR encoder).
+ */
 export function AppDownloadButton() {
   const { t } = useTranslation();
-  const url = `${window.location.origin}/down`;
+  const [used, setUsed] = useState(false);
+  const plain = (
+    <button
+      type="button"
+      className="header__link"
+      aria-haspopup="dialog"
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={() => setUsed(true)}
+    >
+      {t('header.appDownload')}
+    </button>
+  );
+  if (!used) return plain;
   return (
-    <Popover.Root>
-      <Popover.Trigger className="header__link">{t('header.appDownload')}</Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Positioner sideOffset={8}>
-          <Popover.Popup className="popover">
-            <Popover.Title className="popover__title">{t('header.scanToDownload')}</Popover.Title>
-            <QRCodeSVG value={url} size={144} role="img" aria-label={t('header.scanToDownload')} />
-            <Link to="/down" className="btn btn--link">
-              {t('home.downloadCta')}
-            </Link>
-          </Popover.Popup>
-        </Popover.Positioner>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={plain}>
+      <AppDownloadPopover />
+    </Suspense>
   );
 }

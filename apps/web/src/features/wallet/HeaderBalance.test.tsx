@@ -98,4 +98,44 @@ describe('header balance', () => {
     expect(within(header).queryByRole('button', { name: /Balance/ })).toBeNull();
     expect(called).toBe(false);
   });
+
+  it('shows what can be spent (held withdrawals taken off) with the hold beside it, and the currency', async () => {
+    server.use(
+      memberInfo(),
+      http.get('*/wps/v2/wallets/balance', () =>
+        ok({ currency: 'PHP', exponent: 2, main: { balance: '44000', available: '29000' }, vendors: [] }),
+      ),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/');
+    const header = await screen.findByRole('banner');
+    const amount = await within(header).findByRole('button', { name: /Balance/ });
+    await waitFor(() => expect(amount.textContent).toContain('290.00'));
+    expect(amount.textContent).not.toContain('440.00');
+    expect(amount.textContent).toContain('PHP');
+    expect(within(amount).getByText('· 150.00 pending')).toBeTruthy();
+  });
+
+  it('puts Deposit, Withdraw and Betting record beside the balance, and the name opens the member centre', async () => {
+    server.use(
+      memberInfo(),
+      http.get('*/wps/v2/wallets/balance', () =>
+        ok({ currency: 'PHP', exponent: 2, main: { balance: '5000', available: '5000' }, vendors: [] }),
+      ),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/');
+    const header = await screen.findByRole('banner');
+    const shortcuts = await within(header).findByRole('navigation', { name: 'Wallet shortcuts' });
+    const links = within(shortcuts).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Deposit', '/member/depositv2'],
+      ['Withdraw', '/member/withdraw'],
+      ['Betting record', '/member/personalHistoryCopy'],
+    ]);
+    const name = within(header).getByRole('link', { name: 'member7 · Member centre' });
+    expect(name.getAttribute('href')).toBe('/member/securityCenter');
+    await userEvent.setup().click(within(shortcuts).getByRole('link', { name: 'Withdraw' }));
+    expect(await screen.findByRole('navigation', { name: 'Member centre' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
-import { formatMoney } from '@sea/contracts';
+// The zod-free entry: the header is on every page, zod and the schemas load with the pages that need them.
+import { formatMoney } from '@sea/contracts/money-format';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../api/auth.ts';
@@ -58,7 +59,9 @@ function RealBalance() {
   }
 
   const data = balance.data;
-  const amount = masked ? MASK : data ? formatMoney(data.main.balance, data.exponent) : balance.isError ? '—' : '…';
+  // What the member can spend: the balance less what pending withdrawals hold (the same figure as the Withdraw page).
+  const amount = masked ? MASK : data ? formatMoney(data.main.available, data.exponent) : balance.isError ? '—' : '…';
+  const held = data ? BigInt(data.main.balance) - BigInt(data.main.available) : 0n;
   return (
     <div className="header-balance">
       <button
@@ -71,6 +74,11 @@ function RealBalance() {
         <span className="sr-only">{t('wallet.balance')} </span>
         {data && <span className="header-balance__currency">{data.currency}</span>}
         <span className="header-balance__value">{amount}</span>
+        {data && held > 0n && !masked && (
+          <span className="header-balance__held">
+            {t('wallet.pendingHold', { amount: formatMoney(String(held), data.exponent) })}
+          </span>
+        )}
         {busy ? <span className="spinner header-balance__spinner" aria-hidden="true" /> : <RefreshIcon />}
       </button>
       <button

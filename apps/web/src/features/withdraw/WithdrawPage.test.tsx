@@ -31,6 +31,7 @@ const bank: BankAccount = {
 
 const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   id: '51',
+  reference: 'WDR-7K3Q9M2X',
   requestId: 'r'.repeat(10),
   status: 'requested',
   amount: '300000',
@@ -289,6 +290,7 @@ describe('withdraw page', () => {
       items: statuses.map((st, i) =>
         withdrawal({
           id: String(100 + i),
+          reference: `WDR-${'ABCDEFGHJ'[i]}7K3Q9M2`,
           status: st,
           canCancel: st === 'requested',
           rejectReason: st === 'rejected' ? 'Name mismatch' : null,
@@ -318,6 +320,7 @@ describe('withdraw page', () => {
     ])
       expect(within(list).getByText(label)).toBeTruthy();
     expect(within(list).getByText('Reason: Name mismatch')).toBeTruthy();
+    expect(within(list).getByText('Ref. WDR-A7K3Q9M2')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(within(list).getByRole('button', { name: 'Cancel withdrawal' }));
     expect(await screen.findByText('The withdrawal was cancelled and the amount released.')).toBeTruthy();

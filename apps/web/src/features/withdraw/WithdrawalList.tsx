@@ -76,6 +76,7 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
       </div>
       <div className="record__meta">
         <span>{t('withdraw.list.to', { bank: w.bankName, number: w.accountNumberMasked })}</span>
+        <span className="record__ref">{t('withdraw.list.reference', { reference: w.reference })}</span>
         <DateTime value={w.createdAt} />
       </div>
       {w.rejectReason && <p className="record__note">{t('withdraw.list.reason', { reason: w.rejectReason })}</p>}

@@ -40,6 +40,7 @@ export const depositEn = {
   resultSlow: 'The confirmation is taking longer than usual. The list below will show the outcome.',
   resultUnknown: 'This deposit could not be found.',
   recent: 'Recent deposits',
+  reference: 'Ref. {{reference}}',
   noDeposits: 'No deposits yet.',
   reason: 'Reason: {{reason}}',
   status: {
@@ -91,6 +92,7 @@ export const depositTy: Widen<typeof depositEn> = {
   resultSlow: 'Việc xác nhận lâu hơn bình thường. Danh sách bên dưới sẽ hiển thị kết quả.',
   resultUnknown: 'Không tìm thấy khoản nạp này.',
   recent: 'Khoản nạp gần đây',
+  reference: 'Mã {{reference}}',
   noDeposits: 'Chưa có khoản nạp nào.',
   reason: 'Lý do: {{reason}}',
   status: {

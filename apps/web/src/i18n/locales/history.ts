@@ -3,7 +3,7 @@ import type { Widen } from '../widen.ts';
 /** Texts of this feature (English); merged into the locale under `history`. */
 export const historyEn = {
   title: 'Transaction history',
-  profitTitle: 'Personal profit',
+  profitTitle: 'Profit and loss',
   filters: 'Filters',
   type: 'Type',
   types: {
@@ -84,7 +84,7 @@ export const historyEn = {
 /** The same texts in the second language (TY, Vietnamese). */
 export const historyTy: Widen<typeof historyEn> = {
   title: 'Lịch sử giao dịch',
-  profitTitle: 'Lợi nhuận cá nhân',
+  profitTitle: 'Lãi và lỗ',
   filters: 'Bộ lọc',
   type: 'Loại',
   types: {

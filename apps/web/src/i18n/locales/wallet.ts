@@ -5,6 +5,7 @@ export const walletEn = {
   title: 'Wallet',
   // Header balance
   balance: 'Balance',
+  pendingHold: '· {{amount}} pending',
   refreshBalance: 'Refresh balance',
   hideBalance: 'Hide balance',
   showBalance: 'Show balance',
@@ -64,6 +65,7 @@ export const walletEn = {
 export const walletTy: Widen<typeof walletEn> = {
   title: 'Ví',
   balance: 'Số dư',
+  pendingHold: '· {{amount}} đang chờ',
   refreshBalance: 'Làm mới số dư',
   hideBalance: 'Ẩn số dư',
   showBalance: 'Hiện số dư',
