@@ -81,7 +81,7 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   await nav.getByRole('link', { name: 'Slots', exact: true }).hover();
   await nav.getByRole('button', { name: 'Play SEA Games' }).waitFor();
   await nav.getByRole('link', { name: 'Slots', exact: true }).click();
-  await page.getByRole('heading', { name: 'Slots games', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Slots', level: 1 }).waitFor();
   await page.getByText('3 games').waitFor();
 
   // Filters: vendor, game type, search.

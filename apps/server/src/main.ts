@@ -44,6 +44,12 @@ async function main(): Promise<void> {
     mailer,
     authRules: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
+  // The first admin exists before the site serves (under the migration lock: processes starting together create it
+  // once); its one-time password banner waits for the start-up lines.
+  const banner: string[] = [];
+  await database.exclusive(() =>
+    app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log, (line) => banner.push(line)),
+  );
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before
@@ -78,9 +84,8 @@ async function main(): Promise<void> {
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   );
-  // Last, after the start-up lines, so the one-time password banner does not scroll away (it is also in a file).
-  // Under the migration lock: processes starting together create the first admin once.
-  await database.exclusive(() => app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log));
+  // Printed last, after the start-up lines, so the one-time password banner does not scroll away (also in a file).
+  for (const line of banner) console.warn(line);
 }
 
 main().catch((err: unknown) => {

@@ -71,6 +71,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
 
       // The one-time password banner comes after the start-up lines, and is kept in an owner-only file.
       await waitForOutput(first.output, 'one-time password:');
+      // The request line is written once the answer has gone out: wait for it.
+      await waitForOutput(first.output, 'GET /wps/system/status');
       const out = first.output();
       expect(out.indexOf('Serving on')).toBeGreaterThan(-1);
       expect(out.indexOf('one-time password:')).toBeGreaterThan(out.indexOf('Serving on'));

@@ -65,8 +65,12 @@ export function createAdminModule(deps: {
     recordAction: audit.record,
     adjustments,
     /** First start: creates `admin` with a one-time password shown once on the console. */
-    bootstrap: (merchants: Pick<MerchantsModule, 'findByCode'>, merchantCode: string, log: FastifyBaseLogger) =>
-      bootstrapFirstAdmin({ merchants, admin, log, passwordFile: deps.oneTimePasswordFile }, merchantCode),
+    bootstrap: (
+      merchants: Pick<MerchantsModule, 'findByCode'>,
+      merchantCode: string,
+      log: FastifyBaseLogger,
+      print?: (line: string) => void,
+    ) => bootstrapFirstAdmin({ merchants, admin, log, passwordFile: deps.oneTimePasswordFile }, merchantCode, print),
     register(app: FastifyInstance): void {
       registerAdminRoutes(app, { admin: face, adjustments, audit });
     },
