@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { after, afterEach, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Merchant } from '../../apps/server/src/modules/merchants/index.ts';
 import { collectErrors, launchBrowser } from './browser.ts';
 import { type E2EServer, startE2EServer } from './server.ts';
@@ -61,3 +62,16 @@ export async function open(path: string, opts: { width?: number; height?: number
 /** No horizontal scrolling on the current page (mobile layouts). */
 export const noHorizontalOverflow = () =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Money for a test member of the demo merchant: one ledger adjustment (idempotent per member). */
+export async function fundMember(memberId: bigint, amount: bigint): Promise<void> {
+  await server.app.modules.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'e2e_funding',
+    key: `fund:${memberId}`,
+    kind: 'adjustment',
+    memberId,
+    legs: [{ debit: systemAccount('adjustments', memberId), credit: memberMain(memberId), amount, code: 'adjustment' }],
+  });
+}

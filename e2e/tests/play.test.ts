@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
 
 useE2E('play');
 
@@ -79,22 +79,7 @@ async function betRecords(p: Page): Promise<BetRecords> {
 async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' | 'ledger') {
   const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
   if (fund === 'ledger') {
-    await server.app.modules.ledger.postOrThrow({
-      merchantId: demo.id,
-      currency: demo.currency,
-      scope: 'e2e_funding',
-      key: `fund:${member.id}`,
-      kind: 'adjustment',
-      memberId: member.id,
-      legs: [
-        {
-          debit: systemAccount('adjustments', member.id),
-          credit: memberMain(member.id),
-          amount: 100_000n,
-          code: 'adjustment',
-        },
-      ],
-    });
+    await fundMember(member.id, 100_000n);
   }
   await logIn(account);
   page.on('response', (r) => {
@@ -183,22 +168,7 @@ test('slot at 390 px: the same on a phone', async () => {
 
 test('video poker and scratch card play a round each through the same wallet', async () => {
   const member = await server.app.modules.members.create({ merchant: demo, account: 'e2eplayvp', password: PASSWORD });
-  await server.app.modules.ledger.postOrThrow({
-    merchantId: demo.id,
-    currency: demo.currency,
-    scope: 'e2e_funding',
-    key: `fund:${member.id}`,
-    kind: 'adjustment',
-    memberId: member.id,
-    legs: [
-      {
-        debit: systemAccount('adjustments', member.id),
-        credit: memberMain(member.id),
-        amount: 10_000n,
-        code: 'adjustment',
-      },
-    ],
-  });
+  await fundMember(member.id, 10_000n);
   await logIn('e2eplayvp');
   await waitForHeaderBalance('100.00');
   await page.setViewportSize({ width: 390, height: 844 });

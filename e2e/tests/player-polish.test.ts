@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
 
 useE2E('player-polish');
 
@@ -16,22 +15,7 @@ const shot = async (name: string) => {
 /** A member with 440.00 of which 150.00 is held by a pending withdrawal, logged in through the header. */
 async function memberWithPendingWithdrawal(account: string) {
   const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
-  await server.app.modules.ledger.postOrThrow({
-    merchantId: demo.id,
-    currency: demo.currency,
-    scope: 'e2e_funding',
-    key: `fund:${member.id}`,
-    kind: 'adjustment',
-    memberId: member.id,
-    legs: [
-      {
-        debit: systemAccount('adjustments', member.id),
-        credit: memberMain(member.id),
-        amount: 44_000n,
-        code: 'adjustment',
-      },
-    ],
-  });
+  await fundMember(member.id, 44_000n);
   const login = await fetch(`${server.baseUrl}/wps/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

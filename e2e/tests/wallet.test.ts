@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
 
 useE2E('wallet');
 
@@ -17,22 +17,7 @@ async function account(name: string, opts: { type?: number; uplineId?: bigint; f
     uplineId: opts.uplineId ?? null,
   });
   if (opts.fund) {
-    await server.app.modules.ledger.postOrThrow({
-      merchantId: demo.id,
-      currency: demo.currency,
-      scope: 'e2e_funding',
-      key: `fund:${row.id}`,
-      kind: 'adjustment',
-      memberId: row.id,
-      legs: [
-        {
-          debit: systemAccount('adjustments', row.id),
-          credit: memberMain(row.id),
-          amount: opts.fund,
-          code: 'adjustment',
-        },
-      ],
-    });
+    await fundMember(row.id, opts.fund);
   }
   return row;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
 
 useE2E('withdraw');
 
@@ -46,22 +46,7 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
     account: 'e2ewithdraw1',
     password: PASSWORD,
   });
-  await server.app.modules.ledger.postOrThrow({
-    merchantId: demo.id,
-    currency: demo.currency,
-    scope: 'e2e_funding',
-    key: `fund:${member.id}`,
-    kind: 'adjustment',
-    memberId: member.id,
-    legs: [
-      {
-        debit: systemAccount('adjustments', member.id),
-        credit: memberMain(member.id),
-        amount: 100_000n,
-        code: 'adjustment',
-      },
-    ],
-  });
+  await fundMember(member.id, 100_000n);
 
   await open('/');
   await header().getByLabel('Username').fill('e2ewithdraw1');
