@@ -1,4 +1,10 @@
-import { checkFieldRule, type LoginResult, type RegisterField, type RegisterRequest } from '@sea/contracts';
+import {
+  checkFieldRule,
+  type LoginResult,
+  REGISTER_FIELDS,
+  type RegisterField,
+  type RegisterRequest,
+} from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { Merchant } from '../../http/principals.ts';
@@ -13,24 +19,7 @@ type FieldError = { field: string; reason: string; message: string };
 const invalid = (fields: FieldError[]) => new AppError('validation_failed', undefined, { in: 'body', fields });
 
 /** Fields of the request checked against the merchant's rules (captcha and the code are checked apart). */
-const CHECKED: RegisterField[] = [
-  'username',
-  'password',
-  'confirmPassword',
-  'payeeName',
-  'email',
-  'qqNum',
-  'mobileNum',
-  'recommenderId',
-  'affiliateCode',
-  'paymentPassword',
-  'line',
-  'whatsapp',
-  'facebook',
-  'wechat',
-  'idNumber',
-  'referralCode',
-];
+const CHECKED: RegisterField[] = REGISTER_FIELDS.filter((f) => f !== 'captcha' && f !== 'verificationCode');
 
 /** Sign-up (spec §4 registration) by username or by mobile number, ending logged in; the affiliate check. */
 export function createSignupService(deps: {

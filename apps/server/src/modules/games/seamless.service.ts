@@ -146,6 +146,76 @@ export function createSeamlessService(deps: {
     });
   }
 
+  /** A refusal inside a claimed call: the status with the player's balance as it stands in this transaction. */
+  async function refused(
+    c: WalletCall<{ request_id: string; currency: string; tx_id: string }>,
+    trx: Kysely<GamesTables>,
+    playerId: bigint,
+    status: SeamlessStatus,
+    roundId?: bigint,
+  ) {
+    return {
+      status: 'refused' as const,
+      roundId,
+      response: {
+        status,
+        ...base(c),
+        tx_id: c.body.tx_id,
+        balance: String(await available(c.merchant, playerId, trx)),
+      },
+    };
+  }
+
+  /**
+   * A bet (main → the vendor's clearing) or a win (back) of a round: one ledger movement keyed by the vendor's tx
+   * id, in the claim's transaction; nothing posted for 0. Answers the journal and the balance, or the ledger's refusal.
+   */
+  async function moveRoundMoney(
+    c: WalletCall<{ request_id: string; currency: string; tx_id: string; round_id: string }>,
+    trx: Kysely<GamesTables>,
+    m: { kind: 'bet' | 'win'; playerId: bigint; roundId: bigint; amount: bigint },
+  ): Promise<{ ok: true; journalId?: bigint; balance: bigint } | { ok: false; error: string }> {
+    if (m.amount === 0n) return { ok: true, balance: await available(c.merchant, m.playerId, trx) };
+    const main = memberMain(m.playerId);
+    const vendorSide = clearing(c.vendor, m.playerId);
+    const r = await ledger.move(
+      {
+        merchant: c.merchant,
+        scope: `game:${c.vendor.code}`,
+        key: `${m.playerId}:${c.body.tx_id}`,
+        kind: m.kind,
+        memberId: m.playerId,
+        ref: { vendor: c.vendor.code, roundId: String(m.roundId), roundRef: c.body.round_id, txRef: c.body.tx_id },
+        from: m.kind === 'bet' ? main : vendorSide,
+        to: m.kind === 'bet' ? vendorSide : main,
+        amount: m.amount,
+      },
+      trx,
+    );
+    if (!r.ok) return { ok: false, error: r.error };
+    return { ok: true, journalId: r.journalId, balance: r.balances[main]!.available };
+  }
+
+  /** The OK answer of an applied bet or win. */
+  function appliedAnswer(
+    c: WalletCall<{ request_id: string; currency: string; tx_id: string }>,
+    roundId: bigint,
+    moved: { journalId?: bigint; balance: bigint },
+  ) {
+    return {
+      status: 'applied' as const,
+      roundId,
+      journalId: moved.journalId,
+      response: {
+        status: 'OK' as const,
+        ...base(c),
+        tx_id: c.body.tx_id,
+        balance: String(moved.balance),
+        ledger_tx_id: moved.journalId ? String(moved.journalId) : undefined,
+      },
+    };
+  }
+
   return {
     async balance(
       c: WalletCall<{ request_id: string; player_id: string; session_token?: string; currency: string }>,
@@ -174,16 +244,7 @@ export function createSeamlessService(deps: {
       const hash = requestHash('bet', b, ['player_id', 'currency', 'amount', 'round_id', 'game_code']);
 
       return once(c, { memberId: player.id, kind: 'bet', amount, refTx: null, hash }, async (trx) => {
-        const refuse = async (status: SeamlessStatus, roundId?: bigint) => ({
-          status: 'refused' as const,
-          roundId,
-          response: {
-            status,
-            ...base(c),
-            tx_id: b.tx_id,
-            balance: String(await available(c.merchant, player.id, trx)),
-          },
-        });
+        const refuse = (status: SeamlessStatus, roundId?: bigint) => refused(c, trx, player.id, status, roundId);
         // A rollback that came first (tombstone) cancels this bet before it exists.
         const earlier = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, b.tx_id);
         if (earlier.some((t) => t.kind === 'rollback')) return refuse('ALREADY_SETTLED');
@@ -195,46 +256,14 @@ export function createSeamlessService(deps: {
           gameId: game?.id ?? null,
         });
         if (round.status !== 'open') return refuse('ALREADY_SETTLED', round.id);
-        let journalId: bigint | undefined;
-        let balance: bigint;
-        if (amount > 0n) {
-          const main = memberMain(player.id);
-          const r = await ledger.move(
-            {
-              merchant: c.merchant,
-              scope: `game:${c.vendor.code}`,
-              key: `${player.id}:${b.tx_id}`,
-              kind: 'bet',
-              memberId: player.id,
-              ref: { vendor: c.vendor.code, roundId: String(round.id), roundRef: b.round_id, txRef: b.tx_id },
-              from: main,
-              to: clearing(c.vendor, player.id),
-              amount,
-            },
-            trx,
-          );
-          if (!r.ok) return refuse(r.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR', round.id);
-          journalId = r.journalId;
-          balance = r.balances[main]!.available;
-        } else {
-          balance = await available(c.merchant, player.id, trx);
-        }
+        const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId: round.id, amount });
+        if (!moved.ok)
+          return refuse(moved.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR', round.id);
         await repo.updateRound(trx, round.id, {
           stakeDelta: amount,
           ...(b.round_closed && { status: 'settled', settledAt: deps.clock() }),
         });
-        return {
-          status: 'applied',
-          roundId: round.id,
-          journalId,
-          response: {
-            status: 'OK',
-            ...base(c),
-            tx_id: b.tx_id,
-            balance: String(balance),
-            ledger_tx_id: journalId ? String(journalId) : undefined,
-          },
-        };
+        return appliedAnswer(c, round.id, moved);
       });
     },
 
@@ -251,62 +280,20 @@ export function createSeamlessService(deps: {
       const hash = requestHash('win', w, ['player_id', 'currency', 'amount', 'round_id', 'bet_tx_id']);
 
       return once(c, { memberId: player.id, kind: 'win', amount, refTx: w.bet_tx_id, hash }, async (trx) => {
-        const refuse = async (status: SeamlessStatus) => ({
-          status: 'refused' as const,
-          roundId: bet.round_id!,
-          response: {
-            status,
-            ...base(c),
-            tx_id: w.tx_id,
-            balance: String(await available(c.merchant, player.id, trx)),
-          },
-        });
+        const refuse = (status: SeamlessStatus) => refused(c, trx, player.id, status, bet.round_id!);
         const round = (await repo.lockRoundById(trx, bet.round_id!))!;
         if (bet.status !== 'applied') return refuse('TX_NOT_FOUND');
         const related = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, w.bet_tx_id);
         if (related.some((t) => t.kind === 'rollback' && t.status === 'applied') || round.status !== 'open')
           return refuse('ALREADY_SETTLED');
-        let journalId: bigint | undefined;
-        let balance: bigint;
-        if (amount > 0n) {
-          const main = memberMain(player.id);
-          const r = await ledger.move(
-            {
-              merchant: c.merchant,
-              scope: `game:${c.vendor.code}`,
-              key: `${player.id}:${w.tx_id}`,
-              kind: 'win',
-              memberId: player.id,
-              ref: { vendor: c.vendor.code, roundId: String(round.id), roundRef: w.round_id, txRef: w.tx_id },
-              from: clearing(c.vendor, player.id),
-              to: main,
-              amount,
-            },
-            trx,
-          );
-          if (!r.ok) return refuse('UNKNOWN_ERROR');
-          journalId = r.journalId;
-          balance = r.balances[main]!.available;
-        } else {
-          balance = await available(c.merchant, player.id, trx);
-        }
+        const moved = await moveRoundMoney(c, trx, { kind: 'win', playerId: player.id, roundId: round.id, amount });
+        if (!moved.ok) return refuse('UNKNOWN_ERROR');
         await repo.updateRound(trx, round.id, {
           payoutDelta: amount,
           ...(w.summary !== undefined && { summary: w.summary }),
           ...(w.round_closed && { status: 'settled', settledAt: deps.clock() }),
         });
-        return {
-          status: 'applied',
-          roundId: round.id,
-          journalId,
-          response: {
-            status: 'OK',
-            ...base(c),
-            tx_id: w.tx_id,
-            balance: String(balance),
-            ledger_tx_id: journalId ? String(journalId) : undefined,
-          },
-        };
+        return appliedAnswer(c, round.id, moved);
       });
     },
 
