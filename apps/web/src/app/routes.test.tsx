@@ -119,6 +119,12 @@ describe('titles match their menus', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Card games' })).toBeTruthy();
   });
 
+  it('/fbSports is the sports centre, not a placeholder', async () => {
+    renderAt('/fbSports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sports' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+  });
+
   it('the profit page is titled as its menu entry', async () => {
     useSession.getState().setToken('t0k3n');
     renderAt('/member/personalProfit');

@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { CentrePage } from '../features/centre/CentrePage.tsx';
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { CENTRE_ROUTES } from '../lib/game-routes.ts';
 import { Layout } from './Layout.tsx';
@@ -42,7 +41,8 @@ export const routes: RouteObject[] = [
       { path: '/pointMall', element: <PointMallPage /> },
       { path: '/resetPassword', element: <ResetPasswordPage /> },
       { path: '/fairness', element: <FairnessPage /> },
-      { path: '/fbSports', element: <ComingSoon titleKey="pages.fbSports" /> },
+      // The spec's sportsbook target: our sports centre (its vendors' games, the demo vendor's until a real one is set up).
+      { path: '/fbSports', element: <Navigate to="/sports" replace /> },
       { path: '/helpmc', element: <Navigate to="/help" replace /> },
       {
         element: <Protected />,

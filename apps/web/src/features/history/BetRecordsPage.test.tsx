@@ -32,11 +32,17 @@ function setup() {
   const rounds = Array.from({ length: 25 }, (_, i) =>
     round({
       id: String(i + 1),
-      roundRef: `r-${i + 1}`,
+      roundRef: i >= 20 ? `r-${i + 1}` : `h${i + 1}`,
       status: i === 0 ? 'open' : i === 1 ? 'rolled_back' : 'settled',
       payout: i % 2 ? '0' : '5000',
       net: i % 2 ? '-2000' : '3000',
-      ...(i >= 20 && { gameName: 'Demo Baccarat', gameType: 'LIVE', vassalage: 'DEMO', vendorName: 'Demo vendor' }),
+      ...(i >= 20 && {
+        gameName: 'Demo Baccarat',
+        gameType: 'LIVE',
+        vassalage: 'DEMO',
+        vendorName: 'Demo vendor',
+        verifiable: false,
+      }),
     }),
   );
   const calls: URLSearchParams[] = [];
@@ -91,14 +97,20 @@ describe('betting record page', { timeout: 20_000 }, () => {
       .map((c) => c.textContent);
     expect(first).toEqual([
       '01/05/2024 18:00:00',
-      'Lucky Dragon#r-1',
+      'Lucky Dragon#h1',
       'SEA Games',
       '20.00',
       '50.00',
       '+30.00',
-      '3 dragons on line 7',
+      '3 dragons on line 7Verify',
       'Open',
     ]);
+    // In-house rounds link to the verifier with their house round id.
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: /^Verify round h1/ })
+        .getAttribute('href'),
+    ).toBe('/fairness?round=1');
     expect(within(rows[1]!).getByText('Rolled back')).toBeTruthy();
     expect(within(rows[1]!).getByText('-20.00')).toBeTruthy();
     // Totals: 25 × 20.00 staked, 13 × 50.00 paid.
@@ -114,6 +126,8 @@ describe('betting record page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6));
     expect(calls.at(-1)!.get('pageNo')).toBe('2');
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    // The demo vendor's rounds are not ours to verify.
+    expect(within(screen.getByRole('table')).queryAllByRole('link')).toHaveLength(0);
   });
 
   it('filters by category, vendor and status (back to page 1), and by date range', async () => {

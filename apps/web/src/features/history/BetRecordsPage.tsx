@@ -10,6 +10,7 @@ import {
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useBetRecords, useGameMenus } from '../../api/games.ts';
 import { DateTime } from '../../components/DateTime.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -207,7 +208,18 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
       <td data-label={t('history.bets.net')} className={clsx('num', netClass(row.net))}>
         {signed(row.net, exponent)}
       </td>
-      <td data-label={t('history.bets.result')}>{row.summary ?? '—'}</td>
+      <td data-label={t('history.bets.result')}>
+        {row.summary ?? '—'}
+        {row.verifiable && /^h\d+$/.test(row.roundRef) && (
+          <Link
+            className="bet-verify"
+            to={`/fairness?round=${row.roundRef.slice(1)}`}
+            aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
+          >
+            {t('history.bets.verify')}
+          </Link>
+        )}
+      </td>
       <td data-label={t('history.columns.status')}>
         <StatusBadge tone={TONE[row.status]}>{t(`history.bets.statuses.${row.status}`)}</StatusBadge>
       </td>

@@ -254,7 +254,6 @@ export const en = {
     vnLottery: 'Vietnamese lottery',
     seamless: 'Games',
     hot: 'Hot games',
-    fbSports: 'Sports',
     helpmc: 'Help',
     agentHome: 'Agent centre',
     gameCenter: '{{name}}',

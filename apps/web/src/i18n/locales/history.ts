@@ -78,6 +78,8 @@ export const historyEn = {
     payout: 'Payout',
     net: 'Win / loss',
     result: 'Result',
+    verify: 'Verify',
+    verifyLabel: 'Verify round {{ref}} on the fairness page',
   },
 } as const;
 
@@ -159,5 +161,7 @@ export const historyTy: Widen<typeof historyEn> = {
     payout: 'Tiền trả',
     net: 'Thắng / thua',
     result: 'Kết quả',
+    verify: 'Kiểm tra',
+    verifyLabel: 'Kiểm tra ván {{ref}} trên trang công bằng',
   },
 };

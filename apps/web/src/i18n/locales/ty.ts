@@ -257,7 +257,6 @@ export const ty: Messages = {
     vnLottery: 'Xổ số Việt Nam',
     seamless: 'Trò chơi',
     hot: 'Trò chơi hot',
-    fbSports: 'Thể thao',
     helpmc: 'Trợ giúp',
     agentHome: 'Trung tâm đại lý',
     gameCenter: '{{name}}',
