@@ -17,3 +17,8 @@ export * from './video-poker/vp-analysis.ts';
 export * from './scratch/scratch-math.ts';
 export * from './scratch/scratch-round.ts';
 export * from './catalogue.ts';
+export * from './lottery/bet-types.ts';
+export * from './lottery/draw-chain.ts';
+export * from './lottery/ssc.ts';
+export * from './lottery/k3.ts';
+export * from './lottery/elott.ts';

@@ -92,6 +92,15 @@ function assertSeeds(seeds: Seeds): void {
 
 const TWO_32 = 4294967296;
 
+/**
+ * The same stream over another message: HMAC_SHA256(key, `${prefix}${round}`) for round 0, 1, … The shared lottery
+ * draws use key = the issue's chain hash and prefix = `${salt}:${issueId}:` (lottery/draw-chain.ts).
+ */
+export interface KeyedStream {
+  key: string;
+  prefix: string;
+}
+
 /** The provably-fair stream of one (serverSeed, clientSeed, nonce). Deterministic: the same seeds, the same numbers. */
 export class FairRng implements RandomSource {
   private readonly serverSeed: string;
@@ -101,10 +110,16 @@ export class FairRng implements RandomSource {
   private pos = 32;
   private consumed = 0;
 
-  constructor(seeds: Seeds) {
-    assertSeeds(seeds);
-    this.serverSeed = seeds.serverSeed;
-    this.prefix = `${seeds.clientSeed}:${seeds.nonce}:`;
+  constructor(seeds: Seeds | KeyedStream) {
+    if ('key' in seeds) {
+      if (typeof seeds.key !== 'string' || seeds.key.length === 0) throw new RangeError('a keyed stream needs a key');
+      this.serverSeed = seeds.key;
+      this.prefix = seeds.prefix;
+    } else {
+      assertSeeds(seeds);
+      this.serverSeed = seeds.serverSeed;
+      this.prefix = `${seeds.clientSeed}:${seeds.nonce}:`;
+    }
   }
 
   /** Bytes read so far (Stake's "cursor"): the next byte is byte `cursor % 32` of round `floor(cursor / 32)`. */
