@@ -22,3 +22,5 @@ export * from './lottery/draw-chain.ts';
 export * from './lottery/ssc.ts';
 export * from './lottery/k3.ts';
 export * from './lottery/elott.ts';
+export * from './lottery/odds.ts';
+export * from './lottery/vn.ts';

@@ -9,7 +9,10 @@ import { type Rational, rational } from '../rational.ts';
  */
 export interface PrizeLine {
   key: string;
-  /** Probability that one unit on this line wins, exactly. */
+  /**
+   * Expected wins of one charged unit on this line, exactly: the probability that it wins when a unit wins at most
+   * once (a lô unit can match several prizes, so there it is the expected number of matches per charged unit).
+   */
   p: Rational;
 }
 
@@ -102,4 +105,26 @@ export function sidesOf<T extends string>(raw: unknown, options: readonly T[], w
 export function objectOf(raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) invalidBet('the selection must be an object');
   return raw as Record<string, unknown>;
+}
+
+export interface LotteryWinLine {
+  line: string;
+  times: number;
+  odds: Rational;
+  amount: bigint;
+}
+
+/** What a bet pays on a draw: Σ winning units × ⌊unit stake × odds of their line⌋ (0 when nothing matched). */
+export function settleBet<S, D>(
+  type: LotteryBetType<S, D>,
+  selection: S,
+  draw: D,
+  unitStake: bigint,
+  oddsOf: (line: PrizeLine) => Rational,
+): { payout: bigint; lines: LotteryWinLine[] } {
+  const lines = type.wins(selection, draw).map(({ line, times }) => {
+    const odds = oddsOf(type.lines.find((l) => l.key === line)!);
+    return { line, times, odds, amount: unitPayout(unitStake, odds) * BigInt(times) };
+  });
+  return { payout: lines.reduce((s, l) => s + l.amount, 0n), lines };
 }

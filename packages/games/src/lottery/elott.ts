@@ -1,6 +1,5 @@
 import { GameInputError } from '../errors.ts';
-import type { Rational } from '../rational.ts';
-import { type LotteryBetType, prizeGroupOdds, unitPayout } from './bet-types.ts';
+import { type LotteryBetType, type LotteryWinLine, prizeGroupOdds, settleBet } from './bet-types.ts';
 import { checkK3Draw, drawK3, K3_BET_TYPES } from './k3.ts';
 import { checkSscDraw, drawSsc, SSC_BET_TYPES } from './ssc.ts';
 
@@ -64,14 +63,7 @@ export function checkElottBet(
   return { code, selection, units, charge: unitStake * BigInt(units), describe: type.describe(selection) };
 }
 
-export interface LotteryWinLine {
-  line: string;
-  times: number;
-  odds: Rational;
-  amount: bigint;
-}
-
-/** What a checked bet pays on a draw: Σ winning units × ⌊unit stake × odds⌋ (0 when nothing matched). */
+/** What a checked bet pays on a draw, at the merchant's prize group. */
 export function settleElottBet(
   kind: ElottKind,
   bet: { code: string; selection: unknown },
@@ -80,10 +72,5 @@ export function settleElottBet(
   prizeGroup: number,
 ): { payout: bigint; lines: LotteryWinLine[] } {
   const type = elottBetType(kind, bet.code);
-  const lines = type.wins(bet.selection, draw).map(({ line, times }) => {
-    const p = type.lines.find((l) => l.key === line)!.p;
-    const odds = prizeGroupOdds(prizeGroup, p);
-    return { line, times, odds, amount: unitPayout(unitStake, odds) * BigInt(times) };
-  });
-  return { payout: lines.reduce((s, l) => s + l.amount, 0n), lines };
+  return settleBet(type, type.parse(bet.selection), draw, unitStake, (l) => prizeGroupOdds(prizeGroup, l.p));
 }
