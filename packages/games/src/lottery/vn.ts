@@ -1,5 +1,5 @@
 import { type Rational, rational } from '../rational.ts';
-import { choose, invalidBet, type LotteryBetType, objectOf, type PrizeLine } from './bet-types.ts';
+import { choose, invalidBet, type LotteryBetType, objectOf } from './bet-types.ts';
 import { drawStream } from './draw-chain.ts';
 
 /**
@@ -273,4 +273,3 @@ export function vnSetSize(region: VnRegion, digits: number): number {
   return prizesOf(region).reduce((n, d) => n + (d.digits >= digits ? d.count : 0), 0);
 }
 
-export type { PrizeLine };
