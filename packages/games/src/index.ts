@@ -24,3 +24,5 @@ export * from './lottery/k3.ts';
 export * from './lottery/elott.ts';
 export * from './lottery/odds.ts';
 export * from './lottery/vn.ts';
+export * from './lottery/thai.ts';
+export * from './lottery/fourd.ts';

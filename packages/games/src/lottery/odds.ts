@@ -13,3 +13,13 @@ export function parseOdds(text: string): Rational {
   if (value.n === 0n) throw new RangeError('odds must be positive');
   return value;
 }
+
+/**
+ * Odds of a prize line from an operator's table: `${code}.${line}` when the type has several lines (4D big: first,
+ * second …), else `${code}`. A missing entry is a configuration error, not a zero.
+ */
+export function oddsFromTable(table: Readonly<Record<string, string>>, code: string, line: string): Rational {
+  const text = table[`${code}.${line}`] ?? table[code];
+  if (text === undefined) throw new RangeError(`no odds configured for ${code} (${line})`);
+  return parseOdds(text);
+}

@@ -272,4 +272,3 @@ export function vnBetTypes(region: VnRegion): ReadonlyArray<LotteryBetType<unkno
 export function vnSetSize(region: VnRegion, digits: number): number {
   return prizesOf(region).reduce((n, d) => n + (d.digits >= digits ? d.count : 0), 0);
 }
-
