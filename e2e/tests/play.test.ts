@@ -54,9 +54,21 @@ async function spin(n: number, turbo: boolean) {
   if (turbo) await page.getByRole('button', { name: 'Turbo' }).click();
   for (let i = 0; i < n; i++) {
     await page.locator('.slot[data-state="idle"]').waitFor();
+    // A turbo spin can be busy for less than a polling interval: watch the attribute from inside the page instead.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawBusy: boolean };
+      w.sawBusy = false;
+      const el = document.querySelector('.slot')!;
+      const watch = new MutationObserver(() => {
+        if (el.getAttribute('data-state') !== 'busy') return;
+        w.sawBusy = true;
+        watch.disconnect();
+      });
+      watch.observe(el, { attributes: true, attributeFilter: ['data-state'] });
+    });
     if (i % 2) await page.keyboard.press('Space');
     else await page.getByRole('button', { name: 'Spin', exact: true }).click();
-    await page.locator('.slot[data-state="busy"]').waitFor();
+    await page.waitForFunction(() => (window as unknown as { sawBusy: boolean }).sawBusy);
     await page.locator('.slot[data-state="idle"]').waitFor({ timeout: 60_000 });
   }
 }
@@ -140,10 +152,16 @@ async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' 
   assert.match(verifyHref!, /^\/fairness\?round=\d+$/);
   await page.keyboard.press('Escape');
 
-  // The verifier page of the site recomputes one of the rounds in the browser.
+  // The betting record lists the rounds; a row's Verify link opens the site's verifier, which recomputes that round
+  // in the browser.
   const one = records.items[5]!;
-  const roundId = one.roundRef.replace(/^h/, '');
-  await page.goto(`${server.baseUrl}/fairness?round=${roundId}`);
+  await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
+  const verifyOne = page.getByRole('link', { name: `Verify round ${one.roundRef} on the fairness page` });
+  await verifyOne.waitFor();
+  if (width < 500) assert.ok(await noHorizontalOverflow(), 'the betting record fits at 390 px');
+  await page.screenshot({ path: `e2e/artifacts/play-bet-records-${width}.png`, fullPage: true });
+  await verifyOne.click();
+  await page.waitForURL(new RegExp(`/fairness\\?round=${one.roundRef.replace(/^h/, '')}$`));
   const verdict = page.getByTestId('verification');
   await verdict.getByText('The recomputed outcome matches the stored result.').waitFor();
   await verdict.getByText('SHA-256 of the server seed equals the committed hash.').waitFor();

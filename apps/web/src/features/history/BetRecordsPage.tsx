@@ -209,16 +209,18 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
         {signed(row.net, exponent)}
       </td>
       <td data-label={t('history.bets.result')}>
-        {row.summary ?? '—'}
-        {row.verifiable && /^h\d+$/.test(row.roundRef) && (
-          <Link
-            className="bet-verify"
-            to={`/fairness?round=${row.roundRef.slice(1)}`}
-            aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
-          >
-            {t('history.bets.verify')}
-          </Link>
-        )}
+        <span>
+          {row.summary ?? '—'}
+          {row.verifiable && /^h\d+$/.test(row.roundRef) && (
+            <Link
+              className="bet-verify"
+              to={`/fairness?round=${row.roundRef.slice(1)}`}
+              aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
+            >
+              {t('history.bets.verify')}
+            </Link>
+          )}
+        </span>
       </td>
       <td data-label={t('history.columns.status')}>
         <StatusBadge tone={TONE[row.status]}>{t(`history.bets.statuses.${row.status}`)}</StatusBadge>
