@@ -167,7 +167,15 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
-  const contracts = createContractsModule({ db, ledger, members, merchants, teamStats: deps.teamStats, clock });
+  const contracts = createContractsModule({
+    db,
+    ledger,
+    members,
+    merchants,
+    audit: admin,
+    teamStats: deps.teamStats,
+    clock,
+  });
 
   return {
     outbox,

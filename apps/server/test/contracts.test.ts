@@ -8,6 +8,7 @@ import {
 } from '../src/modules/contracts/index.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
 import { fundMember } from './helpers/money.ts';
 import { newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -135,7 +136,7 @@ async function signed(up: Player, down: Player, type: string, tiers: TierText[],
 }
 const mainOf = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]?.balance ?? 0n;
-async function settleAt(iso: string, fn: () => Promise<unknown>) {
+async function settleAt<T>(iso: string, fn: () => Promise<T>): Promise<T> {
   now = at(iso);
   try {
     return await fn();
@@ -358,9 +359,7 @@ describe('settlement', () => {
     await houseContract(a, 'daily_wage', DAILY);
     await signed(a, b, 'daily_wage', scaled(DAILY, -0.1));
     booked.push({ agentId: b.id, at: at('2026-11-03T06:00:00Z'), validBet: M(100_000), active: 10 }); // 0.7 % → 700
-    const r = (await settleAt('2026-11-03T16:10:00Z', () => contracts.settle!('daily_wage'))) as Awaited<
-      ReturnType<NonNullable<ContractsModule['settle']>>
-    >;
+    const r = await settleAt('2026-11-03T16:10:00Z', () => contracts.settle!('daily_wage'));
     expect(r.insufficientFunds).toContainEqual({
       contractId: expect.any(String),
       periodStart: '2026-11-02T16:00:00.000Z',
@@ -394,6 +393,7 @@ describe('settlement', () => {
       ledger: t.app.modules.ledger,
       members: t.app.modules.members,
       merchants: t.app.modules.merchants,
+      audit: t.app.modules.admin,
       teamStats: port,
       clock,
       faults: {
@@ -482,16 +482,77 @@ describe('settlement', () => {
       { merchantId: demo.id, memberId: p.id, at: at('2026-11-03T05:00:00Z'), category: 'PVP', validBet: M(50_000) },
       { merchantId: demo.id, memberId: q.id, at: at('2026-11-03T05:00:00Z'), category: 'RNG', validBet: M(10_000) },
     );
-    await contracts.setRebateRate(demo.id, 'RNG', 50); // a merchant's own rate …
-    await contracts.setRebateRate(demo.id, 'RNG', 120); // … set back to the spec's
+    categoryBooked.push({
+      merchantId: demo.id,
+      memberId: q.id,
+      at: at('2026-11-03T05:00:00Z'),
+      category: 'FISH',
+      validBet: M(1_000),
+    });
+    await contracts.setRebateRate(demo.id, 'FISH', 50); // the merchant's own rate: 0.5 % instead of 1 %
     await settleAt('2026-11-04T00:00:00Z', () => Promise.all([contracts.settleRebates!(), contracts.settleRebates!()]));
     await settleAt('2026-11-05T00:00:00Z', () => contracts.settleRebates!());
     expect(await mainOf(p)).toBe(M(280));
-    expect(await mainOf(q)).toBe(M(120));
+    expect(await mainOf(q)).toBe(M(120) + M(5));
     const rows = await contracts.rebatesOf(demo.id, p.id);
     expect(rows.map((r) => [r.day, r.category, r.amount])).toEqual([
       ['2026-11-03', 'LIVE', M(160)],
       ['2026-11-03', 'RNG', M(120)],
     ]);
+  });
+});
+
+describe('the house (back office)', () => {
+  it('offers a top-level agent a contract (audited in the same transaction) and sets category rebate rates', async () => {
+    const admin = await createTestAdmin(t);
+    const a = await agent();
+    const b = await agent(a);
+    const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, merchant: demo.code }, payload });
+
+    const res = await asAdmin('POST', '/admin/api/contracts/house-offer', {
+      agentAccount: a.account,
+      type: 'daily_wage',
+      tiers: DAILY,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offered = res.json().value;
+    expect(offered).toMatchObject({ status: 'pending', uplineAccount: null, agentAccount: a.account });
+    const log = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'contract.house_offer')
+      .execute();
+    expect(log).toContainEqual({ action: 'contract.house_offer', target_id: offered.id });
+    // only top-level agents; nothing is written for a refused offer
+    const refused = await asAdmin('POST', '/admin/api/contracts/house-offer', {
+      agentAccount: b.account,
+      type: 'daily_wage',
+      tiers: DAILY,
+    });
+    expect(refused.json().code).toBe('contract_not_direct_downline');
+    // a member's session is not an admin's
+    const asMember = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/contracts/rebate-rates',
+      headers: { authorization: `Bearer ${a.token}`, merchant: demo.code },
+    });
+    expect(asMember.statusCode).toBe(401);
+
+    const rates = (await asAdmin('GET', '/admin/api/contracts/rebate-rates')).json().value.list;
+    expect(rates).toContainEqual({ category: 'LIVE', rateBp: 80, isDefault: true });
+    expect(rates).toContainEqual({ category: 'PVP', rateBp: 0, isDefault: true });
+    expect((await asAdmin('PUT', '/admin/api/contracts/rebate-rates/LIVE', { rate: '0.65' })).json().value).toEqual({
+      category: 'LIVE',
+      rateBp: 65,
+    });
+    expect((await asAdmin('GET', '/admin/api/contracts/rebate-rates')).json().value.list).toContainEqual({
+      category: 'LIVE',
+      rateBp: 65,
+      isDefault: false,
+    });
+    expect((await asAdmin('PUT', '/admin/api/contracts/rebate-rates/LIVE', { rate: '101' })).statusCode).toBe(400);
+    expect((await asAdmin('PUT', '/admin/api/contracts/rebate-rates/NOPE', { rate: '1' })).statusCode).toBe(400);
+    await asAdmin('PUT', '/admin/api/contracts/rebate-rates/LIVE', { rate: '0.8' });
   });
 });

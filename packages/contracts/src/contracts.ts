@@ -143,3 +143,19 @@ export const contractSettlementList = z.object({
   exponent: z.number().int(),
 });
 export type ContractSettlementList = z.infer<typeof contractSettlementList>;
+
+/** POST /admin/api/contracts/house-offer: the house offers a top-level agent (no upline) a contract. */
+export const houseContractOfferRequest = contractOfferRequest
+  .omit({ downlineAccount: true })
+  .extend({ agentAccount: z.string().trim().min(1).max(64) });
+
+export const rebateCategory = z.enum(['LOTT', 'ELOTT', 'FISH', 'RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT']);
+
+/** GET /admin/api/contracts/rebate-rates: the merchant's category rebate rates (basis points; 0 = none). */
+export const rebateRates = z.object({
+  list: z.array(z.object({ category: rebateCategory, rateBp: z.number().int(), isDefault: z.boolean() })),
+});
+export type RebateRates = z.infer<typeof rebateRates>;
+
+/** PUT /admin/api/contracts/rebate-rates/:category */
+export const rebateRateRequest = z.object({ rate: ratePercent });

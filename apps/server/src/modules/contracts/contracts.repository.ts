@@ -233,12 +233,16 @@ export function createContractsRepository(root: Db) {
       return Object.fromEntries(rows.map((r) => [r.category, r.rate_bp]));
     },
 
-    setRebateRate: (merchantId: bigint, category: string, rateBp: number) =>
-      root
-        .insertInto('contract_rebate_rates')
-        .values({ merchant_id: merchantId, category, rate_bp: rateBp })
-        .onConflict((oc) => oc.columns(['merchant_id', 'category']).doUpdateSet({ rate_bp: rateBp }))
-        .execute(),
+    /** Sets a rate; `audit` writes the operator's record in the same transaction. */
+    setRebateRate: (merchantId: bigint, category: string, rateBp: number, audit?: (trx: Db) => Promise<void>) =>
+      root.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('contract_rebate_rates')
+          .values({ merchant_id: merchantId, category, rate_bp: rateBp })
+          .onConflict((oc) => oc.columns(['merchant_id', 'category']).doUpdateSet({ rate_bp: rateBp }))
+          .execute();
+        await audit?.(trx);
+      }),
 
     /** Records a paid rebate; false when (member, day, category) was already recorded. */
     async insertRebate(

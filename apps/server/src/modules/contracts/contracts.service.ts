@@ -117,12 +117,24 @@ export function createContractsService(deps: {
     };
   }
 
-  async function insertOffer(merchant: Merchant, uplineId: bigint | null, agentId: bigint, terms: ContractTerms) {
+  async function insertOffer(
+    merchant: Merchant,
+    uplineId: bigint | null,
+    agentId: bigint,
+    terms: ContractTerms,
+    audit?: (trx: Db, row: Contract) => Promise<void>,
+  ) {
     const c = checkedTerms(terms);
     const row = await db.transaction().execute(async (trx) => {
       if (uplineId !== null)
         assertWithinUpline(terms.tiers, await repo.activeOf(trx, merchant.id, uplineId, terms.type));
-      return repo.insert(trx, { merchant_id: merchant.id, upline_id: uplineId, agent_id: agentId, ...c }, terms.tiers);
+      const inserted = await repo.insert(
+        trx,
+        { merchant_id: merchant.id, upline_id: uplineId, agent_id: agentId, ...c },
+        terms.tiers,
+      );
+      if (inserted && audit) await audit(trx, inserted);
+      return inserted;
     });
     if (!row) throw new AppError('contract_pending_exists');
     return row;
@@ -163,11 +175,17 @@ export function createContractsService(deps: {
     },
 
     /** The house offers a top-level agent (no upline) a contract, paid from the agent_payouts account. */
-    async offerFromHouse(merchant: Merchant, agentId: bigint, terms: ContractTerms): Promise<ContractView> {
+    async offerFromHouse(
+      merchant: Merchant,
+      agentId: bigint,
+      terms: ContractTerms,
+      /** Writes the operator's audit record in the offer's transaction. */
+      audit?: (trx: Db, row: Contract) => Promise<void>,
+    ): Promise<ContractView> {
       const target = await members.findById(merchant.id, agentId);
       if (!target || target.upline_id !== null || !isAgentType(merchant, target.type))
         throw new AppError('contract_not_direct_downline', 'The house contracts only with top-level agents.');
-      return presentOne(merchant, await insertOffer(merchant, null, agentId, terms));
+      return presentOne(merchant, await insertOffer(merchant, null, agentId, terms, audit));
     },
 
     /**

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { CONTRACT_TYPES } from './contract-rules.ts';
+import { registerContractsAdminRoutes } from './contracts.admin-routes.ts';
 import { createContractsRepository } from './contracts.repository.ts';
 import { registerContractsRoutes } from './contracts.routes.ts';
 import { createContractsService } from './contracts.service.ts';
@@ -33,6 +35,7 @@ export function createContractsModule(deps: {
   ledger: Pick<LedgerModule, 'move'>;
   members: Pick<MembersModule, 'findByAccount' | 'findById' | 'accountsOf'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  audit: Pick<AdminModule, 'recordAction'>;
   teamStats?: TeamStatsPort;
   clock: () => Date;
   faults?: SettlementFaults;
@@ -84,6 +87,7 @@ export function createContractsModule(deps: {
     jobs,
     register(app: FastifyInstance): void {
       registerContractsRoutes(app, service);
+      registerContractsAdminRoutes(app, { contracts: service, repo, members: deps.members, audit: deps.audit });
     },
   };
 }
