@@ -160,15 +160,24 @@ describe('offers, the popup, accept and reject', () => {
     expect(c.tiers.map((x: { rateBp: number }) => x.rateBp)).toEqual([20, 40, 70, 90, 110, 140]);
     expect(c.tiers[4].minValidBet).toBe(String(M(1_000_000)));
 
-    const popup = (await call(b, 'GET', '/wps/agent/contract/pending')).json().value.list;
-    expect(popup.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    const popup = (await call(b, 'GET', '/wps/agent/contract/pending')).json().value;
+    expect(popup.list.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    expect(popup.flags).toEqual({
+      dailysalreqtype: true,
+      divtypereq: false,
+      contracthoursalreq: false,
+      realtimesalreqtype: false,
+    });
     // a second offer of the same type while one waits
     expect((await offer(a, b, 'daily_wage', scaled(DAILY, -0.2))).json().code).toBe('contract_pending_exists');
 
     const accepted = await decide(b, c.id, 'accept');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().value).toMatchObject({ contract: { id: c.id, status: 'active' }, invalidated: [] });
-    expect((await call(b, 'GET', '/wps/agent/contract/pending')).json().value.list).toEqual([]);
+    expect((await call(b, 'GET', '/wps/agent/contract/pending')).json().value).toMatchObject({
+      list: [],
+      flags: { dailysalreqtype: false },
+    });
     expect(await statusOf(a, c.id, 'offered')).toBe('active');
     // accepting twice
     expect((await decide(b, c.id, 'accept')).json().code).toBe('state_invalid');
@@ -322,6 +331,9 @@ describe('settlement', () => {
     const b = await agent(a);
     await houseContract(a, 'daily_wage', DAILY);
     await signed(a, b, 'daily_wage', DAILY);
+    // A's contract renewed on the same terms after it signed with B: B's contract is older than A's, yet A
+    // is settled (and paid) first in a run, so it can pay B
+    await houseContract(a, 'daily_wage', DAILY);
     booked.push(
       { agentId: a.id, at: at('2026-11-03T05:00:00Z'), validBet: M(1_200_000), active: 32 },
       { agentId: b.id, at: at('2026-11-03T05:00:00Z'), validBet: M(500_000), active: 12 },

@@ -98,8 +98,21 @@ export const contractList = z.object({
 });
 export type ContractList = z.infer<typeof contractList>;
 
-/** GET /wps/agent/contract/pending: the offers waiting for the logged-in member (the contract popup). */
-export const pendingContracts = z.object({ list: z.array(contractView) });
+/**
+ * GET /wps/agent/contract/pending: the offers waiting for the logged-in member (the contract popup), and the
+ * spec's consolidated contract flags (§3): true when an offer of that type waits — dailysalreqtype (daily wage),
+ * divtypereq (dividend), contracthoursalreq (hourly salary), realtimesalreqtype (real-time salary).
+ */
+export const pendingContracts = z.object({
+  list: z.array(contractView),
+  flags: z.object({
+    dailysalreqtype: z.boolean(),
+    divtypereq: z.boolean(),
+    contracthoursalreq: z.boolean(),
+    realtimesalreqtype: z.boolean(),
+  }),
+});
+export type PendingContracts = z.infer<typeof pendingContracts>;
 
 /** Accept / reject / terminate answer: the contract, and the contracts the acceptance or termination ended. */
 export const contractDecision = z.object({

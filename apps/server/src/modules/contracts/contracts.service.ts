@@ -4,6 +4,7 @@ import type {
   ContractOfferRequest,
   ContractSettlementList,
   ContractView,
+  PendingContracts,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
@@ -272,14 +273,23 @@ export function createContractsService(deps: {
       return { list: await present(merchant, rows), total, pageNo: q.pageNo, pageSize: q.pageSize };
     },
 
-    /** The offers waiting for this member (the contract popup). */
-    async pendingForMe(merchant: Merchant, member: Member): Promise<{ list: ContractView[] }> {
+    /** The offers waiting for this member (the contract popup) and the spec's per-type request flags. */
+    async pendingForMe(merchant: Merchant, member: Member): Promise<PendingContracts> {
       const { rows } = await repo.list(
         merchant.id,
         { agentId: member.memberId, status: 'pending' },
-        { offset: 0, limit: 10 },
+        { offset: 0, limit: 10 }, // one pending offer per type at most
       );
-      return { list: await present(merchant, rows) };
+      const waiting = (type: ContractType) => rows.some((r) => r.type === type);
+      return {
+        list: await present(merchant, rows),
+        flags: {
+          dailysalreqtype: waiting('daily_wage'),
+          divtypereq: waiting('dividend'),
+          contracthoursalreq: waiting('hourly_salary'),
+          realtimesalreqtype: waiting('realtime_salary'),
+        },
+      };
     },
 
     async settlements(
