@@ -514,6 +514,31 @@ describe('settlement', () => {
   });
 });
 
+describe('scheduling', () => {
+  it('one job per contract type (real-time salary every 5 minutes) and the rebates; none without team figures', async () => {
+    expect(contracts.jobs.map((j) => [j.name, j.everySeconds])).toEqual([
+      ['contracts-dividend', 600],
+      ['contracts-daily-wage', 600],
+      ['contracts-hourly-salary', 300],
+      ['contracts-realtime-salary', 300],
+      ['contracts-category-rebate', 600],
+    ]);
+    // a run with nothing due reports nothing
+    const realtime = contracts.jobs.find((j) => j.name === 'contracts-realtime-salary')!;
+    expect(await realtime.run({ periodStart: T0 })).toBeNull();
+    const unwired = createContractsModule({
+      db: t.database.db,
+      ledger: t.app.modules.ledger,
+      members: t.app.modules.members,
+      merchants: t.app.modules.merchants,
+      audit: t.app.modules.admin,
+      clock,
+    });
+    expect(unwired.jobs).toEqual([]);
+    expect(unwired.settle).toBeUndefined();
+  });
+});
+
 describe('the house (back office)', () => {
   it('offers a top-level agent a contract (audited in the same transaction) and sets category rebate rates', async () => {
     const admin = await createTestAdmin(t);

@@ -160,16 +160,17 @@ export function createContractsRepository(root: Db) {
     },
 
     /**
-     * Contracts of a type that have periods to settle: accepted, and either still active or ended (their last
-     * full periods before the end are still owed).
+     * Contracts of a type that have periods to settle: accepted, and either still active or ended after
+     * `endedAfter` (their last full periods before the end are still owed).
      */
-    async settling(type: ContractType): Promise<Contract[]> {
+    async settling(type: ContractType, endedAfter: Date): Promise<Contract[]> {
       const rows = await root
         .selectFrom('contracts')
         .selectAll()
         .where('type', '=', type)
         .where('accepted_at', 'is not', null)
         .where('status', 'in', ['active', 'terminated', 'invalid'])
+        .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', endedAfter)]))
         .orderBy('id')
         .execute();
       return withTiers(root, rows);

@@ -39,6 +39,8 @@ const CATCH_UP: Record<ContractType, number> = {
   dividend: 12,
 };
 const DAY_MS = 86_400_000;
+/** An ended contract's last periods are settled within this time of its end (longer than any period + grace). */
+const ENDED_HORIZON_MS = 40 * DAY_MS;
 
 export interface SettlementFaults {
   /** Called inside a settlement's transaction after its ledger posting (tests throw here to simulate a crash). */
@@ -214,7 +216,7 @@ export function createSettlement(deps: {
     async settle(type: ContractType): Promise<SettlementReport> {
       const report: SettlementReport = { paid: 0, notReached: 0, insufficientFunds: [] };
       const now = deps.clock().getTime();
-      const contracts = await repo.settling(type);
+      const contracts = await repo.settling(type, new Date(now - ENDED_HORIZON_MS));
       const depth = depthOrder(contracts);
       const merchants = new Map<bigint, Merchant | undefined>();
       const tasks: { c: Contract; merchant: Merchant; periods: { start: Date; end: Date }[]; carry: bigint }[] = [];
