@@ -381,6 +381,17 @@ describe('settlement', () => {
     expect(await mainOf(b)).toBe(0n);
     const rec = (await call(b, 'GET', '/wps/agent/contract/settlements')).json().value.list;
     expect(rec).toMatchObject([{ status: 'insufficient_funds', amount: String(M(700)) }]);
+    // the back office sees what was not paid
+    const admin = await createTestAdmin(t);
+    const unpaid = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/contracts/settlements?status=insufficient_funds',
+      headers: { authorization: `Bearer ${admin.token}`, merchant: demo.code },
+    });
+    expect(unpaid.json().value.list).toContainEqual(
+      expect.objectContaining({ agentAccount: b.account, payerAccount: a.account, amount: String(M(700)) }),
+    );
+    expect(unpaid.json().value.list.every((x: { status: string }) => x.status === 'insufficient_funds')).toBe(true);
     // funds arriving later do not re-run a settled period
     await fundMember(t.app.modules, demo, a.id, M(1_000));
     await settleAt('2026-11-03T16:30:00Z', () => contracts.settle!('daily_wage'));

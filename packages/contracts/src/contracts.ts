@@ -137,6 +137,8 @@ export const contractSettlementView = z.object({
   rateBp: z.number().int(),
   amount: minorString,
   status: settlementStatus,
+  /** The agent paid. */
+  agentAccount: z.string(),
   /** Paid by the upline (its account) or by the house (null). */
   payerAccount: z.string().nullable(),
 });
@@ -172,3 +174,13 @@ export type RebateRates = z.infer<typeof rebateRates>;
 
 /** PUT /admin/api/contracts/rebate-rates/:category */
 export const rebateRateRequest = z.object({ rate: ratePercent });
+
+/** GET /admin/api/contracts/settlements: the merchant's settlements, e.g. the unpaid ones (status=insufficient_funds). */
+export const adminSettlementQuery = z.object({
+  status: settlementStatus.optional(),
+  type: contractType.optional(),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminSettlementList = contractSettlementList;
+export type AdminSettlementList = z.infer<typeof adminSettlementList>;

@@ -1,4 +1,6 @@
 import {
+  adminSettlementList,
+  adminSettlementQuery,
   contractView,
   houseContractOfferRequest,
   rebateCategory,
@@ -53,6 +55,19 @@ export function registerContractsAdminRoutes(
         }),
       );
     },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/contracts/settlements',
+      summary: 'Contract settlements of this merchant, newest first (status=insufficient_funds: unpaid by the upline)',
+      tags,
+      querystring: adminSettlementQuery,
+      response: adminSettlementList,
+    },
+    ({ merchant, query }) => deps.contracts.allSettlements(merchant, query),
   );
 
   defineAdminRoute(

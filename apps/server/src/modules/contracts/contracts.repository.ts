@@ -203,15 +203,13 @@ export function createContractsRepository(root: Db) {
 
     async settlementsOf(
       merchantId: bigint,
-      agentId: bigint,
-      type: ContractType | undefined,
+      filter: { agentId?: bigint; type?: ContractType; status?: SettlementRow['status'] },
       page: { offset: number; limit: number },
     ): Promise<{ rows: SettlementRow[]; total: number }> {
-      let q = root
-        .selectFrom('contract_settlements')
-        .where('merchant_id', '=', merchantId)
-        .where('agent_id', '=', agentId);
-      if (type) q = q.where('type', '=', type);
+      let q = root.selectFrom('contract_settlements').where('merchant_id', '=', merchantId);
+      if (filter.agentId !== undefined) q = q.where('agent_id', '=', filter.agentId);
+      if (filter.type) q = q.where('type', '=', filter.type);
+      if (filter.status) q = q.where('status', '=', filter.status);
       const [rows, count] = await Promise.all([
         q
           .selectAll()

@@ -5,6 +5,7 @@ import type {
   ContractSettlementList,
   ContractView,
   PendingContracts,
+  AdminSettlementList,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
@@ -22,7 +23,7 @@ import {
   assertWithinUpline,
 } from './contracts.policy.ts';
 import type { Contract, ContractsRepository } from './contracts.repository.ts';
-import type { ContractsTables } from './contracts.tables.ts';
+import type { ContractsTables, SettlementStatus } from './contracts.tables.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 type Db = Kysely<ContractsTables>;
@@ -163,6 +164,44 @@ export function createContractsService(deps: {
     return out;
   }
 
+  async function settlementPage(
+    merchant: Merchant,
+    filter: { agentId?: bigint; type?: ContractType; status?: SettlementStatus },
+    q: { pageNo: number; pageSize: number },
+  ) {
+    const { rows, total } = await repo.settlementsOf(merchant.id, filter, {
+      offset: (q.pageNo - 1) * q.pageSize,
+      limit: q.pageSize,
+    });
+    const accounts = await members.accountsOf(
+      merchant.id,
+      rows.flatMap((r) => (r.payer_id === null ? [r.agent_id] : [r.agent_id, r.payer_id])),
+    );
+    return {
+      list: rows.map((r) => ({
+        id: String(r.id),
+        contractId: String(r.contract_id),
+        type: r.type,
+        periodStart: r.period_start.toISOString(),
+        periodEnd: r.period_end.toISOString(),
+        validBet: String(r.valid_bet),
+        profit: String(r.profit),
+        activeMembers: r.active_members,
+        tier: r.tier,
+        rateBp: r.rate_bp,
+        amount: String(r.amount),
+        status: r.status,
+        agentAccount: accounts.get(r.agent_id) ?? '',
+        payerAccount: r.payer_id === null ? null : (accounts.get(r.payer_id) ?? ''),
+      })),
+      total,
+      pageNo: q.pageNo,
+      pageSize: q.pageSize,
+      currency: merchant.currency,
+      exponent: merchant.currencyExponent,
+    };
+  }
+
   return {
     /** An agent offers a contract to a direct downline, within its own contract of the type. */
     async offer(merchant: Merchant, member: Member, req: ContractOfferRequest): Promise<ContractView> {
@@ -292,42 +331,18 @@ export function createContractsService(deps: {
       };
     },
 
-    async settlements(
+    /** The member's own settlements (wages, salaries, dividends it received), newest first. */
+    settlements: (
       merchant: Merchant,
       member: Member,
       q: { type?: ContractType; pageNo: number; pageSize: number },
-    ): Promise<ContractSettlementList> {
-      const { rows, total } = await repo.settlementsOf(merchant.id, member.memberId, q.type, {
-        offset: (q.pageNo - 1) * q.pageSize,
-        limit: q.pageSize,
-      });
-      const accounts = await members.accountsOf(
-        merchant.id,
-        rows.flatMap((r) => (r.payer_id === null ? [] : [r.payer_id])),
-      );
-      return {
-        list: rows.map((r) => ({
-          id: String(r.id),
-          contractId: String(r.contract_id),
-          type: r.type,
-          periodStart: r.period_start.toISOString(),
-          periodEnd: r.period_end.toISOString(),
-          validBet: String(r.valid_bet),
-          profit: String(r.profit),
-          activeMembers: r.active_members,
-          tier: r.tier,
-          rateBp: r.rate_bp,
-          amount: String(r.amount),
-          status: r.status,
-          payerAccount: r.payer_id === null ? null : (accounts.get(r.payer_id) ?? ''),
-        })),
-        total,
-        pageNo: q.pageNo,
-        pageSize: q.pageSize,
-        currency: merchant.currency,
-        exponent: merchant.currencyExponent,
-      };
-    },
+    ): Promise<ContractSettlementList> => settlementPage(merchant, { agentId: member.memberId, type: q.type }, q),
+
+    /** The merchant's settlements for the back office (e.g. status insufficient_funds: what an upline could not pay). */
+    allSettlements: (
+      merchant: Merchant,
+      q: { type?: ContractType; status?: SettlementStatus; pageNo: number; pageSize: number },
+    ): Promise<AdminSettlementList> => settlementPage(merchant, { type: q.type, status: q.status }, q),
   };
 }
 
