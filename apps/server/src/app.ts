@@ -29,6 +29,7 @@ import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter }
 import { createAdminModule } from './modules/admin/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule } from './modules/games/index.ts';
@@ -81,6 +82,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The simulated vendor's network and randomness (tests script its faults). */
   demoVendor?: DemoVendorOptions;
+  /** Team figures for contract settlement (the agents module's); without it contracts are not settled. */
+  teamStats?: TeamStatsPort;
 }
 
 /**
@@ -164,6 +167,15 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
+  const contracts = createContractsModule({
+    db,
+    ledger,
+    members,
+    merchants,
+    audit: admin,
+    teamStats: deps.teamStats,
+    clock,
+  });
 
   return {
     outbox,
@@ -184,6 +196,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     deposits,
     withdrawals,
     history,
+    contracts,
   };
 }
 
@@ -201,6 +214,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.contracts.jobs,
 ];
 
 interface SharedState {

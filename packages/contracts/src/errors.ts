@@ -44,6 +44,18 @@ export const ERROR_CATALOGUE = {
   second_approval_required: { status: 403, message: 'Another administrator must approve this.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
   game_maintenance: { status: 503, message: 'This game is under maintenance. Please try again later.' },
+  contract_not_found: { status: 404, message: 'No such contract.' },
+  contract_not_direct_downline: { status: 403, message: 'Contracts can only be offered to your direct downline.' },
+  contract_tiers_invalid: {
+    status: 400,
+    message: 'A contract needs 3 to 6 tiers with increasing thresholds and rates.',
+  },
+  contract_upline_required: {
+    status: 400,
+    message: 'You need an active contract of this type with your own upline before you can offer one.',
+  },
+  contract_rate_exceeds_upline: { status: 400, message: "A downline's rates cannot exceed your own contract's rates." },
+  contract_pending_exists: { status: 409, message: 'An offer of this type is already waiting for this member.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

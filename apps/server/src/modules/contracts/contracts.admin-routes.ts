@@ -1,0 +1,122 @@
+import {
+  adminSettlementList,
+  adminSettlementQuery,
+  contractView,
+  houseContractOfferRequest,
+  rebateCategory,
+  rebateRateRequest,
+  rebateRates,
+} from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineAdminRoute } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import { DEFAULT_REBATE_BP, type RebateCategory } from './contract-rules.ts';
+import type { ContractsRepository } from './contracts.repository.ts';
+import { percentToBp, termsOf, type ContractsService } from './contracts.service.ts';
+
+const tags = ['admin: contracts'];
+
+/** The house's side: contracts with top-level agents, and the merchant's category rebate rates (audited). */
+export function registerContractsAdminRoutes(
+  app: FastifyInstance,
+  deps: {
+    contracts: ContractsService;
+    repo: ContractsRepository;
+    members: Pick<MembersModule, 'findByAccount'>;
+    audit: Pick<AdminModule, 'recordAction'>;
+  },
+): void {
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/contracts/house-offer',
+      summary: 'Offer a top-level agent a contract from the house (paid from agent_payouts; audited)',
+      tags,
+      body: houseContractOfferRequest,
+      response: contractView,
+    },
+    async ({ merchant, admin, ip, body }) => {
+      const agent = await deps.members.findByAccount(merchant.id, body.agentAccount);
+      if (!agent) throw new AppError('contract_not_direct_downline', 'No such top-level agent.');
+      const terms = termsOf(merchant, { ...body, downlineAccount: body.agentAccount });
+      return deps.contracts.offerFromHouse(merchant, agent.id, terms, (trx, row) =>
+        deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'contract.house_offer',
+          targetType: 'contract',
+          targetId: row.id,
+          detail: { agentId: String(agent.id), type: row.type, tiers: body.tiers },
+          ip,
+        }),
+      );
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/contracts/settlements',
+      summary: 'Contract settlements of this merchant, newest first (status=insufficient_funds: unpaid by the upline)',
+      tags,
+      querystring: adminSettlementQuery,
+      response: adminSettlementList,
+    },
+    ({ merchant, query }) => deps.contracts.allSettlements(merchant, query),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/contracts/rebate-rates',
+      summary: "The merchant's category rebate rates (basis points; the spec's defaults unless changed)",
+      tags,
+      response: rebateRates,
+    },
+    async ({ merchant }) => {
+      const own = await deps.repo.rebateRates(merchant.id);
+      return {
+        list: (Object.keys(DEFAULT_REBATE_BP) as RebateCategory[]).map((category) => ({
+          category,
+          rateBp: own[category] ?? DEFAULT_REBATE_BP[category],
+          isDefault: own[category] === undefined,
+        })),
+      };
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/admin/api/contracts/rebate-rates/:category',
+      summary: 'Set a category rebate rate in percent (0 = none; audited)',
+      tags,
+      params: z.object({ category: rebateCategory }),
+      body: rebateRateRequest,
+      response: z.object({ category: rebateCategory, rateBp: z.number().int() }),
+    },
+    async ({ merchant, admin, ip, params, body }) => {
+      const rateBp = percentToBp(body.rate);
+      if (rateBp > 10_000) throw new AppError('validation_failed', 'A rate is at most 100 %.');
+      await deps.repo.setRebateRate(merchant.id, params.category, rateBp, (trx) =>
+        deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'contract.rebate_rate',
+          targetType: 'rebate_rate',
+          targetId: params.category,
+          detail: { rateBp },
+          ip,
+        }),
+      );
+      return { category: params.category, rateBp };
+    },
+  );
+}

@@ -1,0 +1,291 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ContractType, Tier } from './contract-rules.ts';
+import type {
+  ContractsTable,
+  ContractsTables,
+  ContractSettlementsTable,
+  ContractStatus,
+  ContractTiersTable,
+} from './contracts.tables.ts';
+
+export type ContractRow = Selectable<ContractsTable>;
+export type SettlementRow = Selectable<ContractSettlementsTable>;
+export type Contract = ContractRow & { tiers: Tier[] };
+
+type Db = Kysely<ContractsTables>;
+
+const toTier = (t: Selectable<ContractTiersTable>): Tier => ({
+  minValidBet: t.min_valid_bet,
+  minActive: t.min_active,
+  minProfit: t.min_profit,
+  rateBp: t.rate_bp,
+  lossRateBp: t.loss_rate_bp,
+});
+
+export function createContractsRepository(root: Db) {
+  async function withTiers(db: Db, rows: ContractRow[]): Promise<Contract[]> {
+    if (rows.length === 0) return [];
+    const tiers = await db
+      .selectFrom('contract_tiers')
+      .selectAll()
+      .where(
+        'contract_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('contract_id')
+      .orderBy('level')
+      .execute();
+    const byContract = new Map<bigint, Tier[]>();
+    for (const t of tiers) {
+      const list = byContract.get(t.contract_id) ?? [];
+      list.push(toTier(t));
+      byContract.set(t.contract_id, list);
+    }
+    return rows.map((r) => ({ ...r, tiers: byContract.get(r.id) ?? [] }));
+  }
+
+  return {
+    async insert(
+      db: Db,
+      row: {
+        merchant_id: bigint;
+        type: ContractType;
+        upline_id: bigint | null;
+        agent_id: bigint;
+        period: ContractRow['period'];
+        cumulative: boolean;
+        min_single_bet: bigint;
+      },
+      tiers: Tier[],
+    ): Promise<Contract | undefined> {
+      const inserted = await db
+        .insertInto('contracts')
+        .values(row)
+        .onConflict((oc) => oc.columns(['merchant_id', 'agent_id', 'type']).where('status', '=', 'pending').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      await db
+        .insertInto('contract_tiers')
+        .values(
+          tiers.map((t, i) => ({
+            contract_id: inserted.id,
+            level: i + 1,
+            min_valid_bet: t.minValidBet,
+            min_active: t.minActive,
+            min_profit: t.minProfit,
+            rate_bp: t.rateBp,
+            loss_rate_bp: t.lossRateBp,
+          })),
+        )
+        .execute();
+      return { ...inserted, tiers };
+    },
+
+    /** One contract of the merchant, locked for the rest of the transaction when `lock`. */
+    async find(db: Db, merchantId: bigint, id: bigint, lock = false): Promise<Contract | undefined> {
+      let q = db.selectFrom('contracts').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id);
+      if (lock) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && (await withTiers(db, [row]))[0];
+    },
+
+    /** The agent's active contract of a type (the one its own offers are capped by). */
+    async activeOf(db: Db, merchantId: bigint, agentId: bigint, type: ContractType): Promise<Contract | undefined> {
+      const row = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('agent_id', '=', agentId)
+        .where('type', '=', type)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return row && (await withTiers(db, [row]))[0];
+    },
+
+    /** Contracts of a type the member offered, in the given states (locked: they are about to change). */
+    async offeredBy(
+      db: Db,
+      merchantId: bigint,
+      uplineId: bigint,
+      type: ContractType,
+      statuses: ContractStatus[],
+    ): Promise<Contract[]> {
+      const rows = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('upline_id', '=', uplineId)
+        .where('type', '=', type)
+        .where('status', 'in', statuses)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      return withTiers(db, rows);
+    },
+
+    /** Moves a contract from one of `from` to `to`; undefined when it was not in one of them. */
+    async transition(
+      db: Db,
+      id: bigint,
+      from: ContractStatus[],
+      to: ContractStatus,
+      fields: Partial<Pick<ContractRow, 'decided_at' | 'accepted_at' | 'ended_at' | 'end_reason'>>,
+    ): Promise<ContractRow | undefined> {
+      return db
+        .updateTable('contracts')
+        .set({ status: to, ...fields })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async list(
+      merchantId: bigint,
+      filter: { uplineId?: bigint; agentId?: bigint; type?: ContractType; status?: ContractStatus },
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: Contract[]; total: number }> {
+      let q = root.selectFrom('contracts').where('merchant_id', '=', merchantId);
+      if (filter.uplineId !== undefined) q = q.where('upline_id', '=', filter.uplineId);
+      if (filter.agentId !== undefined) q = q.where('agent_id', '=', filter.agentId);
+      if (filter.type) q = q.where('type', '=', filter.type);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      const [rows, count] = await Promise.all([
+        q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: await withTiers(root, rows), total: Number(count.n) };
+    },
+
+    /**
+     * Contracts of a type that have periods to settle: accepted, and either still active or ended after
+     * `endedAfter` (their last full periods before the end are still owed).
+     */
+    async settling(type: ContractType, endedAfter: Date): Promise<Contract[]> {
+      const rows = await root
+        .selectFrom('contracts')
+        .selectAll()
+        .where('type', '=', type)
+        .where('accepted_at', 'is not', null)
+        .where('status', 'in', ['active', 'terminated', 'invalid'])
+        .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', endedAfter)]))
+        .orderBy('id')
+        .execute();
+      return withTiers(root, rows);
+    },
+
+    /** The latest settlement of a contract (the next period starts at its end; dividends carry from it). */
+    lastSettlement: (contractId: bigint): Promise<SettlementRow | undefined> =>
+      root
+        .selectFrom('contract_settlements')
+        .selectAll()
+        .where('contract_id', '=', contractId)
+        .orderBy('period_start', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** The settlement row, unless one exists for (contract, period start): then undefined (already settled). */
+    insertSettlement: (
+      db: Db,
+      row: Omit<SettlementRow, 'id' | 'created_at' | 'journal_id'>,
+    ): Promise<SettlementRow | undefined> =>
+      db
+        .insertInto('contract_settlements')
+        .values(row)
+        .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    setSettlementOutcome: (db: Db, id: bigint, status: SettlementRow['status'], journalId: bigint) =>
+      db.updateTable('contract_settlements').set({ status, journal_id: journalId }).where('id', '=', id).execute(),
+
+    async settlementsOf(
+      merchantId: bigint,
+      filter: { agentId?: bigint; type?: ContractType; status?: SettlementRow['status'] },
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: SettlementRow[]; total: number }> {
+      let q = root.selectFrom('contract_settlements').where('merchant_id', '=', merchantId);
+      if (filter.agentId !== undefined) q = q.where('agent_id', '=', filter.agentId);
+      if (filter.type) q = q.where('type', '=', filter.type);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('period_start', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async rebateRates(merchantId: bigint): Promise<Record<string, number>> {
+      const rows = await root
+        .selectFrom('contract_rebate_rates')
+        .select(['category', 'rate_bp'])
+        .where('merchant_id', '=', merchantId)
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.category, r.rate_bp]));
+    },
+
+    /** Sets a rate; `audit` writes the operator's record in the same transaction. */
+    setRebateRate: (merchantId: bigint, category: string, rateBp: number, audit?: (trx: Db) => Promise<void>) =>
+      root.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('contract_rebate_rates')
+          .values({ merchant_id: merchantId, category, rate_bp: rateBp })
+          .onConflict((oc) => oc.columns(['merchant_id', 'category']).doUpdateSet({ rate_bp: rateBp }))
+          .execute();
+        await audit?.(trx);
+      }),
+
+    /** Records a paid rebate; false when (member, day, category) was already recorded. */
+    async insertRebate(
+      db: Db,
+      row: {
+        merchant_id: bigint;
+        member_id: bigint;
+        day: string;
+        category: string;
+        valid_bet: bigint;
+        rate_bp: number;
+        amount: bigint;
+        journal_id: bigint;
+      },
+    ): Promise<boolean> {
+      const r = await db
+        .insertInto('contract_rebates')
+        .values(row)
+        .onConflict((oc) => oc.columns(['merchant_id', 'member_id', 'day', 'category']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    rebateExists: async (merchantId: bigint, memberId: bigint, day: string, category: string) =>
+      (await root
+        .selectFrom('contract_rebates')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('day', '=', day)
+        .where('category', '=', category)
+        .executeTakeFirst()) !== undefined,
+
+    rebatesOf: (merchantId: bigint, memberId: bigint) =>
+      root
+        .selectFrom('contract_rebates')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .orderBy('day', 'desc')
+        .orderBy('category')
+        .execute(),
+  };
+}
+
+export type ContractsRepository = ReturnType<typeof createContractsRepository>;

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { CONTRACT_TYPES } from './contract-rules.ts';
+import { registerContractsAdminRoutes } from './contracts.admin-routes.ts';
+import { createContractsRepository } from './contracts.repository.ts';
+import { registerContractsRoutes } from './contracts.routes.ts';
+import { createContractsService } from './contracts.service.ts';
+import { createSettlement, type SettlementFaults } from './contracts.settlement.ts';
+import type { ContractsTables } from './contracts.tables.ts';
+import type { TeamStatsPort } from './team-stats.port.ts';
+
+export * from './contract-rules.ts';
+export type { ContractTerms } from './contracts.service.ts';
+export type { SettlementReport } from './contracts.settlement.ts';
+export { CATEGORY_REBATE_SCOPE, CONTRACT_SETTLEMENT_SCOPE } from './contracts.settlement.ts';
+export type { TeamPeriodStats, TeamStatsPort } from './team-stats.port.ts';
+
+/** How often each settlement job runs (real-time salary: every 5 minutes, spec §9). */
+const JOB_SECONDS = { realtime_salary: 300, hourly_salary: 300, daily_wage: 600, dividend: 600 } as const;
+
+/**
+ * Agent contracts (dividend, daily wage, hourly and real-time salary): offers from an upline to a direct
+ * downline (or from the house to a top-level agent), acceptance with the rate cap and auto-termination, and
+ * their settlement — one record and one ledger posting per (contract, period), paid by the upline (the house
+ * for top-level agents); plus daily category rebates on valid bets. Team figures come through the
+ * TeamStatsPort; without one (not wired) the settlement jobs are not scheduled.
+ */
+export function createContractsModule(deps: {
+  db: AnyDb;
+  ledger: Pick<LedgerModule, 'move'>;
+  members: Pick<MembersModule, 'findByAccount' | 'findById' | 'accountsOf'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  teamStats?: TeamStatsPort;
+  clock: () => Date;
+  faults?: SettlementFaults;
+}) {
+  const db = tablesOf<ContractsTables>(deps.db);
+  const repo = createContractsRepository(db);
+  const service = createContractsService({ db, repo, members: deps.members, clock: deps.clock });
+  const settlement = deps.teamStats
+    ? createSettlement({
+        db,
+        repo,
+        ledger: deps.ledger,
+        merchants: deps.merchants,
+        teamStats: deps.teamStats,
+        clock: deps.clock,
+        faults: deps.faults,
+      })
+    : undefined;
+  const jobs: ScheduledJob[] = settlement
+    ? [
+        ...CONTRACT_TYPES.map((type) => ({
+          name: `contracts-${type.replace('_', '-')}`,
+          everySeconds: JOB_SECONDS[type],
+          async run() {
+            const r = await settlement.settle(type);
+            return r.paid || r.insufficientFunds.length ? r : null;
+          },
+        })),
+        {
+          name: 'contracts-category-rebate',
+          everySeconds: 600,
+          async run() {
+            const r = await settlement.settleRebates();
+            return r.paid ? r : null;
+          },
+        },
+      ]
+    : [];
+  return {
+    ...service,
+    /** Settles due periods of one contract type now (the jobs call this; tests and operators too). */
+    settle: settlement?.settle,
+    settleRebates: settlement?.settleRebates,
+    rebateRates: repo.rebateRates,
+    /** A merchant's rebate rate for a category, in basis points (overrides the spec §9 default). */
+    setRebateRate: repo.setRebateRate,
+    rebatesOf: repo.rebatesOf,
+    /** The scheduled jobs of this module (run once per period across all processes). */
+    jobs,
+    register(app: FastifyInstance): void {
+      registerContractsRoutes(app, service);
+      registerContractsAdminRoutes(app, { contracts: service, repo, members: deps.members, audit: deps.audit });
+    },
+  };
+}
+
+export type ContractsModule = ReturnType<typeof createContractsModule>;
