@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './history.ts';
-import { minorString } from './money.ts';
+import { amountString, minorString } from './money.ts';
 
 /**
  * The game platform (spec §2 game cards, vendor tiles, game centres, game popup; §3 Game, category group,
@@ -183,6 +183,11 @@ export const launchRequest = z.object({
   freePlay: z.boolean().default(false),
   device: z.enum(['desktop', 'mobile']).default('desktop'),
   language: z.string().trim().max(10).optional(),
+  /**
+   * Transfer-wallet vendors: the amount (major units) to move from the main wallet to the game; absent, the
+   * vendor's setting decides (the whole available main balance, or nothing). Ignored for seamless vendors.
+   */
+  transferAmount: amountString.optional(),
 });
 export const launchResult = z.object({
   /** What the game popup loads in its iframe. */
