@@ -3,6 +3,7 @@ import type { TransferFault } from '../src/modules/demo-vendor/index.ts';
 import { memberMain, memberVendor } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { PENDING_RETRY_SECONDS } from '../src/modules/wallet/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -307,13 +308,17 @@ describe('launch funding', () => {
     });
     return { status: r.statusCode, body: r.json<{ code?: string }>() };
   }
-  const setLaunchFunding = (value: 'all' | 'none') =>
-    t.database.all
-      .updateTable('vendors')
-      .set({ launch_funding: value })
-      .where('merchant_id', '=', demo.id)
-      .where('code', '=', 'DEMOT')
-      .execute();
+  /** The operator's setting (back office): what a launch without an amount moves. */
+  async function setLaunchFunding(launchFunding: 'all' | 'none') {
+    const admin = await createTestAdmin(t);
+    const r = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/api/games/vendors/DEMOT',
+      headers: bearer(admin.token),
+      payload: { launchFunding },
+    });
+    expect(r.json()).toMatchObject({ success: true, value: { code: 'DEMOT', launchFunding } });
+  }
 
   it('the player names the amount to bring; otherwise the vendor setting decides (whole balance, or nothing)', async () => {
     const p = await player(10_000n);

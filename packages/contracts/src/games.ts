@@ -268,6 +268,8 @@ export const adminVendor = z.object({
   launchUrl: z.string().nullable(),
   /** Whether a wallet key exists (the key itself is shown once, when rotated). */
   hasWalletSecret: z.boolean(),
+  /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance, or nothing). */
+  launchFunding: z.enum(['all', 'none']),
 });
 export type AdminVendor = z.infer<typeof adminVendor>;
 
@@ -285,6 +287,7 @@ export const adminVendorPatch = z
     sort: z.number().int().min(-1_000_000).max(1_000_000),
     iconUrl: httpsUrl.nullable(),
     launchUrl: httpsUrl.nullable(),
+    launchFunding: z.enum(['all', 'none']),
   })
   .partial();
 
