@@ -257,6 +257,15 @@ describe('vendor → main', () => {
     expect((await transfer(p, 'DEMOT', 'MAIN', '10', 'from-vendor-0004')).status).toBe(200);
     expect(await money(p)).toEqual({ main: 5_000n, sub: 5_000n, subFree: 5_000n, vendor: 5_000n });
   });
+  it('the vendor is down altogether: a withdrawal is refused (503) before anything is recorded', async () => {
+    const p = await playerAtVendor(10_000n, 5_000n, 'w4');
+    faults = () => ({ unreachable: true }); // balance reads too
+    const r = await transfer(p, 'DEMOT', 'MAIN', '10', 'from-vendor-0005');
+    expect(r).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+    expect((await walletPage(p)).vendors.find((v) => v.vendorCode === 'DEMOT')?.balance).toBe('5000');
+    expect(await rowsOf(p)).toHaveLength(1); // the funding only
+    expect(await money(p)).toEqual({ main: 5_000n, sub: 5_000n, subFree: 5_000n, vendor: 5_000n });
+  });
 });
 
 describe('concurrency', () => {
@@ -325,7 +334,9 @@ describe('launch funding', () => {
     expect((await launch(p, '30')).status).toBe(200);
     expect(await money(p)).toMatchObject({ main: 7_000n, sub: 3_000n, vendor: 3_000n });
     expect(await launch(p, '500')).toMatchObject({ status: 400, body: { code: 'insufficient_funds' } });
-    expect(await launch(p, '0')).toMatchObject({ status: 400, body: { code: 'amount_invalid' } });
+    expect((await launch(p, '0')).status).toBe(200); // nothing brought: plays with what the game wallet holds
+    expect(await money(p)).toMatchObject({ main: 7_000n, sub: 3_000n });
+    expect(await launch(p, '1.001')).toMatchObject({ status: 400, body: { code: 'amount_invalid' } });
     await setLaunchFunding('none');
     try {
       expect((await launch(p)).status).toBe(200);

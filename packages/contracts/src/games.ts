@@ -184,8 +184,9 @@ export const launchRequest = z.object({
   device: z.enum(['desktop', 'mobile']).default('desktop'),
   language: z.string().trim().max(10).optional(),
   /**
-   * Transfer-wallet vendors: the amount (major units) to move from the main wallet to the game; absent, the
-   * vendor's setting decides (the whole available main balance, or nothing). Ignored for seamless vendors.
+   * Transfer-wallet vendors: the amount (major units) to move from the main wallet to the game ("0": nothing,
+   * play with what the game wallet holds); absent, the vendor's setting decides (the whole available main
+   * balance, or nothing). Ignored for seamless vendors and free trials.
    */
   transferAmount: amountString.optional(),
 });

@@ -180,7 +180,9 @@ export function createLaunchService(deps: {
           member.memberId,
           vendor,
           `launch:${tokenHash.slice(0, 32)}`,
-          req.transferAmount === undefined ? undefined : amountFromText(req.transferAmount, merchant.currencyExponent),
+          req.transferAmount === undefined
+            ? undefined
+            : amountFromText(req.transferAmount, merchant.currencyExponent, { allowZero: true }),
         );
       const url = await provider.launchUrl({
         merchant,

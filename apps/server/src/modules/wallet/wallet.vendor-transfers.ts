@@ -127,8 +127,8 @@ export function createVendorTransfers(deps: {
    * Books what the member won or lost at a transfer vendor since the last sync: the sub-wallet is brought to the
    * vendor's balance against the provider clearing account (a win or a bet in the history). Keyed by the
    * vendor's balance version, so one state of the vendor is booked once however many syncs see it. Pending
-   * transfers are settled first; while one stays unsettled, or a transfer starts while the vendor's balance is
-   * read, nothing is booked (false: the books show the last sync).
+   * transfers are settled first; while one stays unsettled, a transfer starts while the vendor's balance is
+   * read, or the vendor does not answer, nothing is booked (false: the books show the last sync).
    */
   async function sync(merchant: Merchant, memberId: bigint, vendor: VendorRow): Promise<boolean> {
     const api = vendors.transferApiOf(vendor);
@@ -137,7 +137,9 @@ export function createVendorTransfers(deps: {
       if ((await attempt(merchant, vendor, row)) === 'pending') return false;
     const before = await repo.markOf(merchant.id, memberId, vendor.code);
     if (before.pending > 0n) return false;
-    const { balance: atVendor, version } = await api.balance(merchant, vendor, String(memberId));
+    const read = await api.balance(merchant, vendor, String(memberId)).catch(() => undefined);
+    if (!read) return false; // the vendor does not answer: the books show the last sync
+    const { balance: atVendor, version } = read;
     return repo.db.transaction().execute(async (trx) => {
       const r = repoOn(trx);
       await r.lockPair(merchant.id, memberId, vendor.code);
