@@ -87,8 +87,11 @@ export function createVendorTransfers(deps: {
     }
     let outcome: 'applied' | 'refused';
     try {
-      const call = row.direction === 'to_vendor' ? api.deposit : api.withdraw;
-      outcome = await call(merchant, vendor, String(row.member_id), row.transfer_id, row.amount);
+      const player = String(row.member_id);
+      outcome =
+        row.direction === 'to_vendor'
+          ? await api.deposit(merchant, vendor, player, row.transfer_id, row.amount)
+          : await api.withdraw(merchant, vendor, player, row.transfer_id, row.amount);
     } catch (err) {
       await repo.noteAttempt(row.id, clock(), err instanceof Error ? err.message : String(err));
       return 'pending';
@@ -110,7 +113,6 @@ export function createVendorTransfers(deps: {
           {
             ...journal(merchant, row),
             scope: VENDOR_COMPENSATION_SCOPE,
-            code: 'wallet_transfer_refund',
             ref: { from: row.vendor_code, to: 'MAIN', vendorCode: row.vendor_code, refusedTransfer: row.transfer_id },
             from: memberVendor(row.member_id, row.vendor_code),
             to: memberMain(row.member_id),
