@@ -143,7 +143,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const wallet = createWalletModule({ ledger, members, vendors: games });
+  const wallet = createWalletModule({ db, ledger, members, vendors: games, merchants, clock });
   const demoVendor = createDemoVendorModule({
     db,
     games,
@@ -214,6 +214,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.wallet.jobs,
   ...modules.contracts.jobs,
 ];
 

@@ -37,6 +37,10 @@ export const ERROR_CATALOGUE = {
   transaction_password_required: { status: 400, message: 'Please set a transaction password first.' },
   transaction_password_invalid: { status: 400, message: 'The transaction password is not correct.' },
   not_in_hierarchy: { status: 403, message: 'You can only transfer within your own line (upline or downline).' },
+  vendor_transfer_refused: {
+    status: 409,
+    message: 'The game refused the transfer. The amount is back in your main wallet.',
+  },
   transfer_not_supported: { status: 400, message: 'Money can only move between the main wallet and a game wallet.' },
   state_invalid: { status: 409, message: 'This record is no longer in a state that allows this action.' },
   signature_invalid: { status: 401, message: 'The signature is not valid.' },

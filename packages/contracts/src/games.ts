@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './history.ts';
-import { minorString } from './money.ts';
+import { amountString, minorString } from './money.ts';
 
 /**
  * The game platform (spec §2 game cards, vendor tiles, game centres, game popup; §3 Game, category group,
@@ -183,6 +183,12 @@ export const launchRequest = z.object({
   freePlay: z.boolean().default(false),
   device: z.enum(['desktop', 'mobile']).default('desktop'),
   language: z.string().trim().max(10).optional(),
+  /**
+   * Transfer-wallet vendors: the amount (major units) to move from the main wallet to the game ("0": nothing,
+   * play with what the game wallet holds); absent, the vendor's setting decides (the whole available main
+   * balance, or nothing). Ignored for seamless vendors and free trials.
+   */
+  transferAmount: amountString.optional(),
 });
 export const launchResult = z.object({
   /** What the game popup loads in its iframe. */
@@ -263,6 +269,8 @@ export const adminVendor = z.object({
   launchUrl: z.string().nullable(),
   /** Whether a wallet key exists (the key itself is shown once, when rotated). */
   hasWalletSecret: z.boolean(),
+  /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance, or nothing). */
+  launchFunding: z.enum(['all', 'none']),
 });
 export type AdminVendor = z.infer<typeof adminVendor>;
 
@@ -280,6 +288,7 @@ export const adminVendorPatch = z
     sort: z.number().int().min(-1_000_000).max(1_000_000),
     iconUrl: httpsUrl.nullable(),
     launchUrl: httpsUrl.nullable(),
+    launchFunding: z.enum(['all', 'none']),
   })
   .partial();
 

@@ -13,6 +13,7 @@ import type { VerificationTables } from '../../src/modules/verification/verifica
 import type { GamesTables } from '../../src/modules/games/games.tables.ts';
 import type { HouseTables } from '../../src/modules/house/house.tables.ts';
 import type { DemoVendorTables } from '../../src/modules/demo-vendor/demo-vendor.tables.ts';
+import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { ContractsTables } from '../../src/modules/contracts/contracts.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
@@ -39,5 +40,6 @@ export interface AllTables
     GamesTables,
     HouseTables,
     DemoVendorTables,
+    WalletTables,
     WithdrawalsTables,
     ContractsTables {}

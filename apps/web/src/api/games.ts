@@ -164,6 +164,8 @@ export interface LaunchRequest {
   freePlay: boolean;
   device: 'desktop' | 'mobile';
   language: string;
+  /** Transfer-wallet vendors: major units to bring from the main wallet ('0': nothing). */
+  transferAmount?: string;
 }
 
 /** POST /wps/game/launchGame: the URL the game popup opens. */

@@ -7,6 +7,8 @@ export interface GameLaunchTarget {
   nodeId: string;
   /** Shown as the popup title while the game loads. */
   name: string;
+  /** The game's vendor (a transfer-wallet vendor asks how much to bring before the launch). */
+  vendorCode?: string;
   freePlay: boolean;
   /** Distinguishes two launches of the same game (each gets its own game session). */
   seq: number;
@@ -26,11 +28,17 @@ export const useGameLaunch = create<{
 }));
 
 /** Start a game: logged out, the login popup opens instead (spec §4: an action needing login). */
-export function startGame(game: { nodeId: string; name: string; freePlay?: boolean }): void {
+export function startGame(game: { nodeId: string; name: string; vendorCode?: string; freePlay?: boolean }): void {
   if (!useSession.getState().isLogin) {
     useUi.getState().open('login');
     return;
   }
   seq += 1;
-  useGameLaunch.getState().open({ nodeId: game.nodeId, name: game.name, freePlay: game.freePlay ?? false, seq });
+  useGameLaunch.getState().open({
+    nodeId: game.nodeId,
+    name: game.name,
+    vendorCode: game.vendorCode,
+    freePlay: game.freePlay ?? false,
+    seq,
+  });
 }

@@ -44,6 +44,10 @@ export const server = setupServer(
   http.get('*/wps/v2/wallets/balance', () =>
     ok({ currency: 'PHP', exponent: 2, main: { balance: '0', available: '0' }, vendors: [] }),
   ),
+  // Single wallet: no transfer-wallet vendors unless a test says otherwise.
+  http.get('*/wps/relay/GCS_merchantWallet', () =>
+    ok({ merchantCode: 'demo', currency: 'PHP', exponent: 2, singleWallet: true, transferVendors: [] }),
+  ),
   http.get('*/wps/system/publicKey', () =>
     ok({ keyId: 'k', publicKey: '', algorithm: 'RSA-OAEP-256+A256GCM', required: false }),
   ),

@@ -210,6 +210,20 @@ export function createDemoVendorRepository(db: Kysely<DemoVendorTables>) {
       return (r.numInsertedOrUpdatedRows ?? 0n) === 1n;
     },
 
+    /** Marks a claimed transfer refused (nothing moved; the id keeps that answer). */
+    async refuseTransfer(
+      trx: Kysely<DemoVendorTables>,
+      t: { merchantId: bigint; vendorCode: string; transferId: string },
+    ): Promise<void> {
+      await trx
+        .updateTable('demo_vendor_transfers')
+        .set({ refused: true })
+        .where('merchant_id', '=', t.merchantId)
+        .where('vendor_code', '=', t.vendorCode)
+        .where('transfer_id', '=', t.transferId)
+        .execute();
+    },
+
     transfer: (merchantId: bigint, vendorCode: string, transferId: string, trx = db) =>
       trx
         .selectFrom('demo_vendor_transfers')

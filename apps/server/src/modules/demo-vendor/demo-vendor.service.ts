@@ -52,6 +52,8 @@ export function createDemoVendorService(deps: {
   target: (session: DemoSessionRow) => Promise<WalletTarget>;
   clock: () => Date;
   random: () => number;
+  /** Transfer mode: the most a player may hold at the vendor (a deposit past it is refused); none by default. */
+  transferLimit?: () => bigint | undefined;
   log?: { warn(obj: object, msg: string): void };
 }) {
   const { repo, clock } = deps;
@@ -424,39 +426,54 @@ export function createDemoVendorService(deps: {
     transferBalance: (merchantId: bigint, vendorCode: string, playerId: string) =>
       repo.walletOf(merchantId, vendorCode, playerId),
 
-    /** The operator sends money for a player (once per transfer id). */
-    async deposit(t: { merchantId: bigint; vendorCode: string; playerId: string; transferId: string; amount: bigint }) {
-      await repo.db.transaction().execute(async (trx) => {
-        if (await repo.claimTransfer(trx, { ...t, direction: 'deposit' }))
-          await repo.moveWallet(trx, { ...t, delta: t.amount });
-      });
-      return repo.walletOf(t.merchantId, t.vendorCode, t.playerId);
-    },
-
-    /** The operator takes money back (once per transfer id); false when the player holds less at the vendor. */
-    async withdraw(t: {
+    /**
+     * The operator sends money for a player, once per transfer id: 'applied', or 'refused' when the player would
+     * hold more than the vendor allows. A repeat of the id gets the first answer (a refusal is remembered too).
+     */
+    deposit(t: {
       merchantId: bigint;
       vendorCode: string;
       playerId: string;
       transferId: string;
       amount: bigint;
-    }) {
-      const short = new Error('insufficient at the vendor');
-      return repo.db
-        .transaction()
-        .execute(async (trx) => {
-          // The claim first: a concurrent copy of this transfer waits on it, then sees it done.
-          if (!(await repo.claimTransfer(trx, { ...t, direction: 'withdraw' }))) {
-            const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
-            return done?.direction === 'withdraw' && done.amount === t.amount;
-          }
-          if (!(await repo.moveWallet(trx, { ...t, delta: -t.amount }))) throw short; // undoes the claim
-          return true;
-        })
-        .catch((err: unknown) => {
-          if (err === short) return false;
-          throw err;
-        });
+    }): Promise<'applied' | 'refused'> {
+      return repo.db.transaction().execute(async (trx) => {
+        if (!(await repo.claimTransfer(trx, { ...t, direction: 'deposit' }))) {
+          const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
+          return done?.direction === 'deposit' && done.amount === t.amount && !done.refused ? 'applied' : 'refused';
+        }
+        const limit = deps.transferLimit?.();
+        const held = (await repo.walletOf(t.merchantId, t.vendorCode, t.playerId, trx)).balance;
+        if (limit !== undefined && held + t.amount > limit) {
+          await repo.refuseTransfer(trx, t);
+          return 'refused';
+        }
+        await repo.moveWallet(trx, { ...t, delta: t.amount });
+        return 'applied';
+      });
+    },
+
+    /**
+     * The operator takes money back, once per transfer id: 'refused' when the player holds less at the vendor
+     * (remembered: a repeat of the id is refused again, even after the player won more).
+     */
+    withdraw(t: {
+      merchantId: bigint;
+      vendorCode: string;
+      playerId: string;
+      transferId: string;
+      amount: bigint;
+    }): Promise<'applied' | 'refused'> {
+      return repo.db.transaction().execute(async (trx) => {
+        // The claim first: a concurrent copy of this transfer waits on it, then sees it done.
+        if (!(await repo.claimTransfer(trx, { ...t, direction: 'withdraw' }))) {
+          const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
+          return done?.direction === 'withdraw' && done.amount === t.amount && !done.refused ? 'applied' : 'refused';
+        }
+        if (await repo.moveWallet(trx, { ...t, delta: -t.amount })) return 'applied';
+        await repo.refuseTransfer(trx, t);
+        return 'refused';
+      });
     },
 
     /** The wallet calls made for a round (tests and the operator's reconciliation view). */

@@ -72,6 +72,8 @@ export interface DemoVendorTransfersTable {
   player_id: string;
   direction: 'deposit' | 'withdraw';
   amount: Int8;
+  /** Refused (nothing moved); a repeat of the id gets the refusal again. */
+  refused: Generated<boolean>;
   created_at: CreatedAt;
 }
 

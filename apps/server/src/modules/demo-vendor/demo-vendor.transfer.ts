@@ -16,9 +16,9 @@ const transferRequest = z.looseObject({
     .regex(/^\d{1,17}$/)
     .optional(),
 });
-type TransferOp = 'balance' | 'deposit' | 'withdraw';
+export type TransferOp = 'balance' | 'deposit' | 'withdraw';
 interface TransferAnswer {
-  status: 'OK' | 'INSUFFICIENT_FUNDS' | 'BAD_REQUEST' | 'INVALID_SIGNATURE';
+  status: 'OK' | 'INSUFFICIENT_FUNDS' | 'REFUSED' | 'BAD_REQUEST' | 'INVALID_SIGNATURE';
   balance?: string;
   version?: string;
 }
@@ -74,8 +74,9 @@ export function registerTransferRoutes(
         if (op !== 'balance' && (!parsed.transfer_id || !parsed.amount || parsed.amount === '0'))
           return reply.status(400).send({ status: 'BAD_REQUEST' } satisfies TransferAnswer);
         const move = { ...who, transferId: parsed.transfer_id!, amount: BigInt(parsed.amount ?? '0') };
-        if (op === 'deposit') await deps.service.deposit(move);
-        if (op === 'withdraw' && !(await deps.service.withdraw(move)))
+        if (op === 'deposit' && (await deps.service.deposit(move)) === 'refused')
+          return { status: 'REFUSED' } satisfies TransferAnswer;
+        if (op === 'withdraw' && (await deps.service.withdraw(move)) === 'refused')
           return { status: 'INSUFFICIENT_FUNDS' } satisfies TransferAnswer;
         const w = await deps.service.transferBalance(who.merchantId, vendorCode, who.playerId);
         return { status: 'OK', balance: String(w.balance), version: String(w.version) } satisfies TransferAnswer;
@@ -85,8 +86,23 @@ export function registerTransferRoutes(
 }
 
 /**
+ * Faults of the network between the operator and the vendor's transfer API, per attempt (tests script them):
+ * `unreachable` — the request never reaches the vendor; `loseResponse` — the vendor handles it, the answer is lost.
+ */
+export interface TransferFault {
+  unreachable?: boolean;
+  loseResponse?: boolean;
+}
+export type TransferChaos = (call: {
+  op: TransferOp;
+  transferId?: string;
+  attempt: number;
+}) => TransferFault | undefined;
+
+/**
  * The operator side (our adapter for transfer-mode vendors): calls the vendor's transfer API over HTTP, signed,
- * retrying timeouts and 5xx with the same transfer id (the vendor applies each id once).
+ * retrying timeouts and 5xx with the same transfer id (the vendor applies each id once). A final answer
+ * (OK, a refusal, BAD_REQUEST: the same body is never accepted) is returned; anything else throws (unknown).
  */
 export function httpTransferApi(deps: {
   baseUrl: () => string;
@@ -94,6 +110,7 @@ export function httpTransferApi(deps: {
   clock: () => Date;
   timeoutMs?: number;
   attempts?: number;
+  chaos?: TransferChaos;
 }): VendorTransferApi {
   async function call(
     op: TransferOp,
@@ -107,7 +124,9 @@ export function httpTransferApi(deps: {
     let last: unknown;
     for (let attempt = 1; attempt <= (deps.attempts ?? 3); attempt++) {
       const ts = String(Math.floor(deps.clock().getTime() / 1000));
+      const fault = deps.chaos?.({ op, transferId: body.transfer_id, attempt });
       try {
+        if (fault?.unreachable) throw new Error('the vendor is unreachable');
         const res = await fetch(`${deps.baseUrl()}${TRANSFER_PATH}/${op}`, {
           method: 'POST',
           headers: {
@@ -120,9 +139,10 @@ export function httpTransferApi(deps: {
           body: raw,
           signal: AbortSignal.timeout(deps.timeoutMs ?? 5_000),
         });
+        if (fault?.loseResponse) throw new Error('the answer was lost');
         if (res.status < 500) {
           const answer = (await res.json()) as TransferAnswer;
-          if (answer.status === 'OK' || answer.status === 'INSUFFICIENT_FUNDS') return answer;
+          if (['OK', 'INSUFFICIENT_FUNDS', 'REFUSED', 'BAD_REQUEST'].includes(answer.status)) return answer;
           throw new Error(`vendor answered ${answer.status}`);
         }
         last = new Error(`HTTP ${res.status}`);
@@ -140,11 +160,12 @@ export function httpTransferApi(deps: {
       return { balance: BigInt(a.balance!), version: BigInt(a.version!) };
     },
     async deposit(merchant, vendor, playerId, transferId, amount) {
-      await call('deposit', merchant, vendor.code, {
+      const a = await call('deposit', merchant, vendor.code, {
         player_id: playerId,
         transfer_id: transferId,
         amount: String(amount),
       });
+      return a.status === 'OK' ? 'applied' : 'refused';
     },
     async withdraw(merchant, vendor, playerId, transferId, amount) {
       const a = await call('withdraw', merchant, vendor.code, {
@@ -152,7 +173,7 @@ export function httpTransferApi(deps: {
         transfer_id: transferId,
         amount: String(amount),
       });
-      return a.status === 'OK';
+      return a.status === 'OK' ? 'applied' : 'refused';
     },
   };
 }

@@ -10,13 +10,14 @@ import { DEMO_GAMES } from './demo-vendor.games.ts';
 import { createDemoVendorRepository } from './demo-vendor.repository.ts';
 import { registerDemoVendorRoutes } from './demo-vendor.routes.ts';
 import { createDemoVendorService } from './demo-vendor.service.ts';
-import { httpTransferApi, registerTransferRoutes } from './demo-vendor.transfer.ts';
+import { httpTransferApi, registerTransferRoutes, type TransferChaos } from './demo-vendor.transfer.ts';
 import type { DemoVendorTables } from './demo-vendor.tables.ts';
 
 export { DEMO_GAMES, demoGame, type DemoGame } from './demo-vendor.games.ts';
 export { DEMO_VENDOR_NAME } from './demo-vendor.service.ts';
 export { DEMO_SESSION_HEADER } from './demo-vendor.schemas.ts';
 export type { Chaos, Fault } from './demo-vendor.client.ts';
+export type { TransferChaos, TransferFault } from './demo-vendor.transfer.ts';
 
 /** How the demo vendor reaches the operator and how unreliable its network is. */
 export interface DemoVendorOptions {
@@ -26,6 +27,12 @@ export interface DemoVendorOptions {
   faultRate?: number;
   client?: Partial<Omit<WalletClientOptions, 'clock'>>;
   random?: () => number;
+  /** Transfer mode: faults of the operator → vendor transfer calls, per attempt (tests). */
+  transferChaos?: TransferChaos;
+  /** Transfer mode: the operator's attempts per transfer call (each answer-less attempt is retried). */
+  transferAttempts?: number;
+  /** Transfer mode: the most a player may hold at the vendor (deposits past it are refused); read per deposit. */
+  transferLimit?: () => bigint | undefined;
 }
 
 const cryptoRandom = () => randomInt(2 ** 32) / 2 ** 32;
@@ -68,6 +75,7 @@ export function createDemoVendorModule(deps: {
     client,
     clock: deps.clock,
     random: opts.random ?? cryptoRandom,
+    transferLimit: opts.transferLimit,
     target: async (s) => {
       const secret = await deps.games.walletSecret(s.merchant_id, s.vendor_code);
       if (!secret) throw new Error(`no wallet key for vendor ${s.vendor_code}`);
@@ -78,7 +86,13 @@ export function createDemoVendorModule(deps: {
   deps.games.registerProvider({
     adapter: 'demo',
     // Transfer-wallet mode (vendor DEMOT): the vendor's deposit/withdraw API, called over HTTP with its key.
-    transferWallet: httpTransferApi({ baseUrl: walletUrl, secret: deps.games.walletSecret, clock: deps.clock }),
+    transferWallet: httpTransferApi({
+      baseUrl: walletUrl,
+      secret: deps.games.walletSecret,
+      clock: deps.clock,
+      chaos: opts.transferChaos,
+      attempts: opts.transferAttempts,
+    }),
     async launchUrl(ctx) {
       const token = await service.openSession(ctx);
       return `/demo-vendor/play/${encodeURIComponent(ctx.game.game_code)}?s=${token}&lang=${encodeURIComponent(ctx.language)}`;

@@ -38,6 +38,7 @@ const presentVendor = (v: VendorRow): AdminVendor => ({
   iconUrl: v.icon_url,
   launchUrl: v.launch_url,
   hasWalletSecret: v.wallet_secret !== null,
+  launchFunding: v.launch_funding,
 });
 
 const presentGame = (g: GameRow): AdminGame => ({
@@ -76,7 +77,7 @@ function gameColumns(p: z.infer<typeof adminGamePatch>) {
 
 /**
  * Operators manage the catalogue through the admin API: vendors (name, order, maintenance, status, icon,
- * launch URL, wallet key rotation) and games (create, names per language, category, icon, order, hot flag,
+ * launch URL, launch funding of transfer vendors, wallet key rotation) and games (create, names per language, category, icon, order, hot flag,
  * free trial, maintenance). Every change is audited; menus and home rows follow at once in this process.
  */
 export function registerCatalogueAdminRoutes(
@@ -140,6 +141,7 @@ export function registerCatalogueAdminRoutes(
         ...(body.sort !== undefined && { sort: body.sort }),
         ...(body.iconUrl !== undefined && { icon_url: body.iconUrl }),
         ...(body.launchUrl !== undefined && { launch_url: body.launchUrl }),
+        ...(body.launchFunding !== undefined && { launch_funding: body.launchFunding }),
       });
       if (!row) throw new AppError('not_found', 'No such vendor.');
       await audited(merchant, admin.id, ip, 'vendor.update', row.code, body);

@@ -110,7 +110,9 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
     async updateVendor(
       merchantId: bigint,
       code: string,
-      set: Partial<Pick<VendorRow, 'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url'>>,
+      set: Partial<
+        Pick<VendorRow, 'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url' | 'launch_funding'>
+      >,
     ): Promise<VendorRow | undefined> {
       return db
         .updateTable('vendors')

@@ -26,6 +26,8 @@ export interface VendorsTable {
   maintenance: Generated<boolean>;
   wallet_secret: string | null;
   launch_url: string | null;
+  /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance or nothing). */
+  launch_funding: Generated<'all' | 'none'>;
 }
 
 export interface GameCategoriesTable {

@@ -29,6 +29,7 @@ export {
   type LaunchContext,
   type LaunchFunding,
   type VendorTransferApi,
+  type VendorTransferOutcome,
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export { signSeamless } from './seamless.routes.ts';

@@ -1,6 +1,7 @@
 import type { LaunchResult } from '@sea/contracts';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { amountFromText } from '../../lib/money.ts';
 import { createSessionTokens } from '../../lib/session-tokens.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { displayNameOf } from './catalogue.service.ts';
@@ -41,31 +42,47 @@ export interface GameProvider {
 }
 
 /**
+ * What the vendor said to a deposit or withdrawal: 'applied' (now or earlier: each transfer id is applied once and
+ * a repeat gets the same answer) or 'refused' (final for that transfer id: nothing moved there, nothing ever will;
+ * a withdrawal is refused when the player holds less at the vendor).
+ */
+export type VendorTransferOutcome = 'applied' | 'refused';
+
+/**
  * A transfer-wallet vendor's wallet API as the operator calls it: the player's balance at the vendor (with a
  * version that changes with every movement there), deposits and withdrawals, each done once per transfer id.
+ * Deposit and withdraw throw when the outcome is unknown (timeout, network error, 5xx): the caller re-sends the
+ * same transfer id later.
  */
 export interface VendorTransferApi {
   balance(merchant: Merchant, vendor: VendorRow, playerId: string): Promise<{ balance: bigint; version: bigint }>;
-  deposit(merchant: Merchant, vendor: VendorRow, playerId: string, transferId: string, amount: bigint): Promise<void>;
-  /** false: the player holds less than `amount` at the vendor (nothing moved). */
+  deposit(
+    merchant: Merchant,
+    vendor: VendorRow,
+    playerId: string,
+    transferId: string,
+    amount: bigint,
+  ): Promise<VendorTransferOutcome>;
   withdraw(
     merchant: Merchant,
     vendor: VendorRow,
     playerId: string,
     transferId: string,
     amount: bigint,
-  ): Promise<boolean>;
+  ): Promise<VendorTransferOutcome>;
 }
 
 /**
- * Runs before a real-money game of a transfer-wallet vendor opens (the wallet module moves the member's funds to
- * the vendor); `launchId` is unique per launch (an idempotency key).
+ * Runs before a real-money game of a transfer-wallet vendor opens (the wallet module moves funds to the vendor);
+ * `launchId` is unique per launch (an idempotency key); `amount` is what the player asked to bring (minor
+ * units), undefined to let the vendor's launch_funding setting decide.
  */
 export type LaunchFunding = (
   merchant: Merchant,
   memberId: bigint,
   vendor: VendorRow,
   launchId: string,
+  amount?: bigint,
 ) => Promise<void>;
 
 /** One game of a vendor's published catalogue. */
@@ -120,7 +137,14 @@ export function createLaunchService(deps: {
     async launch(
       merchant: Merchant,
       member: Pick<AuthenticatedMember, 'memberId' | 'isTrial'>,
-      req: { nodeId: string; freePlay: boolean; device: 'desktop' | 'mobile'; language?: string },
+      req: {
+        nodeId: string;
+        freePlay: boolean;
+        device: 'desktop' | 'mobile';
+        language?: string;
+        /** Transfer vendors: what to bring to the game (major units); absent: the vendor's launch_funding. */
+        transferAmount?: string;
+      },
     ): Promise<LaunchResult> {
       const game = await deps.repo.findGame(merchant.id, BigInt(req.nodeId));
       if (!game || game.status === 'disabled' || game.vendor_status !== 'active')
@@ -151,7 +175,15 @@ export function createLaunchService(deps: {
       const language =
         req.language && merchant.languages.includes(req.language) ? req.language : merchant.defaultLanguage;
       if (vendor.wallet_mode === 'transfer' && !req.freePlay && provider.transferWallet && funding)
-        await funding(merchant, member.memberId, vendor, `launch:${tokenHash.slice(0, 32)}`);
+        await funding(
+          merchant,
+          member.memberId,
+          vendor,
+          `launch:${tokenHash.slice(0, 32)}`,
+          req.transferAmount === undefined
+            ? undefined
+            : amountFromText(req.transferAmount, merchant.currencyExponent, { allowZero: true }),
+        );
       const url = await provider.launchUrl({
         merchant,
         vendor,

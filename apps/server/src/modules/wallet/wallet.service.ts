@@ -9,7 +9,7 @@ import {
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amountFromText } from '../../lib/money.ts';
-import { type LedgerModule, memberMain, memberVendor, systemAccount } from '../ledger/index.ts';
+import { type LedgerModule, memberMain, memberVendor } from '../ledger/index.ts';
 import { isAgentType, type MemberNode, type MembersModule } from '../members/index.ts';
 import {
   type Actor,
@@ -21,14 +21,12 @@ import {
   transferRoute,
 } from './wallet.policy.ts';
 import type { GamesModule, VendorRow } from '../games/index.ts';
+import { type VendorTransfers, WALLET_TRANSFER_SCOPE } from './wallet.vendor-transfers.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 
-/** Idempotency scopes: the client's requestId, scoped by the sending member, is the key within them. */
-export const WALLET_TRANSFER_SCOPE = 'wallet_transfer';
+/** Idempotency scope of hierarchy transfers: the client's requestId, scoped by the sending member, is the key. */
 export const HIERARCHY_TRANSFER_SCOPE = 'hierarchy_transfer';
-/** A transfer vendor's results booked into the sub-wallet, keyed by the vendor's balance version. */
-export const VENDOR_SYNC_SCOPE = 'vendor_sync';
 
 const amountOf = (text: string, merchant: Merchant) => amountFromText(text, merchant.currencyExponent);
 
@@ -42,8 +40,9 @@ export function createWalletService(deps: {
   vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
+  transfers: VendorTransfers;
 }) {
-  const { vendors: repo, ledger, members } = deps;
+  const { vendors: repo, ledger, members, transfers } = deps;
 
   async function hierarchyPost(
     merchant: Merchant,
@@ -82,39 +81,10 @@ export function createWalletService(deps: {
   }
 
   /**
-   * Books what the member won or lost at a transfer vendor since the last sync: the sub-wallet is brought to the
-   * vendor's balance against the provider clearing account (a win or a bet in the history). Keyed by the vendor's
-   * balance version, so one state of the vendor is booked once however many syncs see it.
-   */
-  async function syncVendor(merchant: Merchant, memberId: bigint, vendor: VendorRow): Promise<void> {
-    const api = repo.transferApiOf(vendor);
-    if (!api) return;
-    const sub = memberVendor(memberId, vendor.code);
-    const [{ balance: atVendor, version }, books] = await Promise.all([
-      api.balance(merchant, vendor, String(memberId)),
-      ledger.balances(merchant.id, [sub]),
-    ]);
-    const diff = atVendor - books[sub]!.balance;
-    if (diff === 0n) return;
-    const clearing = systemAccount('provider_clearing', memberId);
-    await ledger.moveOrThrow({
-      merchant,
-      scope: VENDOR_SYNC_SCOPE,
-      key: `${memberId}:${vendor.code}:${version}`,
-      kind: 'vendor_settlement',
-      memberId,
-      ref: { vendorCode: vendor.code, vendorVersion: String(version) },
-      from: diff > 0n ? clearing : sub,
-      to: diff > 0n ? sub : clearing,
-      amount: diff > 0n ? diff : -diff,
-      code: diff > 0n ? 'win' : 'bet',
-    });
-  }
-
-  /**
-   * Main ↔ sub-wallet, one ledger post keyed by the member's request id; for a vendor with a wallet API the money
-   * also moves at the vendor, under the same id: after our post going in (a retry re-sends the deposit), before
-   * it coming out (results synced first; the vendor refuses more than the member holds there).
+   * Main ↔ sub-wallet under the transfer id `<member>:<requestId>` (a retry of the request is the same transfer).
+   * A vendor without a wallet API: one ledger post. With one: a vendor transfer (wallet.vendor-transfers.ts) —
+   * going out, the vendor's results are synced first (refused while a transfer there is unsettled); an answer-less
+   * vendor leaves it pending (service_unavailable: it completes by itself), a refusal is final.
    */
   async function moveFunds(
     merchant: Merchant,
@@ -123,43 +93,46 @@ export function createWalletService(deps: {
     direction: 'to_vendor' | 'from_vendor',
     amount: bigint,
     requestId: string,
-  ) {
-    const api = repo.transferApiOf(vendor);
-    const transferId = `${memberId}:${requestId}`;
-    if (api && direction === 'from_vendor') {
-      await syncVendor(merchant, memberId, vendor);
-      if (!(await api.withdraw(merchant, vendor, String(memberId), transferId, amount)))
-        throw new AppError('insufficient_funds', 'The game wallet holds less than that.');
-    }
+  ): Promise<{ replay: boolean; main: string; sub: string }> {
     const main = memberMain(memberId);
     const sub = memberVendor(memberId, vendor.code);
-    const r = await ledger.moveOrThrow({
-      merchant,
-      scope: WALLET_TRANSFER_SCOPE,
-      key: transferId,
-      kind: 'wallet_transfer',
-      memberId,
-      ref: {
-        from: direction === 'to_vendor' ? 'MAIN' : vendor.code,
-        to: direction === 'to_vendor' ? vendor.code : 'MAIN',
-        vendorCode: vendor.code,
-      },
-      from: direction === 'to_vendor' ? main : sub,
-      to: direction === 'to_vendor' ? sub : main,
-      amount,
-    });
-    if (api && direction === 'to_vendor') {
-      try {
-        await api.deposit(merchant, vendor, String(memberId), transferId, amount);
-      } catch {
-        throw new AppError(
-          'service_unavailable',
-          'The game vendor did not confirm the transfer. Retry with the same request.',
-        );
-      }
+    const transferId = `${memberId}:${requestId}`;
+    if (!repo.transferApiOf(vendor)) {
+      const r = await ledger.moveOrThrow({
+        merchant,
+        scope: WALLET_TRANSFER_SCOPE,
+        key: transferId,
+        kind: 'wallet_transfer',
+        memberId,
+        ref: {
+          from: direction === 'to_vendor' ? 'MAIN' : vendor.code,
+          to: direction === 'to_vendor' ? vendor.code : 'MAIN',
+          vendorCode: vendor.code,
+        },
+        from: direction === 'to_vendor' ? main : sub,
+        to: direction === 'to_vendor' ? sub : main,
+        amount,
+      });
+      return { replay: r.replay, main, sub };
     }
-    return { r, main, sub };
+    if (direction === 'from_vendor' && !(await transfers.sync(merchant, memberId, vendor)))
+      throw new AppError('service_unavailable', 'The game vendor is not answering. Please try again shortly.');
+    const { row, created } = await transfers.start(merchant, memberId, vendor, direction, amount, transferId);
+    if (row.state === 'pending')
+      throw new AppError(
+        'service_unavailable',
+        'The game vendor has not confirmed the transfer yet. It completes by itself; nothing is lost.',
+      );
+    if (row.state === 'refused')
+      throw direction === 'to_vendor'
+        ? new AppError('vendor_transfer_refused')
+        : new AppError('insufficient_funds', 'The game wallet holds less than that.');
+    return { replay: !created, main, sub };
   }
+
+  /** Books a transfer vendor's results (pending transfers settled first; nothing booked while one stays open). */
+  const syncVendor = (merchant: Merchant, memberId: bigint, vendor: VendorRow) =>
+    transfers.sync(merchant, memberId, vendor);
 
   async function self(merchant: Merchant, member: Member): Promise<MemberNode> {
     const me = await members.findNode(merchant.id, member.memberId);
@@ -172,7 +145,7 @@ export function createWalletService(deps: {
     async balance(merchant: Merchant, member: Member): Promise<WalletBalance> {
       const vendors = transferVendors(await repo.listVendors(merchant.id));
       // Results at vendors with a wallet API are booked first (a vendor that does not answer shows its last sync).
-      await Promise.all(vendors.map((v) => syncVendor(merchant, member.memberId, v).catch(() => undefined)));
+      await Promise.all(vendors.map((v) => syncVendor(merchant, member.memberId, v).catch(() => false)));
       const main = memberMain(member.memberId);
       const b = await ledger.balances(merchant.id, [
         main,
@@ -241,7 +214,7 @@ export function createWalletService(deps: {
       assertVendorAccepts(route, vendor);
       const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
       const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
-      const { r, main, sub } = await moveFunds(
+      const { replay, main, sub } = await moveFunds(
         merchant,
         member.memberId,
         vendor!,
@@ -249,6 +222,7 @@ export function createWalletService(deps: {
         amount,
         req.requestId,
       );
+      const b = await ledger.balances(merchant.id, [main, sub]);
       return {
         requestId: req.requestId,
         from,
@@ -256,21 +230,31 @@ export function createWalletService(deps: {
         amount: String(amount),
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
-        replay: r.replay,
-        mainBalance: String(r.balances[main]?.balance ?? 0n),
+        replay,
+        mainBalance: String(b[main]!.balance),
         vendorCode: route.vendorCode,
-        vendorBalance: String(r.balances[sub]?.balance ?? 0n),
+        vendorBalance: String(b[sub]!.balance),
       };
     },
 
     /**
-     * Before a transfer vendor's game opens: the member's whole available main balance goes to the vendor
-     * (idempotent per launch; nothing to move, nothing done).
+     * Before a transfer vendor's game opens (idempotent per launch): the amount the player asked to bring, else
+     * what the vendor's launch_funding says — the whole available main balance ('all') or nothing ('none').
      */
-    async fundVendor(merchant: Merchant, memberId: bigint, vendor: VendorRow, launchId: string): Promise<void> {
-      const main = memberMain(memberId);
-      const available = (await ledger.balances(merchant.id, [main]))[main]!.available;
-      if (available > 0n) await moveFunds(merchant, memberId, vendor, 'to_vendor', available, launchId);
+    async fundVendor(
+      merchant: Merchant,
+      memberId: bigint,
+      vendor: VendorRow,
+      launchId: string,
+      requested?: bigint,
+    ): Promise<void> {
+      let amount = requested;
+      if (amount === undefined) {
+        if (vendor.launch_funding !== 'all') return;
+        const main = memberMain(memberId);
+        amount = (await ledger.balances(merchant.id, [main]))[main]!.available;
+      }
+      if (amount > 0n) await moveFunds(merchant, memberId, vendor, 'to_vendor', amount, launchId);
     },
 
     async upline(merchant: Merchant, member: Member): Promise<{ uplineAccount: string | null }> {

@@ -42,7 +42,7 @@ export function GameCard({ game }: { game: GameItem }) {
           className="btn btn--primary"
           disabled={game.maintenance}
           aria-describedby={titleId}
-          onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName })}
+          onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName, vendorCode: game.vassalage })}
         >
           {t('games.start')}
         </button>
@@ -52,7 +52,9 @@ export function GameCard({ game }: { game: GameItem }) {
             className="btn btn--ghost"
             disabled={game.maintenance}
             aria-describedby={titleId}
-            onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName, freePlay: true })}
+            onClick={() =>
+              startGame({ nodeId: game.nodeId, name: game.displayName, vendorCode: game.vassalage, freePlay: true })
+            }
           >
             {t('games.freeTrial')}
           </button>

@@ -18,7 +18,7 @@ export function VendorTile({ vendor, onLaunch }: { vendor: Tile; onLaunch?: () =
       onClick={() => {
         if (!vendor.firstGameId) return;
         onLaunch?.();
-        startGame({ nodeId: vendor.firstGameId, name: vendor.displayName });
+        startGame({ nodeId: vendor.firstGameId, name: vendor.displayName, vendorCode: vendor.vassalage });
       }}
     >
       <GameIcon src={vendor.lagerIcon} className="vendor-tile__logo" />

@@ -107,4 +107,75 @@ describe('game popup', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([expect.objectContaining({ nodeId: '50' })]);
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('a transfer-wallet vendor asks how much to bring first; the launch carries the amount', async () => {
+    const bodies = setup(() => ok({ ...launched, vassalage: 'DEMOT', walletMode: 'transfer' }));
+    server.use(
+      http.get('*/lgw/games/list', () =>
+        ok({ content: [game({ vassalage: 'DEMOT' })], pageNum: 1, pageSize: 42, total: 1, totalPages: 1 }),
+      ),
+      http.get('*/wps/relay/GCS_merchantWallet', () =>
+        ok({
+          merchantCode: 'demo',
+          currency: 'PHP',
+          exponent: 2,
+          singleWallet: false,
+          transferVendors: [{ vendorCode: 'DEMOT', vendorName: 'Demo transfer' }],
+        }),
+      ),
+      http.get('*/wps/v2/wallets/balance', () =>
+        ok({
+          currency: 'PHP',
+          exponent: 2,
+          main: { balance: '12550', available: '12550' },
+          vendors: [{ vendorCode: 'DEMOT', vendorName: 'Demo transfer', balance: '300' }],
+        }),
+      ),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/rng');
+    await userEvent.click(await startButton());
+    const dialog = await screen.findByRole('dialog', { name: /Lucky Dragon/ });
+    expect(await within(dialog).findByRole('heading', { name: 'Bring money to Demo transfer' })).toBeTruthy();
+    expect(dialog.textContent).toContain('PHP 125.50');
+    expect(dialog.textContent).toContain('PHP 3.00');
+    expect(bodies).toEqual([]); // nothing launched (nor moved) before the player chooses
+
+    const amount = within(dialog).getByLabelText('Amount to bring (PHP)');
+    await userEvent.type(amount, '200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start the game' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your main wallet holds less than that.');
+    expect(bodies).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'All' }));
+    expect((amount as HTMLInputElement).value).toBe('125.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start the game' }));
+    await within(dialog).findByTitle('Lucky Dragon');
+    expect(bodies).toEqual([expect.objectContaining({ nodeId: '11', transferAmount: '125.50' })]);
+  });
+
+  it('a transfer-wallet game started with an empty amount brings nothing (transferAmount 0)', async () => {
+    const bodies = setup(() => ok(launched));
+    server.use(
+      http.get('*/lgw/games/list', () =>
+        ok({ content: [game({ vassalage: 'DEMOT' })], pageNum: 1, pageSize: 42, total: 1, totalPages: 1 }),
+      ),
+      http.get('*/wps/relay/GCS_merchantWallet', () =>
+        ok({
+          merchantCode: 'demo',
+          currency: 'PHP',
+          exponent: 2,
+          singleWallet: false,
+          transferVendors: [{ vendorCode: 'DEMOT', vendorName: 'Demo transfer' }],
+        }),
+      ),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/rng');
+    await userEvent.click(await startButton());
+    const dialog = await screen.findByRole('dialog', { name: /Lucky Dragon/ });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Start the game' }));
+    await within(dialog).findByTitle('Lucky Dragon');
+    expect(bodies).toEqual([expect.objectContaining({ transferAmount: '0' })]);
+  });
 });

@@ -1,17 +1,19 @@
 import { Dialog } from '@base-ui/react/dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useMerchantWallet } from '../../api/wallet.ts';
 import { errorText } from '../../components/error-text.ts';
 import { type GameLaunchTarget, useGameLaunch } from '../../state/game-launch.ts';
 import { useUi } from '../../state/ui.ts';
+import { LaunchFunding } from './LaunchFunding.tsx';
 import { useLaunch } from './use-launch.ts';
 import './games.css';
 
 /**
  * The game popup (spec §2): launches the game and shows its URL in an iframe; full screen on mobile, a close
- * button and Escape close it. A login that expired opens the login popup instead. Closing refreshes the balance
+ * button and Escape close it. A transfer-wallet vendor's game first asks how much to bring from the main wallet. A login that expired opens the login popup instead. Closing refreshes the balance
  * and the bet records (the game moved money while it was open).
  */
 export default function GamePopup() {
@@ -37,7 +39,16 @@ export default function GamePopup() {
 
 function GameFrame({ target }: { target: GameLaunchTarget }) {
   const { t } = useTranslation();
-  const launch = useLaunch(target);
+  // A transfer-wallet vendor's real-money game first asks how much to bring (the launch carries the amount).
+  const wallet = useMerchantWallet();
+  const transferVendor =
+    !target.freePlay && target.vendorCode
+      ? wallet.data?.transferVendors.find((v) => v.vendorCode === target.vendorCode)
+      : undefined;
+  const [transferAmount, setTransferAmount] = useState<string>();
+  const deciding = !target.freePlay && target.vendorCode !== undefined && wallet.isPending;
+  const funding = transferVendor !== undefined && transferAmount === undefined;
+  const launch = useLaunch(deciding || funding ? null : { ...target, transferAmount });
   const needsLogin = launch.error instanceof ApiError && launch.error.code === 'unauthorized';
   useEffect(() => {
     if (!needsLogin) return;
@@ -59,7 +70,13 @@ function GameFrame({ target }: { target: GameLaunchTarget }) {
         </Dialog.Close>
       </div>
       <div className="game-popup__body">
-        {launch.data ? (
+        {funding ? (
+          <LaunchFunding
+            vendorCode={transferVendor.vendorCode}
+            vendorName={transferVendor.vendorName}
+            onStart={setTransferAmount}
+          />
+        ) : launch.data ? (
           <iframe
             className="game-popup__frame"
             src={launch.data.url}

@@ -53,7 +53,7 @@ export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => 
                   onNavigate();
                   if (item.launchFirst && first?.firstGameId) {
                     e.preventDefault();
-                    startGame({ nodeId: first.firstGameId, name: first.displayName });
+                    startGame({ nodeId: first.firstGameId, name: first.displayName, vendorCode: first.vassalage });
                   }
                 }}
               >

@@ -313,6 +313,7 @@ export const en = {
     transaction_password_required: 'Please set a transaction password first.',
     transaction_password_invalid: 'The transaction password is not correct.',
     not_in_hierarchy: 'You can only transfer to your upline or your own downline.',
+    vendor_transfer_refused: 'The game refused the transfer. The amount is back in your main wallet.',
     transfer_not_supported: 'Money can only move between the main wallet and a game wallet.',
     state_invalid: 'This record can no longer be changed. Please reload.',
     forbidden: 'You are not allowed to do this.',

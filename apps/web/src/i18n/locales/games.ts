@@ -43,6 +43,19 @@ export const gamesEn = {
   winners: 'Latest winners',
   noWinners: 'No wins yet. Be the first!',
   providers: 'Game providers',
+  funding: {
+    title: 'Bring money to {{vendor}}',
+    hint: 'This game plays from its own wallet. Move money there from your main wallet; move it back any time on the wallet transfer page. Leave the amount empty to play with what the game wallet holds.',
+    main: 'Main wallet',
+    inGame: 'In the game wallet',
+    amount: 'Amount to bring ({{currency}})',
+    all: 'All',
+    start: 'Start the game',
+    amountRequired: 'Enter an amount.',
+    amountFormat: 'Enter an amount such as 100 or 100.50.',
+    amountDecimals: 'Use at most {{count}} decimals.',
+    exceeds: 'Your main wallet holds less than that.',
+  },
 } as const;
 
 /** The same texts in the second language (TY, Vietnamese). */
@@ -88,4 +101,17 @@ export const gamesTy: Widen<typeof gamesEn> = {
   winners: 'Người thắng mới nhất',
   noWinners: 'Chưa có ai thắng. Hãy là người đầu tiên!',
   providers: 'Nhà cung cấp trò chơi',
+  funding: {
+    title: 'Chuyển tiền vào {{vendor}}',
+    hint: 'Trò chơi này dùng ví riêng. Chuyển tiền từ ví chính vào đó; bạn có thể chuyển lại bất cứ lúc nào ở trang chuyển ví. Để trống số tiền để chơi với số dư hiện có trong ví trò chơi.',
+    main: 'Ví chính',
+    inGame: 'Trong ví trò chơi',
+    amount: 'Số tiền chuyển ({{currency}})',
+    all: 'Tất cả',
+    start: 'Bắt đầu chơi',
+    amountRequired: 'Nhập số tiền.',
+    amountFormat: 'Nhập số tiền như 100 hoặc 100.50.',
+    amountDecimals: 'Tối đa {{count}} chữ số thập phân.',
+    exceeds: 'Ví chính của bạn không đủ số dư.',
+  },
 };

@@ -312,6 +312,7 @@ export const ty: Messages = {
     transaction_password_required: 'Vui lòng đặt mật khẩu giao dịch trước.',
     transaction_password_invalid: 'Mật khẩu giao dịch không đúng.',
     not_in_hierarchy: 'Bạn chỉ có thể chuyển cho cấp trên hoặc cấp dưới của mình.',
+    vendor_transfer_refused: 'Trò chơi đã từ chối chuyển khoản. Số tiền đã được hoàn lại vào ví chính.',
     transfer_not_supported: 'Chỉ có thể chuyển tiền giữa ví chính và ví trò chơi.',
     state_invalid: 'Bản ghi này không thể thay đổi nữa. Vui lòng tải lại.',
     forbidden: 'Bạn không được phép thực hiện thao tác này.',
