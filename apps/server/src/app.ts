@@ -27,6 +27,7 @@ import { createRedisLockStates } from './lib/redis-lock-states.ts';
 import { createRedisWindowLimiter } from './lib/redis-limiter.ts';
 import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
 import { createAdminModule } from './modules/admin/index.ts';
+import { createAgentsModule } from './modules/agents/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
@@ -164,6 +165,18 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
+  const agents = createAgentsModule({
+    db,
+    members,
+    merchants,
+    games,
+    deposits,
+    withdrawals,
+    ledger,
+    audit: admin,
+    limiter,
+    clock,
+  });
 
   return {
     outbox,
@@ -184,6 +197,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     deposits,
     withdrawals,
     history,
+    agents,
   };
 }
 
@@ -201,6 +215,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.agents.jobs,
 ];
 
 interface SharedState {

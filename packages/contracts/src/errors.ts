@@ -44,6 +44,11 @@ export const ERROR_CATALOGUE = {
   second_approval_required: { status: 403, message: 'Another administrator must approve this.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
   game_maintenance: { status: 503, message: 'This game is under maintenance. Please try again later.' },
+  agent_required: { status: 403, message: 'Only agents can use the agent centre.' },
+  not_in_team: { status: 404, message: 'No such member in your team.' },
+  rebate_point_invalid: { status: 400, message: 'The rebate point is outside the allowed range.' },
+  affiliate_link_limit: { status: 409, message: 'You have reached the maximum number of affiliate links.' },
+  period_invalid: { status: 400, message: 'Choose a valid period (at most 93 days, from before to).' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

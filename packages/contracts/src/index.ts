@@ -13,3 +13,4 @@ export * from './wallet.ts';
 export * from './games.ts';
 export * from './seamless.ts';
 export * from './house.ts';
+export * from './agents.ts';
