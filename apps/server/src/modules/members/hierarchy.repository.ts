@@ -53,10 +53,10 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
     /** Closure rows of a new member: itself at depth 0 and one per ancestor of its upline (depth + 1). */
     async insertTreeRows(executor: AnyDb, merchantId: bigint, memberId: bigint, uplineId: bigint | null) {
       await sql`insert into member_tree (merchant_id, ancestor_id, descendant_id, depth)
-        select ${merchantId}, ${memberId}, ${memberId}, 0
+        select ${merchantId}::bigint, ${memberId}::bigint, ${memberId}::bigint, 0
         union all
-        select ${merchantId}, ancestor_id, ${memberId}, depth + 1 from member_tree
-         where descendant_id = ${uplineId} and merchant_id = ${merchantId}`.execute(executor);
+        select ${merchantId}::bigint, ancestor_id, ${memberId}::bigint, depth + 1 from member_tree
+         where descendant_id = ${uplineId}::bigint and merchant_id = ${merchantId}::bigint`.execute(executor);
     },
 
     /** Locks a member row (share: its downlines may be created concurrently, its rebate point may not change). */
