@@ -8,6 +8,7 @@ import { createMerchant } from './helpers/factories.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { generateTree } from './helpers/agent-tree.ts';
 
 let t: TestApp;
 let demo: Merchant;
@@ -545,4 +546,113 @@ describe('reports', () => {
       'period_invalid',
     );
   });
+});
+
+describe('reports over a generated tree of 10,000 members', () => {
+  it('equal the figures computed from the generated rounds, for the root and a mid-level agent', async () => {
+    const m = await createMerchant(t.database.all); // Asia/Ho_Chi_Minh: UTC+7, no daylight saving
+    const merchant = (await t.app.modules.merchants.findById(m.id))!;
+    const tree = await generateTree(t.database.db, {
+      merchantId: m.id,
+      members: 10_000,
+      rounds: 20_000,
+      from: new Date('2026-02-28T17:00:00Z'), // 2026-03-01 00:00 local
+      days: 3,
+      seed: 42,
+    });
+    await t.app.modules.agents.runRollup();
+
+    const children = new Map<bigint, bigint[]>();
+    for (const [id, up] of tree.uplineOf) if (up !== null) children.set(up, [...(children.get(up) ?? []), id]);
+    const teamOf = (root: bigint) => {
+      const depth = new Map<bigint, number>([[root, 0]]);
+      const queue = [root];
+      while (queue.length) {
+        const cur = queue.shift()!;
+        for (const c of children.get(cur) ?? []) {
+          depth.set(c, depth.get(cur)! + 1);
+          queue.push(c);
+        }
+      }
+      return depth;
+    };
+    const localDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const expected = (team: Map<bigint, number>, from: string, to: string) => {
+      const sum = { validBet: 0n, payout: 0n, betCount: 0, active: new Set<bigint>() };
+      const levels = new Map<number, bigint>();
+      const days = new Map<string, bigint>();
+      for (const r of tree.rounds) {
+        const day = localDay(r.at);
+        if (r.status !== 'settled' || !team.has(r.memberId) || day < from || day > to) continue;
+        sum.validBet += r.stake;
+        sum.payout += r.payout;
+        sum.betCount += 1;
+        sum.active.add(r.memberId);
+        const d = team.get(r.memberId)!;
+        levels.set(d, (levels.get(d) ?? 0n) + r.stake);
+        days.set(day, (days.get(day) ?? 0n) + r.stake);
+      }
+      return { ...sum, active: sum.active.size, levels, days };
+    };
+
+    const sizes = [...tree.ids.slice(1, 1000)].map((id) => [id, teamOf(id).size] as const);
+    const mid = sizes.filter(([, n]) => n >= 20 && n <= 2000).sort((a, b) => b[1] - a[1])[0]![0];
+    for (const agentId of [tree.ids[0]!, mid]) {
+      const team = teamOf(agentId);
+      const session = await t.app.modules.auth.startSession(
+        merchant,
+        (await t.app.modules.members.findById(m.id, agentId))!,
+        'agent',
+        'password',
+        { ip: '203.0.113.9', userAgent: 'vitest' },
+      );
+      const get = (url: string) =>
+        t.app.inject({ method: 'GET', url, headers: { ...bearer(session.token), merchant: merchant.code } });
+      for (const [from, to] of [
+        ['2026-03-01', '2026-03-03'],
+        ['2026-03-02', '2026-03-02'],
+      ] as const) {
+        const want = expected(team, from, to);
+        const overview = (await get(`/wps/agent/team/overview?from=${from}&to=${to}`)).json().value;
+        expect(overview).toMatchObject({
+          validBet: String(want.validBet),
+          payout: String(want.payout),
+          profit: String(want.payout - want.validBet),
+          betCount: want.betCount,
+          activeMembers: want.active,
+          members: team.size,
+        });
+        const levels = (await get(`/wps/agent/report/pnl?by=level&from=${from}&to=${to}`)).json().value.rows;
+        expect(levels.map((l: { depth: number; validBet: string }) => [l.depth, l.validBet])).toEqual(
+          [...want.levels.entries()].sort((a, b) => a[0] - b[0]).map(([d, v]) => [d, String(v)]),
+        );
+        const revenue = (await get(`/wps/agent/report/revenue?from=${from}&to=${to}`)).json().value;
+        expect(revenue.days.map((d: { day: string; validBet: string }) => [d.day, d.validBet])).toEqual(
+          [...want.days.entries()].sort().map(([d, v]) => [d, String(v)]),
+        );
+      }
+      const stats = await t.app.modules.agents.teamPeriodStats(m.id, agentId, '2026-03-01', '2026-03-03');
+      const all = expected(team, '2026-03-01', '2026-03-03');
+      expect(stats.team).toMatchObject({ validBet: all.validBet, activeMembers: all.active, members: team.size });
+      for (const d of stats.directs.slice(0, 5)) {
+        const sub = expected(teamOf(d.memberId), '2026-03-01', '2026-03-03');
+        expect([d.memberId, d.validBet, d.members]).toEqual([d.memberId, sub.validBet, teamOf(d.memberId).size]);
+      }
+      expect(stats.directs.reduce((s, d) => s + d.validBet, 0n)).toBe(
+        all.validBet -
+          [...tree.rounds]
+            .filter(
+              (r) =>
+                r.memberId === agentId &&
+                r.status === 'settled' &&
+                localDay(r.at) >= '2026-03-01' &&
+                localDay(r.at) <= '2026-03-03',
+            )
+            .reduce((s, r) => s + r.stake, 0n),
+      );
+      // The P&L per member pages through exactly the members with settled bets.
+      const page = (await get('/wps/agent/report/pnl?from=2026-03-01&to=2026-03-03&pageSize=100')).json().value;
+      expect(page.total).toBe(all.active);
+    }
+  }, 240_000);
 });

@@ -129,7 +129,8 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
       team: RawBuilder<unknown>,
       p: { from: string; to: string; activeMin: bigint; memberId?: bigint; offset: number; limit: number },
     ) {
-      const only = p.memberId !== undefined ? sql`where member_id = ${p.memberId}` : sql``;
+      // Members with something in the period (a cell recounted to zero, e.g. a rolled-back bet, is not listed).
+      const only = sql`where (bc > 0 or dp > 0 or wd > 0) ${p.memberId !== undefined ? sql`and member_id = ${p.memberId}` : sql``}`;
       const [page, count] = await Promise.all([
         sql<Figures & { member_id: bigint; depth: number }>`with pm as (${perMember(merchantId, team, p.from, p.to)})
           select member_id, depth, ${sums(p.activeMin)} from pm ${only} group by member_id, depth
