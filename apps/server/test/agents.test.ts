@@ -656,3 +656,28 @@ describe('reports over a generated tree of 10,000 members', () => {
     }
   }, 240_000);
 });
+
+describe('demo team', () => {
+  it('seeds demoagent with a three-level team that has deposits and bets, once', async () => {
+    const { seedDemoTeam, DEMO_AGENT } = await import('../src/seed-demo-team.ts');
+    await seedDemoTeam(t.app.modules, 'demo');
+    await seedDemoTeam(t.app.modules, 'demo'); // idempotent
+    const row = (await t.app.modules.members.findByAccount(demo.id, DEMO_AGENT.account))!;
+    expect(row.type).toBe(1);
+    // The README's login: the agent page's username login.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      headers: { 'x-forwarded-for': '10.40.0.1' },
+      payload: { type: 'username', area: 'agent', username: DEMO_AGENT.account, password: DEMO_AGENT.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().value.token as string;
+    const overview = (await call({ token }, 'GET', '/wps/agent/team/overview')).json().value;
+    expect(overview).toMatchObject({ members: 8, directMembers: 3, activeMembers: 5, betCount: 50 });
+    expect(BigInt(overview.deposits)).toBe((500n + 750n + 1000n + 1250n + 1500n) * 100n);
+    expect(BigInt(overview.validBet)).toBeGreaterThan(0n);
+    const levels = (await call({ token }, 'GET', '/wps/agent/report/pnl?by=level')).json().value.rows;
+    expect(levels.map((l: { depth: number }) => l.depth)).toEqual([1, 2, 3]);
+  }, 120_000);
+});
