@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { AnyDb } from '../../src/db/schema.ts';
 
 /**
  * A generated agent tree with bets, written in bulk under the modules (test and bench set-up only: 10,000 to
@@ -28,7 +29,7 @@ export function prng(seed: number) {
 
 const CHUNK = 20_000;
 
-async function nextIds(db: Kysely<unknown>, table: 'members' | 'game_rounds', n: number): Promise<bigint> {
+async function nextIds(db: AnyDb, table: 'members' | 'game_rounds', n: number): Promise<bigint> {
   // Explicit ids above the current ones; the identity sequence is moved past them afterwards.
   const { rows } = await sql<{ m: string }>`select coalesce(max(id), 0) + 1000 as m from ${sql.table(table)}`.execute(
     db,
@@ -37,14 +38,14 @@ async function nextIds(db: Kysely<unknown>, table: 'members' | 'game_rounds', n:
   return BigInt(rows[0]!.m);
 }
 
-async function bumpSequence(db: Kysely<unknown>, table: 'members' | 'game_rounds' | 'game_transactions') {
+async function bumpSequence(db: AnyDb, table: 'members' | 'game_rounds' | 'game_transactions') {
   await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
     db,
   );
 }
 
 export async function generateTree(
-  db: Kysely<unknown>,
+  db: AnyDb,
   opts: {
     merchantId: bigint;
     members: number;
@@ -78,9 +79,11 @@ export async function generateTree(
 
   for (let c = 0; c < opts.members; c += CHUNK) {
     const slice = ids.slice(c, c + CHUNK);
-    await sql`insert into members (id, merchant_id, account, password_hash, type, upline_id, rebate_point)
+    // Registered over the year before the bets (a team grows over time; the reports' "new members" stay few).
+    await sql`insert into members (id, merchant_id, account, password_hash, type, upline_id, rebate_point, created_at)
       overriding system value
-      select id, ${opts.merchantId}::bigint, ${prefix} || id::text, 'not-a-login', type, upline, 0
+      select id, ${opts.merchantId}::bigint, ${prefix} || id::text, 'not-a-login', type, upline, 0,
+             ${opts.from.toISOString()}::timestamptz - (random() * interval '365 days')
         from unnest(${slice.map(String)}::bigint[], ${slice.map((_, k) => (c + k < agentCount ? 1 : 0))}::smallint[],
                     ${slice.map((id) => (uplineOf.get(id) === null ? null : String(uplineOf.get(id))))}::bigint[])
              as x(id, type, upline)`.execute(db);

@@ -18,6 +18,8 @@ create table member_tree (
   unique (descendant_id, depth)
 );
 create index member_tree_level_idx on member_tree (ancestor_id, depth);
+-- New members of a period (agent team overview): the few registered in it, then checked against the team.
+create index members_created_idx on members (merchant_id, created_at);
 
 -- Backfill from the existing upline links (a cycle or a tree deeper than 64 is cut there).
 insert into member_tree (merchant_id, ancestor_id, descendant_id, depth)

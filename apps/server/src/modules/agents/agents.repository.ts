@@ -31,17 +31,27 @@ export type RollupSource = 'rounds' | 'deposits' | 'withdrawals';
 export function createAgentsRepository(db: Kysely<AgentsTables>) {
   /** Per member of `team`, its sums over [from, to]; the base of every report. */
   const perMember = (merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string) => sql`
-    select s.member_id, tm.depth, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
+    select s.member_id, min(tm.depth) as depth, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
            sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
       from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
      where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
-     group by s.member_id, tm.depth`;
+     group by s.member_id`;
 
   const sums = (activeMin: bigint) => sql`
     coalesce(sum(vb), 0)::bigint as valid_bet, coalesce(sum(po), 0)::bigint as payout,
     coalesce(sum(bc), 0)::bigint as bet_count, coalesce(sum(dp), 0)::bigint as deposits,
     coalesce(sum(wd), 0)::bigint as withdrawals,
     count(*) filter (where bc > 0 and vb >= ${activeMin})::bigint as active`;
+
+  /**
+   * A report query with room to aggregate in memory (one group per team member: 100,000 groups do not fit the
+   * default 4 MB and would spill to disk), in its own read transaction.
+   */
+  const roomy = <T>(query: RawBuilder<T>) =>
+    db.transaction().execute(async (trx) => {
+      await sql`set local work_mem = '64MB'`.execute(trx);
+      return (await query.execute(trx)).rows;
+    });
 
   return {
     async settings(merchantId: bigint): Promise<{ maxRebatePoint: string; activeMinBet: bigint }> {
@@ -118,8 +128,8 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
 
     /** The team's figures over the period (one row). */
     async totals(merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
-      const { rows } = await sql<Figures>`with pm as (${perMember(merchantId, team, from, to)})
-        select ${sums(activeMin)} from pm`.execute(db);
+      const rows = await roomy(sql<Figures>`with pm as (${perMember(merchantId, team, from, to)})
+        select ${sums(activeMin)} from pm`);
       return rows[0]!;
     },
 
@@ -131,51 +141,54 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
     ) {
       // Members with something in the period (a cell recounted to zero, e.g. a rolled-back bet, is not listed).
       const only = sql`where (bc > 0 or dp > 0 or wd > 0) ${p.memberId !== undefined ? sql`and member_id = ${p.memberId}` : sql``}`;
-      const [page, count] = await Promise.all([
-        sql<Figures & { member_id: bigint; depth: number }>`with pm as (${perMember(merchantId, team, p.from, p.to)})
-          select member_id, depth, ${sums(p.activeMin)} from pm ${only} group by member_id, depth
-          order by sum(vb) desc, member_id limit ${p.limit} offset ${p.offset}`.execute(db),
-        sql<{
-          n: string;
-        }>`with pm as (${perMember(merchantId, team, p.from, p.to)}) select count(*) as n from pm ${only}`.execute(db),
-      ]);
-      return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+      // One pass: the page and the count of the whole list (window count).
+      const rows = await roomy(sql<Figures & { member_id: bigint; depth: number; n: string }>`
+        with pm as (${perMember(merchantId, team, p.from, p.to)})
+        select member_id, depth, vb as valid_bet, po as payout, bc as bet_count, dp as deposits, wd as withdrawals,
+               (case when bc > 0 and vb >= ${p.activeMin} then 1 else 0 end)::bigint as active, count(*) over () as n
+          from pm ${only}
+         order by vb desc, member_id limit ${p.limit} offset ${p.offset}`);
+      let total = Number(rows[0]?.n ?? 0);
+      if (rows.length === 0 && p.offset > 0) {
+        const c = await roomy(
+          sql<{
+            n: string;
+          }>`with pm as (${perMember(merchantId, team, p.from, p.to)}) select count(*) as n from pm ${only}`,
+        );
+        total = Number(c[0]?.n ?? 0);
+      }
+      return { rows, total };
     },
 
     /** Per level below the agent (0: itself) over the period. */
     async byLevel(merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
-      const { rows } = await sql<Figures & { depth: number; members: bigint }>`
+      return roomy(sql<Figures & { depth: number; members: bigint }>`
         with pm as (${perMember(merchantId, team, from, to)})
-        select depth, count(*)::bigint as members, ${sums(activeMin)} from pm group by depth order by depth`.execute(
-        db,
-      );
-      return rows;
+        select depth, count(*)::bigint as members, ${sums(activeMin)} from pm group by depth order by depth`);
     },
 
     /** Per local day of the period (days without activity omitted). */
     async byDay(merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
-      const { rows } = await sql<Figures & { day: string }>`
+      return roomy(sql<Figures & { day: string }>`
         with pd as (
           select to_char(s.day, 'YYYY-MM-DD') as day, s.member_id, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
                  sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
             from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
            where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
            group by 1, 2)
-        select day, ${sums(activeMin)} from pd group by day order by day`.execute(db);
-      return rows;
+        select day, ${sums(activeMin)} from pd group by day order by day`);
     },
 
     /** Per direct downline (head_id of `heads`), its whole team's figures over the period. */
     async byHead(merchantId: bigint, heads: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
-      const { rows } = await sql<Figures & { head_id: bigint }>`
+      return roomy(sql<Figures & { head_id: bigint }>`
         with pm as (
           select hd.head_id, s.member_id, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
                  sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
             from agent_daily_stats s join (${heads}) hd on hd.member_id = s.member_id
            where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
            group by 1, 2)
-        select head_id, ${sums(activeMin)} from pm group by head_id`.execute(db);
-      return rows;
+        select head_id, ${sums(activeMin)} from pm group by head_id`);
     },
 
     /** The newest source change the roll-up has included (over all sources), null before its first run. */
