@@ -56,7 +56,7 @@ export async function seedDemoTeam(
       { nodeId: String(slot.nodeId), freePlay: false, device: 'desktop' },
     );
     const token = new URL(launched.url, 'http://seed').searchParams.get('token') ?? '';
-    for (let r = 0; r < 6 + 2 * i; r++) {
+    for (let r = 0; r < 3 + i; r++) {
       await modules.house.play(merchant, token, {
         requestId: `demo-team-${p.id}-${r}`,
         bet: { lines: 20, betLevel: 1 },

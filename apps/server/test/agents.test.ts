@@ -674,7 +674,7 @@ describe('demo team', () => {
     expect(login.statusCode, login.body).toBe(200);
     const token = login.json().value.token as string;
     const overview = (await call({ token }, 'GET', '/wps/agent/team/overview')).json().value;
-    expect(overview).toMatchObject({ members: 8, directMembers: 3, activeMembers: 5, betCount: 50 });
+    expect(overview).toMatchObject({ members: 8, directMembers: 3, activeMembers: 5, betCount: 25 });
     expect(BigInt(overview.deposits)).toBe((500n + 750n + 1000n + 1250n + 1500n) * 100n);
     expect(BigInt(overview.validBet)).toBeGreaterThan(0n);
     const levels = (await call({ token }, 'GET', '/wps/agent/report/pnl?by=level')).json().value.rows;
