@@ -16,6 +16,7 @@ import type { GamesTables } from './games.tables.ts';
 import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
 import { createRecordsService } from './records.service.ts';
+import { createRollupRepository } from './rollup.repository.ts';
 import { registerSeamlessRoutes } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
 
@@ -32,6 +33,7 @@ export {
   type VendorTransferOutcome,
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
+export type { RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
@@ -82,7 +84,17 @@ export function createGamesModule(deps: {
     return secret ? { merchant, vendor, secret } : undefined;
   }
 
+  const rollup = createRollupRepository(db);
   return {
+    /** Agent reports (rollup.repository.ts): changed bet cells, settled day totals, a team's rounds. */
+    roundCellsChangedSince: rollup.changedSince,
+    roundDayTotals: rollup.dayTotals,
+    teamRounds: rollup.teamRounds,
+    /** Contract settlement (the agents face's TeamStatsPort): team figures over any window, splits, categories. */
+    teamSettled: rollup.teamSettled,
+    teamBetSplit: rollup.teamBetSplit,
+    categoryBets: rollup.categoryBets,
+    merchantsWithBets: rollup.merchantsWithBets,
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,
