@@ -9,6 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { VendorRow } from './catalogue.repository.ts';
@@ -27,6 +28,9 @@ export interface WalletAnswer {
   status: SeamlessStatus;
   json: string;
 }
+
+/** How long a player found once is remembered as existing (members are never deleted; the bound is memory). */
+const KNOWN_PLAYER_MS = 10 * 60_000;
 
 const answer = (r: SeamlessResponse): WalletAnswer => ({ status: r.status, json: JSON.stringify(r) });
 
@@ -60,11 +64,27 @@ export function createSeamlessService(deps: {
   const clearing = (vendor: VendorRow, memberId: bigint) =>
     systemAccount(vendor.adapter === 'house' ? 'house' : 'provider_clearing', memberId);
 
+  /** Players found once (see existingPlayer). */
+  const known = new TtlCache<boolean>(KNOWN_PLAYER_MS);
+
   async function playerOf(merchant: Merchant, playerId: string) {
     if (!/^\d{1,18}$/.test(playerId)) return undefined;
     const id = BigInt(playerId);
     const m = await deps.members.sessionView(merchant.id, id);
+    if (m) known.get(`${merchant.id}:${id}`, () => Promise.resolve(true));
     return m && { id, ...m };
+  }
+
+  /**
+   * A player's id when the player exists (wins and rollbacks: they do not depend on the player's status). Members
+   * are never deleted, so one that was found once is remembered (only found ones).
+   */
+  async function existingPlayer(merchant: Merchant, playerId: string): Promise<{ id: bigint } | undefined> {
+    if (!/^\d{1,18}$/.test(playerId)) return undefined;
+    const key = `${merchant.id}:${playerId}`;
+    const found = await known.get(key, async () => (await playerOf(merchant, playerId)) !== undefined);
+    if (!found) known.delete(key);
+    return found ? { id: BigInt(playerId) } : undefined;
   }
 
   async function available(merchant: Merchant, memberId: bigint, trx?: Kysely<GamesTables>): Promise<bigint> {
@@ -358,7 +378,7 @@ export function createSeamlessService(deps: {
 
     async win(c: WalletCall<SeamlessWinRequest>): Promise<WalletAnswer> {
       const w = c.body;
-      const player = await playerOf(c.merchant, w.player_id);
+      const player = await existingPlayer(c.merchant, w.player_id);
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: w.tx_id });
       if (w.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: w.tx_id });
       const amount = BigInt(w.amount);
@@ -389,7 +409,7 @@ export function createSeamlessService(deps: {
 
     async rollback(c: WalletCall<SeamlessRollbackRequest>): Promise<WalletAnswer> {
       const rb = c.body;
-      const player = await playerOf(c.merchant, rb.player_id);
+      const player = await existingPlayer(c.merchant, rb.player_id);
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: rb.tx_id });
       if (rb.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: rb.tx_id });
       const hash = requestHash('rollback', rb, ['player_id', 'currency', 'original_tx_id']);
