@@ -89,17 +89,22 @@ async function rowByRowLedger(db: AnyDb, maxInFlight: number) {
   await sql
     .raw(fn.replace('create function ledger_post_batch(', 'create or replace function ledger_post_batch_0009('))
     .execute(db);
+  return ledgerOnFunction(db, 'ledger_post_batch_0009', { maxInFlight });
+}
+
+/** The ledger service calling another SQL function with the same contract as ledger_post_batch. */
+function ledgerOnFunction(db: AnyDb, fn: string, opts: { maxInFlight: number; maxBatch?: number }) {
   const repo = createLedgerRepository(db as never);
-  const rowByRow = {
+  const other = {
     ...repo,
     async postBatch<P, R>(_executor: AnyDb | undefined, batch: P[]): Promise<R[]> {
       const { rows } = await sql<{
         r: R[];
-      }>`select ledger_post_batch_0009(${JSON.stringify(batch)}::jsonb) as r`.execute(db);
+      }>`select ${sql.raw(fn)}(${JSON.stringify(batch)}::jsonb) as r`.execute(db);
       return rows[0]!.r;
     },
   };
-  return createLedgerService({ repo: rowByRow, maxInFlight });
+  return createLedgerService({ repo: other, ...opts });
 }
 
 async function drive(op: (i: number) => Promise<boolean>, clients = CLIENTS): Promise<Figures> {
@@ -136,6 +141,9 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const oneInFlight = pglite ? null : createLedgerModule({ db, maxInFlight: 1, maxBatch: 256 });
   // Before: the row-by-row function of migration 0009, installed under another name, behind the same service.
   const before = await rowByRowLedger(db, maxInFlight);
+  // One journal per transaction on the set-based function of 0017 (ledger_post_batch_runs since 0026), without the
+  // single-post path: the "before" of that row.
+  const singleRuns = ledgerOnFunction(db, 'ledger_post_batch_runs', { maxInFlight: CLIENTS, maxBatch: 1 });
   const run = randomBytes(3).toString('hex');
   const pick = (i: number) => members[(((i * 7919) % members.length) + members.length) % members.length]!;
 
@@ -209,6 +217,7 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   const groupedFigures = await drive(ledgerOp(grouped, 'g'));
   const oneInFlightFigures = oneInFlight ? await drive(ledgerOp(oneInFlight, 'o')) : null;
   const singleFigures = await drive(ledgerOp(single, 's'));
+  const singleRunsFigures = await drive(ledgerOp(singleRuns, 'sr'));
   // Each round is two posts (bet, win): posts/s = 2 × rounds/s; latency is the round's.
   const mixFigures = await drive(roundOp(grouped, 'm'));
 
@@ -222,7 +231,8 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
     ...(oneInFlightFigures
       ? [row('ledger, set-based, grouped commits (1 batch in flight, ≤ 256 posts)', oneInFlightFigures, naiveFigures)]
       : []),
-    row('ledger, one journal per transaction', singleFigures, naiveFigures),
+    row('ledger, one journal per transaction (single-post path, 0026)', singleFigures, naiveFigures),
+    row('before: one journal per transaction on the set-based function (0017)', singleRunsFigures, naiveFigures),
     row(`before: row-by-row function of 0009, grouped (${inFlight(maxInFlight)})`, beforeFigures, naiveFigures),
     row('naive 5-statement transaction', naiveFigures, naiveFigures),
     row(

@@ -61,7 +61,10 @@ describe('posting', () => {
     const r = await fund(alice, 1_000n);
     expect(r.replay).toBe(false);
     expect(r.balances[memberMain(alice)]).toEqual({ balance: 1_000n, available: 1_000n });
-    expect(r.balances[systemAccount('adjustments', alice)]!.balance).toBeLessThan(0n);
+    // System accounts' balances are not in a post's result (migration 0026): they are read through the balances API.
+    expect(r.balances[systemAccount('adjustments', alice)]).toBeUndefined();
+    const sys = systemAccount('adjustments', alice);
+    expect((await ledger.balances(merchant.id, [sys]))[sys]!.balance).toBeLessThan(0n);
     const p = await pay(alice, bob, 300n);
     expect(p.ok).toBe(true);
     expect(await bal(alice)).toEqual({ balance: 700n, available: 700n });

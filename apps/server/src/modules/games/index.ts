@@ -8,7 +8,7 @@ import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { registerCatalogueAdminRoutes } from './catalogue.admin.ts';
-import { createCatalogueRepository, type VendorRow } from './catalogue.repository.ts';
+import { createCatalogueRepository, type GameRow, type VendorRow } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { registerGameRoutes } from './games.routes.ts';
 import { demoGameRows, demoVendorRows } from './games.seed.ts';
@@ -38,6 +38,7 @@ export { signSeamless } from './seamless.routes.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
+const ROW_CACHE_MS = 2_000;
 
 /**
  * The game platform: the catalogue (vendors = the provider registry, games, favourites, winners), launch with
@@ -57,10 +58,25 @@ export function createGamesModule(deps: {
   const play = createPlayRepository(db);
   const catalogue = createCatalogueService({ repo: catalogueRepo, play, members: deps.members });
   const launch = createLaunchService({ repo: catalogueRepo, play, merchants: deps.merchants, clock: deps.clock });
+  // Vendor and game rows the wallet reads on every call, cached like merchants: an operator's change here clears
+  // them at once, other processes see it within the TTL. Only rows found are kept (a game added elsewhere shows
+  // at once).
+  const rows = new TtlCache<VendorRow | GameRow | undefined>(ROW_CACHE_MS);
+  const cachedRow = async <R extends VendorRow | GameRow>(key: string, load: () => Promise<R | undefined>) => {
+    const row = (await rows.get(key, load)) as R | undefined;
+    if (!row) rows.delete(key);
+    return row;
+  };
+  const vendorRow = (merchantId: bigint, code: string) =>
+    cachedRow(`v:${merchantId}:${code}`, () => catalogueRepo.findVendor(merchantId, code));
+  const gameByCode = (merchantId: bigint, vendorCode: string, gameCode: string) =>
+    cachedRow(`g:${merchantId}:${vendorCode}:${gameCode}`, () =>
+      catalogueRepo.findGameByCode(merchantId, vendorCode, gameCode),
+    );
   const seamless = createSeamlessService({
     db,
     repo: play,
-    catalogue: catalogueRepo,
+    findGame: gameByCode,
     ledger: deps.ledger,
     members: deps.members,
     clock: deps.clock,
@@ -78,7 +94,7 @@ export function createGamesModule(deps: {
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(operator) || !/^[A-Z0-9_]{2,20}$/.test(vendorCode)) return undefined;
     const merchant = await deps.merchants.resolve({ header: operator }).catch(() => undefined);
     if (!merchant) return undefined;
-    const vendor = await catalogueRepo.findVendor(merchant.id, vendorCode);
+    const vendor = await vendorRow(merchant.id, vendorCode);
     if (!vendor || vendor.wallet_mode !== 'seamless') return undefined;
     const secret = await walletSecret(merchant.id, vendorCode);
     return secret ? { merchant, vendor, secret } : undefined;
@@ -104,7 +120,7 @@ export function createGamesModule(deps: {
     wallet: seamless,
     walletSecret,
     /** A vendor as the wallet sees it (our own games call the wallet in-process with it). */
-    vendor: (merchantId: bigint, code: string) => catalogueRepo.findVendor(merchantId, code),
+    vendor: vendorRow,
     sessionByToken: play.sessionByToken,
     /** Moves a free trial's play money (never below zero), in the caller's transaction when given. */
     moveFunBalance: (sessionId: bigint, delta: bigint, trx?: AnyDb) =>
@@ -123,6 +139,7 @@ export function createGamesModule(deps: {
       await catalogueRepo.addVendors(demoVendorRows(merchant.id));
       await catalogueRepo.addGames(demoGameRows(merchant.id, merchant.currencyExponent));
       catalogue.invalidate();
+      rows.clear();
     },
 
     register(app: FastifyInstance): void {
@@ -134,6 +151,7 @@ export function createGamesModule(deps: {
         invalidate: () => {
           catalogue.invalidate();
           secrets.clear();
+          rows.clear();
         },
         providerOf: launch.providerOf,
       });

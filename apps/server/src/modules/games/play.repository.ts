@@ -11,6 +11,17 @@ import type {
 export type GameTxRow = Selectable<GameTransactionsTable>;
 export type GameRoundRow = Selectable<GameRoundsTable>;
 
+/** What game_wallet_open decided (migration 0025). */
+export interface OpenedCall {
+  outcome: 'go' | 'duplicate' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TX_NOT_FOUND' | 'ALREADY_SETTLED';
+  /** The claimed idempotency row (null: nothing claimed). */
+  tx_id: bigint | null;
+  round_id: bigint | null;
+  /** 'duplicate': the first call's request hash and stored answer. */
+  request_hash: string | null;
+  response: string | null;
+}
+
 export interface RecordFilter {
   merchantId: bigint;
   memberId: bigint;
@@ -136,6 +147,61 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         .returningAll()
         .executeTakeFirst(),
 
+    /**
+     * The steps of a bet or win before its money moves, in one round trip (SQL function game_wallet_open, migration
+     * 0025): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
+     * and answer), the tombstone or settled checks, and the round, locked. See the function for the outcomes.
+     */
+    async openCall(
+      trx: Kysely<GamesTables>,
+      c: {
+        kind: 'bet' | 'win';
+        merchantId: bigint;
+        vendorCode: string;
+        memberId: bigint;
+        txRef: string;
+        amount: bigint;
+        refTx: string | null;
+        requestHash: string;
+        tokenHash: string | null;
+        now: Date;
+        roundRef: string | null;
+        gameId: bigint | null;
+      },
+    ): Promise<OpenedCall> {
+      const { rows } = await sql<OpenedCall>`
+        select o_outcome as outcome, o_tx as tx_id, o_round as round_id, o_hash as request_hash, o_response as response
+          from game_wallet_open(${c.kind}::text, ${c.merchantId}::bigint, ${c.vendorCode}::text, ${c.memberId}::bigint,
+                                ${c.txRef}::text, ${c.amount}::bigint, ${c.refTx}::text, ${c.requestHash}::text,
+                                ${c.tokenHash}::text, ${c.now}::timestamptz, ${c.roundRef}::text, ${c.gameId}::bigint)`.execute(
+        trx,
+      );
+      return rows[0]!;
+    },
+
+    /** The end of a claimed call in one round trip (game_wallet_finish): the round's totals, then the stored answer. */
+    async finishCall(
+      trx: Kysely<GamesTables>,
+      f: {
+        txId: bigint;
+        status: 'applied' | 'refused' | 'tombstone';
+        response: string;
+        roundId?: bigint;
+        journalId?: bigint;
+        stakeDelta?: bigint;
+        payoutDelta?: bigint;
+        roundStatus?: RoundStatusCode;
+        summary?: string;
+        settledAt?: Date;
+      },
+    ): Promise<void> {
+      await sql`
+        select game_wallet_finish(${f.txId}::bigint, ${f.status}::text, ${f.response}::text, ${f.roundId ?? null}::bigint,
+                                  ${f.journalId ?? null}::bigint, ${f.stakeDelta ?? 0n}::bigint, ${f.payoutDelta ?? 0n}::bigint,
+                                  ${f.roundStatus ?? null}::text, ${f.summary ?? null}::text,
+                                  ${f.settledAt ?? null}::timestamptz)`.execute(trx);
+    },
+
     findTx: (h: Kysely<GamesTables>, merchantId: bigint, vendorCode: string, memberId: bigint, txRef: string) =>
       h
         .selectFrom('game_transactions')
@@ -177,33 +243,6 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         })
         .where('id', '=', id)
         .execute();
-    },
-
-    /** The round of a vendor's round id for this player, created open when new; locked for the transaction. */
-    async lockRound(
-      trx: Kysely<GamesTables>,
-      r: { merchantId: bigint; vendorCode: string; memberId: bigint; roundRef: string; gameId: bigint | null },
-    ): Promise<GameRoundRow> {
-      await trx
-        .insertInto('game_rounds')
-        .values({
-          merchant_id: r.merchantId,
-          vendor_code: r.vendorCode,
-          member_id: r.memberId,
-          round_ref: r.roundRef,
-          game_id: r.gameId,
-        })
-        .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'member_id', 'round_ref']).doNothing())
-        .execute();
-      return trx
-        .selectFrom('game_rounds')
-        .selectAll()
-        .where('merchant_id', '=', r.merchantId)
-        .where('vendor_code', '=', r.vendorCode)
-        .where('member_id', '=', r.memberId)
-        .where('round_ref', '=', r.roundRef)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
     },
 
     lockRoundById: (trx: Kysely<GamesTables>, id: bigint) =>

@@ -9,9 +9,10 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
-import type { CatalogueRepository, VendorRow } from './catalogue.repository.ts';
+import type { VendorRow } from './catalogue.repository.ts';
 import type { GamesTables, GameTxKind } from './games.tables.ts';
 import type { GameTxRow, PlayRepository } from './play.repository.ts';
 
@@ -27,6 +28,9 @@ export interface WalletAnswer {
   status: SeamlessStatus;
   json: string;
 }
+
+/** How long a player found once is remembered as existing (members are never deleted; the bound is memory). */
+const KNOWN_PLAYER_MS = 10 * 60_000;
 
 const answer = (r: SeamlessResponse): WalletAnswer => ({ status: r.status, json: JSON.stringify(r) });
 
@@ -48,7 +52,8 @@ function requestHash(kind: GameTxKind, body: Record<string, unknown>, fields: st
 export function createSeamlessService(deps: {
   db: Kysely<GamesTables>;
   repo: PlayRepository;
-  catalogue: Pick<CatalogueRepository, 'findGameByCode'>;
+  /** A game of the vendor by its code (a cached read: game ids never change). */
+  findGame: (merchantId: bigint, vendorCode: string, gameCode: string) => Promise<{ id: bigint } | undefined>;
   ledger: Pick<LedgerModule, 'move' | 'balances'>;
   members: Pick<MembersModule, 'sessionView'>;
   clock: () => Date;
@@ -59,11 +64,27 @@ export function createSeamlessService(deps: {
   const clearing = (vendor: VendorRow, memberId: bigint) =>
     systemAccount(vendor.adapter === 'house' ? 'house' : 'provider_clearing', memberId);
 
+  /** Players found once (see existingPlayer). */
+  const known = new TtlCache<boolean>(KNOWN_PLAYER_MS);
+
   async function playerOf(merchant: Merchant, playerId: string) {
     if (!/^\d{1,18}$/.test(playerId)) return undefined;
     const id = BigInt(playerId);
     const m = await deps.members.sessionView(merchant.id, id);
+    if (m) known.get(`${merchant.id}:${id}`, () => Promise.resolve(true));
     return m && { id, ...m };
+  }
+
+  /**
+   * A player's id when the player exists (wins and rollbacks: they do not depend on the player's status). Members
+   * are never deleted, so one that was found once is remembered (only found ones).
+   */
+  async function existingPlayer(merchant: Merchant, playerId: string): Promise<{ id: bigint } | undefined> {
+    if (!/^\d{1,18}$/.test(playerId)) return undefined;
+    const key = `${merchant.id}:${playerId}`;
+    const found = await known.get(key, async () => (await playerOf(merchant, playerId)) !== undefined);
+    if (!found) known.delete(key);
+    return found ? { id: BigInt(playerId) } : undefined;
   }
 
   async function available(merchant: Merchant, memberId: bigint, trx?: Kysely<GamesTables>): Promise<bigint> {
@@ -141,6 +162,85 @@ export function createSeamlessService(deps: {
         response: a.json,
         roundId: out.roundId,
         journalId: out.journalId,
+      });
+      return a;
+    });
+  }
+
+  /** The outcome of a claimed bet or win, with what its end writes to the round. */
+  interface Settled {
+    status: 'applied' | 'refused';
+    response: SeamlessResponse;
+    roundId?: bigint;
+    journalId?: bigint;
+    round?: { stakeDelta?: bigint; payoutDelta?: bigint; status?: 'settled'; summary?: string };
+  }
+
+  /**
+   * A bet or a win in three round trips of one transaction: game_wallet_open (session or bet check, claim of the
+   * tx id, tombstone/settled checks, the round locked), `apply` (the ledger post) when it says go, and
+   * game_wallet_finish (the round's totals and the stored answer). A tx id already used answers its stored
+   * response (same content) or DUPLICATE_MISMATCH (other content); a refusal before the claim is not stored.
+   */
+  async function claimed(
+    c: WalletCall<{ request_id: string; currency: string; tx_id: string }>,
+    call: {
+      kind: 'bet' | 'win';
+      playerId: bigint;
+      amount: bigint;
+      refTx: string | null;
+      hash: string;
+      tokenHash: string | null;
+      roundRef: string | null;
+      gameId: bigint | null;
+    },
+    apply: (trx: Kysely<GamesTables>, roundId: bigint) => Promise<Settled>,
+  ): Promise<WalletAnswer> {
+    return db.transaction().execute(async (trx) => {
+      const opened = await repo.openCall(trx, {
+        kind: call.kind,
+        merchantId: c.merchant.id,
+        vendorCode: c.vendor.code,
+        memberId: call.playerId,
+        txRef: c.body.tx_id,
+        amount: call.amount,
+        refTx: call.refTx,
+        requestHash: call.hash,
+        tokenHash: call.tokenHash,
+        now: deps.clock(),
+        roundRef: call.roundRef,
+        gameId: call.gameId,
+      });
+      if (opened.outcome === 'duplicate') {
+        if (opened.request_hash === call.hash && opened.response)
+          return { status: (JSON.parse(opened.response) as SeamlessResponse).status, json: opened.response };
+        return answer({
+          status: 'DUPLICATE_MISMATCH',
+          ...base(c),
+          tx_id: c.body.tx_id,
+          message: 'This tx_id was used for another request.',
+        });
+      }
+      const { outcome, tx_id: txId } = opened;
+      if (txId === null) {
+        if (outcome === 'go') throw new Error('game_wallet_open: go without a claim');
+        return answer({ status: outcome, ...base(c), tx_id: c.body.tx_id });
+      }
+      const out: Settled =
+        outcome === 'go'
+          ? await apply(trx, opened.round_id!)
+          : await refused(c, trx, call.playerId, outcome, opened.round_id ?? undefined);
+      const a = answer(out.response);
+      await repo.finishCall(trx, {
+        txId,
+        status: out.status,
+        response: a.json,
+        roundId: out.roundId,
+        journalId: out.journalId,
+        stakeDelta: out.round?.stakeDelta,
+        payoutDelta: out.round?.payoutDelta,
+        summary: out.round?.summary,
+        ...(out.round?.status && { roundStatus: out.round.status, settledAt: deps.clock() }),
       });
       return a;
     });
@@ -232,74 +332,84 @@ export function createSeamlessService(deps: {
       const b = c.body;
       const player = await playerOf(c.merchant, b.player_id);
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: b.tx_id });
-      const session = await sessionStatus(c, player.id);
-      if (session !== 'OK') return answer({ status: session, ...base(c), tx_id: b.tx_id });
-      if (b.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: b.tx_id });
-      if (player.status !== 'active') return answer({ status: 'PLAYER_BLOCKED', ...base(c), tx_id: b.tx_id });
-      const game = b.game_code
-        ? await deps.catalogue.findGameByCode(c.merchant.id, c.vendor.code, b.game_code)
-        : undefined;
-      if (b.game_code && !game) return answer({ status: 'GAME_NOT_FOUND', ...base(c), tx_id: b.tx_id });
+      const game = b.game_code ? await deps.findGame(c.merchant.id, c.vendor.code, b.game_code) : undefined;
+      // These refusals need no database, but the session's comes first: when one applies, the session is read.
+      const early: SeamlessStatus | undefined = !b.session_token
+        ? 'INVALID_TOKEN'
+        : b.currency !== c.merchant.currency
+          ? 'WRONG_CURRENCY'
+          : player.status !== 'active'
+            ? 'PLAYER_BLOCKED'
+            : b.game_code && !game
+              ? 'GAME_NOT_FOUND'
+              : undefined;
+      if (early) {
+        const session = await sessionStatus(c, player.id);
+        return answer({ status: session === 'OK' ? early : session, ...base(c), tx_id: b.tx_id });
+      }
       const amount = BigInt(b.amount);
       const hash = requestHash('bet', b, ['player_id', 'currency', 'amount', 'round_id', 'game_code']);
-
-      return once(c, { memberId: player.id, kind: 'bet', amount, refTx: null, hash }, async (trx) => {
-        const refuse = (status: SeamlessStatus, roundId?: bigint) => refused(c, trx, player.id, status, roundId);
-        // A rollback that came first (tombstone) cancels this bet before it exists.
-        const earlier = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, b.tx_id);
-        if (earlier.some((t) => t.kind === 'rollback')) return refuse('ALREADY_SETTLED');
-        const round = await repo.lockRound(trx, {
-          merchantId: c.merchant.id,
-          vendorCode: c.vendor.code,
-          memberId: player.id,
-          roundRef: b.round_id,
-          gameId: game?.id ?? null,
-        });
-        if (round.status !== 'open') return refuse('ALREADY_SETTLED', round.id);
-        const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId: round.id, amount });
+      const call = {
+        kind: 'bet' as const,
+        playerId: player.id,
+        amount,
+        refTx: null,
+        hash,
+        tokenHash: hashSessionToken(b.session_token!),
+        roundRef: b.round_id,
+        gameId: game?.id ?? null,
+      };
+      return claimed(c, call, async (trx, roundId) => {
+        const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId, amount });
         if (!moved.ok)
-          return refuse(moved.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR', round.id);
-        await repo.updateRound(trx, round.id, {
-          stakeDelta: amount,
-          ...(b.round_closed && { status: 'settled', settledAt: deps.clock() }),
-        });
-        return appliedAnswer(c, round.id, moved);
+          return refused(
+            c,
+            trx,
+            player.id,
+            moved.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR',
+            roundId,
+          );
+        return {
+          ...appliedAnswer(c, roundId, moved),
+          round: { stakeDelta: amount, ...(b.round_closed && { status: 'settled' as const }) },
+        };
       });
     },
 
     async win(c: WalletCall<SeamlessWinRequest>): Promise<WalletAnswer> {
       const w = c.body;
-      const player = await playerOf(c.merchant, w.player_id);
+      const player = await existingPlayer(c.merchant, w.player_id);
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: w.tx_id });
       if (w.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: w.tx_id });
-      // A win for a bet we never saw is not stored: the bet may still arrive, and the vendor retries the win.
-      const bet = await repo.findTx(db, c.merchant.id, c.vendor.code, player.id, w.bet_tx_id);
-      if (!bet || bet.kind !== 'bet' || bet.status === 'tombstone' || bet.round_id === null)
-        return answer({ status: 'TX_NOT_FOUND', ...base(c), tx_id: w.tx_id });
       const amount = BigInt(w.amount);
       const hash = requestHash('win', w, ['player_id', 'currency', 'amount', 'round_id', 'bet_tx_id']);
-
-      return once(c, { memberId: player.id, kind: 'win', amount, refTx: w.bet_tx_id, hash }, async (trx) => {
-        const refuse = (status: SeamlessStatus) => refused(c, trx, player.id, status, bet.round_id!);
-        const round = (await repo.lockRoundById(trx, bet.round_id!))!;
-        if (bet.status !== 'applied') return refuse('TX_NOT_FOUND');
-        const related = await repo.referencing(trx, c.merchant.id, c.vendor.code, player.id, w.bet_tx_id);
-        if (related.some((t) => t.kind === 'rollback' && t.status === 'applied') || round.status !== 'open')
-          return refuse('ALREADY_SETTLED');
-        const moved = await moveRoundMoney(c, trx, { kind: 'win', playerId: player.id, roundId: round.id, amount });
-        if (!moved.ok) return refuse('UNKNOWN_ERROR');
-        await repo.updateRound(trx, round.id, {
-          payoutDelta: amount,
-          ...(w.summary !== undefined && { summary: w.summary }),
-          ...(w.round_closed && { status: 'settled', settledAt: deps.clock() }),
-        });
-        return appliedAnswer(c, round.id, moved);
+      const call = {
+        kind: 'win' as const,
+        playerId: player.id,
+        amount,
+        refTx: w.bet_tx_id,
+        hash,
+        tokenHash: null,
+        roundRef: null,
+        gameId: null,
+      };
+      return claimed(c, call, async (trx, roundId) => {
+        const moved = await moveRoundMoney(c, trx, { kind: 'win', playerId: player.id, roundId, amount });
+        if (!moved.ok) return refused(c, trx, player.id, 'UNKNOWN_ERROR', roundId);
+        return {
+          ...appliedAnswer(c, roundId, moved),
+          round: {
+            payoutDelta: amount,
+            ...(w.summary !== undefined && { summary: w.summary }),
+            ...(w.round_closed && { status: 'settled' as const }),
+          },
+        };
       });
     },
 
     async rollback(c: WalletCall<SeamlessRollbackRequest>): Promise<WalletAnswer> {
       const rb = c.body;
-      const player = await playerOf(c.merchant, rb.player_id);
+      const player = await existingPlayer(c.merchant, rb.player_id);
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: rb.tx_id });
       if (rb.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: rb.tx_id });
       const hash = requestHash('rollback', rb, ['player_id', 'currency', 'original_tx_id']);

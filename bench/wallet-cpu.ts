@@ -1,0 +1,194 @@
+// CPU cost of a seamless-wallet round (bet + win), the measure that holds on a shared machine: wall-clock
+// throughput there follows the other sessions' load, CPU time per round much less. The full server in-process
+// (app.inject: no sockets, the route, signature, service and database work as over HTTP), BENCH_CLIENTS players
+// playing rounds at once; Node CPU of this process per round (PGlite runs in it) and, on PostgreSQL, the CPU of
+// the database's backends per round (/proc/<pid>/stat of every backend of the bench database). Statements per
+// round on PGlite (each query of the round counted by its text). Audit clean and balances exact afterwards.
+//   npm run bench:wallet-cpu   BENCH_ROUNDS (rounds measured, default 400), BENCH_CLIENTS (20),
+//                              BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
+import { signSeamless } from '../apps/server/src/modules/games/index.ts';
+import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const FUND = 100_000_000n;
+
+// Statements per round on PGlite: every query counted while measuring.
+let counting = false;
+let statements = 0;
+const query = PGlite.prototype.query;
+PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite['query']>) {
+  if (counting) statements++;
+  return query.apply(this, args);
+} as PGlite['query'];
+
+async function benchOne(label: string, database: Database, backendsCpuMs: () => Promise<number>): Promise<string> {
+  const app = await buildApp({
+    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
+    database,
+    logger: false,
+    hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+  });
+  app.modules.games.registerProvider({ adapter: 'demo', launchUrl: (ctx) => `bench:?token=${ctx.sessionToken}` });
+  try {
+    await app.ready();
+    const merchant = (await app.modules.merchants.findByCode('demo'))!;
+    const list = await app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' });
+    const nodeId = (list.json() as { value: { content: Array<{ nodeId: string }> } }).value.content[0]!.nodeId;
+    const secret = (await app.modules.games.walletSecret(merchant.id, 'DEMO'))!;
+    const players = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const m = await app.modules.members.create({
+          merchant,
+          account: `cpu${i}${randomBytes(3).toString('hex')}`,
+          password: 'bench password 1',
+          type: 0,
+          uplineId: null,
+        });
+        await app.modules.ledger.postOrThrow({
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          scope: 'bench_funding',
+          key: `fund:${m.id}`,
+          kind: 'adjustment',
+          memberId: m.id,
+          legs: [
+            { debit: systemAccount('adjustments', m.id), credit: memberMain(m.id), amount: FUND, code: 'adjustment' },
+          ],
+        });
+        const launched = await app.modules.games.launch(
+          merchant,
+          { memberId: m.id, isTrial: false },
+          { nodeId, freePlay: false, device: 'desktop' },
+        );
+        return { id: m.id, token: new URL(launched.url).searchParams.get('token')!, expected: FUND };
+      }),
+    );
+    const call = async (op: 'bet' | 'win', body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      const ts = String(Math.floor(Date.now() / 1000));
+      const res = await app.inject({
+        method: 'POST',
+        url: `${SEAMLESS_PATH}/${op}`,
+        payload: raw,
+        headers: {
+          'content-type': 'application/json',
+          [SEAMLESS_HEADERS.operator]: merchant.code,
+          [SEAMLESS_HEADERS.vendor]: 'DEMO',
+          [SEAMLESS_HEADERS.timestamp]: ts,
+          [SEAMLESS_HEADERS.signature]: signSeamless(secret, ts, raw),
+        },
+      });
+      const status = (res.json() as { status: string }).status;
+      if (status !== 'OK') throw new Error(`${op}: ${status}`);
+    };
+    const play = async (tag: string, rounds: number) => {
+      let next = 0;
+      await Promise.all(
+        players.map(async (p) => {
+          while (next < rounds) {
+            const n = next++;
+            const round = `${tag}-${p.id}-${n}`;
+            const win = n % 2 === 0 ? 200n : 0n;
+            const common = {
+              request_id: round,
+              player_id: String(p.id),
+              currency: merchant.currency,
+              game_code: 'demo-baccarat',
+              round_id: round,
+            };
+            await call('bet', { ...common, session_token: p.token, tx_id: `${round}:bet`, amount: '100' });
+            await call('win', { ...common, tx_id: `${round}:win`, bet_tx_id: `${round}:bet`, amount: String(win) });
+            p.expected += win - 100n;
+          }
+        }),
+      );
+    };
+    await play('warm', 100);
+    statements = 0;
+    counting = database.kind === 'pglite';
+    const cpu0 = process.cpuUsage();
+    const db0 = await backendsCpuMs();
+    const t0 = performance.now();
+    await play('m', ROUNDS);
+    const wall = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const dbMs = (await backendsCpuMs()) - db0;
+    counting = false;
+
+    const audit = await app.modules.ledger.audit();
+    if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems)}`);
+    const balances = await app.modules.ledger.balances(
+      merchant.id,
+      players.map((p) => memberMain(p.id)),
+    );
+    if (players.some((p) => balances[memberMain(p.id)]!.balance !== p.expected))
+      throw new Error('balances differ from the rounds played');
+    const nodeMs = (cpu.user + cpu.system) / 1000 / ROUNDS;
+    const pg = database.kind === 'postgres';
+    return `| ${label} | ${(ROUNDS / (wall / 1000)).toFixed(1)} | ${nodeMs.toFixed(2)} | ${pg ? (dbMs / ROUNDS).toFixed(2) : '(in Node)'} | ${pg ? '' : (statements / ROUNDS).toFixed(1)} |`;
+  } finally {
+    await app.close();
+  }
+}
+
+const rows: string[] = [];
+{
+  const database = await openDatabase({ kind: 'pglite' });
+  try {
+    await migrate(database);
+    rows.push(await benchOne('PGlite (embedded)', database, async () => 0));
+  } finally {
+    await database.close();
+  }
+}
+if (PG_URL !== 'off') {
+  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
+  await admin.session((exec) => exec(`create database ${name}`));
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  // CPU time (ms) of every backend connected to the bench database (clock ticks of 10 ms).
+  const backendsCpuMs = async () => {
+    const rows = await admin.session((exec) => exec(`select pid from pg_stat_activity where datname = '${name}'`));
+    let ticks = 0;
+    for (const r of rows) {
+      try {
+        const f = readFileSync(`/proc/${String(r.pid)}/stat`, 'utf8')
+          .split(') ')[1]!
+          .split(' ');
+        ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+    return ticks * 10;
+  };
+  try {
+    await migrate(database);
+    rows.push(await benchOne('PostgreSQL', database, backendsCpuMs));
+  } finally {
+    await database.close();
+    await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
+    await admin.close();
+  }
+}
+console.log(
+  `\nSeamless wallet CPU per round (bet + win, in-process inject), ${CLIENTS} players at once, ${ROUNDS} rounds; ` +
+    'ledger audit clean and every balance exact after each run\n',
+);
+console.log(
+  '| database | rounds/s (this load) | Node CPU ms/round | database CPU ms/round | statements/round |\n|---|---|---|---|---|',
+);
+console.log(rows.join('\n'));
