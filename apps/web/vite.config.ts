@@ -6,6 +6,11 @@ import { precompress } from './precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
+/** zod and the contracts package, except its zod-free modules the first page imports (money-format, game-constants). */
+const isSchemaModule = (id: string) =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) && !/(money-format|game-constants)\.ts$/.test(id));
+
 /** The game pages (/play/<gameCode>) are their own light entry, play.html; the dev server serves it like the server does. */
 const playEntry = (): Plugin => ({
   name: 'sea-play-entry',
@@ -39,6 +44,17 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         play: fileURLToPath(new URL('./play.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // Otherwise the zod-free modules the contracts re-export (money-format) would follow them into the group.
+          includeDependenciesRecursively: false,
+          groups: [
+            // zod and the contracts' schemas in one chunk of their own, loaded by the forms and money pages only:
+            // left to itself the bundler put them in a chunk the home page imports (for a 0.5 KB helper).
+            { name: 'contracts', test: (id: string) => isSchemaModule(id) },
+          ],
+        },
       },
     },
   },
