@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress.ts';
+import { preloadApp } from './preload-app.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -24,7 +25,7 @@ const playEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry(), precompress()],
+  plugins: [react(), playEntry(), preloadApp(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './history.ts';
-import {
-  GAME_CATEGORIES,
-  GAME_LIST_PAGE_SIZE,
-  RNG_CLASSIFIES,
-  WINNER_BOARD_LIMIT,
-} from './game-constants.ts';
+import { GAME_CATEGORIES, GAME_LIST_PAGE_SIZE, RNG_CLASSIFIES, WINNER_BOARD_LIMIT } from './game-constants.ts';
 import { minorString } from './money.ts';
 
 /**

@@ -1,5 +1,3 @@
-import type { Widen } from '../widen.ts';
-
 /** Texts of the game platform (cards, centres, popup, home rows); merged into the locale under `games`. */
 export const gamesEn = {
   start: 'Start now',
@@ -44,48 +42,3 @@ export const gamesEn = {
   noWinners: 'No wins yet. Be the first!',
   providers: 'Game providers',
 } as const;
-
-/** The same texts in the second language (TY, Vietnamese). */
-export const gamesTy: Widen<typeof gamesEn> = {
-  start: 'Chơi ngay',
-  freeTrial: 'Chơi thử',
-  favourite: 'Yêu thích: {{name}}',
-  maintenance: 'Bảo trì',
-  hot: 'Hot',
-  launchVendor: 'Chơi {{name}}',
-  closeGame: 'Đóng trò chơi',
-  launching: 'Đang mở trò chơi…',
-  loading: 'Đang tải trò chơi…',
-  filters: 'Bộ lọc trò chơi',
-  vendorFilter: 'Nhà cung cấp',
-  allVendors: 'Tất cả nhà cung cấp',
-  typeFilter: 'Loại trò chơi',
-  allTypes: 'Tất cả các loại',
-  classify: {
-    SC: 'Thẻ cào',
-    VP: 'Video poker',
-    JP: 'Jackpot',
-    TG: 'Trò chơi bàn',
-    AC: 'Arcade',
-    BG: 'Bingo',
-  },
-  search: 'Tìm trò chơi',
-  searchPlaceholder: 'Tên trò chơi',
-  noMatch: 'Không có trò chơi nào khớp “{{q}}”.',
-  empty: 'Chưa có trò chơi nào ở đây.',
-  count_one: '{{count}} trò chơi',
-  count_other: '{{count}} trò chơi',
-  pagination: 'Trang trò chơi',
-  loginToPlay: 'Đăng nhập để chơi và xem trò chơi yêu thích, đã chơi gần đây.',
-  myGames: 'Trò chơi của tôi',
-  favourites: 'Yêu thích',
-  noFavourites: 'Chưa có trò chơi yêu thích: chạm vào trái tim trên thẻ trò chơi để thêm.',
-  recent: 'Chơi gần đây',
-  noRecent: 'Bạn chưa chơi trò chơi nào.',
-  vendorsOf: 'Nhà cung cấp {{name}}',
-  more: 'Thêm',
-  moreOf: 'Thêm {{name}}',
-  winners: 'Người thắng mới nhất',
-  noWinners: 'Chưa có ai thắng. Hãy là người đầu tiên!',
-  providers: 'Nhà cung cấp trò chơi',
-};

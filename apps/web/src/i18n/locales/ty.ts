@@ -1,9 +1,9 @@
-import { depositTy } from './deposit.ts';
-import { gamesTy } from './games.ts';
-import { fairnessTy } from './fairness.ts';
-import { historyTy } from './history.ts';
-import { walletTy } from './wallet.ts';
-import { withdrawTy } from './withdraw.ts';
+import { depositTy } from './deposit.ty.ts';
+import { gamesTy } from './games.ty.ts';
+import { fairnessTy } from './fairness.ty.ts';
+import { historyTy } from './history.ty.ts';
+import { walletTy } from './wallet.ty.ts';
+import { withdrawTy } from './withdraw.ty.ts';
 import type { Messages } from './en.ts';
 
 /** The second interface language (code TY in the spec): Vietnamese texts. */
