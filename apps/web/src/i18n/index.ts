@@ -14,6 +14,9 @@ const LAZY_LOCALES: Record<string, () => Promise<Messages>> = {
   [SECOND_LOCALE]: () => import('./locales/ty.ts').then((m) => m.ty),
 };
 
+/** Texts of areas whose pages are lazy (deposit, withdraw, …), per language, as their chunks registered them. */
+const areaTexts = new Map<string, Record<string, object>>();
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -21,7 +24,7 @@ const lazyLocales: BackendModule = {
     const load = LAZY_LOCALES[language];
     if (!load) return callback(null, {});
     load().then(
-      (messages) => callback(null, messages),
+      (messages) => callback(null, { ...messages, ...areaTexts.get(language) }),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
     );
   },
@@ -68,6 +71,19 @@ void i18n
     // happen once loaded: nothing needs to suspend.
     react: { useSuspense: false },
   });
+
+/**
+ * The texts of an area the first page does not show (`deposit.*`, …), added when a page of it loads (i18n/areas/):
+ * English at once, the second language now if it is loaded, else with it.
+ */
+export function addAreaTexts(area: string, texts: Record<string, object>): void {
+  for (const [language, messages] of Object.entries(texts)) {
+    areaTexts.set(language, { ...areaTexts.get(language), [area]: messages });
+    if (i18n.hasResourceBundle(language, 'translation')) {
+      i18n.addResourceBundle(language, 'translation', { [area]: messages }, true, true);
+    }
+  }
+}
 
 /** Resolves once the current language's texts are loaded (at once for English). */
 export function languageReady(): Promise<void> {
