@@ -58,7 +58,13 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // `import { type A } from 'x'` keeps `import 'x'` in the bundle: with '@sea/contracts' that loaded zod and
+      // every schema on the home page. Types only → `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
     languageOptions: { globals: globals.browser },
   },
   ...webLayers,

@@ -1,11 +1,12 @@
 // Player site speed: the home page in Lighthouse 12 (Debian chromium, mobile preset = throttled 4G + slow CPU),
 // median of 3 runs, plus the JavaScript the home page loads by network idle (bytes on the wire, as served).
 //   npm run build && npm run bench:web      (BENCH_RUNS=3; BENCH_WRITE=1 records the figures in bench/README.md)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, launchBrowser } from '../e2e/lib/browser.ts';
-import { startE2EServer } from '../e2e/lib/server.ts';
+import { startE2EServer, WEB_DIST } from '../e2e/lib/server.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const FLAGS = [
@@ -26,17 +27,25 @@ interface Run {
   fcpMs: number;
   tbtMs: number;
   scriptBytes: number;
+  lcpElement: string;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** The gzip size of a built file (the .gz copy the build writes; the file itself when too small to get one). */
+function gzipBytes(urlPath: string): number {
+  const file = join(WEB_DIST, urlPath);
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return existsSync(file) ? statSync(file).size : 0;
+}
 
 /** JS the home page loads by network idle, with its encoding, measured in a plain (unthrottled) browser. */
 async function homeScripts(baseUrl: string) {
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    const scripts: { url: string; bytes: number; encoding: string }[] = [];
+    const scripts: { url: string; bytes: number; gzip: number; encoding: string }[] = [];
     const cspViolations: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
@@ -45,9 +54,11 @@ async function homeScripts(baseUrl: string) {
       if (req.resourceType() !== 'script') return;
       const res = await req.response();
       const sizes = await req.sizes();
+      const url = new URL(req.url()).pathname;
       scripts.push({
-        url: new URL(req.url()).pathname,
+        url,
         bytes: sizes.responseBodySize,
+        gzip: gzipBytes(url),
         encoding: (await res?.allHeaders())?.['content-encoding'] ?? 'identity',
       });
     });
@@ -56,6 +67,19 @@ async function homeScripts(baseUrl: string) {
   } finally {
     await browser.close();
   }
+}
+
+/** The LCP element as Lighthouse names it (its selector and text snippet), for the log. */
+function lcpElementOf(details: unknown): string {
+  const found: string[] = [];
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    const node = v as { type?: string; selector?: string; snippet?: string };
+    if (node.type === 'node') found.push(`${node.selector ?? ''} ${node.snippet ?? ''}`.trim());
+    else for (const x of Object.values(v)) walk(x);
+  };
+  walk(details);
+  return found[0] ?? 'unknown';
 }
 
 /** One Lighthouse run; null when it failed (a runtime error such as no paint within its timeout on a loaded box). */
@@ -76,27 +100,22 @@ async function lighthouseRun(url: string): Promise<Run | null> {
       fcpMs: lhr.audits['first-contentful-paint']!.numericValue ?? 0,
       tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
       scriptBytes: summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     };
   } finally {
     chrome.kill();
   }
 }
 
-const server = await startE2EServer();
-try {
-  const { scripts, cspViolations } = await homeScripts(server.baseUrl);
-  const total = scripts.reduce((s, x) => s + x.bytes, 0);
-  console.log(`home page JS by network idle: ${scripts.length} files, ${kb(total)} on the wire`);
-  for (const s of scripts) console.log(`  ${s.url}  ${kb(s.bytes)}  ${s.encoding}`);
-  console.log(`CSP violations: ${cspViolations.length}`);
-
+/** Lighthouse `runs` times on the home page; the median row (written to README.md with BENCH_WRITE=1). */
+async function lighthouseMedian(url: string, files: number, total: number, totalGzip: number, csp: number) {
   const results: Run[] = [];
   // A failed run is retried (up to twice the runs asked for): the median is of successful runs only.
   for (let i = 0; results.length < runs && i < runs * 2; i++) {
-    const r = await lighthouseRun(`${server.baseUrl}/`);
+    const r = await lighthouseRun(url);
     if (!r) continue;
     console.log(
-      `lighthouse run ${results.length + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}`,
+      `lighthouse run ${results.length + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}; LCP element: ${r.lcpElement}`,
     );
     results.push(r);
   }
@@ -110,7 +129,7 @@ try {
   };
   const line =
     `| ${new Date().toISOString().slice(0, 10)} | ${row.score.toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} s | ` +
-    `${(row.fcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${kb(row.js)} | ${kb(total)} (${scripts.length} files) | ${cspViolations.length} |`;
+    `${(row.fcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${kb(row.js)} | ${kb(total)} br, ${kb(totalGzip)} gzip (${files} files) | ${csp} |`;
   console.log(`\nmedian of ${runs}:\n${line}`);
   if (process.env.BENCH_WRITE) {
     const readme = new URL('./README.md', import.meta.url);
@@ -118,6 +137,20 @@ try {
     const marker = '<!-- bench:web rows -->';
     if (text.includes(marker)) writeFileSync(readme, text.replace(marker, `${line}\n${marker}`));
   }
+}
+
+const server = await startE2EServer();
+try {
+  const { scripts, cspViolations } = await homeScripts(server.baseUrl);
+  const total = scripts.reduce((s, x) => s + x.bytes, 0);
+  const totalGzip = scripts.reduce((s, x) => s + x.gzip, 0);
+  console.log(
+    `home page JS by network idle: ${scripts.length} files, ${kb(total)} on the wire, ${kb(totalGzip)} with gzip`,
+  );
+  for (const s of scripts) console.log(`  ${s.url}  ${kb(s.bytes)}  ${s.encoding}  (gzip ${kb(s.gzip)})`);
+  console.log(`CSP violations: ${cspViolations.length}`);
+  // BENCH_RUNS=0: the JavaScript listing only.
+  if (runs > 0) await lighthouseMedian(`${server.baseUrl}/`, scripts.length, total, totalGzip, cspViolations.length);
 } finally {
   await server.close();
 }

@@ -3,8 +3,14 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress.ts';
+import { preloadApp } from './preload-app.ts';
 
 const api = 'http://127.0.0.1:3000';
+
+/** zod and the contracts package, except its zod-free modules the first page imports (money-format, game-constants). */
+const isSchemaModule = (id: string) =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) && !/(money-format|game-constants)\.ts$/.test(id));
 
 /** The game pages (/play/<gameCode>) are their own light entry, play.html; the dev server serves it like the server does. */
 const playEntry = (): Plugin => ({
@@ -19,7 +25,7 @@ const playEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry(), precompress()],
+  plugins: [react(), playEntry(), preloadApp(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -39,6 +45,17 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         play: fileURLToPath(new URL('./play.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // Otherwise the zod-free modules the contracts re-export (money-format) would follow them into the group.
+          includeDependenciesRecursively: false,
+          groups: [
+            // zod and the contracts' schemas in one chunk of their own, loaded by the forms and money pages only:
+            // left to itself the bundler put them in a chunk the home page imports (for a 0.5 KB helper).
+            { name: 'contracts', test: (id: string) => isSchemaModule(id) },
+          ],
+        },
       },
     },
   },

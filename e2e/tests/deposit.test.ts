@@ -66,7 +66,7 @@ test('deposit through the sandbox pay page, then by bank transfer approved by th
   await page.getByText('PHP 250.00').waitFor();
   assert.ok(await noHorizontalOverflow(), 'pay page fits at 390 px');
   await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(/\/member\/depositv2\?deposit=\d+/);
+  await page.waitForURL(/\/member\/depositv2\?deposit=DEP-[0-9A-Z]{8}$/);
   await page
     .getByRole('region', { name: 'Deposit result' })
     .getByText('Deposit of PHP 250.00 received. Your balance has been updated.')

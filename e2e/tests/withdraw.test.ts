@@ -115,7 +115,8 @@ test('a funded member sets a transaction password, adds a bank account, withdraw
   await paid.getByRole('button', { name: 'I received it' }).click();
   await page.getByText('Thank you: the withdrawal is confirmed.').waitFor();
   await list.getByRole('listitem', { name: 'PHP 300.00 Received' }).waitFor();
-  const row = await server.app.modules.withdrawals.operator.getOne(demo, BigInt(mine.id));
+  const ops = server.app.modules.withdrawals.operator;
+  const row = await ops.getOne(demo, await ops.idOf(demo, mine.id)); // the API's id is the reference (WDR-…)
   assert.equal(row.status, 'confirmed');
   assert.deepEqual(await wallet(member.id), { balance: 70_000n, available: 70_000n });
   // The only failed call was the wrong transaction password (the browser logs its 400).

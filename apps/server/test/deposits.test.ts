@@ -35,17 +35,20 @@ async function newMember(type?: number): Promise<{ id: bigint; token: string }> 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const balance = async (memberId: bigint) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(memberId)]))[memberMain(memberId)]!.balance;
-const creditJournals = async (depositId: string) =>
-  (
+/** The API names a deposit by its public reference (its `id`); the row behind it. */
+const depositRow = (reference: string) =>
+  t.database.all.selectFrom('deposits').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+const creditJournals = async (reference: string) => {
+  const { id } = await depositRow(reference);
+  return (
     await t.database.all
       .selectFrom('ledger_journals')
       .select('id')
       .where('scope', '=', 'deposit')
-      .where('idem_key', '=', `deposit:${depositId}`)
+      .where('idem_key', '=', `deposit:${id}`)
       .execute()
   ).length;
-const depositRow = (id: string) =>
-  t.database.all.selectFrom('deposits').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+};
 
 function order(token: string, amount: string, requestId = randomUUID(), methodCode = 'SANDBOX') {
   return t.app.inject({
@@ -218,7 +221,7 @@ describe('gateway deposits (sandbox)', () => {
     const journal = await t.database.all
       .selectFrom('ledger_journals')
       .selectAll()
-      .where('idem_key', '=', `deposit:${o.depositId}`)
+      .where('idem_key', '=', `deposit:${row.id}`)
       .executeTakeFirstOrThrow();
     expect(journal).toMatchObject({ scope: 'deposit', kind: 'deposit', member_id: alice.id, ok: true });
 
@@ -388,6 +391,9 @@ describe('manual bank transfers', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().value;
     expect(d).toMatchObject({ status: 'pending', kind: 'bank_transfer', amount: '100000', methodCode: 'BANK' });
+    // The id in answers and paths is the random public reference, never the sequential row id.
+    expect(d.id).toMatch(/^DEP-[0-9A-Z]{8}$/);
+    expect(d.id).toBe(d.reference);
 
     const list = (
       await t.app.inject({ method: 'GET', url: '/admin/api/deposits?status=pending', headers: auth(admin.token) })
@@ -422,7 +428,7 @@ describe('manual bank transfers', () => {
       .selectFrom('admin_audit_log')
       .selectAll()
       .where('action', '=', 'deposit.approve')
-      .where('target_id', '=', d.id)
+      .where('target_id', '=', String((await depositRow(d.id)).id))
       .execute();
     expect(audit).toHaveLength(1);
     expect((await depositRow(d.id)).reviewed_by).toBe(admin.id);
@@ -465,7 +471,12 @@ describe('manual bank transfers', () => {
   it('refuses gateway deposits in review and unknown ids', async () => {
     const o = await openOrder(bob.token, '150');
     expect((await adminPost(`/admin/api/deposits/${o.depositId}/approve`)).json().code).toBe('state_invalid');
-    expect((await adminPost('/admin/api/deposits/999999/approve')).statusCode).toBe(404);
+    expect((await adminPost('/admin/api/deposits/DEP-00000000/approve')).statusCode).toBe(404);
+    // A sequential row id no longer names a deposit in a path.
+    const row = await depositRow(o.depositId);
+    const byRowId = await adminPost(`/admin/api/deposits/${row.id}/approve`);
+    expect(byRowId.statusCode).toBe(400);
+    expect(byRowId.json().code).toBe('validation_failed');
     expect(
       (await t.app.inject({ method: 'POST', url: `/admin/api/deposits/${o.depositId}/approve` })).json().code,
     ).toBe('admin_unauthorized');

@@ -77,7 +77,7 @@ describe('control characters are refused by every route (400, never 500)', () =>
 });
 
 describe('multipart framing and size', () => {
-  it.each(['/wps/member/info/icon', '/wps/deposit/manual', '/wps/withdraw/requests/1/receipt'])(
+  it.each(['/wps/member/info/icon', '/wps/deposit/manual', '/wps/withdraw/requests/WDR-00000000/receipt'])(
     'a form without a boundary is a 400 on %s',
     async (url) => {
       const res = await t.app.inject({

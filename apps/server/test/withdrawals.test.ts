@@ -289,6 +289,9 @@ describe('withdrawal requests', () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const requestId = newRequestId();
     const first = (await request(p, '25', { requestId })).json().value;
+    // The id in answers and paths is the random public reference, never the sequential row id.
+    expect(first.id).toMatch(/^WDR-[0-9A-Z]{8}$/);
+    expect(first.id).toBe(first.reference);
     const replay = (await request(p, '25', { requestId })).json().value;
     expect(replay).toMatchObject({ id: first.id, replay: true });
     const twins = await Promise.all([request(p, '25', { requestId }), request(p, '25', { requestId })]);
@@ -346,7 +349,7 @@ describe('operator actions', () => {
       .selectFrom('admin_audit_log')
       .select('action')
       .where('target_type', '=', 'withdrawal')
-      .where('target_id', '=', id)
+      .where('target_id', '=', String((await rowsOf(p.id))[0]!.id))
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.approve', 'withdrawal.disburse']);
@@ -413,8 +416,31 @@ describe('operator actions', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('admin_unauthorized');
     const p = await player();
-    expect((await call(p, 'POST', '/admin/api/withdrawals/1/approve')).json().code).toBe('admin_unauthorized');
-    expect((await asAdmin('POST', '/admin/api/withdrawals/999999/approve')).json().code).toBe('not_found');
+    expect((await call(p, 'POST', '/admin/api/withdrawals/WDR-00000000/approve')).json().code).toBe(
+      'admin_unauthorized',
+    );
+    expect((await asAdmin('POST', '/admin/api/withdrawals/WDR-00000000/approve')).json().code).toBe('not_found');
+  });
+
+  it('names withdrawals in paths by their reference only, never by the sequential row id', async () => {
+    const p = await player({ fund: 10_000n, txPassword: true, bank: true });
+    const w = (await request(p, '30')).json().value;
+    const [row] = await rowsOf(p.id);
+    expect(w.id).toBe(row!.reference);
+    expect(w.id).not.toContain(String(row!.id));
+    for (const byRowId of [
+      await asAdmin('GET', `/admin/api/withdrawals/${row!.id}`),
+      await asAdmin('POST', `/admin/api/withdrawals/${row!.id}/approve`),
+      await call(p, 'POST', `/wps/withdraw/requests/${row!.id}/receipt`, { result: 'received' }),
+    ]) {
+      expect(byRowId.statusCode).toBe(400);
+      expect(byRowId.json().code).toBe('validation_failed');
+    }
+    expect((await asAdmin('GET', `/admin/api/withdrawals/${w.id}`)).json().value).toMatchObject({
+      id: w.id,
+      status: 'requested',
+    });
+    expect((await asAdmin('POST', `/admin/api/withdrawals/${w.id}/approve`)).json().value.status).toBe('approved');
   });
 });
 
@@ -524,9 +550,9 @@ describe('receipt confirmation', () => {
     const { p, id } = await disbursed('30');
     const start = Date.now();
     const early = await service.autoConfirmDue(new Date(start + 58 * 60_000));
-    expect(early.confirmed.map(String)).not.toContain(id);
+    expect(early.confirmed).not.toContain(id);
     const due = await service.autoConfirmDue(new Date(start + 61 * 60_000));
-    expect(due.confirmed.map(String)).toContain(id);
+    expect(due.confirmed).toContain(id);
     const again = await service.autoConfirmDue(new Date(start + 62 * 60_000));
     expect(again.confirmed).toEqual([]);
     const mine = (await call(p, 'GET', '/wps/withdraw/requests')).json().value.items[0];
@@ -563,7 +589,7 @@ describe('receipt confirmation', () => {
     const row = await t.database.all
       .selectFrom('withdrawals')
       .select(['receipt_due_at', 'disbursed_at'])
-      .where('id', '=', BigInt(id))
+      .where('reference', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.receipt_due_at!.getTime() - row.disbursed_at!.getTime()).toBe(5 * 60_000);
     await asAdmin('PUT', '/admin/api/withdrawal-settings', {
@@ -639,7 +665,7 @@ describe('scheduled job', () => {
     await t.database.all
       .updateTable('withdrawals')
       .set({ receipt_due_at: new Date(Date.now() - 1000) })
-      .where('id', '=', BigInt(id))
+      .where('reference', '=', id)
       .execute();
     const jobs = await startJobRunner({
       database: t.database,
@@ -655,7 +681,7 @@ describe('scheduled job', () => {
               await t.database.all
                 .selectFrom('withdrawals')
                 .select('status')
-                .where('id', '=', BigInt(id))
+                .where('reference', '=', id)
                 .executeTakeFirstOrThrow()
             ).status,
           { timeout: 5000 },

@@ -48,6 +48,7 @@ export const depositOrderRequest = z.object({
 export type DepositOrderRequest = z.infer<typeof depositOrderRequest>;
 
 export const depositOrderResult = z.object({
+  /** The deposit's id in the API = its public reference (DEP-…). */
   depositId: z.string(),
   status: depositStatus,
   /** Where the browser goes to pay (the gateway's hosted page). */
@@ -63,6 +64,7 @@ export const manualDepositFields = z.object({
 });
 
 export const depositItem = z.object({
+  /** How paths name this deposit (/…/:id/…): its public reference, the same as `reference` (never a sequential id). */
   id: z.string(),
   /** The public reference the member quotes (DEP-7K3Q9M2X): random, unlike the id. */
   reference: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './history.ts';
+import { GAME_CATEGORIES, GAME_LIST_PAGE_SIZE, RNG_CLASSIFIES, WINNER_BOARD_LIMIT } from './game-constants.ts';
 import { amountString, minorString } from './money.ts';
 
 /**
@@ -7,34 +8,22 @@ import { amountString, minorString } from './money.ts';
  * Winner, favourites; §7 game calls; §9 constants). Money out is minor units as strings.
  */
 
-/** Game categories (spec §1, §9). HOT is a list of games flagged hot, not a category of its own. */
-export const GAME_CATEGORIES = [
-  'LOTT',
-  'ELOTT',
-  'LIVE',
-  'SPORTS',
-  'ESPORTS',
-  'FISH',
-  'PVP',
-  'RNG',
-  'COCKFIGHT',
-] as const;
+export {
+  GAME_CATEGORIES,
+  GAME_LIST_PAGE_SIZE,
+  GAME_PAGE_SIZE,
+  HOME_ROW_SIZE,
+  HOME_SPORTS_ROW_SIZE,
+  NAV_DROPDOWN_TILES,
+  RNG_CLASSIFIES,
+  WINNER_BOARD_LIMIT,
+} from './game-constants.ts';
+
 export const gameCategory = z.enum(GAME_CATEGORIES);
 export type GameCategory = z.infer<typeof gameCategory>;
 
-/** RNG sub-categories (spec §9): scratch, video poker, jackpot, table games, arcade, bingo. */
-export const RNG_CLASSIFIES = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;
 export const gameClassify = z.enum(RNG_CLASSIFIES);
 export type GameClassify = z.infer<typeof gameClassify>;
-
-/** Home rows show 6 games (3 vendor tiles for sports); the header drop-down at most 11 tiles (spec §9). */
-export const HOME_ROW_SIZE = 6;
-export const HOME_SPORTS_ROW_SIZE = 3;
-export const NAV_DROPDOWN_TILES = 11;
-export const WINNER_BOARD_LIMIT = 20;
-/** Game lists: 6 per page in a centre's first view, 42 in the asynchronous list (spec §7). */
-export const GAME_PAGE_SIZE = 6;
-export const GAME_LIST_PAGE_SIZE = 42;
 
 export const vendorCodeParam = z
   .string()

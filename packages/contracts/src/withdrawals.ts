@@ -85,6 +85,7 @@ export const withdrawalRequest = z.object({
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
 export const withdrawal = z.object({
+  /** How paths name this withdrawal (/…/:id/…): its public reference, the same as `reference` (never a sequential id). */
   id: z.string(),
   /** The public reference the member quotes (WDR-7K3Q9M2X): random, unlike the id. */
   reference: z.string(),

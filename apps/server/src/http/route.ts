@@ -1,6 +1,7 @@
 import { envelopeOf } from '@sea/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { referencePattern } from '../lib/reference.ts';
 import { ok } from './envelope.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from './principals.ts';
 import { decryptBody, requireAdmin, requireMember, requireMerchant, resolved } from './route-kit.ts';
@@ -185,6 +186,13 @@ export const defineAdminOpenRoute = routeBuilder<NoExtra, NoExtra>({
 });
 
 export const emptyObject = z.object({});
+
+/**
+ * `:id` path parameter naming a row by its public reference (`DEP-7K3Q9M2X`, `WDR-…`): random, so a path tells
+ * nothing about how many orders the site has (the row's bigint id never leaves the server).
+ */
+export const referenceParams = (prefix: string) =>
+  z.object({ id: z.string().regex(referencePattern(prefix), `A reference such as ${prefix}-7K3Q9M2X.`) });
 
 /** `:id` path parameter of a row (bigint id). */
 export const idParams = z.object({

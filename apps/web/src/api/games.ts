@@ -1,16 +1,16 @@
-import {
-  type BetRecordPage,
-  type GameCategory,
-  type GameClassify,
-  type GameItem,
-  type GameMenu,
-  type GamePage,
-  type LaunchResult,
-  type PopularRow,
-  type RoundStatus,
-  WINNER_BOARD_LIMIT,
-  type winnerBoard,
+import type {
+  BetRecordPage,
+  GameCategory,
+  GameClassify,
+  GameItem,
+  GameMenu,
+  GamePage,
+  LaunchResult,
+  PopularRow,
+  RoundStatus,
+  winnerBoard,
 } from '@sea/contracts';
+import { WINNER_BOARD_LIMIT } from '@sea/contracts/game-constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -8,6 +8,7 @@ import { RegionBlockedPage } from '../features/system/RegionBlockedPage.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { useSystem } from '../state/system.ts';
+import { LANGUAGE_STORAGE_KEY, languageReady } from '../i18n/index.ts';
 
 // Fetched in parallel with the status call; mounted only after it.
 const appModule = import('./App.tsx');
@@ -26,17 +27,21 @@ export function Boot() {
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    fetchSystemStatus(window.location.host).then(
-      (status) => {
+    // The status call and the language's texts (the second language is a chunk of its own) in parallel; the
+    // merchant's default language, when the visitor has none yet, is loaded before the first screen shows.
+    Promise.all([fetchSystemStatus(window.location.host), languageReady()])
+      .then(async ([status]) => {
         setStatus(status);
         document.title = status.merchantName;
-        if (!localStorage.getItem('i18nextLng') && status.languages.includes(status.defaultLanguage)) {
-          void i18n.changeLanguage(status.defaultLanguage);
+        if (!localStorage.getItem(LANGUAGE_STORAGE_KEY) && status.languages.includes(status.defaultLanguage)) {
+          await i18n.changeLanguage(status.defaultLanguage);
         }
-        setState({ kind: 'ready', status: status.status });
-      },
-      () => setState({ kind: 'error' }),
-    );
+        return status;
+      })
+      .then(
+        (status) => setState({ kind: 'ready', status: status.status }),
+        () => setState({ kind: 'error' }),
+      );
   }, [setStatus, i18n]);
 
   useEffect(load, [load]);

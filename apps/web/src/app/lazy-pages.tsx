@@ -11,6 +11,10 @@ export const GameListCenter = lazy(() => import('../features/games/GameListCente
 export const GameCenter = lazy(() => import('../features/games/GameCenter.tsx'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 export const FairnessPage = lazy(() => import('../features/fairness/FairnessPage.tsx'));
+/** The member and agent centres (behind login): not on the first page. */
+export const CentrePage = lazy(() =>
+  import('../features/centre/CentrePage.tsx').then((m) => ({ default: m.CentrePage })),
+);
 
 /** A named export as a lazy component (the popups are named exports of their feature files). */
 function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

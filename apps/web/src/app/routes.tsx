@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { CentrePage } from '../features/centre/CentrePage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { CENTRE_ROUTES } from '../lib/game-routes.ts';
 import { Layout } from './Layout.tsx';
 import { MEMBER_PAGES } from './member-pages.tsx';
 import {
+  CentrePage,
   DownloadPage,
   FairnessPage,
   GameCenter,

@@ -1,28 +1,94 @@
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en.ts';
-import { ty } from './locales/ty.ts';
+import { en, type Messages } from './locales/en.ts';
 
 /** The spec's second language is called TY; its code lives here only. */
 export const SECOND_LOCALE = 'ty';
-export const LOCALES = { en, [SECOND_LOCALE]: ty } as const;
-export const SUPPORTED_LANGUAGES = Object.keys(LOCALES);
+export const SUPPORTED_LANGUAGES = ['en', SECOND_LOCALE];
+
+/**
+ * English is in the first page's JavaScript; the second language is its own chunk, fetched when it is chosen (or
+ * detected at start): i18next switches only once its texts are in, so no English flashes in between.
+ */
+const LAZY_LOCALES: Record<string, () => Promise<Messages>> = {
+  [SECOND_LOCALE]: () => import('./locales/ty.ts').then((m) => m.ty),
+};
+
+/** Texts of areas whose pages are lazy (deposit, withdraw, …), per language, as their chunks registered them. */
+const areaTexts = new Map<string, Record<string, object>>();
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = LAZY_LOCALES[language];
+    if (!load) return callback(null, {});
+    load().then(
+      (messages) => callback(null, { ...messages, ...areaTexts.get(language) }),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** The language kept in localStorage (`i18nextLng`), or `?lang=` of the URL, which wins and is then kept. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    if (typeof window === 'undefined') return undefined;
+    const fromUrl = new URLSearchParams(window.location.search).get('lang');
+    if (fromUrl) return fromUrl;
+    try {
+      return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  cacheUserLanguage(language) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage refused (private mode): the choice lasts for this page only.
+    }
+  },
+};
 
 export const i18n = i18next.createInstance();
 
 void i18n
-  .use(LanguageDetector)
+  .use(lazyLocales)
+  .use(detector)
   .use(initReactI18next)
   .init({
-    resources: Object.fromEntries(Object.entries(LOCALES).map(([k, v]) => [k, { translation: v }])),
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     fallbackLng: 'en',
     supportedLngs: SUPPORTED_LANGUAGES,
     load: 'languageOnly',
     interpolation: { escapeValue: false },
-    detection: { order: ['querystring', 'localStorage'], lookupQuerystring: 'lang', caches: ['localStorage'] },
     initAsync: false,
+    // Boot waits for the language's texts (`languageReady`) before the app mounts, and later switches only
+    // happen once loaded: nothing needs to suspend.
+    react: { useSuspense: false },
   });
+
+/**
+ * The texts of an area the first page does not show (`deposit.*`, …), added when a page of it loads (i18n/areas/):
+ * English at once, the second language now if it is loaded, else with it.
+ */
+export function addAreaTexts(area: string, texts: Record<string, object>): void {
+  for (const [language, messages] of Object.entries(texts)) {
+    areaTexts.set(language, { ...areaTexts.get(language), [area]: messages });
+    if (i18n.hasResourceBundle(language, 'translation')) {
+      i18n.addResourceBundle(language, 'translation', { [area]: messages }, true, true);
+    }
+  }
+}
+
+/** Resolves once the current language's texts are loaded (at once for English). */
+export function languageReady(): Promise<void> {
+  return i18n.loadLanguages(i18n.language ?? 'en').then(() => undefined);
+}
 
 function syncHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng === SECOND_LOCALE ? 'vi' : lng;
@@ -30,7 +96,10 @@ function syncHtmlLang(lng: string) {
 syncHtmlLang(i18n.language);
 i18n.on('languageChanged', syncHtmlLang);
 
-/** The label of a language, in that language (from its own translation file). */
+/** Each language's name in that language (the selector shows them before the other language is loaded). */
+const LANGUAGE_NAMES: Record<string, string> = { en: en.language.name, [SECOND_LOCALE]: 'Tiếng Việt' };
+
+/** The label of a language, in that language. */
 export function languageName(code: string): string {
-  return LOCALES[code as keyof typeof LOCALES]?.language.name ?? code.toUpperCase();
+  return LANGUAGE_NAMES[code] ?? code.toUpperCase();
 }

@@ -7,7 +7,7 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineAdminRoute, idParams } from '../../http/route.ts';
+import { defineAdminRoute, referenceParams } from '../../http/route.ts';
 import type { DepositsService } from './deposits.service.ts';
 
 const tags = ['admin: deposits'];
@@ -35,10 +35,10 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
       url: '/admin/api/deposits/:id/receipt',
       summary: 'The transfer receipt of a manual deposit (data URI)',
       tags,
-      params: idParams,
+      params: referenceParams('DEP'),
       response: depositReceipt,
     },
-    ({ merchant, params }) => deposits.receipt(merchant.id, params.id),
+    async ({ merchant, params }) => deposits.receipt(merchant.id, await deposits.idOf(merchant.id, params.id)),
   );
 
   defineAdminRoute(
@@ -48,10 +48,14 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
       url: '/admin/api/deposits/:id/approve',
       summary: 'Approve a bank-transfer deposit: credits the member once (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('DEP'),
       response: reviewResult,
     },
-    ({ admin, ip, params }) => deposits.approve({ id: admin.id, merchantId: admin.merchantId, ip }, params.id),
+    async ({ admin, ip, params }) =>
+      deposits.approve(
+        { id: admin.id, merchantId: admin.merchantId, ip },
+        await deposits.idOf(admin.merchantId, params.id),
+      ),
   );
 
   defineAdminRoute(
@@ -61,11 +65,15 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
       url: '/admin/api/deposits/:id/reject',
       summary: 'Reject a bank-transfer deposit with a reason (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('DEP'),
       body: depositRejectRequest,
       response: reviewResult,
     },
-    ({ admin, ip, params, body }) =>
-      deposits.reject({ id: admin.id, merchantId: admin.merchantId, ip }, params.id, body.reason),
+    async ({ admin, ip, params, body }) =>
+      deposits.reject(
+        { id: admin.id, merchantId: admin.merchantId, ip },
+        await deposits.idOf(admin.merchantId, params.id),
+        body.reason,
+      ),
   );
 }

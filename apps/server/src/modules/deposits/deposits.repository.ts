@@ -111,6 +111,17 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         .where('deposit_id', '=', depositId)
         .executeTakeFirst(),
 
+    /** The row id behind a public reference (DEP-…): the API names deposits only by their reference. */
+    idByReference: async (merchantId: bigint, reference: string) =>
+      (
+        await db
+          .selectFrom('deposits')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .where('reference', '=', reference)
+          .executeTakeFirst()
+      )?.id,
+
     /** The row locked for the rest of the transaction: concurrent callbacks and reviews queue here. */
     lockById: (trx: Kysely<DepositsTables>, merchantId: bigint, id: bigint) =>
       trx

@@ -49,8 +49,8 @@ export interface AdminActor {
   ip?: string;
 }
 
-/** The page the member comes back to after paying (the SPA shows the outcome of ?deposit=<id>). */
-export const depositReturnPath = (depositId: bigint | string) => `/member/depositv2?deposit=${depositId}`;
+/** The page the member comes back to after paying (the SPA shows the outcome of ?deposit=<reference>). */
+export const depositReturnPath = (reference: string) => `/member/depositv2?deposit=${encodeURIComponent(reference)}`;
 
 const methodError = (message: string) =>
   new AppError('validation_failed', message, {
@@ -60,7 +60,8 @@ const methodError = (message: string) =>
 
 export function presentDeposit(r: DepositListRow): DepositItem {
   return {
-    id: String(r.id),
+    // The public reference is the API's id: the row's sequential id never leaves the server.
+    id: r.reference,
     reference: r.reference,
     methodCode: r.method_code,
     methodName: r.method_name,
@@ -215,7 +216,7 @@ export function createDepositsService(deps: DepositsDeps) {
         amount: row.amount,
         currency: row.currency,
       });
-      return { depositId: String(row.id), status: row.status, payUrl: redirectUrl };
+      return { depositId: row.reference, status: row.status, payUrl: redirectUrl };
     },
 
     /** A manual bank transfer: the row and its receipt in one transaction, pending the operator's review. */
@@ -292,7 +293,7 @@ export function createDepositsService(deps: DepositsDeps) {
           throw new AppError('amount_invalid', 'The paid amount differs from the order.');
         return credit(trx, d, { gatewayRef: cb.gatewayRef });
       });
-      return { depositId: String(row.id), status: row.status };
+      return { depositId: row.reference, status: row.status };
     },
 
     async listForReview(
@@ -313,6 +314,13 @@ export function createDepositsService(deps: DepositsDeps) {
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
       };
+    },
+
+    /** The id behind a public reference (paths name deposits by reference); not_found when there is none. */
+    async idOf(merchantId: bigint, reference: string): Promise<bigint> {
+      const id = await repo.idByReference(merchantId, reference);
+      if (id === undefined) throw new AppError('not_found', 'No such deposit.');
+      return id;
     },
 
     async receipt(merchantId: bigint, depositId: bigint) {
@@ -343,7 +351,7 @@ export function createDepositsService(deps: DepositsDeps) {
         });
         return done;
       });
-      return { id: String(row.id), status: row.status };
+      return { id: row.reference, status: row.status };
     },
 
     async reject(admin: AdminActor, depositId: bigint, reason: string): Promise<{ id: string; status: DepositStatus }> {
@@ -364,7 +372,7 @@ export function createDepositsService(deps: DepositsDeps) {
         });
         return done;
       });
-      return { id: String(row.id), status: row.status };
+      return { id: row.reference, status: row.status };
     },
   };
 }

@@ -56,7 +56,7 @@ export function registerSandboxGatewayRoutes(
       if (!order || order.gateway !== deps.sandbox.code)
         return send(reply, 404, page('Order not found', '<h1>Order not found</h1>'));
       const amount = `${escapeHtml(order.currency)} ${formatMoney(order.amount, order.exponent)}`;
-      const back = escapeHtml(depositReturnPath(order.id));
+      const back = escapeHtml(depositReturnPath(order.reference));
       if (order.status !== 'pending') {
         return send(
           reply,
@@ -106,11 +106,11 @@ export function registerSandboxGatewayRoutes(
           502,
           page(
             'Callback failed',
-            `<h1>The site refused the callback</h1><a class="btn" href="${escapeHtml(depositReturnPath(order.id))}">Back to the site</a>`,
+            `<h1>The site refused the callback</h1><a class="btn" href="${escapeHtml(depositReturnPath(order.reference))}">Back to the site</a>`,
           ),
         );
       }
-      return reply.redirect(depositReturnPath(order.id), 303);
+      return reply.redirect(depositReturnPath(order.reference), 303);
     });
   });
 }

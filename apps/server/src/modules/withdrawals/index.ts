@@ -56,7 +56,7 @@ export function createWithdrawalsModule(deps: {
       /** No receipt confirmation within the merchant's window counts as received (spec: withdrawal receipt). */
       async run() {
         const { confirmed } = await withdrawals.autoConfirmDue();
-        return confirmed.length ? { autoConfirmed: confirmed.map(String) } : null;
+        return confirmed.length ? { autoConfirmed: confirmed } : null;
       },
     },
   ];

@@ -9,7 +9,7 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineAdminRoute, idParams } from '../../http/route.ts';
+import { defineAdminRoute, referenceParams } from '../../http/route.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { WithdrawalSettings } from './withdrawal-settings.ts';
 import type { WithdrawalOperatorService } from './withdrawals.operator.service.ts';
@@ -47,10 +47,10 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       url: '/admin/api/withdrawals/:id',
       summary: 'One withdrawal',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: adminWithdrawal,
     },
-    ({ merchant, params }) => ops.getOne(merchant, params.id),
+    async ({ merchant, params }) => ops.getOne(merchant, await ops.idOf(merchant, params.id)),
   );
 
   defineAdminRoute(
@@ -60,10 +60,10 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       url: '/admin/api/withdrawals/:id/proof',
       summary: 'The member’s "not received" proof image (data URI) or null',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: z.object({ image: z.string().nullable() }),
     },
-    async ({ merchant, params }) => ({ image: await ops.proof(merchant, params.id) }),
+    async ({ merchant, params }) => ({ image: await ops.proof(merchant, await ops.idOf(merchant, params.id)) }),
   );
 
   defineAdminRoute(
@@ -73,10 +73,11 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       url: '/admin/api/withdrawals/:id/approve',
       summary: 'Approve a requested withdrawal (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: adminWithdrawal,
     },
-    ({ merchant, admin, ip, params }) => ops.approve(merchant, { id: admin.id, ip }, params.id),
+    async ({ merchant, admin, ip, params }) =>
+      ops.approve(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id)),
   );
 
   defineAdminRoute(
@@ -87,12 +88,12 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       summary:
         'Reject a requested withdrawal (or an approved one with from: "approved"): the hold is released (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       body: adminRejectRequest,
       response: adminWithdrawal,
     },
-    ({ merchant, admin, ip, params, body }) =>
-      ops.reject(merchant, { id: admin.id, ip }, params.id, body.reason, body.from),
+    async ({ merchant, admin, ip, params, body }) =>
+      ops.reject(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id), body.reason, body.from),
   );
 
   defineAdminRoute(
@@ -102,10 +103,11 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       url: '/admin/api/withdrawals/:id/disburse',
       summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: adminWithdrawal,
     },
-    ({ merchant, admin, ip, params }) => ops.disburse(merchant, { id: admin.id, ip }, params.id),
+    async ({ merchant, admin, ip, params }) =>
+      ops.disburse(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id)),
   );
 
   defineAdminRoute(
@@ -115,12 +117,12 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       url: '/admin/api/withdrawals/:id/resolve-dispute',
       summary: 'Close a disputed withdrawal, refunding an amount (or "0") to the member (audited)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       body: adminResolveDisputeRequest,
       response: adminWithdrawal,
     },
-    ({ merchant, admin, ip, params, body }) =>
-      ops.resolveDispute(merchant, { id: admin.id, ip }, params.id, body.refund, body.note),
+    async ({ merchant, admin, ip, params, body }) =>
+      ops.resolveDispute(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id), body.refund, body.note),
   );
 
   defineAdminRoute(

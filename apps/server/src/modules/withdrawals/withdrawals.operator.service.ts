@@ -70,6 +70,13 @@ export function createWithdrawalOperatorService(deps: {
   return {
     getOne,
 
+    /** The id behind a public reference (paths name withdrawals by reference); not_found when there is none. */
+    async idOf(merchant: Merchant, reference: string): Promise<bigint> {
+      const id = await repo.idByReference(merchant.id, reference);
+      if (id === undefined) throw new AppError('not_found', 'No such withdrawal.');
+      return id;
+    },
+
     /** The member's "not received" proof as a data URI (JPEG, re-encoded on upload), or null. */
     async proof(merchant: Merchant, id: bigint): Promise<string | null> {
       const row = await repo.proof(merchant.id, id);

@@ -21,7 +21,8 @@ type Base = Omit<Withdrawal, 'canCancel' | 'canConfirmReceipt'>;
 
 function base(r: WithdrawalRow, exponent: number): Base {
   return {
-    id: r.id.toString(),
+    // The public reference is the API's id: the row's sequential id never leaves the server.
+    id: r.reference,
     reference: r.reference,
     requestId: r.request_id,
     status: r.status,

@@ -126,6 +126,17 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
         .returningAll()
         .executeTakeFirstOrThrow(),
 
+    /** The row id behind a public reference (WDR-…): the API names withdrawals only by their reference. */
+    idByReference: async (merchantId: bigint, reference: string) =>
+      (
+        await db
+          .selectFrom('withdrawals')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .where('reference', '=', reference)
+          .executeTakeFirst()
+      )?.id,
+
     find: (merchantId: bigint, id: bigint, memberId?: bigint) => {
       let q = db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id);
       if (memberId !== undefined) q = q.where('member_id', '=', memberId);
@@ -198,7 +209,7 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
         .set({ status: 'auto_confirmed', receipt_result: 'received', closed_at: now, updated_at: now })
         .where('status', '=', 'disbursed')
         .where('receipt_due_at', '<=', now)
-        .returning(['id', 'merchant_id', 'member_id'])
+        .returning(['id', 'reference', 'merchant_id', 'member_id'])
         .execute(),
 
     async insertProof(withdrawalId: bigint, content: Uint8Array): Promise<void> {

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { readMultipartForm, validationError } from '../../http/multipart.ts';
-import { defineMemberRoute, idParams } from '../../http/route.ts';
+import { defineMemberRoute, idParams, referenceParams } from '../../http/route.ts';
 import type { BankAccountsService } from './bank-accounts.service.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import type { ReceiptInput, WithdrawalsService } from './withdrawals.service.ts';
@@ -147,13 +147,14 @@ export function registerWithdrawalRoutes(
     {
       method: 'POST',
       url: '/wps/withdraw/requests/:id/cancel',
-      summary: 'Cancel a requested withdrawal (only where the merchant allows it)',
+      summary: 'Cancel a requested withdrawal (only where the merchant allows it); :id is its reference (WDR-…)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: withdrawal,
       auth: 'real',
     },
-    ({ merchant, member, params }) => withdrawals.cancel(merchant, member.memberId, params.id),
+    async ({ merchant, member, params }) =>
+      withdrawals.cancel(merchant, member.memberId, await withdrawals.idOf(merchant, params.id)),
   );
 
   defineMemberRoute(
@@ -162,13 +163,15 @@ export function registerWithdrawalRoutes(
       method: 'POST',
       url: '/wps/withdraw/requests/:id/receipt',
       summary:
-        'Confirm receipt after disbursement: received, not_received (multipart with image "proof") or partial (receivedAmount)',
+        'Confirm receipt after disbursement: received, not_received (multipart with image "proof") or partial (receivedAmount); :id is the reference (WDR-…)',
       tags,
-      params: idParams,
+      params: referenceParams('WDR'),
       response: withdrawal,
       auth: 'real',
     },
-    async ({ merchant, member, params, request }) =>
-      withdrawals.confirmReceipt(merchant, member.memberId, params.id, await readReceipt(request)),
+    async ({ merchant, member, params, request }) => {
+      const input = await readReceipt(request); // the body first: a malformed form is a 400 whatever the id
+      return withdrawals.confirmReceipt(merchant, member.memberId, await withdrawals.idOf(merchant, params.id), input);
+    },
   );
 }

@@ -145,6 +145,13 @@ export function createWithdrawalsService(deps: {
       return { items: rows.map((r) => present(r, merchant, s)), total, ...page };
     },
 
+    /** The id behind a public reference (paths name withdrawals by reference); not_found when there is none. */
+    async idOf(merchant: Merchant, reference: string): Promise<bigint> {
+      const id = await repo.idByReference(merchant.id, reference);
+      if (id === undefined) throw new AppError('not_found', 'No such withdrawal.');
+      return id;
+    },
+
     /** Only while 'requested', and only where the merchant allows members to cancel (UK rule: not by default). */
     async cancel(merchant: Merchant, memberId: bigint, id: bigint): Promise<Withdrawal> {
       const s = await settingsOf(merchant);
@@ -222,9 +229,9 @@ export function createWithdrawalsService(deps: {
      * The receipt job's step: every disbursed withdrawal past its window counts as received (no refund).
      * One UPDATE … RETURNING, so running it twice, or in several processes at once, changes each row once.
      */
-    async autoConfirmDue(now: Date = deps.clock()): Promise<{ confirmed: bigint[] }> {
+    async autoConfirmDue(now: Date = deps.clock()): Promise<{ confirmed: string[] }> {
       const rows = await repo.autoConfirmDue(now);
-      return { confirmed: rows.map((r) => r.id) };
+      return { confirmed: rows.map((r) => r.reference) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/areas/deposit.ts';
 
 /** One line of the receiving account with a copy button (the member pastes it into their banking app). */
 export function CopyRow({ label, value }: { label: string; value: string }) {

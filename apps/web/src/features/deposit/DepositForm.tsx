@@ -10,6 +10,7 @@ import { ImageField } from '../../components/form/ImageField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { CopyRow } from './CopyRow.tsx';
 import { depositSchema, quickAmounts, safePayUrl } from './deposit-form.ts';
+import '../../i18n/areas/deposit.ts';
 
 /**
  * One deposit method's form. Online payment: open the order, then the browser goes to the gateway's page (same

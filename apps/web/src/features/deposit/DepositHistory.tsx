@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+import '../../i18n/areas/deposit.ts';
 
 const TONE: Record<DepositStatus, StatusTone> = {
   pending: 'waiting',

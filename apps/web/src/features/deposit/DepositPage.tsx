@@ -8,6 +8,7 @@ import { DepositForm } from './DepositForm.tsx';
 import { DepositHistory } from './DepositHistory.tsx';
 import { DepositResult } from './DepositResult.tsx';
 import './deposit.css';
+import '../../i18n/areas/deposit.ts';
 
 /** How long the page waits for a gateway outcome before saying it is slow (the list keeps the final word). */
 const RESULT_WAIT_MS = 90_000;

@@ -1,5 +1,6 @@
 import { type DepositList, formatMoney } from '@sea/contracts';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/areas/deposit.ts';
 
 /** The outcome of the deposit the member just came back from (?deposit=<id>), while the list is polled. */
 export function DepositResult({

@@ -1,6 +1,7 @@
 import type { DepositMethod } from '@sea/contracts';
 import { z } from 'zod';
 import { amountText, imageFile } from '../../lib/validation.ts';
+import '../../i18n/areas/deposit.ts';
 
 /** The deposit form: the amount within the method's limits; a bank transfer also needs the receipt image. */
 export const depositSchema = (method: DepositMethod, exponent: number) =>

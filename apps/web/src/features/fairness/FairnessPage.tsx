@@ -16,6 +16,7 @@ import { useSystemStatus } from '../../state/system.ts';
 import { type RoundInputs, verifyRound } from '../../lib/verify-round.ts';
 import { VerificationView } from './VerificationView.tsx';
 import './fairness.css';
+import '../../i18n/areas/fairness.ts';
 
 const roundIdSchema = z.object({
   round: z

@@ -6,6 +6,7 @@ import {
 } from '@sea/games';
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '../../lib/verify-round.ts';
+import '../../i18n/areas/fairness.ts';
 
 const SUIT: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cardText = (c: string) => `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1] ?? ''] ?? ''}`;

@@ -1,4 +1,4 @@
-import { GAME_PAGE_SIZE, GAME_LIST_PAGE_SIZE } from '@sea/contracts';
+import { GAME_LIST_PAGE_SIZE, GAME_PAGE_SIZE } from '@sea/contracts/game-constants';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES_OF_ROUTE, type CentreRoute, LIST_CENTRE_CATEGORIES } from '../../lib/game-routes.ts';
 import { GameCentre } from './GameCentre.tsx';

@@ -1,4 +1,5 @@
-import { type GameCategory, type GameClassify, type GameMenu, RNG_CLASSIFIES, type VendorTile } from '@sea/contracts';
+import type { GameCategory, GameClassify, GameMenu, VendorTile } from '@sea/contracts';
+import { RNG_CLASSIFIES } from '@sea/contracts/game-constants';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

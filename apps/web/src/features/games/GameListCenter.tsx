@@ -1,4 +1,4 @@
-import { GAME_LIST_PAGE_SIZE } from '@sea/contracts';
+import { GAME_LIST_PAGE_SIZE } from '@sea/contracts/game-constants';
 import { useTranslation } from 'react-i18next';
 import { GameCentre } from './GameCentre.tsx';
 

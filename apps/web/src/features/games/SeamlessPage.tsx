@@ -1,4 +1,4 @@
-import { GAME_PAGE_SIZE } from '@sea/contracts';
+import { GAME_PAGE_SIZE } from '@sea/contracts/game-constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

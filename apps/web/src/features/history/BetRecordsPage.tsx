@@ -21,6 +21,7 @@ import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { type DateRange, quickRange } from './date-ranges.ts';
 import './history.css';
+import '../../i18n/areas/history.ts';
 
 export const BET_PAGE_SIZE = 20;
 const ALL = 'all';

@@ -9,6 +9,7 @@ import { type DateRange, quickRange } from './date-ranges.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { formatDay } from '../../lib/date-time.ts';
 import './history.css';
+import '../../i18n/areas/history.ts';
 
 const FIGURES = [
   'deposits',

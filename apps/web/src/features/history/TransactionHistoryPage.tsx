@@ -16,6 +16,7 @@ import { DateTime } from '../../components/DateTime.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+import '../../i18n/areas/history.ts';
 
 const TONE: Record<TransactionRow['status'], StatusTone> = { completed: 'done', pending: 'waiting', cancelled: 'void' };
 import './history.css';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@sea/contracts';
+import { formatMoney } from '@sea/contracts/money-format';
 import { useTranslation } from 'react-i18next';
 import { useWinners } from '../../api/games.ts';
 import { GameIcon } from '../../components/games/GameIcon.tsx';

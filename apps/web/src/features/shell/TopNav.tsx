@@ -1,4 +1,5 @@
-import { type GameMenu, NAV_DROPDOWN_TILES, type VendorTile as Tile } from '@sea/contracts';
+import type { GameMenu, VendorTile as Tile } from '@sea/contracts';
+import { NAV_DROPDOWN_TILES } from '@sea/contracts/game-constants';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';

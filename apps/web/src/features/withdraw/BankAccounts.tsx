@@ -12,6 +12,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { message } from '../../lib/validation.ts';
 import { bankAccountSchema } from './withdraw-form.ts';
+import '../../i18n/areas/withdraw.ts';
 
 /** The member's payout bank accounts: list with remove, and the add form (hidden at the maximum). */
 export function BankAccounts({ query, max }: { query: UseQueryResult<BankAccount[]>; max: number }) {

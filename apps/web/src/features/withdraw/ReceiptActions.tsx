@@ -9,6 +9,7 @@ import { FormFooter } from '../../components/form/FormFooter.tsx';
 import { ImageField } from '../../components/form/ImageField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { notReceivedSchema, partialSchema } from './withdraw-form.ts';
+import '../../i18n/areas/withdraw.ts';
 
 type Send = (input: Omit<ReceiptInput, 'id'>) => Promise<void>;
 

@@ -5,6 +5,7 @@ import { FormFooter } from '../../components/form/FormFooter.tsx';
 import { PasswordField, TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { transactionPasswordSchema } from './withdraw-form.ts';
+import '../../i18n/areas/withdraw.ts';
 
 /** Shown while the member has no transaction password: set one with the login password (6 digits, confirmed). */
 export function TransactionPasswordForm() {

@@ -9,6 +9,7 @@ import { FormFooter } from '../../components/form/FormFooter.tsx';
 import { SelectField, TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { withdrawalSchema } from './withdraw-form.ts';
+import '../../i18n/areas/withdraw.ts';
 
 /** The request form: amount (available balance and limits shown), bank account, transaction password. */
 export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; banks: BankAccount[] }) {

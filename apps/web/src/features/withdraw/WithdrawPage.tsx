@@ -6,6 +6,7 @@ import { TransactionPasswordForm } from './TransactionPasswordForm.tsx';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
 import './withdraw.css';
+import '../../i18n/areas/withdraw.ts';
 
 /**
  * Member centre › withdraw: set the transaction password (first), manage bank accounts, request a withdrawal

@@ -7,6 +7,7 @@ import { errorText } from '../../components/error-text.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+import '../../i18n/areas/withdraw.ts';
 
 const TONE: Record<WithdrawalStatus, StatusTone> = {
   requested: 'waiting',

@@ -1,6 +1,7 @@
 import { bankAccountRequest, transactionPassword, type WithdrawSettings } from '@sea/contracts';
 import { z } from 'zod';
 import { amountText, imageFile, passes, requiredText } from '../../lib/validation.ts';
+import '../../i18n/areas/withdraw.ts';
 
 /** The request form: amount within the limits and the available balance, a bank account, the transaction password. */
 export const withdrawalSchema = (s: WithdrawSettings) =>

@@ -1,17 +1,9 @@
 import type { Widen } from '../widen.ts';
-import { depositEn } from './deposit.ts';
 import { gamesEn } from './games.ts';
-import { fairnessEn } from './fairness.ts';
-import { historyEn } from './history.ts';
 import { walletEn } from './wallet.ts';
-import { withdrawEn } from './withdraw.ts';
 export const en = {
   wallet: walletEn,
-  deposit: depositEn,
-  withdraw: withdrawEn,
-  history: historyEn,
   games: gamesEn,
-  fairness: fairnessEn,
   language: { name: 'English' },
   common: {
     loading: 'Loading…',

@@ -1,5 +1,3 @@
-import type { Widen } from '../widen.ts';
-
 /** Texts of the game platform (cards, centres, popup, home rows); merged into the locale under `games`. */
 export const gamesEn = {
   start: 'Start now',
@@ -57,61 +55,3 @@ export const gamesEn = {
     exceeds: 'Your main wallet holds less than that.',
   },
 } as const;
-
-/** The same texts in the second language (TY, Vietnamese). */
-export const gamesTy: Widen<typeof gamesEn> = {
-  start: 'Chơi ngay',
-  freeTrial: 'Chơi thử',
-  favourite: 'Yêu thích: {{name}}',
-  maintenance: 'Bảo trì',
-  hot: 'Hot',
-  launchVendor: 'Chơi {{name}}',
-  closeGame: 'Đóng trò chơi',
-  launching: 'Đang mở trò chơi…',
-  loading: 'Đang tải trò chơi…',
-  filters: 'Bộ lọc trò chơi',
-  vendorFilter: 'Nhà cung cấp',
-  allVendors: 'Tất cả nhà cung cấp',
-  typeFilter: 'Loại trò chơi',
-  allTypes: 'Tất cả các loại',
-  classify: {
-    SC: 'Thẻ cào',
-    VP: 'Video poker',
-    JP: 'Jackpot',
-    TG: 'Trò chơi bàn',
-    AC: 'Arcade',
-    BG: 'Bingo',
-  },
-  search: 'Tìm trò chơi',
-  searchPlaceholder: 'Tên trò chơi',
-  noMatch: 'Không có trò chơi nào khớp “{{q}}”.',
-  empty: 'Chưa có trò chơi nào ở đây.',
-  count_one: '{{count}} trò chơi',
-  count_other: '{{count}} trò chơi',
-  pagination: 'Trang trò chơi',
-  loginToPlay: 'Đăng nhập để chơi và xem trò chơi yêu thích, đã chơi gần đây.',
-  myGames: 'Trò chơi của tôi',
-  favourites: 'Yêu thích',
-  noFavourites: 'Chưa có trò chơi yêu thích: chạm vào trái tim trên thẻ trò chơi để thêm.',
-  recent: 'Chơi gần đây',
-  noRecent: 'Bạn chưa chơi trò chơi nào.',
-  vendorsOf: 'Nhà cung cấp {{name}}',
-  more: 'Thêm',
-  moreOf: 'Thêm {{name}}',
-  winners: 'Người thắng mới nhất',
-  noWinners: 'Chưa có ai thắng. Hãy là người đầu tiên!',
-  providers: 'Nhà cung cấp trò chơi',
-  funding: {
-    title: 'Chuyển tiền vào {{vendor}}',
-    hint: 'Trò chơi này dùng ví riêng. Chuyển tiền từ ví chính vào đó; bạn có thể chuyển lại bất cứ lúc nào ở trang chuyển ví. Để trống số tiền để chơi với số dư hiện có trong ví trò chơi.',
-    main: 'Ví chính',
-    inGame: 'Trong ví trò chơi',
-    amount: 'Số tiền chuyển ({{currency}})',
-    all: 'Tất cả',
-    start: 'Bắt đầu chơi',
-    amountRequired: 'Nhập số tiền.',
-    amountFormat: 'Nhập số tiền như 100 hoặc 100.50.',
-    amountDecimals: 'Tối đa {{count}} chữ số thập phân.',
-    exceeds: 'Ví chính của bạn không đủ số dư.',
-  },
-};

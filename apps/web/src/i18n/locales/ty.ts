@@ -1,19 +1,11 @@
-import { depositTy } from './deposit.ts';
-import { gamesTy } from './games.ts';
-import { fairnessTy } from './fairness.ts';
-import { historyTy } from './history.ts';
-import { walletTy } from './wallet.ts';
-import { withdrawTy } from './withdraw.ts';
+import { gamesTy } from './games.ty.ts';
+import { walletTy } from './wallet.ty.ts';
 import type { Messages } from './en.ts';
 
 /** The second interface language (code TY in the spec): Vietnamese texts. */
 export const ty: Messages = {
   wallet: walletTy,
-  deposit: depositTy,
-  withdraw: withdrawTy,
-  history: historyTy,
   games: gamesTy,
-  fairness: fairnessTy,
   language: { name: 'Tiếng Việt' },
   common: {
     loading: 'Đang tải…',

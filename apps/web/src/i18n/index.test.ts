@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { depositEn } from './locales/deposit.ts';
+import { depositTy } from './locales/deposit.ty.ts';
+import { en } from './locales/en.ts';
+import { ty } from './locales/ty.ts';
+import { withdrawEn } from './locales/withdraw.ts';
+import { withdrawTy } from './locales/withdraw.ty.ts';
+import { i18n, languageName, languageReady, SECOND_LOCALE, SUPPORTED_LANGUAGES } from './index.ts';
+
+// One sequence: the second language is fetched once per page, so the order of these steps matters (the test
+// set-up switches back to English after each).
+describe('site languages', () => {
+  it('has English bundled; a lazy area’s texts are added when its page loads', async () => {
+    await languageReady();
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.exists('deposit.title')).toBe(false);
+    await import('./areas/deposit.ts');
+    expect(i18n.t('deposit.title')).toBe(depositEn.title);
+  });
+
+  it('fetches the second language only when it is chosen, with the areas already added, before switching', async () => {
+    expect(i18n.hasResourceBundle(SECOND_LOCALE, 'translation')).toBe(false);
+    const switching = i18n.changeLanguage(SECOND_LOCALE);
+    // Until its texts are in, the page stays in English (no half-translated screen).
+    expect(i18n.t('nav.home')).toBe(en.nav.home);
+    await switching;
+    expect(i18n.t('nav.home')).toBe(ty.nav.home);
+    expect(i18n.t('deposit.title')).toBe(depositTy.title);
+    expect(document.documentElement.lang).toBe('vi');
+  });
+
+  it('adds an area loaded after the second language in both languages', async () => {
+    expect(i18n.hasResourceBundle(SECOND_LOCALE, 'translation')).toBe(true);
+    await import('./areas/withdraw.ts');
+    expect(i18n.t('withdraw.title')).toBe(withdrawEn.title);
+    await i18n.changeLanguage(SECOND_LOCALE);
+    expect(i18n.t('withdraw.title')).toBe(withdrawTy.title);
+    await i18n.changeLanguage('en');
+    expect(i18n.t('nav.home')).toBe(en.nav.home);
+  });
+
+  it('names each language in that language, as its own texts do', () => {
+    expect(SUPPORTED_LANGUAGES).toEqual(['en', SECOND_LOCALE]);
+    expect(languageName('en')).toBe(en.language.name);
+    expect(languageName(SECOND_LOCALE)).toBe(ty.language.name);
+    expect(languageName('fr')).toBe('FR');
+  });
+});
