@@ -27,6 +27,7 @@ import { createRedisLockStates } from './lib/redis-lock-states.ts';
 import { createRedisWindowLimiter } from './lib/redis-limiter.ts';
 import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
 import { createAdminModule } from './modules/admin/index.ts';
+import { createAgentsModule } from './modules/agents/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
@@ -167,6 +168,18 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
   const history = createHistoryModule({ ledger, clock });
+  const agents = createAgentsModule({
+    db,
+    members,
+    merchants,
+    games,
+    deposits,
+    withdrawals,
+    ledger,
+    audit: admin,
+    limiter,
+    clock,
+  });
   const contracts = createContractsModule({
     db,
     ledger,
@@ -196,6 +209,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     deposits,
     withdrawals,
     history,
+    agents,
     contracts,
   };
 }
@@ -214,6 +228,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.agents.jobs,
   ...modules.contracts.jobs,
 ];
 

@@ -8,6 +8,8 @@ import { DataDirLockedError } from './db/lockfile.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import { createSmtpMailer } from './modules/mail/index.ts';
 import { createHttpSmsProvider } from './modules/verification/index.ts';
+import { seedDemoTeam } from './seed-demo-team.ts';
+import { DEMO_MERCHANT_CODE } from './seed-demo.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
   await database.exclusive(() =>
     app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log, (line) => banner.push(line)),
   );
+  // The demo agent and its team (deposits and bets through the real faces), once, when the demo is seeded.
+  if (config.SEED_DEMO) await database.exclusive(() => seedDemoTeam(app.modules, DEMO_MERCHANT_CODE));
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before

@@ -14,3 +14,4 @@ export * from './games.ts';
 export * from './seamless.ts';
 export * from './house.ts';
 export * from './contracts.ts';
+export * from './agents.ts';

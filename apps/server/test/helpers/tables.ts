@@ -1,4 +1,5 @@
 import type { AdminTables } from '../../src/modules/admin/admin.tables.ts';
+import type { AgentsTables } from '../../src/modules/agents/agents.tables.ts';
 import type { AuthTables } from '../../src/modules/auth/auth.tables.ts';
 import type { CaptchaTables } from '../../src/modules/captcha/captcha.tables.ts';
 import type { DepositsTables } from '../../src/modules/deposits/deposits.tables.ts';
@@ -25,6 +26,7 @@ export interface AllTables
   extends
     CoreTables,
     AdminTables,
+    AgentsTables,
     AuthTables,
     CaptchaTables,
     DepositsTables,

@@ -24,23 +24,24 @@ const CHECKED: RegisterField[] = REGISTER_FIELDS.filter((f) => f !== 'captcha' &
 /** Sign-up (spec §4 registration) by username or by mobile number, ending logged in; the affiliate check. */
 export function createSignupService(deps: {
   registration: Pick<RegistrationModule, 'rules'>;
-  members: Pick<MembersModule, 'create' | 'findByAffiliateCode' | 'findByMobile'>;
+  members: Pick<MembersModule, 'create' | 'invitation' | 'findByMobile'>;
   merchants: Pick<MerchantsModule, 'flags'>;
   captcha: Pick<CaptchaModule, 'verify'>;
   verification: Pick<VerificationModule, 'verifyCode'>;
   auth: Pick<AuthService, 'startSession'>;
   limiter: WindowLimiter;
 }) {
-  async function agentOf(merchant: Merchant, code: string) {
-    const agent = await deps.members.findByAffiliateCode(merchant.id, code);
-    if (!agent || agent.status !== 'active') throw new AppError('invitation_code_error');
-    return agent;
+  /** An invitation code: an active agent's own code or one of its live affiliate links. */
+  async function invitationOf(merchant: Merchant, code: string) {
+    const found = await deps.members.invitation(merchant, code);
+    if (!found || found.agent.status !== 'active') throw new AppError('invitation_code_error');
+    return found;
   }
 
   return {
     /** GET /wps/agent/affiliate: is this invitation code an active agent's? */
     async checkAffiliate(merchant: Merchant, code: string) {
-      const agent = await agentOf(merchant, code);
+      const { agent } = await invitationOf(merchant, code);
       return { valid: true as const, agentName: agent.nickname ?? agent.account };
     },
 
@@ -96,7 +97,7 @@ export function createSignupService(deps: {
         });
       if (fields.length) throw invalid(fields);
 
-      const upline = req.affiliateCode ? await agentOf(merchant, req.affiliateCode) : null;
+      const invitation = req.affiliateCode ? await invitationOf(merchant, req.affiliateCode) : null;
       if (rules.captcha.enabled) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
       const needsCode = method === 'mobile' || flags.REGMOBVERF3;
       if (!mobile && (req.mobileNum || needsCode)) {
@@ -131,10 +132,13 @@ export function createSignupService(deps: {
           paymentPassword: req.paymentPassword || null,
           countryDialingCode: mobile?.cc ?? null,
           mobile: mobile?.mobile ?? null,
-          uplineId: upline?.id ?? null,
+          uplineId: invitation?.agent.id ?? null,
+          // An affiliate link says what the registrant becomes (member or agent type, rebate point).
+          type: invitation?.type ?? 0,
+          rebatePoint: invitation?.rebatePoint ?? '0',
           ip: client.ip,
         },
-        { skipUsernameRule: method === 'mobile' },
+        { skipUsernameRule: method === 'mobile', linkId: invitation?.linkId },
       );
       return deps.auth.startSession(merchant, member, 'member', method === 'mobile' ? 'sms' : 'password', client);
     },

@@ -12,6 +12,7 @@ import { createDepositsService } from './deposits.service.ts';
 import type { DepositsTables } from './deposits.tables.ts';
 import { createSandboxGateway, SANDBOX_GATEWAY } from './sandbox-gateway.ts';
 import { registerSandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
+import { createDepositsRollupRepository } from './rollup.repository.ts';
 
 export { depositReturnPath } from './deposits.service.ts';
 export {
@@ -66,7 +67,11 @@ export function createDepositsModule(deps: {
     gateways: new Map(sandboxEnabled ? [[sandbox.code, sandbox]] : []),
     clock: deps.clock,
   });
+  const rollup = createDepositsRollupRepository(db);
   return {
+    /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
+    rollupChangedSince: rollup.changedSince,
+    rollupDayTotals: rollup.dayTotals,
     ...service,
     sandbox,
     seedDemo: (merchantId: bigint) =>

@@ -16,6 +16,7 @@ import type { GamesTables } from './games.tables.ts';
 import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
 import { createRecordsService } from './records.service.ts';
+import { createRollupRepository } from './rollup.repository.ts';
 import { registerSeamlessRoutes } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
 
@@ -31,6 +32,7 @@ export {
   type VendorTransferApi,
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
+export type { RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
@@ -81,7 +83,12 @@ export function createGamesModule(deps: {
     return secret ? { merchant, vendor, secret } : undefined;
   }
 
+  const rollup = createRollupRepository(db);
   return {
+    /** Agent reports (rollup.repository.ts): changed bet cells, settled day totals, a team's rounds. */
+    roundCellsChangedSince: rollup.changedSince,
+    roundDayTotals: rollup.dayTotals,
+    teamRounds: rollup.teamRounds,
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,

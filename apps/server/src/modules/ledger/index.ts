@@ -3,12 +3,14 @@ import { auditLedger } from './ledger-audit.repository.ts';
 import { createLedgerRepository, type HistoryFilter } from './ledger.repository.ts';
 import { createLedgerService, type LedgerOptions } from './ledger.service.ts';
 import type { LedgerTables } from './ledger.tables.ts';
+import { createLedgerTeamRepository } from './ledger-team.repository.ts';
 
 export { SYSTEM_SHARDS, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
 export type { HoldSettlement, Movement } from './ledger.service.ts';
 export type { CodeFilter, DayRow, HistoryFilter, HistoryRow } from './ledger.repository.ts';
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
 export type { LedgerAuditReport } from './ledger-audit.repository.ts';
+export { AGENT_PAYOUTS, type TeamEntryRow } from './ledger-team.repository.ts';
 
 /**
  * The money core: every balance change of the platform is a journal posted here (double entry, idempotent by
@@ -18,7 +20,11 @@ export type { LedgerAuditReport } from './ledger-audit.repository.ts';
 export function createLedgerModule(deps: { db: AnyDb } & LedgerOptions) {
   const repo = createLedgerRepository(tablesOf<LedgerTables>(deps.db));
   const service = createLedgerService({ repo, maxInFlight: deps.maxInFlight, maxBatch: deps.maxBatch });
+  const team = createLedgerTeamRepository(tablesOf<LedgerTables>(deps.db));
   return {
+    /** Agent centre (ledger-team.repository.ts): a team's wallet entries; an agent's payouts received. */
+    teamEntries: team.teamEntries,
+    agentIncome: team.income,
     ...service,
     /** A member's entries and holds, a page at a time (histories). */
     historyPage: (f: HistoryFilter, page: { pageNo: number; pageSize: number }) => repo.historyPage(f, page),

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { RegistrationModule } from '../registration/index.ts';
+import { createHierarchyRepository } from './hierarchy.repository.ts';
+import { createHierarchyService } from './hierarchy.service.ts';
 import { createMembersRepository } from './members.repository.ts';
 import { registerMembersRoutes } from './members.routes.ts';
 import { createMembersService } from './members.service.ts';
@@ -9,6 +11,9 @@ import type { MembersTables } from './members.tables.ts';
 
 export type { DownlineRow, MemberNode, MemberRow } from './members.repository.ts';
 export { isAgentType, isTrialType, toMemberInfo } from './members.service.ts';
+export type { AffiliateLinkRow, TeamMemberRow, TeamNode } from './hierarchy.repository.ts';
+export { MAX_AFFILIATE_LINKS } from './hierarchy.service.ts';
+export { normalisePoint, pointTenths, pointText } from './rebate-point.ts';
 
 /**
  * Members (players and agents): accounts, the upline/downline tree, avatars, and the columns other modules
@@ -20,9 +25,14 @@ export function createMembersModule(deps: {
   hasher: Pick<PasswordHasher, 'hash'>;
   clock: () => Date;
 }) {
-  const repo = createMembersRepository(tablesOf<MembersTables>(deps.db));
+  const db = tablesOf<MembersTables>(deps.db);
+  const repo = createMembersRepository(db);
+  const tree = createHierarchyRepository(db);
+  const hierarchy = createHierarchyService({ db, repo, tree, clock: deps.clock });
   const service = createMembersService({
+    db,
     repo,
+    tree,
     hasher: deps.hasher,
     registration: deps.registration,
     clock: deps.clock,
@@ -46,6 +56,18 @@ export function createMembersModule(deps: {
     findNode: repo.findNode,
     findInDownline: repo.findInDownline,
     listDownlines: repo.listDownlines,
+    // agent hierarchy (closure table member_tree, rebate points, affiliate links): the agents module's primitives
+    ...hierarchy,
+    findInTeam: tree.findInTeam,
+    teamCounts: tree.teamCounts,
+    listTeam: tree.listTeam,
+    teamSizes: tree.teamSizes,
+    listAgents: tree.listAgents,
+    /** The team of an agent as a SQL subquery of (member_id, depth), to bound another module's own read. */
+    teamSubquery: tree.teamSubquery,
+    /** The teams of the agent's direct downlines as a subquery of (head_id, member_id). */
+    directTeamsSubquery: tree.directTeamsSubquery,
+    treeRows: tree.treeRows,
     register(app: FastifyInstance): void {
       registerMembersRoutes(app, service);
     },

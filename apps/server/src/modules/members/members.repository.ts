@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { MembersTable, MembersTables } from './members.tables.ts';
 
 export type MemberRow = Selectable<MembersTable>;
@@ -15,22 +16,6 @@ export interface DownlineRow {
   nickname: string | null;
   type: number;
   depth: number;
-}
-
-/** A tree deeper than this is a data error (or a cycle): the walk stops there. */
-const MAX_DEPTH = 64;
-
-/**
- * The agent's downline tree (every member below it, any depth), within one merchant. Only the rows of this
- * tree are ever read, so an account outside it is never touched.
- */
-function downlineTree(merchantId: bigint, agentId: bigint): RawBuilder<unknown> {
-  return sql`with recursive tree (id, depth) as (
-      select id, 1 from members where merchant_id = ${merchantId} and upline_id = ${agentId}
-      union all
-      select c.id, t.depth + 1 from members c join tree t on c.upline_id = t.id
-      where c.merchant_id = ${merchantId} and t.depth < ${MAX_DEPTH}
-    )`;
 }
 
 /** `%text%` for LIKE, with the wildcard characters of the search text taken literally. */
@@ -52,8 +37,12 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .where('mobile', '=', mobile)
         .executeTakeFirst(),
 
-    async insert(values: Insertable<MembersTable>): Promise<MemberRow> {
-      return db.insertInto('members').values(values).returningAll().executeTakeFirstOrThrow();
+    async insert(values: Insertable<MembersTable>, executor?: AnyDb): Promise<MemberRow> {
+      return (executor ? tablesOf<MembersTables>(executor) : db)
+        .insertInto('members')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** One more failed login; returns the new count. */
@@ -155,16 +144,21 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .where('id', '=', memberId)
         .executeTakeFirst(),
 
-    /** The member with this account if, and only if, it is in the agent's downline tree. */
+    /** The member with this account if, and only if, it is in the agent's downline tree (closure table). */
     async findInDownline(
       merchantId: bigint,
       agentId: bigint,
       account: string,
     ): Promise<(MemberNode & { depth: number }) | undefined> {
-      const { rows } = await sql<MemberNode & { depth: number }>`${downlineTree(merchantId, agentId)}
-        select m.id, m.account, m.status, t.depth from tree t join members m on m.id = t.id
-        where m.account = ${account.toLowerCase()} limit 1`.execute(db);
-      return rows[0];
+      return db
+        .selectFrom('member_tree as t')
+        .innerJoin('members as m', 'm.id', 't.descendant_id')
+        .select(['m.id', 'm.account', 'm.status', 't.depth'])
+        .where('t.merchant_id', '=', merchantId)
+        .where('t.ancestor_id', '=', agentId)
+        .where('t.depth', '>', 0)
+        .where('m.account', '=', account.toLowerCase())
+        .executeTakeFirst();
     },
 
     /** One page of the agent's downline tree, nearest levels first, optionally filtered by account. */
@@ -173,18 +167,25 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
       agentId: bigint,
       opts: { search?: string; offset: number; limit: number },
     ): Promise<{ rows: DownlineRow[]; total: number }> {
-      const filter = opts.search
-        ? sql`where m.account like ${containsPattern(opts.search.toLowerCase())} escape '\\'`
-        : sql``;
-      const from = sql`from tree t join members m on m.id = t.id ${filter}`;
-      const [page, count] = await Promise.all([
-        sql<DownlineRow>`${downlineTree(merchantId, agentId)}
-          select m.account, m.nickname, m.type, t.depth ${from} order by t.depth, m.account limit ${opts.limit} offset ${opts.offset}`.execute(
-          db,
-        ),
-        sql<{ total: bigint }>`${downlineTree(merchantId, agentId)} select count(*) as total ${from}`.execute(db),
+      let base = db
+        .selectFrom('member_tree as t')
+        .innerJoin('members as m', 'm.id', 't.descendant_id')
+        .where('t.merchant_id', '=', merchantId)
+        .where('t.ancestor_id', '=', agentId)
+        .where('t.depth', '>', 0);
+      if (opts.search)
+        base = base.where(sql<boolean>`m.account like ${containsPattern(opts.search.toLowerCase())} escape '\\'`);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['m.account', 'm.nickname', 'm.type', 't.depth'])
+          .orderBy('t.depth')
+          .orderBy('m.account')
+          .limit(opts.limit)
+          .offset(opts.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+      return { rows, total: Number(count.total) };
     },
 
     // ---- avatar ----

@@ -5,7 +5,12 @@ import { AppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { RegistrationModule } from '../registration/index.ts';
+import type { Kysely } from 'kysely';
+import type { AnyDb } from '../../db/schema.ts';
+import type { HierarchyRepository } from './hierarchy.repository.ts';
 import type { MemberRow, MembersRepository } from './members.repository.ts';
+import type { MembersTables } from './members.tables.ts';
+import { normalisePoint, pointTenths, pointText } from './rebate-point.ts';
 
 export const isAgentType = (m: Pick<Merchant, 'agentTypes'>, type: number) => m.agentTypes.includes(type);
 export const isTrialType = (m: Pick<Merchant, 'trialTypes'>, type: number) => m.trialTypes.includes(type);
@@ -32,16 +37,18 @@ const taken = (field: 'username' | 'mobileNum') => {
 };
 
 export function createMembersService(deps: {
+  db: Kysely<MembersTables>;
   repo: MembersRepository;
+  tree: HierarchyRepository;
   hasher: Pick<PasswordHasher, 'hash'>;
   registration: Pick<RegistrationModule, 'rules'>;
   clock: () => Date;
 }) {
   const { repo } = deps;
 
-  async function insertOrTaken(values: Parameters<MembersRepository['insert']>[0]): Promise<MemberRow> {
+  async function insertOrTaken(values: Parameters<MembersRepository['insert']>[0], trx: AnyDb): Promise<MemberRow> {
     try {
-      return await repo.insert(values);
+      return await repo.insert(values, trx);
     } catch (err) {
       const e = err as { code?: string; constraint?: string; message?: string };
       if (e.code !== '23505') throw err;
@@ -71,8 +78,16 @@ export function createMembersService(deps: {
         realName?: string | null;
         referralCode?: string | null;
         paymentPassword?: string | null;
+        /** Rebate point ('12.5'); never above the upline's (default 0). */
+        rebatePoint?: string;
       },
-      opts: { skipUsernameRule?: boolean } = {},
+      opts: {
+        skipUsernameRule?: boolean;
+        /** More writes in the member's transaction (an operator action's audit record). */
+        alsoInTransaction?: (trx: AnyDb, row: MemberRow) => Promise<void>;
+        /** The affiliate link the member registered through (its registration count goes up with the insert). */
+        linkId?: bigint;
+      } = {},
     ): Promise<MemberRow> {
       const rules = await deps.registration.rules(input.merchant.id);
       const fields: { field: string; reason: string; message: string }[] = [];
@@ -84,12 +99,14 @@ export function createMembersService(deps: {
           : checkFieldRule({ ...rules.password, required: true }, input.password);
       if (p) fields.push({ field: 'password', reason: p, message: `Password ${p}` });
       if (fields.length) throw new AppError('validation_failed', undefined, { in: 'body', fields });
+      const rebate = pointText(pointTenths(input.rebatePoint ?? '0'));
       if (await repo.findByAccount(input.merchant.id, input.account)) throw taken('username');
-      // The check above gives the usual answer; the unique indexes decide between two concurrent sign-ups.
-      return insertOrTaken({
+      const passwordHash = await deps.hasher.hash(input.password);
+      const paymentHash = input.paymentPassword ? await deps.hasher.hash(input.paymentPassword) : null;
+      const values: Parameters<MembersRepository['insert']>[0] = {
         merchant_id: input.merchant.id,
         account: input.account.toLowerCase(),
-        password_hash: await deps.hasher.hash(input.password),
+        password_hash: passwordHash,
         type: input.type ?? 0,
         nickname: input.nickname ?? null,
         email: input.email ?? null,
@@ -101,7 +118,8 @@ export function createMembersService(deps: {
         must_change_password: input.mustChangePassword ?? false,
         password_changed_at: deps.clock(),
         created_at: deps.clock(),
-        payment_password_hash: input.paymentPassword ? await deps.hasher.hash(input.paymentPassword) : null,
+        payment_password_hash: paymentHash,
+        rebate_point: rebate,
         real_name: input.realName ?? null,
         // Agents get an invitation (affiliate) code for their registration links.
         affiliate_code: isAgentType(input.merchant, input.type ?? 0)
@@ -112,7 +130,31 @@ export function createMembersService(deps: {
         last_login_at: null,
         last_login_ip: null,
         previous_login_at: null,
-      });
+      };
+      // The member row and its closure rows in one transaction; the upline is locked (share) so its rebate point
+      // cannot drop below the new member's while this commits.
+      const write = async (trx: AnyDb) => {
+        const uplineId = input.uplineId ?? null;
+        if (uplineId !== null) {
+          const upline = await deps.tree.lockMember(trx, input.merchant.id, uplineId, 'share');
+          if (!upline) throw new AppError('not_found', 'Unknown upline.');
+          if (pointTenths(rebate) > pointTenths(upline.rebate_point))
+            throw new AppError(
+              'rebate_point_invalid',
+              `The rebate point cannot exceed ${normalisePoint(upline.rebate_point)}.`,
+              {
+                max: normalisePoint(upline.rebate_point),
+              },
+            );
+        }
+        const row = await insertOrTaken(values, trx);
+        await deps.tree.insertTreeRows(trx, input.merchant.id, row.id, uplineId);
+        if (opts.linkId !== undefined) await deps.tree.countRegistration(trx, opts.linkId);
+        await opts.alsoInTransaction?.(trx, row);
+        return row;
+      };
+      // The check above gives the usual answer; the unique indexes decide between two concurrent sign-ups.
+      return deps.db.transaction().execute(write);
     },
 
     async info(merchant: Merchant, memberId: bigint): Promise<MemberInfo> {

@@ -28,6 +28,29 @@ export interface MembersTable {
   last_login_at: Date | null;
   last_login_ip: string | null;
   previous_login_at: Date | null;
+  /** numeric(4,1) as text, e.g. '12.0' (domain rules §8.1); ≤ the upline's. */
+  rebate_point: Generated<string>;
+}
+
+/** Closure of the upline tree: every (ancestor, descendant) pair, self at depth 0 (migration 0022). */
+export interface MemberTreeTable {
+  merchant_id: Int8;
+  ancestor_id: Int8;
+  descendant_id: Int8;
+  depth: number;
+}
+
+export interface AffiliateLinksTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  code: string;
+  member_type: Generated<number>;
+  rebate_point: Generated<string>;
+  note: string | null;
+  registrations: Generated<number>;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
 }
 
 export interface MemberAvatarsTable {
@@ -40,4 +63,6 @@ export interface MemberAvatarsTable {
 export interface MembersTables {
   members: MembersTable;
   member_avatars: MemberAvatarsTable;
+  member_tree: MemberTreeTable;
+  affiliate_links: AffiliateLinksTable;
 }

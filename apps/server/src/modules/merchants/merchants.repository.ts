@@ -72,6 +72,12 @@ export function createMerchantsRepository(db: Kysely<MerchantsTables>) {
       return r && toMerchant(r);
     },
 
+    /** Every active merchant (scheduled jobs that work per merchant). */
+    async allActive(): Promise<Merchant[]> {
+      const rows = await db.selectFrom('merchants').selectAll().where('status', '=', 'active').orderBy('id').execute();
+      return rows.map(toMerchant);
+    },
+
     async findById(id: bigint): Promise<Merchant | undefined> {
       const r = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
       return r && toMerchant(r);

@@ -69,6 +69,8 @@ export function createMerchantsService(deps: {
       return repo.findByCode(code);
     },
 
+    allActive: (): Promise<Merchant[]> => repo.allActive(),
+
     findById: (id: bigint): Promise<Merchant | undefined> => merchantCache.get(`i:${id}`, () => repo.findById(id)),
 
     /** Creates the merchant unless its code exists (idempotent); returns it. */

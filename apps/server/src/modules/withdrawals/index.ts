@@ -14,6 +14,7 @@ import { createWithdrawalOperatorService } from './withdrawals.operator.service.
 import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 import type { WithdrawalsTables } from './withdrawals.tables.ts';
+import { createWithdrawalsRollupRepository } from './rollup.repository.ts';
 
 export { withdrawalKeys } from './withdrawals.ledger.ts';
 export { TX_PASSWORD_FAILURES } from './transaction-password.service.ts';
@@ -59,7 +60,11 @@ export function createWithdrawalsModule(deps: {
       },
     },
   ];
+  const rollup = createWithdrawalsRollupRepository(db);
   return {
+    /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
+    rollupChangedSince: rollup.changedSince,
+    rollupDayTotals: rollup.dayTotals,
     txPassword,
     bankAccounts,
     withdrawals,

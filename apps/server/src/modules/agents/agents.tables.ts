@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+import type { Int8, UpdatedAt } from '../../db/columns.ts';
+
+/** One (merchant, local day, member) cell of the daily roll-up (migration 0023). */
+export interface AgentDailyStatsTable {
+  merchant_id: Int8;
+  day: string;
+  member_id: Int8;
+  valid_bet: Int8;
+  payout: Int8;
+  bet_count: number;
+  deposits: Int8;
+  withdrawals: Int8;
+  updated_at: UpdatedAt;
+}
+
+export interface AgentRollupMarksTable {
+  merchant_id: Int8;
+  source: 'rounds' | 'deposits' | 'withdrawals';
+  mark: Date;
+  updated_at: UpdatedAt;
+}
+
+export interface AgentSettingsTable {
+  merchant_id: Int8;
+  max_rebate_point: Generated<string>;
+  active_min_bet: Generated<bigint>;
+  updated_at: UpdatedAt;
+}
+
+/** Kysely types of the agents module's tables (read only through this module's repository). */
+export interface AgentsTables {
+  agent_daily_stats: AgentDailyStatsTable;
+  agent_rollup_marks: AgentRollupMarksTable;
+  agent_settings: AgentSettingsTable;
+}

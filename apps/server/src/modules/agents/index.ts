@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { DepositsModule } from '../deposits/index.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { WithdrawalsModule } from '../withdrawals/index.ts';
+import { createAgentsAdmin, registerAgentAdminRoutes } from './agents.admin.ts';
+import { createAgentsRepository } from './agents.repository.ts';
+import { registerAgentRoutes } from './agents.routes.ts';
+import { createAgentsService } from './agents.service.ts';
+import type { AgentsTables } from './agents.tables.ts';
+import { createRollupService, ROLLUP_EVERY_SECONDS } from './rollup.service.ts';
+
+export type { TeamPeriodStats } from './agents.service.ts';
+export { ROLLUP_EVERY_SECONDS, ROLLUP_OVERLAP_MS } from './rollup.service.ts';
+
+/**
+ * The agent centre (/wps/agent/*) and the operator's agent management (/admin/api/agents*): team reports from a
+ * daily per-member roll-up (agent_daily_stats, kept by the agent-rollup job from the games, deposits and
+ * withdrawals faces) joined with the members module's closure table; downline registration and management and
+ * affiliate links through the members face; every request through agents.policy.ts.
+ */
+export function createAgentsModule(deps: {
+  db: AnyDb;
+  members: MembersModule;
+  merchants: Pick<MerchantsModule, 'allActive' | 'findById'>;
+  games: Pick<GamesModule, 'roundCellsChangedSince' | 'roundDayTotals' | 'teamRounds'>;
+  deposits: Pick<DepositsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
+  withdrawals: Pick<WithdrawalsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
+  ledger: Pick<LedgerModule, 'teamEntries' | 'agentIncome'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  limiter: WindowLimiter;
+  clock: () => Date;
+}) {
+  const repo = createAgentsRepository(tablesOf<AgentsTables>(deps.db));
+  const service = createAgentsService({
+    repo,
+    members: deps.members,
+    games: deps.games,
+    ledger: deps.ledger,
+    limiter: deps.limiter,
+    clock: deps.clock,
+  });
+  const admin = createAgentsAdmin({ db: deps.db, repo, members: deps.members, audit: deps.audit });
+  const rollup = createRollupService({
+    repo,
+    games: deps.games,
+    deposits: deps.deposits,
+    withdrawals: deps.withdrawals,
+  });
+
+  /** One incremental roll-up pass over every active merchant. */
+  async function runRollup(): Promise<{ merchants: number; cells: number }> {
+    let cells = 0;
+    const merchants = await deps.merchants.allActive();
+    for (const m of merchants) cells += (await rollup.runFor(m)).cells;
+    return { merchants: merchants.length, cells };
+  }
+
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'agent-rollup',
+      everySeconds: ROLLUP_EVERY_SECONDS,
+      async run() {
+        const r = await runRollup();
+        return r.cells ? r : null;
+      },
+    },
+  ];
+
+  return {
+    ...service,
+    /**
+     * For the contracts module: the agent's whole team (self included) and each direct downline's team over
+     * [from, to] (local dates of the merchant, inclusive), from the roll-up.
+     */
+    teamPeriodStats: service.teamPeriodStats,
+    admin,
+    /** Brings the roll-up up to date now (the job's work; tests, the seed and the bench call it directly). */
+    runRollup,
+    settings: (merchantId: bigint) => repo.settings(merchantId),
+    jobs,
+    register(app: FastifyInstance): void {
+      registerAgentRoutes(app, service);
+      registerAgentAdminRoutes(app, admin);
+    },
+  };
+}
+
+export type AgentsModule = ReturnType<typeof createAgentsModule>;

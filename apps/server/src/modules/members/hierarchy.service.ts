@@ -1,0 +1,156 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Merchant } from '../../http/principals.ts';
+import type { AnyDb } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { HierarchyRepository } from './hierarchy.repository.ts';
+import type { MembersRepository } from './members.repository.ts';
+import type { MembersTables } from './members.tables.ts';
+import { normalisePoint, pointTenths, pointText } from './rebate-point.ts';
+
+/** At most this many live affiliate links per agent. */
+export const MAX_AFFILIATE_LINKS = 50;
+
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const linkCode = () => `L${Array.from({ length: 9 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+
+/**
+ * The hierarchy's writes beyond sign-up: rebate points (≤ the upline's, ≥ the member's own downlines'), agent
+ * promotion, lock/unlock, affiliate links and what an invitation code resolves to. Who may ask for these is
+ * the callers' policy (agents.policy.ts, the admin API); the bounds of the tree itself are checked here, under
+ * row locks, so two concurrent changes can never leave a downline above its upline.
+ */
+export function createHierarchyService(deps: {
+  db: Kysely<MembersTables>;
+  repo: MembersRepository;
+  tree: HierarchyRepository;
+  clock: () => Date;
+}) {
+  const { tree } = deps;
+
+  /**
+   * Sets a member's rebate point within [its direct downlines' highest, its upline's] (and ≤ `cap` when given:
+   * the merchant's system maximum for a top-level member). Returns the stored value.
+   */
+  async function setRebatePoint(
+    merchantId: bigint,
+    memberId: bigint,
+    point: string,
+    opts: { cap?: string; executor?: AnyDb } = {},
+  ): Promise<string> {
+    const tenths = pointTenths(point);
+    const write = async (trx: AnyDb) => {
+      const member = await tree.lockMember(trx, merchantId, memberId, 'update');
+      if (!member) throw new AppError('not_found');
+      const upline =
+        member.upline_id === null ? undefined : await tree.lockMember(trx, merchantId, member.upline_id, 'share');
+      const max = upline ? pointTenths(upline.rebate_point) : opts.cap !== undefined ? pointTenths(opts.cap) : 999;
+      const min = pointTenths(await tree.maxDirectRebate(trx, merchantId, memberId));
+      if (tenths > max || tenths < min) {
+        throw new AppError(
+          'rebate_point_invalid',
+          `The rebate point must be between ${pointText(min)} and ${pointText(Math.min(max, 999))}.`,
+          { min: pointText(min), max: pointText(Math.min(max, 999)) },
+        );
+      }
+      await tree.setRebate(trx, memberId, pointText(tenths));
+      return pointText(tenths);
+    };
+    return opts.executor ? write(opts.executor) : deps.db.transaction().execute(write);
+  }
+
+  return {
+    setRebatePoint,
+
+    /** The bounds `setRebatePoint` would accept now (for the edit form). */
+    async rebateRange(merchantId: bigint, memberId: bigint, uplinePoint: string) {
+      return {
+        min: normalisePoint(await tree.maxDirectRebate(undefined, merchantId, memberId)),
+        max: normalisePoint(uplinePoint),
+      };
+    },
+
+    /** An existing member becomes an agent of `type` (keeping or getting an invitation code). */
+    async promote(
+      merchant: Merchant,
+      memberId: bigint,
+      type: number,
+      opts: { rebatePoint?: string; executor: AnyDb; cap?: string },
+    ): Promise<void> {
+      if (!merchant.agentTypes.includes(type)) throw new AppError('bad_request', 'Not an agent type of this site.');
+      const member = await tree.lockMember(opts.executor, merchant.id, memberId, 'update');
+      if (!member) throw new AppError('not_found');
+      if (merchant.agentTypes.includes(member.type)) throw new AppError('conflict', 'This member is already an agent.');
+      const code = member.affiliate_code ?? randomBytes(5).toString('hex').toUpperCase();
+      await tree.setAgent(opts.executor, memberId, type, code);
+      if (opts.rebatePoint !== undefined) {
+        await setRebatePoint(merchant.id, memberId, opts.rebatePoint, { cap: opts.cap, executor: opts.executor });
+      }
+    },
+
+    setStatus: (merchantId: bigint, memberId: bigint, status: 'active' | 'disabled') =>
+      tree.setStatus(merchantId, memberId, status),
+
+    // ---- affiliate links ----
+
+    async createLink(
+      merchant: Merchant,
+      agent: { id: bigint; rebatePoint: string },
+      input: { type: number; rebatePoint: string; note?: string | null },
+    ) {
+      const tenths = pointTenths(input.rebatePoint);
+      if (tenths > pointTenths(agent.rebatePoint)) {
+        throw new AppError(
+          'rebate_point_invalid',
+          `The rebate point cannot exceed ${normalisePoint(agent.rebatePoint)}.`,
+          {
+            max: normalisePoint(agent.rebatePoint),
+          },
+        );
+      }
+      const live = await tree.liveLinks(merchant.id, agent.id);
+      if (live.length >= MAX_AFFILIATE_LINKS) throw new AppError('affiliate_link_limit');
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await tree.insertLink({
+            merchantId: merchant.id,
+            memberId: agent.id,
+            code: linkCode(),
+            memberType: input.type,
+            rebatePoint: pointText(tenths),
+            note: input.note ?? null,
+          });
+        } catch (err) {
+          if ((err as { code?: string }).code !== '23505' || attempt >= 5) throw err;
+        }
+      }
+    },
+
+    listLinks: (merchantId: bigint, agentId: bigint) => tree.liveLinks(merchantId, agentId),
+
+    async deleteLink(merchantId: bigint, agentId: bigint, linkId: bigint): Promise<void> {
+      if (!(await tree.deleteLink(merchantId, agentId, linkId, deps.clock())))
+        throw new AppError('not_found', 'No such affiliate link.');
+    },
+
+    /**
+     * What an invitation code means at sign-up: the agent's own code (a member under it, rebate 0) or one of its
+     * live affiliate links (the link's type and rebate point). Undefined when the code resolves to nothing.
+     */
+    async invitation(merchant: Merchant, code: string) {
+      const c = code.trim().toUpperCase();
+      if (!/^[0-9A-Z]{4,20}$/.test(c)) return undefined;
+      const link = c.startsWith('L') ? await tree.linkByCode(merchant.id, c) : undefined;
+      if (link) {
+        const agent = await deps.repo.findById(merchant.id, link.member_id);
+        return (
+          agent && { agent, type: link.member_type, rebatePoint: normalisePoint(link.rebate_point), linkId: link.id }
+        );
+      }
+      const agent = await deps.repo.findByAffiliateCode(merchant.id, c);
+      return agent && { agent, type: 0, rebatePoint: '0.0', linkId: undefined };
+    },
+  };
+}
+
+export type HierarchyService = ReturnType<typeof createHierarchyService>;

@@ -1,0 +1,82 @@
+import { gameListQuery } from '@sea/contracts';
+import type { Modules } from './app.ts';
+import type { Merchant } from './http/principals.ts';
+
+/** The demo agent's login (agent area: /agentHome) and the password of every account of its team. */
+export const DEMO_AGENT = { account: 'demoagent', password: 'demo password 1' };
+
+/**
+ * The demo agent and a three-level team with money and bets, made through the real faces: members through the
+ * members face (closure rows with them), deposits through the sandbox gateway (order, signed callback, ledger
+ * credit), bets as rounds of our own slot (house face → seamless wallet → ledger), then one roll-up pass so the
+ * agent centre has figures at once. Idempotent: nothing is made when the demo agent exists.
+ *
+ *   demoagent (12.0) ─┬─ demoplayer1, demoplayer2
+ *                     └─ demosub (11.0, agent) ─┬─ demoplayer3
+ *                                               └─ demosub2 (10.0, agent) ── demoplayer4, demoplayer5
+ */
+export async function seedDemoTeam(
+  modules: Pick<Modules, 'merchants' | 'members' | 'deposits' | 'games' | 'house' | 'agents'>,
+  merchantCode: string,
+): Promise<void> {
+  const merchant = await modules.merchants.findByCode(merchantCode);
+  if (!merchant || (await modules.members.findByAccount(merchant.id, DEMO_AGENT.account))) return;
+  const agentType = merchant.agentTypes[0] ?? 1;
+  const make = async (account: string, upline: { id: bigint } | null, agent: boolean, rebatePoint = '0') =>
+    modules.members.create({
+      merchant,
+      account,
+      password: DEMO_AGENT.password,
+      type: agent ? agentType : 0,
+      nickname: account,
+      uplineId: upline?.id ?? null,
+      rebatePoint,
+    });
+  const top = await make(DEMO_AGENT.account, null, true, '12.0');
+  const sub = await make('demosub', top, true, '11.0');
+  const sub2 = await make('demosub2', sub, true, '10.0');
+  const players = [
+    await make('demoplayer1', top, false),
+    await make('demoplayer2', top, false),
+    await make('demoplayer3', sub, false),
+    await make('demoplayer4', sub2, false),
+    await make('demoplayer5', sub2, false),
+  ];
+
+  const slot = (
+    await modules.games.list(merchant, gameListQuery.parse({ vassalage: 'SEA', gameType: 'RNG', pageSize: 50 }))
+  ).content.find((g) => g.gameCode === 'slot-lucky-dragon');
+  for (const [i, p] of players.entries()) {
+    // Without the sandbox gateway (production settings) the team simply has no deposits.
+    await deposit(modules, merchant, p.id, String(500 + 250 * i)).catch(() => undefined);
+    if (!slot) continue;
+    const launched = await modules.games.launch(
+      merchant,
+      { memberId: p.id, isTrial: false },
+      { nodeId: String(slot.nodeId), freePlay: false, device: 'desktop' },
+    );
+    const token = new URL(launched.url, 'http://seed').searchParams.get('token') ?? '';
+    for (let r = 0; r < 6 + 2 * i; r++) {
+      await modules.house.play(merchant, token, {
+        requestId: `demo-team-${p.id}-${r}`,
+        bet: { lines: 20, betLevel: 1 },
+      });
+    }
+  }
+  await modules.agents.runRollup();
+}
+
+/** A sandbox-gateway deposit, as a member paying on the gateway's page would make it. */
+async function deposit(modules: Pick<Modules, 'deposits'>, merchant: Merchant, memberId: bigint, amount: string) {
+  const d = modules.deposits;
+  const order = await d.createOrder(merchant, memberId, {
+    methodCode: 'SANDBOX',
+    amount,
+    requestId: `demo-team-deposit-${memberId}`,
+  });
+  const orderId = decodeURIComponent(order.payUrl.split('/').pop() ?? '');
+  const row = await d.findOrder(orderId);
+  if (!row) return;
+  const cb = await d.sandbox.buildCallback({ orderId, amount: row.amount, currency: row.currency }, 'paid');
+  await d.handleCallback('sandbox', cb.headers, Buffer.from(cb.body));
+}
