@@ -1,4 +1,5 @@
 import type { Widen } from '../widen.ts';
+import { agentEn } from './agent.ts';
 import { depositEn } from './deposit.ts';
 import { gamesEn } from './games.ts';
 import { fairnessEn } from './fairness.ts';
@@ -10,6 +11,7 @@ export const en = {
   deposit: depositEn,
   withdraw: withdrawEn,
   history: historyEn,
+  agent: agentEn,
   games: gamesEn,
   fairness: fairnessEn,
   language: { name: 'English' },
@@ -188,6 +190,10 @@ export const en = {
       referralCode: 'Referral code',
     },
     signOut: 'Sign out',
+    agentLogin: 'Agent login',
+    agentLoginTitle: 'Agent login',
+    agentLoginHint: 'Agent centre login: for agent accounts only.',
+    memberLogin: 'Member login',
     agentCentre: 'Agent centre',
     memberCentre: 'Member centre',
     quickActions: 'Wallet shortcuts',
@@ -239,6 +245,9 @@ export const en = {
       palStatementsAgentCopy: 'Profit and loss statements',
       agentRevenueReport: 'Revenue report',
       agentDownlineTransactionDetailsCopy: 'Team transactions',
+      myIncome: 'My income',
+      contractRequest: 'Offer a contract',
+      contractList: 'Contracts',
       dividendRecord: 'Dividend record',
       dailyWages: 'Daily wages',
       hourlySalary: 'Hourly salary',

@@ -1,3 +1,4 @@
+import { agentTy } from './agent.ts';
 import { depositTy } from './deposit.ts';
 import { gamesTy } from './games.ts';
 import { fairnessTy } from './fairness.ts';
@@ -12,6 +13,7 @@ export const ty: Messages = {
   deposit: depositTy,
   withdraw: withdrawTy,
   history: historyTy,
+  agent: agentTy,
   games: gamesTy,
   fairness: fairnessTy,
   language: { name: 'Tiếng Việt' },
@@ -191,6 +193,10 @@ export const ty: Messages = {
       referralCode: 'Mã giới thiệu',
     },
     signOut: 'Đăng xuất',
+    agentLogin: 'Đăng nhập đại lý',
+    agentLoginTitle: 'Đăng nhập đại lý',
+    agentLoginHint: 'Đăng nhập trung tâm đại lý: chỉ dành cho tài khoản đại lý.',
+    memberLogin: 'Đăng nhập hội viên',
     agentCentre: 'Trung tâm đại lý',
     memberCentre: 'Trung tâm thành viên',
     quickActions: 'Lối tắt ví',
@@ -242,6 +248,9 @@ export const ty: Messages = {
       palStatementsAgentCopy: 'Báo cáo lãi lỗ',
       agentRevenueReport: 'Báo cáo doanh thu',
       agentDownlineTransactionDetailsCopy: 'Giao dịch của đội nhóm',
+      myIncome: 'Thu nhập của tôi',
+      contractRequest: 'Đề nghị hợp đồng',
+      contractList: 'Hợp đồng',
       dividendRecord: 'Lịch sử cổ tức',
       dailyWages: 'Lương ngày',
       hourlySalary: 'Lương giờ',
