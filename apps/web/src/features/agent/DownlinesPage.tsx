@@ -29,7 +29,7 @@ export function DownlinesPage() {
     <AgentPage
       title={t('centre.agent.downlineManagmentView')}
       filters={
-        <div className="agent-selects">
+        <>
           <SearchBox
             label={t('agent.f.account')}
             onSearch={(v) => {
@@ -49,7 +49,7 @@ export function DownlinesPage() {
               setPageNo(1);
             }}
           />
-        </div>
+        </>
       }
     >
       <QueryState query={query} isEmpty={(d) => d.rows.length === 0} empty={t('agent.downlines.empty')}>

@@ -25,7 +25,7 @@ export function RevenueChart({ report, exponent }: { report: RevenueReport; expo
   const zero = hasNegative && hasPositive ? H / 2 : hasNegative ? PAD : H - PAD;
   const span = hasNegative && hasPositive ? H / 2 - PAD : H - 2 * PAD;
   const step = (W - 2 * PAD) / Math.max(1, days.length);
-  const bar = Math.max(2, step * 0.7);
+  const bar = Math.min(48, Math.max(2, step * 0.7));
   return (
     <figure className="agent-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="none">
