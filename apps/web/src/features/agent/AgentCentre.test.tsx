@@ -151,10 +151,11 @@ describe('agent centre', () => {
         });
       }),
       http.get('*/wps/agent/report/revenue', ({ request }) => {
-        const q = new URL(request.url).searchParams;
+        // A three-day period with two active days: the chart has a bar slot for the quiet day too.
+        expect(new URL(request.url).searchParams.get('to')).toBeTruthy();
         return ok({
-          from: q.get('from'),
-          to: q.get('to'),
+          from: '2026-11-24',
+          to: '2026-11-26',
           days: [
             { ...figures, day: '2026-11-25' },
             { ...figures, profit: '50000', day: '2026-11-26' },
@@ -174,7 +175,8 @@ describe('agent centre', () => {
     const today = quickRange('today', new Date(), 'Asia/Manila');
     expect(calls[0]!.get('from')).toBe(today.from);
     const chart = await screen.findByRole('img', { name: /Team P&L by day/ });
-    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    expect(chart.querySelectorAll('rect')).toHaveLength(3);
+    expect(chart.querySelectorAll('.agent-chart__bar--neg')).toHaveLength(1);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(4); // head, two days, total
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RevenueReport } from '../../api/agents.ts';
+import { addDays } from '../../lib/date-ranges.ts';
 import { useMoney } from './parts.tsx';
 
 const W = 600;
@@ -16,7 +17,11 @@ export function RevenueChart({ report, exponent }: { report: RevenueReport; expo
   const { t } = useTranslation();
   const money = useMoney(exponent);
   const id = useId();
-  const days = report.days;
+  // Every day of the period, the quiet ones (no row in the report) at zero.
+  const byDay = new Map(report.days.map((d) => [d.day, d.profit]));
+  const days: { day: string; profit: string }[] = [];
+  for (let day = report.from; day <= report.to && days.length < 93; day = addDays(day, 1))
+    days.push({ day, profit: byDay.get(day) ?? '0' });
   const values = days.map((d) => Number(d.profit));
   const max = Math.max(1, ...values.map(Math.abs));
   const hasNegative = values.some((v) => v < 0);
