@@ -9,6 +9,7 @@ import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
 import { HeaderBalance } from '../features/wallet/HeaderBalance.tsx';
+import { useMemberInfo } from '../api/auth.ts';
 import { useSession } from '../state/session.ts';
 import { ContractPopup } from './agent-pages.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
@@ -61,7 +62,9 @@ function Dialogs() {
 function ContractPopupHost() {
   const isLogin = useSession((s) => s.isLogin);
   const dialog = useUi((s) => s.dialog);
-  if (!isLogin || dialog) return null;
+  const me = useMemberInfo().data;
+  // Trial accounts have no contracts (the server refuses them the agent API).
+  if (!isLogin || dialog || !me || me.isTrial) return null;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={null}>
