@@ -9,6 +9,9 @@ import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
 import { HeaderBalance } from '../features/wallet/HeaderBalance.tsx';
+import { useMemberInfo } from '../api/auth.ts';
+import { useSession } from '../state/session.ts';
+import { ContractPopup } from './agent-pages.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { GamePopupHost } from './GamePopupHost.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
@@ -32,6 +35,7 @@ export function Layout() {
       <Footer />
       <RightBar />
       <Dialogs />
+      <ContractPopupHost />
       <GamePopupHost />
     </div>
   );
@@ -49,6 +53,22 @@ function Dialogs() {
         {dialog === 'forgot' && <ForgotPasswordDialog />}
         {dialog === 'changePassword' && <ChangePasswordDialog />}
         {dialog === 'help' && <HelpDialog />}
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/** The contract popup for logged-in users (spec): its chunk loads after login; it shows when an offer waits. */
+function ContractPopupHost() {
+  const isLogin = useSession((s) => s.isLogin);
+  const dialog = useUi((s) => s.dialog);
+  const me = useMemberInfo().data;
+  // Trial accounts have no contracts (the server refuses them the agent API).
+  if (!isLogin || dialog || !me || me.isTrial) return null;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <ContractPopup />
       </Suspense>
     </ChunkErrorBoundary>
   );

@@ -1,8 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { renderAt } from '../test/render.tsx';
+import { ok, server } from '../test/server.ts';
 import { useSession } from '../state/session.ts';
 
 describe('routes', () => {
@@ -37,8 +39,51 @@ describe('routes', () => {
     renderAt('/member/noSuchPage');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     cleanup();
+    const figures = {
+      validBet: '0',
+      payout: '0',
+      profit: '0',
+      betCount: 0,
+      deposits: '0',
+      withdrawals: '0',
+      activeMembers: 0,
+    };
+    server.use(
+      http.get('*/wps/member/info', () =>
+        ok({
+          id: '9',
+          account: 'agent9',
+          nickname: null,
+          type: 1,
+          isAgent: true,
+          isTrial: false,
+          language: 'en',
+          mobile: null,
+          email: null,
+          lastLoginAt: null,
+          previousLoginAt: null,
+        }),
+      ),
+      http.get('*/wps/agent/team/overview', () =>
+        ok({
+          ...figures,
+          from: '2026-11-26',
+          to: '2026-11-26',
+          members: 1,
+          directMembers: 0,
+          newMembers: 0,
+          currency: 'PHP',
+          exponent: 2,
+          freshAsOf: null,
+        }),
+      ),
+      http.get('*/wps/agent/report/revenue', () =>
+        ok({ from: '2026-11-26', to: '2026-11-26', days: [], totals: figures }),
+      ),
+    );
     renderAt('/agentHome');
     expect(await screen.findByRole('heading', { name: 'Team overview', level: 1 })).toBeTruthy();
+    expect(await screen.findByLabelText('Team figures (PHP)')).toBeTruthy();
     useSession.getState().clear();
   });
 

@@ -3,6 +3,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { CENTRE_ROUTES } from '../lib/game-routes.ts';
 import { Layout } from './Layout.tsx';
+import { AGENT_PAGES } from './agent-pages.tsx';
 import { MEMBER_PAGES } from './member-pages.tsx';
 import {
   CentrePage,
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
     children: [
       ...home,
       { path: '/login', element: <OpenDialogRoute dialog="login" redirectTo="/" /> },
+      { path: '/agentLogin', element: <OpenDialogRoute dialog="login" detail="agent" redirectTo="/" /> },
       { path: '/register', element: <OpenDialogRoute dialog="register" /> },
       { path: '/help', element: <OpenDialogRoute dialog="help" /> },
       { path: '/down', element: <DownloadPage /> },
@@ -51,9 +53,9 @@ export const routes: RouteObject[] = [
           { path: '/lottery', element: <GameCenter gameType="elott" /> },
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
-          { path: '/agentHome', element: <CentrePage area="agent" /> },
+          { path: '/agentHome', element: <CentrePage area="agent" pages={AGENT_PAGES} /> },
           { path: '/member/:page?', element: <CentrePage area="member" pages={MEMBER_PAGES} /> },
-          { path: '/agent/:page?', element: <CentrePage area="agent" /> },
+          { path: '/agent/:page?', element: <CentrePage area="agent" pages={AGENT_PAGES} /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -53,6 +53,13 @@ export const server = setupServer(
   ),
   http.get('*/wps/system/country', () => ok([{ countryCode: 'PH', countryDialingCode: '63' }])),
   statusHandler(),
+  // The contract popup asks on every logged-in page: no offer unless a test says otherwise.
+  http.get('*/wps/agent/contract/pending', () =>
+    ok({
+      list: [],
+      flags: { dailysalreqtype: false, divtypereq: false, contracthoursalreq: false, realtimesalreqtype: false },
+    }),
+  ),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
   http.get('*/wps/system/site', () =>
     ok({

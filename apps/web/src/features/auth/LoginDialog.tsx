@@ -27,6 +27,19 @@ export function LoginDialog() {
   );
   const [tab, setTab] = useState<'username' | 'sms' | null>(null);
   if (dialog !== 'login') return null;
+  // The agent page's login (spec: area 'agent', no remember-me; non-agents are refused by the server).
+  if (helpTag === 'agent')
+    return (
+      <Modal open onClose={close} title={t('auth.agentLoginTitle')}>
+        <p className="field__hint">{t('auth.agentLoginHint')}</p>
+        <PasswordLoginForm area="agent" />
+        <div className="modal__links">
+          <button type="button" className="btn btn--link" onClick={() => open('login')}>
+            {t('auth.memberLogin')}
+          </button>
+        </div>
+      </Modal>
+    );
   const wanted = tab ?? (helpTag === 'sms' ? 'sms' : 'username');
   const active = tabs.includes(wanted) ? wanted : (tabs[0] ?? 'username');
   return (
@@ -43,6 +56,9 @@ export function LoginDialog() {
           {t('header.forgotPassword')}
         </button>
         {flags?.FREEPLAY3 && <FreePlayButton />}
+        <button type="button" className="btn btn--link" onClick={() => open('login', 'agent')}>
+          {t('auth.agentLogin')}
+        </button>
       </div>
       <p className="modal__foot">
         {t('auth.noAccount')}{' '}
@@ -72,9 +88,9 @@ function FreePlayButton() {
   );
 }
 
-function PasswordLoginForm() {
+function PasswordLoginForm({ area = 'member' }: { area?: 'member' | 'agent' }) {
   const { t } = useTranslation();
-  const onLoggedIn = useOnLoggedIn();
+  const onLoggedIn = useOnLoggedIn(area === 'agent' ? '/agentHome' : '/');
   const [captcha, setCaptcha] = useState({ shown: false, key: 0 });
   const schema = useMemo(() => passwordLoginSchema(captcha.shown), [captcha.shown]);
   const [remembered] = useState(readRemembered);
@@ -90,11 +106,12 @@ function PasswordLoginForm() {
     try {
       const result = await login({
         type: 'username',
+        area,
         username,
         password,
         ...(captcha.shown && { captchaId, captcha: answer }),
       });
-      remember(keep ? { ...readRemembered(), username } : null);
+      if (area === 'member') remember(keep ? { ...readRemembered(), username } : null);
       onLoggedIn(result);
     } catch (err) {
       // Once asked for, the captcha stays; it is single use, so every failure shows a new one.
@@ -108,7 +125,7 @@ function PasswordLoginForm() {
       <TextField name="username" label={t('auth.username')} autoComplete="username" required />
       <PasswordField name="password" label={t('auth.password')} autoComplete="current-password" />
       {captcha.shown && <CaptchaField key={captcha.key} />}
-      <CheckField name="keep" label={t('auth.rememberMe')} />
+      {area === 'member' && <CheckField name="keep" label={t('auth.rememberMe')} />}
       <FormFooter label={t('header.login')} />
     </Form>
   );

@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../state/session.ts';
 import { useUi } from '../../state/ui.ts';
 
-/** After login or registration: keep the token, load member info, close the popup, go home (spec §4). */
-export function useOnLoggedIn() {
+/** After login or registration: keep the token, load member info, close the popup, go home (spec §4; the agent
+ * page's login goes to /agentHome). */
+export function useOnLoggedIn(target = '/') {
   const setToken = useSession((s) => s.setToken);
   const { close, open } = useUi();
   const navigate = useNavigate();
@@ -16,6 +17,6 @@ export function useOnLoggedIn() {
     // A temporary or expired password must be changed first (never after an SMS login: the server says so).
     if (result.passwordExpired) open('changePassword');
     else close();
-    navigate('/');
+    navigate(target);
   };
 }

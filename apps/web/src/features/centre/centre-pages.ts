@@ -17,8 +17,9 @@ export const MEMBER_PAGES = [
 ] as const;
 
 /**
- * Agent centre pages (spec §2). The last four are shown by contract type; the spec does not name their
- * paths, so these names are ours.
+ * Agent centre pages (spec §2). myIncome, contractRequest and contractList are the spec's "my income" and
+ * "contract request pages" (paths not named by the spec); the last four are the settlement records by contract
+ * type (names ours too).
  */
 export const AGENT_PAGES = [
   'agentTeamOverview',
@@ -29,6 +30,9 @@ export const AGENT_PAGES = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
+  'myIncome',
+  'contractRequest',
+  'contractList',
   'dividendRecord',
   'dailyWages',
   'hourlySalary',

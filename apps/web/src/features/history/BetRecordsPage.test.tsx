@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { baseStatus, ok, server } from '../../test/server.ts';
-import { quickRange } from './date-ranges.ts';
+import { quickRange } from '../../lib/date-ranges.ts';
 
 const round = (over: Partial<BetRecord>): BetRecord => ({
   id: '1',

@@ -18,8 +18,8 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { navKeyOfCategory } from '../../lib/game-routes.ts';
 import { useSystemStatus } from '../../state/system.ts';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
-import { type DateRange, quickRange } from './date-ranges.ts';
+import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
+import { type DateRange, quickRange } from '../../lib/date-ranges.ts';
 import './history.css';
 import '../../i18n/areas/history.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
-import { quickRange } from './date-ranges.ts';
+import { quickRange } from '../../lib/date-ranges.ts';
 
 const zero = { deposits: '0', withdrawals: '0', bets: '0', wins: '0', bonuses: '0', profit: '0' };
 

@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
-import { quickRange } from './date-ranges.ts';
+import { quickRange } from '../../lib/date-ranges.ts';
 
 const row = (over: Partial<TransactionRow>): TransactionRow => ({
   id: '1-1',

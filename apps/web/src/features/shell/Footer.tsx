@@ -24,6 +24,9 @@ export function Footer() {
                   <Link to={`/help#${a.tag}`}>{a.title}</Link>
                 </li>
               ))}
+            <li>
+              <Link to="/agentLogin">{t('auth.agentLogin')}</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-social">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../../lib/date-time.ts';
+import { localDate } from './date-time.ts';
 import { addDays, matchingQuickRange, quickRange } from './date-ranges.ts';
 
 describe('quick date ranges', () => {

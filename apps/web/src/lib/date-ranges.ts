@@ -1,4 +1,4 @@
-import { localDate } from '../../lib/date-time.ts';
+import { localDate } from './date-time.ts';
 
 /** The spec's quick date ranges, as local calendar dates (YYYY-MM-DD) in the merchant time zone. */
 export const QUICK_RANGES = ['today', 'yesterday', 'last7', 'last30'] as const;

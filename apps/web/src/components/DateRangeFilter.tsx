@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Chips } from '../../components/Chips.tsx';
-import { type DateRange, matchingQuickRange, QUICK_RANGES, quickRange } from './date-ranges.ts';
-import '../../i18n/areas/history.ts';
+import { Chips } from './Chips.tsx';
+import { type DateRange, matchingQuickRange, QUICK_RANGES, quickRange } from '../lib/date-ranges.ts';
+import '../i18n/areas/history.ts';
 
 /** Quick range buttons plus custom from/to date inputs; dates are in the merchant time zone. */
 export function DateRangeFilter({
