@@ -392,6 +392,41 @@ describe('concurrency', () => {
     expect(await balance(p)).toBe(10_000n - 1234n);
   });
 
+  it('a bet and its rollback racing each other never keep the stake: refused and tombstoned, or taken and refunded', async () => {
+    const p = await player(1_000_000n);
+    const pairs = Array.from({ length: 60 }, () => bet(p, '100'));
+    const outcomes = await Promise.all(
+      pairs.map(async (b) => {
+        const rb = { player_id: p.pid, tx_id: `rb-${b.tx_id}`, original_tx_id: b.tx_id, round_id: b.round_id };
+        const [placed, rolled] = await Promise.all([vendor.call('bet', b), vendor.call('rollback', rb)]);
+        return [placed.json.status, rolled.json.status];
+      }),
+    );
+    for (const [placed, rolled] of outcomes) {
+      expect(rolled).toBe('OK');
+      expect(['OK', 'ALREADY_SETTLED']).toContain(placed);
+    }
+    // Whatever the order, every stake taken was given back.
+    expect(await balance(p)).toBe(1_000_000n);
+  });
+
+  it('a win and a rollback of the same bet racing: exactly one of them applies', async () => {
+    const p = await player(1_000_000n);
+    const rounds = Array.from({ length: 40 }, () => bet(p, '100'));
+    for (const b of rounds) expect((await vendor.call('bet', b)).json.status).toBe('OK');
+    const results = await Promise.all(
+      rounds.map(async (b) => {
+        const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${b.tx_id}`, bet_tx_id: b.tx_id, amount: '250' };
+        const rb = { player_id: p.pid, tx_id: `rb-${b.tx_id}`, original_tx_id: b.tx_id, round_id: b.round_id };
+        const [won, rolled] = await Promise.all([vendor.call('win', w), vendor.call('rollback', rb)]);
+        return { won: won.json.status === 'OK', rolled: rolled.json.status === 'OK' };
+      }),
+    );
+    for (const r of results) expect(r.won !== r.rolled, JSON.stringify(r)).toBe(true);
+    const wins = results.filter((r) => r.won).length;
+    expect(await balance(p)).toBe(1_000_000n - 100n * BigInt(wins) + 250n * BigInt(wins));
+  });
+
   it('parallel rounds of one player with wins and duplicate deliveries end at the exact balance', async () => {
     const p = await player(50_000n);
     const rounds = Array.from({ length: 20 }, (_, i) => ({

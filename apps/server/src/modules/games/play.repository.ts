@@ -152,6 +152,20 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
      * 0025): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
      * and answer), the tombstone or settled checks, and the round, locked. See the function for the outcomes.
      */
+    /**
+     * Serialises every call about one bet — the bet itself, its wins, its rollbacks — for the rest of the
+     * transaction (an advisory lock on the vendor's bet tx id), taken first in the call. Without it a rollback that
+     * runs while its bet is still uncommitted sees no bet, leaves a tombstone, and the bet (not seeing the tombstone
+     * yet) goes through: the stake would be kept. Likewise a win and a rollback of one bet.
+     */
+    async lockBet(
+      trx: Kysely<GamesTables>,
+      k: { merchantId: bigint; vendorCode: string; memberId: bigint; betTx: string },
+    ): Promise<void> {
+      const key = `game-bet:${k.merchantId}:${k.vendorCode}:${k.memberId}:${k.betTx}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    },
+
     async openCall(
       trx: Kysely<GamesTables>,
       c: {

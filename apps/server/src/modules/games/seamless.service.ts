@@ -134,6 +134,13 @@ export function createSeamlessService(deps: {
     }>,
   ): Promise<WalletAnswer> {
     return db.transaction().execute(async (trx) => {
+      if (claim.refTx !== null)
+        await repo.lockBet(trx, {
+          merchantId: c.merchant.id,
+          vendorCode: c.vendor.code,
+          memberId: claim.memberId,
+          betTx: claim.refTx,
+        });
       const tx = await repo.claimTx(trx, {
         merchantId: c.merchant.id,
         vendorCode: c.vendor.code,
@@ -197,6 +204,14 @@ export function createSeamlessService(deps: {
     apply: (trx: Kysely<GamesTables>, roundId: bigint) => Promise<Settled>,
   ): Promise<WalletAnswer> {
     return db.transaction().execute(async (trx) => {
+      const betTx = call.kind === 'bet' ? c.body.tx_id : call.refTx;
+      if (betTx !== null)
+        await repo.lockBet(trx, {
+          merchantId: c.merchant.id,
+          vendorCode: c.vendor.code,
+          memberId: call.playerId,
+          betTx,
+        });
       const opened = await repo.openCall(trx, {
         kind: call.kind,
         merchantId: c.merchant.id,
