@@ -35,8 +35,8 @@ describe('public references of deposits and withdrawals', () => {
     const refs = list.map((d) => d.reference);
     for (const r of refs) expect(r).toMatch(referencePattern('DEP'));
     expect(new Set(refs).size).toBe(4);
-    // Nothing in a reference is the row id or counts up with it.
-    for (const d of list) expect(d.reference).not.toBe(`DEP-${d.id}`);
+    // The id in answers and paths is the reference itself: the sequential row id never leaves the server.
+    for (const d of list) expect(d.id).toBe(d.reference);
 
     // An approved deposit's ledger line carries the reference, not DEP-<id>.
     const admin = t.app.modules.deposits;
@@ -44,7 +44,7 @@ describe('public references of deposits and withdrawals', () => {
     const row = await t.database.all
       .selectFrom('deposits')
       .selectAll()
-      .where('id', '=', BigInt(first.id))
+      .where('reference', '=', first.reference)
       .executeTakeFirstOrThrow();
     const cb = await admin.sandbox.buildCallback(
       { orderId: row.order_ref, amount: row.amount, currency: row.currency },
