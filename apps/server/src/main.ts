@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { buildApp, scheduledJobs } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { isDatabaseUnavailable } from './db/outage.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import { createSmtpMailer } from './modules/mail/index.ts';
@@ -77,12 +78,34 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
+  // pg-boss completes and fails jobs without awaiting them (manager.js work → complete/fail): while the database is
+  // unreachable that rejection has no handler. A lost database must never end the process (the job is fetched
+  // again once it is back); any other unhandled rejection still ends it, as Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      app.log.warn({ err: reason }, 'a background database call failed while the database is unreachable');
+      return;
+    }
+    console.error('Unhandled rejection:', reason);
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // pg-boss creates its schema and queues on start: processes starting together take turns.
-  jobs = await database.exclusive(() => startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log }));
+  // A database lost during that start is waited out (the site already answers 503 meanwhile), not a failed start.
+  for (let attempt = 1; !jobs; attempt++) {
+    try {
+      jobs = await database.exclusive(() =>
+        startJobRunner({ database, jobs: scheduledJobs(app.modules), log: app.log }),
+      );
+    } catch (err) {
+      if (stopping || !isDatabaseUnavailable(err)) throw err;
+      app.log.warn({ err: { message: (err as Error).message }, attempt }, 'job runner waits for the database');
+      await new Promise((r) => setTimeout(r, Math.min(attempt * 500, 5_000)));
+    }
+  }
   app.log.info(
     `Serving on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} ` +
       `(database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,

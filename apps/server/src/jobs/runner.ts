@@ -76,6 +76,23 @@ export async function startJobRunner(opts: {
     opts.log.warn({ ...obj, err: { message: (err as Error).message } }, `${msg}: database unavailable`);
   };
   boss.on('error', (err: Error) => report(err, {}, 'job runner error'));
+  try {
+    return await startWork(boss, opts, poll, report);
+  } catch (err) {
+    // A start cut short (the database went away meanwhile) leaves nothing running: the caller may try again.
+    await boss.stop({ graceful: false, wait: true, close: false, timeout: 1_000 }).catch(() => undefined);
+    throw err;
+  }
+}
+
+type Report = (err: unknown, obj: object, msg: string, level?: 'warn' | 'error') => void;
+
+async function startWork(
+  boss: PgBoss,
+  opts: { jobs: ScheduledJob[]; log: JobLogger },
+  poll: number,
+  report: Report,
+): Promise<JobRunner> {
   await boss.start();
 
   const offer = (job: ScheduledJob) =>
