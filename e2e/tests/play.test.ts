@@ -106,7 +106,7 @@ async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/sandbox-gateway\/pay\//);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/member\/depositv2\?deposit=\d+/);
+    await page.waitForURL(/\/member\/depositv2\?deposit=DEP-[0-9A-Z]{8}$/);
   }
   await waitForHeaderBalance('1,000.00');
   if (width !== 1280) await page.setViewportSize({ width, height: 844 });
