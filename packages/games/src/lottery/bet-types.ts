@@ -79,6 +79,15 @@ export function distinctInts(raw: unknown, min: number, max: number, least: numb
   return [...seen].sort((a, b) => a - b);
 }
 
+/** Every distinct order of a number's digits, sorted ("112" → 112, 121, 211). */
+export function digitPermutations(n: string): string[] {
+  if (n.length <= 1) return [n];
+  const out = new Set<string>();
+  for (let i = 0; i < n.length; i++)
+    for (const rest of digitPermutations(n.slice(0, i) + n.slice(i + 1))) out.add(n[i] + rest);
+  return [...out].sort();
+}
+
 export function choose(n: number, k: number): number {
   if (k < 0 || k > n) return 0;
   let r = 1;

@@ -1,5 +1,5 @@
 import { rational } from '../rational.ts';
-import { invalidBet, type LotteryBetType, objectOf } from './bet-types.ts';
+import { digitPermutations, invalidBet, type LotteryBetType, objectOf } from './bet-types.ts';
 import { drawStream } from './draw-chain.ts';
 
 /**
@@ -63,18 +63,10 @@ interface FourDSelection {
   entry: Entry;
 }
 
-function permutations(n: string): string[] {
-  if (n.length <= 1) return [n];
-  const out = new Set<string>();
-  for (let i = 0; i < n.length; i++)
-    for (const rest of permutations(n.slice(0, i) + n.slice(i + 1))) out.add(n[i] + rest);
-  return [...out].sort();
-}
-
 /** The numbers an entry covers: one, ten (roll), or every distinct order (system). */
 export function fourDCovered(s: FourDSelection): string[] {
   if (s.entry === 'roll') return Array.from({ length: 10 }, (_, d) => s.number.replace('R', String(d)));
-  if (s.entry === 'system') return permutations(s.number);
+  if (s.entry === 'system') return digitPermutations(s.number);
   return [s.number];
 }
 

@@ -1,5 +1,5 @@
 import { type Rational, rational } from '../rational.ts';
-import { choose, invalidBet, type LotteryBetType, objectOf } from './bet-types.ts';
+import { choose, digitPermutations, invalidBet, type LotteryBetType, objectOf } from './bet-types.ts';
 import { drawStream } from './draw-chain.ts';
 
 /**
@@ -158,17 +158,9 @@ function numbersOf(raw: unknown, digits: number, least: number, exact?: number):
   return [...seen].sort();
 }
 
-function permutations(n: string): string[] {
-  if (n.length <= 1) return [n];
-  const out = new Set<string>();
-  for (let i = 0; i < n.length; i++)
-    for (const rest of permutations(n.slice(0, i) + n.slice(i + 1))) out.add(n[i] + rest);
-  return [...out].sort();
-}
-
 /** The numbers a bet actually covers (its picks, or with đảo every permutation of each, without duplicates). */
 export function coveredNumbers(s: Numbers): string[] {
-  return s.permute ? [...new Set(s.numbers.flatMap(permutations))].sort() : s.numbers;
+  return s.permute ? [...new Set(s.numbers.flatMap(digitPermutations))].sort() : s.numbers;
 }
 
 const endsWith = (num: string, pick: string) => num.endsWith(pick);
