@@ -25,6 +25,16 @@ function run(name, cmd, env = {}) {
   return ok;
 }
 
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' | ')
+    .slice(0, 400);
+}
+
 function vitestCounts(file, name) {
   try {
     const j = JSON.parse(readFileSync(file, 'utf8'));
@@ -32,6 +42,17 @@ function vitestCounts(file, name) {
     totals.failed += j.numFailedTests;
     totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
     if (j.numTotalTests === 0) failures.push(`${name}: no tests ran`);
+    // Name every failed test in the summary: CI keeps only the tail of the output.
+    for (const file of j.testResults ?? []) {
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+        failures.push(`${name}: ${where}: ${firstLine(file.message)}`);
+      }
+      for (const a of file.assertionResults ?? []) {
+        if (a.status !== 'failed') continue;
+        failures.push(`${name}: ${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }
+    }
   } catch {
     failures.push(`${name}: no test report`);
   }
@@ -76,6 +97,7 @@ if (run('build', 'npm run build')) {
   totals.failed += count('fail');
   totals.skipped += count('skipped');
   if (count('pass') + count('fail') === 0) failures.push('e2e: no tests ran');
+  for (const m of text.matchAll(/^not ok \d+ - (.*)$/gm)) failures.push(`e2e: ${m[1]}`);
 }
 
 console.log('\n=== summary ===');
