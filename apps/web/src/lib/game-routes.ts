@@ -31,3 +31,8 @@ export const LAUNCH_FIRST_GAME: readonly GameCategory[] = ['LOTT', 'ELOTT', 'ESP
 
 /** Game lists: the "game list centres" (RNG, HOT) page 42 at a time, the others 6 (spec §7, §9). */
 export const LIST_CENTRE_CATEGORIES: readonly GameCategory[] = ['RNG'];
+
+/** Our own fast lottery games (vendor SEA, category ELOTT) have a page of their own: its path, else null. */
+export function lotteryPathOf(game: { vassalage: string; gameType: GameCategory; gameCode: string }): string | null {
+  return game.vassalage === 'SEA' && game.gameType === 'ELOTT' ? `/lottery/${encodeURIComponent(game.gameCode)}` : null;
+}
