@@ -177,8 +177,12 @@ export const useLotteryIssue = (gameCode: string | null, issueId: string | null)
     enabled: Boolean(gameCode && issueId),
   });
 
+/** The member's bets; asked again every 5 s while one of them waits for its draw. */
 export const useMyLotteryBets = (f: { gameCode?: string; status?: string; page: number; pageSize: number }) =>
-  useMemberQuery([...LOTTERY_BETS_KEY], [f], () => fetchMyLotteryBets(f), { paged: true });
+  useMemberQuery([...LOTTERY_BETS_KEY], [f], () => fetchMyLotteryBets(f), {
+    paged: true,
+    refetchInterval: (d) => (d?.list.some((b) => b.status === 'placed') ? 5000 : false),
+  });
 
 /** Placing or cancelling bets moves money: the balance and the member's bets are refetched. */
 function useLotteryMoney<B, R>(fn: (body: B) => Promise<R>) {

@@ -67,7 +67,10 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
   const stake = unitStakeOf(stakeMinor, min, max);
   const money = (m: bigint | string) => formatMoney(m, game.exponent);
   const odds = game.betTypes.find((b) => b.code === activeCode)?.lines.map((l) => l.odds) ?? [];
-  const hintKey = `lottery.hints.${activeCode.split('.').slice(0, 2).join('.')}`;
+  // A hint of the bet code itself, else of its family (ssc.straight.*, k3.pair.* …).
+  const hintKey = i18n.exists(`lottery.hints.${activeCode}`)
+    ? `lottery.hints.${activeCode}`
+    : `lottery.hints.${activeCode.split('.').slice(0, 2).join('.')}`;
 
   const choose = (c: string) => {
     setCode(c);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LotteryGame, PlaceLotteryBets } from '../../api/lottery.ts';
+import type { LotteryGame, MyLotteryBet, PlaceLotteryBets } from '../../api/lottery.ts';
 import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
@@ -151,5 +151,60 @@ describe('lottery game page', { timeout: 30_000 }, () => {
     expect((screen.getByRole('button', { name: 'Place bets' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(within(issue).getByText('20261126-0962')).toBeTruthy(), { timeout: 10_000 });
     expect(within(issue).getByText('Closes in')).toBeTruthy();
+  });
+
+  it('my bets: statuses, payout, totals; a bet of the open issue can be cancelled', async () => {
+    serve([() => lotteryGame()]);
+    const bet = (over: Partial<MyLotteryBet>): MyLotteryBet => ({
+      ref: 'B1',
+      orderRef: 'O1',
+      gameCode: 'elott-ssc-1m',
+      issueId: '20261126-0961',
+      code: 'ssc.bsoe.sum',
+      selection: { sides: ['big'] },
+      describe: 'big',
+      units: 1,
+      unitStake: '100',
+      charge: '100',
+      status: 'placed',
+      payout: '0',
+      lines: [],
+      createdAt: '2026-11-26T10:00:00.000Z',
+      settledAt: null,
+      ...over,
+    });
+    let list = [
+      bet({}),
+      bet({ ref: 'B2', issueId: '20261126-0960', status: 'won', payout: '196', settledAt: '2026-11-26T10:00:00.000Z' }),
+      bet({ ref: 'B3', issueId: '20261126-0959', status: 'lost', settledAt: '2026-11-26T10:00:00.000Z' }),
+    ];
+    let cancelled = '';
+    server.use(
+      http.get('*/wps/lottery/bets', () =>
+        ok({ page: 1, pageSize: 20, total: list.length, list, totals: { charge: '300', payout: '196' } }),
+      ),
+      http.post('*/wps/lottery/bets/:ref/cancel', ({ params }) => {
+        cancelled = String(params.ref);
+        list = list.map((b) => (b.ref === cancelled ? { ...b, status: 'refunded' as const } : b));
+        return ok(list[0]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/lottery/elott-ssc-1m');
+    await user.click(await screen.findByRole('tab', { name: 'My bets' }, { timeout: 10_000 }));
+    const bets = await screen.findByTestId('my-bets');
+    const items = within(bets).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByText(/^(Placed|Won|Lost|Refunded)$/).textContent)).toEqual([
+      'Placed',
+      'Won',
+      'Lost',
+    ]);
+    expect(within(items[1]!).getByText('1.96')).toBeTruthy();
+    expect(screen.getByTestId('my-bets-totals').textContent).toBe('Totals: charged 3.00, paid 1.96');
+    expect(within(items[1]!).queryByRole('button', { name: 'Cancel bet' })).toBeNull();
+    await user.click(within(items[0]!).getByRole('button', { name: 'Cancel bet' }));
+    expect(await screen.findByText('Bet cancelled and refunded.')).toBeTruthy();
+    expect(cancelled).toBe('B1');
+    await waitFor(() => expect(within(screen.getByTestId('my-bets')).getByText('Refunded')).toBeTruthy());
   });
 });

@@ -88,14 +88,14 @@ export default function LotteryVerifyPage() {
             query.error instanceof ApiError && query.error.code === 'not_found' ? t('lottery.notFound') : undefined
           }
         >
-          {(data) => <IssueCheckView issue={data} />}
+          {(data) => <IssueCheckView issue={data} name={games.find((g) => g.gameCode === data.gameCode)?.name} />}
         </QueryState>
       )}
     </section>
   );
 }
 
-function IssueCheckView({ issue }: { issue: LotteryIssue }) {
+function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string }) {
   const { t } = useTranslation();
   const { currencyExponent } = useSystemStatus();
   const check = useMemo(() => verifyIssue(issue), [issue]);
@@ -103,7 +103,8 @@ function IssueCheckView({ issue }: { issue: LotteryIssue }) {
   return (
     <div className="lot-verify__issue" data-testid="issue-check">
       <h2>
-        {issue.gameCode} · {t('lottery.issue', { id: issue.issueId })} · {t(`lottery.issueStatuses.${issue.status}`)}
+        {name ?? issue.gameCode} · {t('lottery.issue', { id: issue.issueId })} ·{' '}
+        {t(`lottery.issueStatuses.${issue.status}`)}
       </h2>
       <dl className="lot-verify__facts">
         <div>

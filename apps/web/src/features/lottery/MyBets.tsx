@@ -1,5 +1,6 @@
 import { formatMoney } from '@sea/contracts';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type LotteryBetStatus,
@@ -8,6 +9,7 @@ import {
   useCancelLotteryBet,
   useMyLotteryBets,
 } from '../../api/lottery.ts';
+import { WALLET_KEY } from '../../api/wallet.ts';
 import { DateTime } from '../../components/DateTime.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { Pager } from '../../components/Pager.tsx';
@@ -27,6 +29,16 @@ export function MyBets({ game, open }: { game: LotteryGame; open: boolean }) {
   const cancel = useCancelLotteryBet();
   const [note, setNote] = useState<string | null>(null);
   const money = (m: string) => formatMoney(m, game.exponent);
+  // A bet that was waiting is settled now (a win pays out): the header balance is refetched.
+  const qc = useQueryClient();
+  const waiting = (query.data?.list ?? []).filter((b) => b.status === 'placed').map((b) => b.ref);
+  const waitingKey = waiting.join(',');
+  const before = useRef<string[]>([]);
+  useEffect(() => {
+    const now = waitingKey ? waitingKey.split(',') : [];
+    if (before.current.some((ref) => !now.includes(ref))) void qc.invalidateQueries({ queryKey: WALLET_KEY });
+    before.current = now;
+  }, [waitingKey, qc]);
   const canCancel = (b: MyLotteryBet) => b.status === 'placed' && open && b.issueId === game.current.issueId;
 
   return (

@@ -34,7 +34,7 @@ export function hotCold(rows: readonly (readonly number[])[]) {
   });
 }
 
-/** The recent results (newest first, paged) with the sum trend, hot/cold digits for ssc and a verify link per draw. */
+/** The recent results (newest first, paged) with the sum trend, hot/cold digits for ssc; a drawn issue's id links to the verifier. */
 export function ResultsTable({ game }: { game: LotteryGame }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -55,11 +55,12 @@ export function ResultsTable({ game }: { game: LotteryGame }) {
                       <th scope="col">{t('lottery.cols.result')}</th>
                       <th scope="col">{t('lottery.cols.sum')}</th>
                       <th scope="col">{t('lottery.cols.bigSmall')}</th>
-                      <th scope="col">{t('lottery.cols.oddEven')}</th>
+                      <th scope="col" className="lot-table__wide">
+                        {t('lottery.cols.oddEven')}
+                      </th>
                       <th scope="col" className="lot-table__wide">
                         {t('lottery.cols.time')}
                       </th>
-                      <th scope="col">{t('lottery.cols.verify')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -91,7 +92,19 @@ function ResultRow({ game, row }: { game: LotteryGame; row: LotteryResultRow }) 
     v === null || v === undefined ? '–' : v ? t(yes) : t(no);
   return (
     <tr>
-      <th scope="row">{row.issueId}</th>
+      <th scope="row">
+        {row.result ? (
+          // A drawn issue opens the verifier, which recomputes it in the browser.
+          <Link
+            to={`/lottery/verify?game=${encodeURIComponent(game.gameCode)}&issue=${encodeURIComponent(row.issueId)}`}
+            aria-label={t('lottery.verifyLink', { id: row.issueId })}
+          >
+            {row.issueId} <span aria-hidden="true">✓</span>
+          </Link>
+        ) : (
+          row.issueId
+        )}
+      </th>
       <td>
         {row.result ? (
           <ResultView kind={game.kind} result={row.result} small />
@@ -101,19 +114,9 @@ function ResultRow({ game, row }: { game: LotteryGame; row: LotteryResultRow }) 
       </td>
       <td>{trend?.sum ?? '–'}</td>
       <td>{word(trend?.big, 'lottery.big', 'lottery.small')}</td>
-      <td>{word(trend?.odd, 'lottery.odd', 'lottery.even')}</td>
+      <td className="lot-table__wide">{word(trend?.odd, 'lottery.odd', 'lottery.even')}</td>
       <td className="lot-table__wide">
         <DateTime value={row.drawsAt} />
-      </td>
-      <td>
-        {row.result && (
-          <Link
-            to={`/lottery/verify?game=${encodeURIComponent(game.gameCode)}&issue=${encodeURIComponent(row.issueId)}`}
-            aria-label={t('lottery.verifyLink', { id: row.issueId })}
-          >
-            ✓ {t('lottery.cols.verify')}
-          </Link>
-        )}
       </td>
     </tr>
   );
