@@ -62,9 +62,16 @@ async function betAndCheck(account: string, width: number) {
   const card = page.getByRole('listitem', { name: /Fast 5D · 1 min/ });
   await card.getByRole('link', { name: 'Play' }).click();
   await page.waitForURL(new RegExp(`/lottery/${GAME}$`));
-  const issueBox = page.getByTestId('current-issue');
-  // Bets close 10 s before the draw: wait for an open issue with time to spare.
-  await issueBox.getByText('Closes in').waitFor({ timeout: 75_000 });
+  // Bets close 10 s before the draw: wait for an open issue with 15 s or more to spare.
+  await page.waitForFunction(
+    () => {
+      const time = document.querySelector('[data-testid="current-issue"] .lot-countdown--open .lot-countdown__time');
+      const m = /^(\d\d):(\d\d)$/.exec(time?.textContent ?? '');
+      return m !== null && Number(m[1]) * 60 + Number(m[2]) >= 15;
+    },
+    undefined,
+    { timeout: 75_000 },
+  );
 
   await page.getByRole('tab', { name: 'Big/Small/Odd/Even' }).click();
   await page.getByRole('button', { name: 'Big, Sum', exact: true }).click();
@@ -87,6 +94,7 @@ async function betAndCheck(account: string, width: number) {
   await waitForHeaderBalance(money(start - BigInt(bet.charge)));
 
   // My bets: the bet settles after the draw (≤ 75 s), a win (one side of the sum always wins).
+  if (width < 900) await page.getByRole('button', { name: 'Close slip' }).click();
   await page.getByRole('tab', { name: 'My bets' }).click();
   const list = page.getByTestId('my-bets');
   await list.getByText('Won').first().waitFor({ timeout: 90_000 });

@@ -66,7 +66,10 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
   }
   const stake = unitStakeOf(stakeMinor, min, max);
   const money = (m: bigint | string) => formatMoney(m, game.exponent);
-  const odds = game.betTypes.find((b) => b.code === activeCode)?.lines.map((l) => l.odds) ?? [];
+  const lines = game.betTypes.find((b) => b.code === activeCode)?.lines ?? [];
+  // A line per pick (k3 sums: sum3 … sum18) shows its odds on the pick; otherwise the lines' odds go in the hint.
+  const oddsOfPick = (v: Pick) => lines.find((l) => l.key === `sum${v}`)?.odds;
+  const perPick = lines.length > 3;
   // A hint of the bet code itself, else of its family (ssc.straight.*, k3.pair.* …).
   const hintKey = i18n.exists(`lottery.hints.${activeCode}`)
     ? `lottery.hints.${activeCode}`
@@ -142,7 +145,8 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
           </div>
         )}
         <p className="lot-hint">
-          <strong>{t(`lottery.codes.${activeCode}`)}</strong> · {t('lottery.odds', { odds: odds.join(' / ') })}
+          <strong>{t(`lottery.codes.${activeCode}`)}</strong>
+          {!perPick && <> · {t('lottery.odds', { odds: lines.map((l) => l.odds).join(' / ') })}</>}
           <br />
           {t(hintKey)}
         </p>
@@ -157,16 +161,23 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
                 {row.values.map((v) => {
                   const on = (picks[ri] ?? []).includes(v);
                   const text = typeof v === 'string' ? t(`lottery.sides.${v}`) : String(v);
+                  const pickOdds = perPick ? oddsOfPick(v) : undefined;
                   return (
                     <button
                       key={String(v)}
                       type="button"
                       aria-pressed={on}
                       aria-label={t('lottery.pick', { value: text, row: label })}
-                      className={clsx('lot-pick', `lot-pick--${row.look}`, on && 'lot-pick--on')}
+                      className={clsx(
+                        'lot-pick',
+                        `lot-pick--${row.look}`,
+                        pickOdds && 'lot-pick--odds',
+                        on && 'lot-pick--on',
+                      )}
                       onClick={() => toggle(ri, v)}
                     >
                       {row.look === 'die' ? <Die face={v as number} small /> : text}
+                      {pickOdds && <span className="lot-pick__odds">{t('lottery.odds', { odds: pickOdds })}</span>}
                     </button>
                   );
                 })}
@@ -203,7 +214,7 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
           </label>
           <p className="lot-stake__sum" aria-live="polite" data-testid="live-charge">
             {t('lottery.unitsCharge', {
-              units: priced.units,
+              count: priced.units,
               stake: stake.ok ? money(stake.value) : '–',
               charge: stake.ok ? money(chargeOf(priced.units, stake.value)) : '–',
             })}
@@ -326,7 +337,7 @@ function Slip({
                   <span className="lot-slip__describe">{b.describe}</span>
                   <span className="lot-slip__maths">
                     {t('lottery.unitsCharge', {
-                      units: b.units,
+                      count: b.units,
                       stake: money(b.unitStake),
                       charge: money(chargeOf(b.units, b.unitStake)),
                     })}
@@ -426,7 +437,7 @@ function Slip({
               <li key={b.id}>
                 {t(`lottery.codes.${b.code}`)} · {b.describe} ·{' '}
                 {t('lottery.unitsCharge', {
-                  units: b.units,
+                  count: b.units,
                   stake: money(b.unitStake),
                   charge: money(chargeOf(b.units, b.unitStake)),
                 })}

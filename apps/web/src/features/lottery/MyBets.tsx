@@ -92,7 +92,7 @@ export function MyBets({ game, open }: { game: LotteryGame; open: boolean }) {
                       <dt>{t('lottery.cols.charge')}</dt>
                       <dd>
                         {t('lottery.unitsCharge', {
-                          units: b.units,
+                          count: b.units,
                           stake: money(b.unitStake),
                           charge: money(b.charge),
                         })}
