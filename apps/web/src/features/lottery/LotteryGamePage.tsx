@@ -69,7 +69,12 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
     seenIssue.current = issueId;
     void qc.invalidateQueries({ queryKey: [...LOTTERY_KEY, 'results', game.gameCode] });
   }, [issueId, qc, game.gameCode]);
-  const lastPending = !last || last.result === null;
+  // The previous issue's result is awaited while the latest row is not drawn or is older than that issue (the list
+  // may only carry drawn issues); not forever: a game with no draws for 5 minutes stops asking.
+  const previousDraw = Date.parse(game.current.drawsAt) - game.intervalSeconds * 1000;
+  const lastPending =
+    now - previousDraw < 5 * 60_000 &&
+    (!last || last.result === null || Date.parse(last.drawsAt) < previousDraw - 1000);
   useEffect(() => {
     if (!lastPending && !waiting) return;
     const id = setInterval(
