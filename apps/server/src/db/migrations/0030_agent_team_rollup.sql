@@ -34,3 +34,26 @@ create table agent_team_active (
   members integer not null,
   primary key (agent_id, day, kind, depth, gap)
 );
+
+-- Backfill from the cells already rolled up (the same recount the agents face's auditTeamRollup compares with).
+insert into agent_team_daily (merchant_id, agent_id, day, depth, valid_bet, payout, bet_count, deposits, withdrawals)
+select s.merchant_id, t.ancestor_id, s.day, t.depth, sum(s.valid_bet), sum(s.payout), sum(s.bet_count),
+       sum(s.deposits), sum(s.withdrawals)
+  from agent_daily_stats s
+  join member_tree t on t.descendant_id = s.member_id and t.merchant_id = s.merchant_id and t.depth >= 1
+ group by s.merchant_id, t.ancestor_id, s.day, t.depth;
+
+insert into agent_team_active (merchant_id, agent_id, day, depth, kind, gap, members)
+with q as (
+  select s.merchant_id, s.member_id, s.day, k.kind
+    from agent_daily_stats s
+   cross join lateral (values ('a', s.bet_count > 0),
+                              ('l', s.bet_count > 0 or s.deposits > 0 or s.withdrawals > 0)) as k(kind, ok)
+   where k.ok),
+g as (
+  select merchant_id, member_id, day, kind,
+         least(94, coalesce(day - lag(day) over (partition by member_id, kind order by day), 94)) as gap
+    from q)
+select g.merchant_id, t.ancestor_id, g.day, t.depth, g.kind, g.gap, count(*)
+  from g join member_tree t on t.descendant_id = g.member_id and t.merchant_id = g.merchant_id and t.depth >= 1
+ group by g.merchant_id, t.ancestor_id, g.day, t.depth, g.kind, g.gap;
