@@ -206,6 +206,26 @@ describe('team roll-up', () => {
       await compareReports();
     }
 
+    // With a minimum bet for "active", the reports count it from each member's period sum (the per-member pass).
+    await sql`insert into agent_settings (merchant_id, active_min_bet) values (${m.id}, 150000)`.execute(t.database.db);
+    for (const [f, to] of [
+      [days[1]!, days[4]!],
+      [days[6]!, days[6]!],
+    ] as const) {
+      const team = teamOf(tree.ids[0]!);
+      const perMember = new Map<bigint, bigint>();
+      for (const r of rounds) {
+        const day = localDay(r.at, tz);
+        if (r.status !== 'settled' || !team.has(r.memberId) || day < f || day > to) continue;
+        perMember.set(r.memberId, (perMember.get(r.memberId) ?? 0n) + r.stake);
+      }
+      const active = [...perMember.values()].filter((v) => v >= 150000n).length;
+      expect(active).toBeLessThan(perMember.size);
+      const overview = await get(tree.ids[0]!, `/wps/agent/team/overview?from=${f}&to=${to}`);
+      expect(overview).toMatchObject({ activeMembers: active, validBet: String(expected(team, f, to).validBet) });
+    }
+    await sql`delete from agent_settings where merchant_id = ${m.id}`.execute(t.database.db);
+
     // A re-run changes nothing; so does a full recount from scratch (marks lost, as after a crash).
     const snapshot = async () =>
       (
