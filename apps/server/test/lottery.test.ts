@@ -431,6 +431,53 @@ describe('fast e-lottery', () => {
     60_000,
   );
 
+  it('lottery bets show in the bet records and the personal profit like every other game', async () => {
+    const p = await newPlayer(t, demo, { fund: 100n * UNIT });
+    const g = await game('elott-ssc-1m');
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const bets = [
+      { code: 'ssc.position', selection: { positions: [all, [], [], [], []] }, unitStake: stake(1n) },
+      { code: 'ssc.bsoe.1', selection: { sides: ['big'] }, unitStake: stake(5n) },
+    ];
+    const r = await place(p, { gameCode: 'elott-ssc-1m', issueId: g.current.issueId, bets });
+    expect(r.statusCode, r.body).toBe(200);
+    const open = (
+      await t.app.inject({ method: 'GET', url: '/wps/game/bets?status=open', headers: bearer(p.token) })
+    ).json().value;
+    expect(open.total).toBe(2);
+    expect(open.items[0]).toMatchObject({ gameType: 'ELOTT', vassalage: 'SEA', status: 'open' });
+    await drawUntil(g.current.drawsAt);
+    const v = await issue('elott-ssc-1m', g.current.issueId);
+    const paid = bets.reduce((s, b) => s + settleElottBet('ssc', b, v.result, BigInt(b.unitStake), PG).payout, 0n);
+    const records = (
+      await t.app.inject({ method: 'GET', url: '/wps/game/bets?gameType=ELOTT', headers: bearer(p.token) })
+    ).json().value;
+    expect(records.total).toBe(2);
+    expect(records.items.map((i: { roundRef: string }) => i.roundRef).sort()).toEqual(
+      r
+        .json()
+        .value.bets.map((b: { ref: string }) => b.ref)
+        .sort(),
+    );
+    expect(records.items[0].gameName).toBe('Fast 5D · 1 min');
+    expect(records.totals).toEqual({
+      stake: String(15n * UNIT),
+      payout: String(paid),
+      net: String(paid - 15n * UNIT),
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/wps/game/bets?gameType=RNG', headers: bearer(p.token) })).json().value
+        .total,
+    ).toBe(0);
+    // Ledger entries carry the database's time (the real clock), not the test clock.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = `from=${day(Date.now() - 5 * 86_400_000)}&to=${day(Date.now() + 2 * 86_400_000)}`;
+    const profit = (
+      await t.app.inject({ method: 'GET', url: `/wps/member/profit?${range}`, headers: bearer(p.token) })
+    ).json().value;
+    expect(profit.total).toMatchObject({ bets: String(15n * UNIT), wins: String(paid) });
+  });
+
   it('launching an ELOTT game leads to its lottery page', async () => {
     const p = await newPlayer(t, demo, { fund: 10n * UNIT });
     const list = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=SEA' })).json().value.content;

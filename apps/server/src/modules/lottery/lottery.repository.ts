@@ -316,6 +316,56 @@ export function createLotteryRepository(db: Db) {
               .execute();
       return { rows, total: Number(sums.n), charge: BigInt(sums.charge), payout: BigInt(sums.payout) };
     },
+    /** The member's bets as bet records (games' records): the first `limit`, newest first, and count and sums of all. */
+    async records(
+      f: {
+        merchantId: bigint;
+        memberId: bigint;
+        statuses?: LotteryBetStatus[];
+        from?: string;
+        to?: string;
+        timezone: string;
+      },
+      limit: number,
+    ) {
+      let q = db
+        .selectFrom('lottery_bets as b')
+        .where('b.merchant_id', '=', f.merchantId)
+        .where('b.member_id', '=', f.memberId);
+      if (f.statuses) q = q.where('b.status', 'in', f.statuses);
+      if (f.from) q = q.where('b.created_at', '>=', sql<Date>`(${f.from}::date::timestamp at time zone ${f.timezone})`);
+      if (f.to)
+        q = q.where('b.created_at', '<', sql<Date>`((${f.to}::date + 1)::timestamp at time zone ${f.timezone})`);
+      const [rows, sums] = await Promise.all([
+        q
+          .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+          .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+          .select([
+            'b.reference',
+            'b.code',
+            'b.describe',
+            'b.charge',
+            'b.payout',
+            'b.status',
+            'b.created_at',
+            'b.settled_at',
+            'g.game_code',
+            'i.issue_id',
+          ])
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .limit(limit)
+          .execute(),
+        q
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            sql<string>`coalesce(sum(b.charge) filter (where b.status <> 'refunded'), 0)`.as('stake'),
+            sql<string>`coalesce(sum(b.payout), 0)`.as('payout'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(sums.n), stake: BigInt(sums.stake), payout: BigInt(sums.payout) };
+    },
     /** Refunds one placed bet (false: it is no longer placed). */
     async markBetRefunded(trx: Db, betId: bigint, now: Date): Promise<boolean> {
       const r = await trx

@@ -26,6 +26,7 @@ import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newReference } from '../../lib/reference.ts';
+import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { memberMain, systemAccount } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
@@ -37,8 +38,10 @@ import {
   type IssueRow,
   type LotteryRepository,
 } from './lottery.repository.ts';
-import type { LotteryTables } from './lottery.tables.ts';
+import type { LotteryBetStatus, LotteryTables } from './lottery.tables.ts';
 
+/** Our own vendor: the lottery's games are SEA games in the catalogue. */
+export const LOTTERY_VENDOR = 'SEA';
 /** Ledger idempotency namespace of every lottery journal. */
 export const LOTTERY_SCOPE = 'lottery';
 /** Bets settled per statement. */
@@ -705,7 +708,53 @@ export function createLotteryService(deps: {
     );
   }
 
+  /**
+   * The games module's bet records read the lottery's bets through this (category ELOTT, vendor SEA): placed =
+   * open, won/lost = settled, refunded = rolled_back; the stake of a refunded bet counts as nothing.
+   */
+  const betRecords: BetRecordSource = {
+    async records(f, limit) {
+      const none = { rows: [], total: 0, stake: 0n, payout: 0n };
+      if ((f.category && f.category !== 'ELOTT') || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
+      const statuses: Record<string, LotteryBetStatus[]> = {
+        open: ['placed'],
+        settled: ['won', 'lost'],
+        rolled_back: ['refunded'],
+      };
+      const r = await repo.records(
+        {
+          merchantId: f.merchantId,
+          memberId: f.memberId,
+          statuses: f.status ? statuses[f.status] : undefined,
+          from: f.from,
+          to: f.to,
+          timezone: f.timezone,
+        },
+        limit,
+      );
+      return {
+        total: r.total,
+        stake: r.stake,
+        payout: r.payout,
+        rows: r.rows.map((b) => ({
+          id: b.reference,
+          roundRef: b.reference,
+          vendorCode: LOTTERY_VENDOR,
+          gameCode: b.game_code,
+          category: 'ELOTT' as const,
+          stake: b.status === 'refunded' ? 0n : b.charge,
+          payout: b.payout,
+          status: b.status === 'placed' ? 'open' : b.status === 'refunded' ? 'rolled_back' : 'settled',
+          summary: `${b.issue_id} · ${b.code} ${b.describe}`,
+          startedAt: b.created_at,
+          settledAt: b.settled_at,
+        })),
+      };
+    },
+  };
+
   return {
+    betRecords,
     schedule,
     advance,
     cancelIssue,
