@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { AnyDb } from '../apps/server/src/db/schema.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
 import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 import { createLotteryModule } from '../apps/server/src/modules/lottery/index.ts';
@@ -40,7 +41,7 @@ const BET_MIX = [
 ];
 
 async function benchOne(label: string, database: Database): Promise<string> {
-  const db = database.db;
+  const db: AnyDb = database.db;
   await migrate(database);
   const { id: merchantId } = await db
     .insertInto('merchants')
