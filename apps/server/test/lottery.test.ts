@@ -346,6 +346,33 @@ describe('fast e-lottery', () => {
     expect(await balance(p)).toBe(100n * UNIT - 16n * UNIT + won);
   });
 
+  it('a cancelled issue refunds every placed bet, one journal per member, once', async () => {
+    const g = await game('elott-ssc-3m');
+    const target = g.next[2];
+    const [p, q] = await Promise.all([1, 2].map(() => newPlayer(t, demo, { fund: 100n * UNIT })));
+    const bets = [
+      { code: 'ssc.bsoe.4', selection: { sides: ['big', 'small'] }, unitStake: stake(3n) },
+      { code: 'ssc.bsoe.5', selection: { sides: ['odd'] }, unitStake: stake(4n) },
+    ];
+    for (const who of [p, q])
+      expect((await place(who, { gameCode: 'elott-ssc-3m', issueId: target.issueId, bets })).statusCode).toBe(200);
+    expect(await balance(p)).toBe(90n * UNIT);
+    expect(await lottery().cancelIssue(demo, 'elott-ssc-3m', target.issueId)).toBe(true);
+    await Promise.all([lottery().advance(), lottery().advance()]);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/wps/lottery/bets?status=refunded', headers: bearer(p.token) })
+    ).json().value;
+    expect(mine.list.map((b: { issueId: string }) => b.issueId)).toEqual([target.issueId, target.issueId]);
+    expect(await balance(p)).toBe(100n * UNIT);
+    expect(await balance(q)).toBe(100n * UNIT);
+    const late = await place(p, { gameCode: 'elott-ssc-3m', issueId: target.issueId, bets });
+    expect(late.json().code).toBe('lottery_closed');
+    expect(await lottery().cancelIssue(demo, 'elott-ssc-3m', target.issueId)).toBe(false);
+    await drawUntil(target.drawsAt);
+    expect((await issue('elott-ssc-3m', target.issueId)).status).toBe('refunded');
+    expect(await balance(p)).toBe(100n * UNIT);
+  });
+
   it('a crash mid-settlement, a duplicate delivery: each bet is paid once', async () => {
     const g = await game('elott-ssc-5m');
     const players = await Promise.all([1, 2, 3, 4].map(() => newPlayer(t, demo, { fund: 1_000n * UNIT })));

@@ -347,8 +347,14 @@ export function createLotteryService(deps: {
     return { steps };
   }
 
-  /** Cancels an issue that has not been drawn (operator action or an exhausted chain): its bets are refunded. */
-  async function cancelIssue(issue: IssueRow): Promise<boolean> {
+  /**
+   * Cancels an issue that has not been drawn (an operator's decision; no route yet): the draw job refunds its bets,
+   * one journal per member. False when the issue is already drawn (or gone).
+   */
+  async function cancelIssue(merchant: Merchant, gameCode: string, issueId: string): Promise<boolean> {
+    const game = await gameOf(merchant, gameCode);
+    const issue = await repo.issueByPublicId(game.id, issueId);
+    if (!issue) return false;
     return (
       (await repo.transition(issue.id, 'open', 'cancelled')) || (await repo.transition(issue.id, 'closed', 'cancelled'))
     );
