@@ -224,9 +224,9 @@ describe('fast e-lottery', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalid_bet');
     expect(bad.json().value.fields.map((f: { field: string }) => f.field)).toEqual([
-      'bets.1',
+      'bets.1.code',
       'bets.2.unitStake',
-      'bets.2',
+      'bets.2.selection',
     ]);
     for (const payload of [
       { gameCode: 'elott-ssc-3m', issueId: 'x', requestId: randomUUID(), bets: [] },

@@ -427,7 +427,8 @@ export function createLotteryService(deps: {
         return { ...checkElottBet(game.kind, bet.code, bet.selection, unitStake), unitStake };
       } catch (e) {
         if (!(e instanceof GameInputError)) throw e;
-        errors.push(fieldError(`bets.${i}`, e.message));
+        const known = elottBetTypes(game.kind).some((t) => t.code === bet.code);
+        errors.push(fieldError(`bets.${i}.${known ? 'selection' : 'code'}`, e.message));
         return undefined;
       }
     });
