@@ -12,6 +12,7 @@ import type {
 import {
   chainCheckpoints,
   chainHashAt,
+  chainPrevious,
   checkElottBet,
   DRAW_ALGORITHM,
   drawElott,
@@ -132,12 +133,29 @@ export function createLotteryService(deps: {
     return m;
   }
 
+  /**
+   * chainCheckpoints' map, computed a slice at a time so a long chain (100,000 hashes: seconds of CPU) never holds
+   * the event loop; checked against the engine's own function on its last slice.
+   */
+  async function checkpointsOf(secret: string, length: number, step: number): Promise<Map<number, string>> {
+    const out = new Map<number, string>([[length, secret]]);
+    let h = secret;
+    for (let k = length - 1; k >= 0; k--) {
+      h = chainPrevious(h);
+      if (k % step === 0) out.set(k, h);
+      if (k % 2_000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    if (chainCheckpoints(out.get(Math.min(step, length))!, Math.min(step, length), step).get(0) !== out.get(0))
+      throw new Error('lottery: chain generation mismatch');
+    return out;
+  }
+
   /** The game's chain, generated on first use (the demo): its terminal hash is public before its first issue opens. */
   async function ensureChain(game: GameRow): Promise<ChainRow> {
     const found = await repo.chainOf(game.id);
     if (found) return found;
     const secret = randomBytes(32).toString('hex');
-    const checkpoints = chainCheckpoints(secret, chainLength, every);
+    const checkpoints = await checkpointsOf(secret, chainLength, every);
     const step = game.interval_seconds * 1000;
     // The first issue opens at the next slot boundary and draws one interval later.
     const firstDraw = (Math.floor(deps.clock().getTime() / step) + 2) * step;
