@@ -52,6 +52,8 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'warn', WEB_DIST, SEED_DEMO: true },
     database,
     logger: false,
+    // Short lottery chains (5,000 draws): a fresh server generates its five in a fraction of a second.
+    lottery: { chainLength: 5_000 },
     // Every captcha reads E2E7: the browser tests type it like a person would read it.
     captchaGenerator: () => ({
       text: E2E_CAPTCHA,
@@ -59,6 +61,17 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // The lottery's jobs (main.ts runs them on pg-boss): issues ahead, then close → draw → settle, every second.
+  let ticking = false;
+  const lotteryTicker = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    void app.modules.lottery
+      .schedule()
+      .then(() => app.modules.lottery.advance())
+      .catch(() => undefined)
+      .finally(() => (ticking = false));
+  }, 1000);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -81,6 +94,8 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     },
     lastOutbox: (recipient) => app.modules.outbox.latest(recipient),
     async close() {
+      clearInterval(lotteryTicker);
+      while (ticking) await new Promise((r) => setTimeout(r, 50));
       await app.close();
       await database.close();
       release();

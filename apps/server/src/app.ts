@@ -38,6 +38,7 @@ import { createHistoryModule } from './modules/history/index.ts';
 import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
+import { createLotteryModule, type LotteryOptions } from './modules/lottery/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
@@ -85,6 +86,8 @@ export interface AppDeps {
   demoVendor?: DemoVendorOptions;
   /** Team figures for contract settlement (the agents module's); without it contracts are not settled. */
   teamStats?: TeamStatsPort;
+  /** Lottery chain sizes and settlement batch (tests use short chains). */
+  lottery?: LotteryOptions;
 }
 
 /**
@@ -144,6 +147,9 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
+  const lottery = createLotteryModule({ db, ledger, merchants, clock, options: deps.lottery });
+  // Lottery bets show in the member's bet records with the rounds of every other game.
+  games.addBetRecordSource(lottery.betRecords);
   const wallet = createWalletModule({ db, ledger, members, vendors: games, merchants, clock });
   const demoVendor = createDemoVendorModule({
     db,
@@ -204,6 +210,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     admin,
     games,
     house,
+    lottery,
     wallet,
     demoVendor,
     deposits,
@@ -227,6 +234,7 @@ declare module 'fastify' {
 export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
+  ...modules.lottery.jobs,
   ...modules.demoVendor.jobs,
   ...modules.wallet.jobs,
   ...modules.agents.jobs,

@@ -88,12 +88,12 @@ describe('catalogue', () => {
     const p1 = await get('/lgw/games/list?pageSize=6&pageNo=1');
     const p2 = await get('/lgw/games/list?pageSize=6&pageNo=2');
     const p3 = await get('/lgw/games/list?pageSize=6&pageNo=3');
-    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 13, totalPages: 3 });
+    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 18, totalPages: 3 });
     expect(p1.content).toHaveLength(6);
     expect(p2.content).toHaveLength(6);
-    expect(p3.content).toHaveLength(1);
+    expect(p3.content).toHaveLength(6);
     const all = [...p1.content, ...p2.content, ...p3.content];
-    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(13);
+    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(18);
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/list?gameType=NOPE' })).statusCode).toBe(400);
   });
 
@@ -111,7 +111,10 @@ describe('catalogue', () => {
     expect(sea).toEqual({
       vassalage: 'SEA',
       displayName: 'SEA Games',
-      gameTypes: [{ gameType: 'RNG', classifies: ['VP', 'SC'], games: 3 }],
+      gameTypes: [
+        { gameType: 'ELOTT', classifies: [], games: 5 },
+        { gameType: 'RNG', classifies: ['VP', 'SC'], games: 3 },
+      ],
     });
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/vendor_game_types?vassalage=NONE' })).statusCode).toBe(
       404,

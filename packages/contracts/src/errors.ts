@@ -65,6 +65,9 @@ export const ERROR_CATALOGUE = {
   rebate_point_invalid: { status: 400, message: 'The rebate point is outside the allowed range.' },
   affiliate_link_limit: { status: 409, message: 'You have reached the maximum number of affiliate links.' },
   period_invalid: { status: 400, message: 'Choose a valid period (at most 93 days, from before to).' },
+  invalid_bet: { status: 400, message: 'A bet is not valid.' },
+  lottery_closed: { status: 409, message: 'Betting on this draw is closed.' },
+  lottery_limit: { status: 409, message: 'The stake on a number of this draw is above the limit.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

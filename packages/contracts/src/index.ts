@@ -16,3 +16,4 @@ export * from './house.ts';
 export * from './contracts.ts';
 export * from './agents.ts';
 export * from './rebates.ts';
+export * from './lottery.ts';

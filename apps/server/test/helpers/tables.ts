@@ -17,6 +17,7 @@ import type { DemoVendorTables } from '../../src/modules/demo-vendor/demo-vendor
 import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { ContractsTables } from '../../src/modules/contracts/contracts.tables.ts';
+import type { LotteryTables } from '../../src/modules/lottery/lottery.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -33,6 +34,7 @@ export interface AllTables
     DepositsTables,
     KeysTables,
     LedgerTables,
+    LotteryTables,
     MembersTables,
     MerchantsTables,
     OutboxTables,

@@ -44,6 +44,8 @@ interface DemoGame {
   /** Smallest stake in major units. */
   minBet: number;
   lines?: number;
+  /** Icon file name (without .svg) when the game has none of its own yet. */
+  icon?: string;
 }
 
 export const DEMO_GAMES: DemoGame[] = [
@@ -79,6 +81,54 @@ export const DEMO_GAMES: DemoGame[] = [
     classify: 'SC',
     supportPlay: true,
     minBet: 1,
+  },
+  // Our fast e-lottery (modules/lottery): shared draws from a published hash chain; the launch opens /lottery/<code>.
+  {
+    vendor: 'SEA',
+    code: 'elott-ssc-1m',
+    name: 'Fast 5D · 1 min',
+    ty: 'Xổ Số Nhanh 5D · 1 phút',
+    category: 'ELOTT',
+    hot: true,
+    minBet: 1,
+    icon: 'demo-quickdraw',
+  },
+  {
+    vendor: 'SEA',
+    code: 'elott-ssc-3m',
+    name: 'Fast 5D · 3 min',
+    ty: 'Xổ Số Nhanh 5D · 3 phút',
+    category: 'ELOTT',
+    minBet: 1,
+    icon: 'demo-quickdraw',
+  },
+  {
+    vendor: 'SEA',
+    code: 'elott-ssc-5m',
+    name: 'Fast 5D · 5 min',
+    ty: 'Xổ Số Nhanh 5D · 5 phút',
+    category: 'ELOTT',
+    minBet: 1,
+    icon: 'demo-quickdraw',
+  },
+  {
+    vendor: 'SEA',
+    code: 'elott-k3-1m',
+    name: 'Fast 3 Dice · 1 min',
+    ty: 'Xúc Xắc Nhanh · 1 phút',
+    category: 'ELOTT',
+    hot: true,
+    minBet: 1,
+    icon: 'demo-quickdraw',
+  },
+  {
+    vendor: 'SEA',
+    code: 'elott-k3-3m',
+    name: 'Fast 3 Dice · 3 min',
+    ty: 'Xúc Xắc Nhanh · 3 phút',
+    category: 'ELOTT',
+    minBet: 1,
+    icon: 'demo-quickdraw',
   },
   // The demo vendor: one simple playable game per category it stands in for.
   {
@@ -166,7 +216,7 @@ export function demoGameRows(merchantId: bigint, currencyExponent: number): Inse
     display_names: JSON.stringify({ en: g.name, ty: g.ty }),
     category: g.category,
     classify: g.classify ?? null,
-    icon_url: `/game-icons/${g.code}.svg`, // DEMOT's games share the icons of DEMO's
+    icon_url: `/game-icons/${g.icon ?? g.code}.svg`, // DEMOT's games share the icons of DEMO's
     support_play: g.supportPlay ?? false,
     hot: g.hot ?? false,
     sort: i,

@@ -33,6 +33,7 @@ export {
   type VendorTransferOutcome,
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
+export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
 export type { RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
@@ -130,6 +131,8 @@ export function createGamesModule(deps: {
       (await play.findTx(db, merchantId, vendorCode, memberId, txRef))?.status,
     openRoundsBefore: play.openRoundsBefore,
     betRecords: records.list,
+    /** Another module's bets shown in the member's bet records (the lottery's). */
+    addBetRecordSource: records.addSource,
     listVendors: catalogueRepo.listVendors,
     findVendor: catalogueRepo.findVendor,
     findGame: catalogueRepo.findGame,

@@ -38,8 +38,11 @@ export function createHouseModule(deps: {
   // The game page of our own games, loaded in the site's game popup.
   deps.games.registerProvider({
     adapter: 'house',
+    // Our fast e-lottery (category ELOTT) is a page of the site itself (modules/lottery's API, the member's session).
     launchUrl: (ctx) =>
-      `/play/${encodeURIComponent(ctx.game.game_code)}?token=${encodeURIComponent(ctx.sessionToken)}&lang=${encodeURIComponent(ctx.language)}`,
+      ctx.game.category === 'ELOTT'
+        ? `/lottery/${encodeURIComponent(ctx.game.game_code)}`
+        : `/play/${encodeURIComponent(ctx.game.game_code)}?token=${encodeURIComponent(ctx.sessionToken)}&lang=${encodeURIComponent(ctx.language)}`,
     // Our catalogue is the engines' (packages/games): every game with its current maths.
     catalogue: (merchant) =>
       gameCatalogue().map((g) => ({

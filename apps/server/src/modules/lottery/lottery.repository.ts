@@ -1,0 +1,471 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type {
+  LotteryBetsTable,
+  LotteryBetStatus,
+  LotteryChainsTable,
+  LotteryGamesTable,
+  LotteryIssuesTable,
+  LotteryIssueStatus,
+  LotteryOrdersTable,
+  LotteryTables,
+  LotteryWinLineRow,
+} from './lottery.tables.ts';
+
+export type GameRow = Selectable<LotteryGamesTable>;
+export type ChainRow = Selectable<LotteryChainsTable>;
+export type IssueRow = Selectable<LotteryIssuesTable>;
+export type OrderRow = Selectable<LotteryOrdersTable>;
+export type BetRow = Selectable<LotteryBetsTable>;
+/** A bet with the public ids of its issue and game (what MyBet shows). */
+export type BetView = BetRow & { order_ref: string; game_code: string; public_issue_id: string };
+
+type Db = Kysely<LotteryTables>;
+
+/** An outcome written by settlement (one row of the batch). */
+export interface BetOutcome {
+  id: bigint;
+  status: 'won' | 'lost';
+  payout: bigint;
+  lines: LotteryWinLineRow[];
+}
+
+/** Every SQL statement of the lottery module (its own tables only). `trx` runs a call inside the caller's transaction. */
+export function createLotteryRepository(db: Db) {
+  const betView = (q: Db) =>
+    q
+      .selectFrom('lottery_bets as b')
+      .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
+      .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+      .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+      .selectAll('b')
+      .select(['o.reference as order_ref', 'g.game_code', 'i.issue_id as public_issue_id']);
+
+  return {
+    // ---- games and chains
+    async addGames(rows: Insertable<LotteryGamesTable>[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('lottery_games')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['merchant_id', 'game_code']).doNothing())
+        .execute();
+    },
+    enabledGames: (): Promise<GameRow[]> =>
+      db.selectFrom('lottery_games').selectAll().where('enabled', '=', true).orderBy('id').execute(),
+    gamesOf: (merchantId: bigint): Promise<GameRow[]> =>
+      db
+        .selectFrom('lottery_games')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('enabled', '=', true)
+        .orderBy('id')
+        .execute(),
+    gameByCode: (merchantId: bigint, code: string): Promise<GameRow | undefined> =>
+      db
+        .selectFrom('lottery_games')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('game_code', '=', code)
+        .executeTakeFirst(),
+    gameById: (id: bigint): Promise<GameRow | undefined> =>
+      db.selectFrom('lottery_games').selectAll().where('id', '=', id).executeTakeFirst(),
+    chainOf: (gameId: bigint): Promise<ChainRow | undefined> =>
+      db.selectFrom('lottery_chains').selectAll().where('game_id', '=', gameId).executeTakeFirst(),
+    chainById: (id: bigint): Promise<ChainRow | undefined> =>
+      db.selectFrom('lottery_chains').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The first chain of a game wins (two processes starting together generate one each; one is kept). */
+    async addChainIfAbsent(row: Insertable<LotteryChainsTable>): Promise<void> {
+      await db
+        .insertInto('lottery_chains')
+        .values(row)
+        .onConflict((oc) => oc.column('game_id').doNothing())
+        .execute();
+    },
+
+    // ---- issues
+    async addIssues(rows: Insertable<LotteryIssuesTable>[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const r = await db
+        .insertInto('lottery_issues')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['chain_id', 'chain_index']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n);
+    },
+    lastIssueIndex: async (chainId: bigint): Promise<number> =>
+      (
+        await db
+          .selectFrom('lottery_issues')
+          .select((eb) => eb.fn.max('chain_index').as('m'))
+          .where('chain_id', '=', chainId)
+          .executeTakeFirst()
+      )?.m ?? 0,
+    /** The issue taking bets now (or the next to open). */
+    currentIssue: (gameId: bigint, now: Date): Promise<IssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('status', '=', 'open')
+        .where('closes_at', '>', now)
+        .orderBy('draws_at')
+        .limit(1)
+        .executeTakeFirst(),
+    issuesAfter: (gameId: bigint, drawsAt: Date, limit: number): Promise<IssueRow[]> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('draws_at', '>', drawsAt)
+        .orderBy('draws_at')
+        .limit(limit)
+        .execute(),
+    /** `count` consecutive issues of a game from `issueId` on. */
+    issuesFrom: async (gameId: bigint, issueId: string, count: number): Promise<IssueRow[]> => {
+      const first = await db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('issue_id', '=', issueId)
+        .executeTakeFirst();
+      if (!first) return [];
+      if (count === 1) return [first];
+      const rest = await db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('draws_at', '>', first.draws_at)
+        .orderBy('draws_at')
+        .limit(count - 1)
+        .execute();
+      return [first, ...rest];
+    },
+    issueByPublicId: (gameId: bigint, issueId: string): Promise<IssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('issue_id', '=', issueId)
+        .executeTakeFirst(),
+    issueById: (id: bigint): Promise<IssueRow | undefined> =>
+      db.selectFrom('lottery_issues').selectAll().where('id', '=', id).executeTakeFirst(),
+    lastDrawn: (gameId: bigint): Promise<IssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('status', 'in', ['drawn', 'settled'])
+        .orderBy('draws_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    /** Issues whose draw time has come (newest first), for the results list. */
+    async resultsPage(gameId: bigint, now: Date, page: { offset: number; limit: number }) {
+      const base = db.selectFrom('lottery_issues').where('game_id', '=', gameId).where('draws_at', '<=', now);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('draws_at', 'desc').offset(page.offset).limit(page.limit).execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    /** Issues with a step to do (close, draw, settle, refund), oldest draw first. */
+    dueIssues: (now: Date, limit: number): Promise<IssueRow[]> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'open'), eb('closes_at', '<=', now)]),
+            eb.and([eb('status', '=', 'closed'), eb('draws_at', '<=', now)]),
+            eb('status', 'in', ['drawn', 'cancelled']),
+          ]),
+        )
+        .orderBy('draws_at')
+        .limit(limit)
+        .execute(),
+    /** Compare-and-set: moves the issue only when it is still in `from`; false when another run did it. */
+    async transition(
+      id: bigint,
+      from: LotteryIssueStatus,
+      to: LotteryIssueStatus,
+      set: { hash?: string; result?: number[]; drawnAt?: Date; settledAt?: Date } = {},
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('lottery_issues')
+        .set({
+          status: to,
+          ...(set.hash !== undefined && { hash: set.hash }),
+          ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
+          ...(set.drawnAt && { drawn_at: set.drawnAt }),
+          ...(set.settledAt && { settled_at: set.settledAt }),
+        })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** Locks the issues a bet goes on (share: the close step waits for the bet); only those still open now. */
+    lockOpenIssues: (trx: Db, ids: bigint[], now: Date): Promise<{ id: bigint }[]> =>
+      trx
+        .selectFrom('lottery_issues')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'open')
+        .where('closes_at', '>', now)
+        .forShare()
+        .execute(),
+    /** The issue's totals from its bets (refunded ones excluded). */
+    async writeTotals(issuePk: bigint): Promise<void> {
+      await sql`
+        update lottery_issues i set bets = t.bets, stake = t.stake, payout = t.payout, winners = t.winners
+        from (
+          select count(*)::int as bets, coalesce(sum(charge), 0)::int8 as stake,
+                 coalesce(sum(payout), 0)::int8 as payout,
+                 count(distinct member_id) filter (where status = 'won')::int as winners
+          from lottery_bets where issue_pk = ${issuePk} and status <> 'refunded'
+        ) t
+        where i.id = ${issuePk}`.execute(db);
+    },
+
+    // ---- exposure
+    /** Adds stake on (issue, bet type) unless it would pass `limit`; false: refused (nothing changed). */
+    async addExposure(trx: Db, issuePk: bigint, code: string, amount: bigint, limit: bigint): Promise<boolean> {
+      if (amount > limit) return false;
+      const r = await sql<{ staked: bigint }>`
+        insert into lottery_exposure (issue_pk, code, staked) values (${issuePk}, ${code}, ${amount})
+        on conflict (issue_pk, code) do update set staked = lottery_exposure.staked + excluded.staked
+        where lottery_exposure.staked + excluded.staked <= ${limit}
+        returning staked`.execute(trx);
+      return r.rows.length > 0;
+    },
+    async releaseExposure(trx: Db, issuePk: bigint, code: string, amount: bigint): Promise<void> {
+      await trx
+        .updateTable('lottery_exposure')
+        .set((eb) => ({ staked: sql`greatest(${eb.ref('staked')} - ${amount}, 0)` }))
+        .where('issue_pk', '=', issuePk)
+        .where('code', '=', code)
+        .execute();
+    },
+
+    // ---- orders and bets
+    findOrder: (merchantId: bigint, memberId: bigint, requestId: string): Promise<OrderRow | undefined> =>
+      db
+        .selectFrom('lottery_orders')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('request_id', '=', requestId)
+        .executeTakeFirst(),
+    orderById: (id: bigint): Promise<OrderRow | undefined> =>
+      db.selectFrom('lottery_orders').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertOrder: async (trx: Db, row: Insertable<LotteryOrdersTable>): Promise<bigint> =>
+      (await trx.insertInto('lottery_orders').values(row).returning('id').executeTakeFirstOrThrow()).id,
+    async insertBets(trx: Db, rows: Insertable<LotteryBetsTable>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 1000)
+        await trx
+          .insertInto('lottery_bets')
+          .values(rows.slice(i, i + 1000))
+          .execute();
+    },
+    betsOfOrder: (orderId: bigint): Promise<BetView[]> =>
+      betView(db).where('b.order_id', '=', orderId).orderBy('b.id').execute(),
+    betByRef: (merchantId: bigint, memberId: bigint, ref: string): Promise<BetView | undefined> =>
+      betView(db)
+        .where('b.merchant_id', '=', merchantId)
+        .where('b.member_id', '=', memberId)
+        .where('b.reference', '=', ref)
+        .executeTakeFirst(),
+    async myBets(
+      f: { merchantId: bigint; memberId: bigint; gameCode?: string; status?: LotteryBetStatus },
+      page: { offset: number; limit: number },
+    ) {
+      let q = db
+        .selectFrom('lottery_bets as b')
+        .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+        .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+        .where('b.merchant_id', '=', f.merchantId)
+        .where('b.member_id', '=', f.memberId);
+      if (f.gameCode) q = q.where('g.game_code', '=', f.gameCode);
+      if (f.status) q = q.where('b.status', '=', f.status);
+      const [ids, sums] = await Promise.all([
+        q
+          .select('b.id')
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        q
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            sql<string>`coalesce(sum(b.charge) filter (where b.status <> 'refunded'), 0)`.as('charge'),
+            sql<string>`coalesce(sum(b.payout), 0)`.as('payout'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const rows =
+        ids.length === 0
+          ? []
+          : await betView(db)
+              .where(
+                'b.id',
+                'in',
+                ids.map((r) => r.id),
+              )
+              .orderBy('b.created_at', 'desc')
+              .orderBy('b.id', 'desc')
+              .execute();
+      return { rows, total: Number(sums.n), charge: BigInt(sums.charge), payout: BigInt(sums.payout) };
+    },
+    /** The member's bets as bet records (games' records): the first `limit`, newest first, and count and sums of all. */
+    async records(
+      f: {
+        merchantId: bigint;
+        memberId: bigint;
+        statuses?: LotteryBetStatus[];
+        from?: string;
+        to?: string;
+        timezone: string;
+      },
+      limit: number,
+    ) {
+      let q = db
+        .selectFrom('lottery_bets as b')
+        .where('b.merchant_id', '=', f.merchantId)
+        .where('b.member_id', '=', f.memberId);
+      if (f.statuses) q = q.where('b.status', 'in', f.statuses);
+      if (f.from) q = q.where('b.created_at', '>=', sql<Date>`(${f.from}::date::timestamp at time zone ${f.timezone})`);
+      if (f.to)
+        q = q.where('b.created_at', '<', sql<Date>`((${f.to}::date + 1)::timestamp at time zone ${f.timezone})`);
+      const [rows, sums] = await Promise.all([
+        q
+          .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+          .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+          .select([
+            'b.reference',
+            'b.code',
+            'b.describe',
+            'b.charge',
+            'b.payout',
+            'b.status',
+            'b.created_at',
+            'b.settled_at',
+            'g.game_code',
+            'i.issue_id',
+          ])
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .limit(limit)
+          .execute(),
+        q
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            sql<string>`coalesce(sum(b.charge) filter (where b.status <> 'refunded'), 0)`.as('stake'),
+            sql<string>`coalesce(sum(b.payout), 0)`.as('payout'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(sums.n), stake: BigInt(sums.stake), payout: BigInt(sums.payout) };
+    },
+    /** Refunds one placed bet (false: it is no longer placed). */
+    async markBetRefunded(trx: Db, betId: bigint, now: Date): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_bets')
+        .set({ status: 'refunded', settled_at: now })
+        .where('id', '=', betId)
+        .where('status', '=', 'placed')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    // ---- settlement
+    placedBatch: (issuePk: bigint, afterId: bigint, limit: number) =>
+      db
+        .selectFrom('lottery_bets')
+        .select(['id', 'code', 'selection', 'unit_stake'])
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'placed')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** One statement per batch: only rows still placed take their outcome (a re-run changes nothing). */
+    async writeOutcomes(outcomes: BetOutcome[], now: Date): Promise<number> {
+      if (outcomes.length === 0) return 0;
+      const payload = JSON.stringify(
+        outcomes.map((o) => ({ id: String(o.id), status: o.status, payout: String(o.payout), lines: o.lines })),
+      );
+      const r = await sql`
+        update lottery_bets b
+        set status = u.status, payout = u.payout, lines = u.lines, settled_at = ${now}
+        from jsonb_to_recordset(${payload}::jsonb) as u(id int8, status text, payout int8, lines jsonb)
+        where b.id = u.id and b.status = 'placed'`.execute(db);
+      return Number(r.numAffectedRows ?? 0n);
+    },
+    /** Winners not yet paid: one row per member with the sum of their wins on the issue. */
+    unpaidWins: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_bets')
+        .select(['member_id', 'merchant_id'])
+        .select((eb) => eb.fn.sum<string>('payout').as('amount'))
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'won')
+        .where('paid', '=', false)
+        .groupBy(['member_id', 'merchant_id'])
+        .execute(),
+    async markPaid(issuePk: bigint, memberIds: bigint[]): Promise<void> {
+      if (memberIds.length === 0) return;
+      await db
+        .updateTable('lottery_bets')
+        .set({ paid: true })
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'won')
+        .where('member_id', 'in', memberIds)
+        .execute();
+    },
+    /** Chase orders with stop-on-win that won on this issue and still have placed bets later on. */
+    stopOnWinOrders: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_bets as b')
+        .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
+        .select(['o.id', 'o.reference', 'o.member_id', 'o.merchant_id'])
+        .distinct()
+        .where('b.issue_pk', '=', issuePk)
+        .where('b.status', '=', 'won')
+        .where('o.stop_on_win', '=', true)
+        .where('o.issues', '>', 1)
+        .execute(),
+    /** Refunds an order's placed bets on issues drawing after `after` (stop on win); what was refunded. */
+    refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
+      trx
+        .updateTable('lottery_bets as b')
+        .set({ status: 'refunded', settled_at: now })
+        .from('lottery_issues as i')
+        .whereRef('i.id', '=', 'b.issue_pk')
+        .where('b.order_id', '=', orderId)
+        .where('b.status', '=', 'placed')
+        .where('i.draws_at', '>', after)
+        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.unit_stake'])
+        .execute(),
+    /** A cancelled issue: every placed bet refunded; what each member gets back. */
+    refundIssueBets: (trx: Db, issuePk: bigint, now: Date) =>
+      trx
+        .updateTable('lottery_bets')
+        .set({ status: 'refunded', settled_at: now })
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'placed')
+        .returning(['member_id', 'charge'])
+        .execute(),
+    /** Forces the issue's status inside a transaction (the cancelled → refunded step, with its refunds). */
+    async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_issues')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type LotteryRepository = ReturnType<typeof createLotteryRepository>;

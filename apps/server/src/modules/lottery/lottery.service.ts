@@ -1,0 +1,802 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  LotteryGame,
+  LotteryIssue,
+  LotteryLobby,
+  LotteryMyBet,
+  LotteryMyBets,
+  LotteryPlaceRequest,
+  LotteryPlaceResult,
+  LotteryResults,
+} from '@sea/contracts';
+import {
+  chainCheckpoints,
+  chainHashAt,
+  chainPrevious,
+  checkElottBet,
+  DRAW_ALGORITHM,
+  drawElott,
+  elottBetTypes,
+  type ElottKind,
+  GameInputError,
+  prizeGroupOdds,
+  settleElottBet,
+  toDecimal,
+} from '@sea/games';
+import type { Kysely } from 'kysely';
+import type { Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newReference } from '../../lib/reference.ts';
+import type { BetRecordSource } from '../games/index.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import { memberMain, systemAccount } from '../ledger/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import {
+  type BetOutcome,
+  type BetView,
+  type ChainRow,
+  type GameRow,
+  type IssueRow,
+  type LotteryRepository,
+} from './lottery.repository.ts';
+import type { LotteryBetStatus, LotteryTables } from './lottery.tables.ts';
+
+/** Our own vendor: the lottery's games are SEA games in the catalogue. */
+export const LOTTERY_VENDOR = 'SEA';
+/** Ledger idempotency namespace of every lottery journal. */
+export const LOTTERY_SCOPE = 'lottery';
+/** Bets settled per statement. */
+export const SETTLE_BATCH = 5_000;
+/** Issues are created this far ahead. */
+export const SCHEDULE_AHEAD_SECONDS = 3_600;
+/** Issues listed for chase bets. */
+const NEXT_ISSUES = 10;
+
+export interface LotteryOptions {
+  /** Issues per generated chain (default 100,000: 69 days of a 1-minute game). */
+  chainLength?: number;
+  /** A checkpoint every this many hashes (default 1,000). */
+  checkpointEvery?: number;
+  settleBatch?: number;
+}
+
+type Ledger = Pick<LedgerModule, 'post' | 'balances'>;
+
+const iso = (d: Date) => d.toISOString();
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+/** `YYYYMMDD-NNNN` of the slot opening at `opensAt` in the merchant's zone (NNNN: 1-based slot of the local day). */
+export function issueIdOf(opensAt: Date, intervalSeconds: number, timezone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(opensAt)
+      .map((p) => [p.type, p.value]),
+  );
+  const seconds = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
+  return `${parts.year}${parts.month}${parts.day}-${pad4(Math.floor(seconds / intervalSeconds) + 1)}`;
+}
+
+/** The demo merchant's five games (the catalogue seeds the same codes as SEA games, category ELOTT). */
+export const DEMO_LOTTERY_GAMES: { code: string; name: string; kind: ElottKind; interval: number }[] = [
+  { code: 'elott-ssc-1m', name: 'Fast 5D · 1 min', kind: 'ssc', interval: 60 },
+  { code: 'elott-ssc-3m', name: 'Fast 5D · 3 min', kind: 'ssc', interval: 180 },
+  { code: 'elott-ssc-5m', name: 'Fast 5D · 5 min', kind: 'ssc', interval: 300 },
+  { code: 'elott-k3-1m', name: 'Fast 3 Dice · 1 min', kind: 'k3', interval: 60 },
+  { code: 'elott-k3-3m', name: 'Fast 3 Dice · 3 min', kind: 'k3', interval: 180 },
+];
+
+export function createLotteryService(deps: {
+  db: Kysely<LotteryTables>;
+  repo: LotteryRepository;
+  ledger: Ledger;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  clock: () => Date;
+  options?: LotteryOptions;
+}) {
+  const { repo, db } = deps;
+  const chainLength = deps.options?.chainLength ?? 100_000;
+  const every = deps.options?.checkpointEvery ?? 1_000;
+  const settleBatch = deps.options?.settleBatch ?? SETTLE_BATCH;
+  const chains = new Map<string, ChainRow>();
+
+  async function chainById(id: bigint): Promise<ChainRow> {
+    let c = chains.get(String(id));
+    if (!c) {
+      c = (await repo.chainById(id))!;
+      chains.set(String(id), c);
+    }
+    return c;
+  }
+
+  /** h_i from the nearest stored checkpoint at or above i (at most `every` − 1 hashing steps). */
+  function hashAt(chain: ChainRow, index: number): string {
+    const cp = chain.checkpoints;
+    const at = Math.min(Math.ceil(index / chain.checkpoint_every) * chain.checkpoint_every, chain.length);
+    return chainHashAt(cp[String(at)]!, at, index);
+  }
+
+  const drawsAtOf = (chain: ChainRow, game: GameRow, index: number) =>
+    new Date(chain.first_draw_at.getTime() + (index - 1) * game.interval_seconds * 1000);
+
+  async function merchantOf(id: bigint): Promise<Merchant> {
+    const m = await deps.merchants.findById(id);
+    if (!m) throw new Error(`lottery: merchant ${id} not found`);
+    return m;
+  }
+
+  /**
+   * chainCheckpoints' map, computed a slice at a time so a long chain (100,000 hashes: seconds of CPU) never holds
+   * the event loop; checked against the engine's own function on its last slice.
+   */
+  async function checkpointsOf(secret: string, length: number, step: number): Promise<Map<number, string>> {
+    const out = new Map<number, string>([[length, secret]]);
+    let h = secret;
+    for (let k = length - 1; k >= 0; k--) {
+      h = chainPrevious(h);
+      if (k % step === 0) out.set(k, h);
+      if (k % 2_000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    if (chainCheckpoints(out.get(Math.min(step, length))!, Math.min(step, length), step).get(0) !== out.get(0))
+      throw new Error('lottery: chain generation mismatch');
+    return out;
+  }
+
+  /** The game's chain, generated on first use (the demo): its terminal hash is public before its first issue opens. */
+  async function ensureChain(game: GameRow): Promise<ChainRow> {
+    const found = await repo.chainOf(game.id);
+    if (found) return found;
+    const secret = randomBytes(32).toString('hex');
+    const checkpoints = await checkpointsOf(secret, chainLength, every);
+    const step = game.interval_seconds * 1000;
+    // The first issue opens at the next slot boundary and draws one interval later.
+    const firstDraw = (Math.floor(deps.clock().getTime() / step) + 2) * step;
+    await repo.addChainIfAbsent({
+      game_id: game.id,
+      terminal_hash: checkpoints.get(0)!,
+      salt: randomBytes(16).toString('hex'),
+      length: chainLength,
+      checkpoint_every: every,
+      checkpoints: JSON.stringify(Object.fromEntries([...checkpoints].map(([k, v]) => [String(k), v]))),
+      first_draw_at: new Date(firstDraw),
+    });
+    return (await repo.chainOf(game.id))!;
+  }
+
+  /** Keeps issues created SCHEDULE_AHEAD_SECONDS ahead for every enabled game (issues whose betting passed are skipped). */
+  async function schedule(): Promise<{ created: number }> {
+    const now = deps.clock();
+    let created = 0;
+    for (const game of await repo.enabledGames()) {
+      const merchant = await merchantOf(game.merchant_id);
+      const chain = await ensureChain(game);
+      const step = game.interval_seconds * 1000;
+      const first = chain.first_draw_at.getTime();
+      // The first issue still taking bets: closes_at = draws_at − close > now.
+      const openFrom = Math.max(1, Math.floor((now.getTime() + game.close_seconds * 1000 - first) / step) + 2);
+      const from = Math.max((await repo.lastIssueIndex(chain.id)) + 1, openFrom);
+      const to = Math.min(chain.length, Math.floor((now.getTime() + SCHEDULE_AHEAD_SECONDS * 1000 - first) / step) + 1);
+      const rows = [];
+      for (let i = from; i <= to; i++) {
+        const drawsAt = drawsAtOf(chain, game, i);
+        const opensAt = new Date(drawsAt.getTime() - step);
+        rows.push({
+          merchant_id: game.merchant_id,
+          game_id: game.id,
+          chain_id: chain.id,
+          chain_index: i,
+          issue_id: issueIdOf(opensAt, game.interval_seconds, merchant.timezone),
+          opens_at: opensAt,
+          closes_at: new Date(drawsAt.getTime() - game.close_seconds * 1000),
+          draws_at: drawsAt,
+        });
+      }
+      for (let i = 0; i < rows.length; i += 500) created += await repo.addIssues(rows.slice(i, i + 500));
+    }
+    return { created };
+  }
+
+  // ---- the draw cycle
+
+  async function draw(issue: IssueRow, game: GameRow): Promise<boolean> {
+    const chain = await chainById(issue.chain_id);
+    const hash = hashAt(chain, issue.chain_index);
+    const result = drawElott(game.kind, hash, chain.salt, issue.issue_id);
+    return repo.transition(issue.id, 'closed', 'drawn', { hash, result, drawnAt: deps.clock() });
+  }
+
+  /**
+   * Settles a drawn issue: outcomes batch by batch (only placed bets change), then one win journal per member
+   * (ledger key lottery:pay:<game>:<issue>:<member>; a replay after a crash pays nothing twice), bets marked paid,
+   * stop-on-win chases refunded, totals, and the issue settled. Every step may run again.
+   */
+  async function settle(issue: IssueRow, game: GameRow): Promise<boolean> {
+    const merchant = await merchantOf(issue.merchant_id);
+    const result = issue.result!;
+    let after = 0n;
+    for (;;) {
+      const batch = await repo.placedBatch(issue.id, after, settleBatch);
+      if (batch.length === 0) break;
+      const outcomes: BetOutcome[] = batch.map((b) => {
+        const { payout, lines } = settleElottBet(game.kind, b, result, b.unit_stake, game.prize_group);
+        return {
+          id: b.id,
+          status: payout > 0n ? 'won' : 'lost',
+          payout,
+          lines: lines.map((l) => ({ line: l.line, times: l.times, amount: String(l.amount) })),
+        };
+      });
+      await repo.writeOutcomes(outcomes, deps.clock());
+      after = batch[batch.length - 1]!.id;
+      if (batch.length < settleBatch) break;
+    }
+    const wins = await repo.unpaidWins(issue.id);
+    const posted = await Promise.all(
+      wins.map((w) =>
+        deps.ledger.post({
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          scope: LOTTERY_SCOPE,
+          key: `lottery:pay:${game.game_code}:${issue.issue_id}:${w.member_id}`,
+          kind: 'win',
+          memberId: w.member_id,
+          ref: { gameCode: game.game_code, issueId: issue.issue_id },
+          legs: [
+            {
+              debit: systemAccount('house', w.member_id),
+              credit: memberMain(w.member_id),
+              amount: BigInt(w.amount),
+              code: 'win',
+            },
+          ],
+        }),
+      ),
+    );
+    if (posted.some((p) => !p.ok)) throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
+    await repo.markPaid(
+      issue.id,
+      wins.map((w) => w.member_id),
+    );
+    for (const order of await repo.stopOnWinOrders(issue.id)) {
+      await db.transaction().execute(async (trx) => {
+        const refunded = await repo.refundOrderAfter(trx, order.id, issue.draws_at, deps.clock());
+        if (refunded.length === 0) return;
+        for (const b of refunded) await repo.releaseExposure(trx, b.issue_pk, b.code, b.unit_stake);
+        const amount = refunded.reduce((s, b) => s + b.charge, 0n);
+        const r = await deps.ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            scope: LOTTERY_SCOPE,
+            key: `lottery:stop:${order.reference}:${issue.id}`,
+            kind: 'bet_refund',
+            memberId: order.member_id,
+            ref: { reference: order.reference, gameCode: game.game_code },
+            legs: [
+              {
+                debit: systemAccount('house', order.member_id),
+                credit: memberMain(order.member_id),
+                amount,
+                code: 'bet',
+              },
+            ],
+          },
+          trx,
+        );
+        if (!r.ok) throw new Error('lottery: a stop-on-win refund was refused by the ledger');
+      });
+    }
+    await repo.writeTotals(issue.id);
+    return repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+  }
+
+  /** A cancelled issue: every placed bet back, one journal per member, with the status change in one transaction. */
+  async function refundIssue(issue: IssueRow, game: GameRow): Promise<boolean> {
+    const merchant = await merchantOf(issue.merchant_id);
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.transitionIn(trx, issue.id, 'cancelled', 'refunded'))) return false;
+      const rows = await repo.refundIssueBets(trx, issue.id, deps.clock());
+      const perMember = new Map<bigint, bigint>();
+      for (const r of rows) perMember.set(r.member_id, (perMember.get(r.member_id) ?? 0n) + r.charge);
+      for (const [memberId, amount] of perMember) {
+        const r = await deps.ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            scope: LOTTERY_SCOPE,
+            key: `lottery:refund:${game.game_code}:${issue.issue_id}:${memberId}`,
+            kind: 'bet_refund',
+            memberId,
+            ref: { gameCode: game.game_code, issueId: issue.issue_id },
+            legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'bet' }],
+          },
+          trx,
+        );
+        if (!r.ok) throw new Error('lottery: a refund was refused by the ledger');
+      }
+      return true;
+    });
+  }
+
+  /** One step of an issue (close, draw, settle, refund), each a compare-and-set: false when nothing was due. */
+  async function step(issue: IssueRow, game: GameRow, now: Date): Promise<boolean> {
+    if (issue.status === 'open' && issue.closes_at <= now) return repo.transition(issue.id, 'open', 'closed');
+    if (issue.status === 'closed' && issue.draws_at <= now) return draw(issue, game);
+    if (issue.status === 'drawn') return settle(issue, game);
+    if (issue.status === 'cancelled') return refundIssue(issue, game);
+    return false;
+  }
+
+  /** The draw job: every due issue moves as far as it can now (missed draws after a restart included). */
+  async function advance(): Promise<{ steps: number }> {
+    const now = deps.clock();
+    const games = new Map<string, GameRow>();
+    let steps = 0;
+    for (;;) {
+      const due = await repo.dueIssues(now, 100);
+      let moved = 0;
+      for (let issue of due) {
+        let game = games.get(String(issue.game_id));
+        if (!game) {
+          game = (await repo.gameById(issue.game_id))!;
+          games.set(String(game.id), game);
+        }
+        // Follow the issue through its steps; another process may be ahead (a step then does nothing).
+        for (let i = 0; i < 4 && issue; i++) {
+          if (await step(issue, game, now)) {
+            moved++;
+            steps++;
+          }
+          const next = await repo.issueById(issue.id);
+          if (!next || next.status === issue.status) break;
+          issue = next;
+        }
+      }
+      if (due.length < 100 || moved === 0) break;
+    }
+    return { steps };
+  }
+
+  /**
+   * Cancels an issue that has not been drawn (an operator's decision; no route yet): the draw job refunds its bets,
+   * one journal per member. False when the issue is already drawn (or gone).
+   */
+  async function cancelIssue(merchant: Merchant, gameCode: string, issueId: string): Promise<boolean> {
+    const game = await gameOf(merchant, gameCode);
+    const issue = await repo.issueByPublicId(game.id, issueId);
+    if (!issue) return false;
+    return (
+      (await repo.transition(issue.id, 'open', 'cancelled')) || (await repo.transition(issue.id, 'closed', 'cancelled'))
+    );
+  }
+
+  // ---- bets
+
+  async function gameOf(merchant: Merchant, gameCode: string): Promise<GameRow> {
+    const game = await repo.gameByCode(merchant.id, gameCode);
+    if (!game || !game.enabled) throw new AppError('not_found', 'No such lottery game.');
+    return game;
+  }
+
+  function present(b: BetView): LotteryMyBet {
+    return {
+      ref: b.reference,
+      orderRef: b.order_ref,
+      gameCode: b.game_code,
+      issueId: b.public_issue_id,
+      code: b.code,
+      selection: b.selection,
+      describe: b.describe,
+      units: b.units,
+      unitStake: String(b.unit_stake),
+      charge: String(b.charge),
+      status: b.status,
+      payout: String(b.payout),
+      lines: b.lines.map((l) => ({ line: l.line, times: l.times, amount: l.amount })),
+      createdAt: iso(b.created_at),
+      settledAt: b.settled_at ? iso(b.settled_at) : null,
+    };
+  }
+
+  async function orderAnswer(merchant: Merchant, orderId: bigint, memberId: bigint): Promise<LotteryPlaceResult> {
+    const [order, bets, balances] = await Promise.all([
+      repo.orderById(orderId),
+      repo.betsOfOrder(orderId),
+      deps.ledger.balances(merchant.id, [memberMain(memberId)]),
+    ]);
+    return {
+      orderRef: order!.reference,
+      charge: String(order!.charge),
+      balance: String(balances[memberMain(memberId)]?.available ?? 0n),
+      bets: bets.map(present),
+    };
+  }
+
+  const fieldError = (field: string, message: string) => ({ field, reason: 'invalid_bet', message });
+
+  async function placeBets(
+    merchant: Merchant,
+    memberId: bigint,
+    req: LotteryPlaceRequest,
+  ): Promise<LotteryPlaceResult> {
+    const game = await gameOf(merchant, req.gameCode);
+    const replay = await repo.findOrder(merchant.id, memberId, req.requestId);
+    if (replay) return orderAnswer(merchant, replay.id, memberId);
+
+    const errors: ReturnType<typeof fieldError>[] = [];
+    const checked = req.bets.map((bet, i) => {
+      const unitStake = BigInt(bet.unitStake);
+      if (unitStake < game.min_unit_stake || unitStake > game.max_unit_stake || unitStake % game.min_unit_stake !== 0n)
+        errors.push(
+          fieldError(
+            `bets.${i}.unitStake`,
+            `The unit stake is a multiple of ${game.min_unit_stake} from ${game.min_unit_stake} to ${game.max_unit_stake} (minor units).`,
+          ),
+        );
+      try {
+        return { ...checkElottBet(game.kind, bet.code, bet.selection, unitStake), unitStake };
+      } catch (e) {
+        if (!(e instanceof GameInputError)) throw e;
+        const known = elottBetTypes(game.kind).some((t) => t.code === bet.code);
+        errors.push(fieldError(`bets.${i}.${known ? 'selection' : 'code'}`, e.message));
+        return undefined;
+      }
+    });
+    if (errors.length > 0)
+      throw new AppError('invalid_bet', `Bet ${errors[0]!.field.split('.')[1]}: ${errors[0]!.message}`, {
+        in: 'body',
+        fields: errors,
+      });
+    const bets = checked.map((c) => c!);
+
+    const count = req.chase?.issues ?? 1;
+    const issues = await repo.issuesFrom(game.id, req.issueId, count);
+    if (issues.length === 0) throw new AppError('not_found', 'No such issue.');
+    if (issues.length < count)
+      throw new AppError('validation_failed', undefined, {
+        in: 'body',
+        fields: [{ field: 'chase.issues', reason: 'too_big', message: `Only ${issues.length} issues are scheduled.` }],
+      });
+    const now = deps.clock();
+    if (issues.some((i) => i.status !== 'open' || i.closes_at <= now)) throw new AppError('lottery_closed');
+
+    const perIssue = bets.reduce((s, b) => s + b.charge, 0n);
+    const total = perIssue * BigInt(count);
+    const perCode = new Map<string, bigint>();
+    for (const b of bets) perCode.set(b.code, (perCode.get(b.code) ?? 0n) + b.unitStake);
+    const orderRef = newReference('LO');
+
+    try {
+      const orderId = await db.transaction().execute(async (trx) => {
+        const open = await repo.lockOpenIssues(
+          trx,
+          issues.map((i) => i.id),
+          deps.clock(),
+        );
+        if (open.length < issues.length) throw new AppError('lottery_closed');
+        for (const issue of issues)
+          for (const [code, stake] of perCode)
+            if (!(await repo.addExposure(trx, issue.id, code, stake, game.max_number_stake)))
+              throw new AppError('lottery_limit');
+        const posted = await deps.ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            scope: LOTTERY_SCOPE,
+            key: `lottery:order:${memberId}:${req.requestId}`,
+            kind: 'bet',
+            memberId,
+            // content fixed by the request alone: a concurrent replay of the same requestId is a replay, not a conflict
+            ref: { requestId: req.requestId, gameCode: game.game_code, issueId: req.issueId },
+            legs: [
+              { debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: total, code: 'bet' },
+            ],
+          },
+          trx,
+        );
+        if (!posted.ok)
+          throw new AppError(posted.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+        const id = await repo.insertOrder(trx, {
+          merchant_id: merchant.id,
+          member_id: memberId,
+          reference: orderRef,
+          request_id: req.requestId,
+          game_id: game.id,
+          issues: count,
+          stop_on_win: req.chase?.stopOnWin ?? false,
+          charge: total,
+          journal_id: posted.journalId,
+        });
+        await repo.insertBets(
+          trx,
+          issues.flatMap((issue) =>
+            bets.map((b) => ({
+              merchant_id: merchant.id,
+              member_id: memberId,
+              order_id: id,
+              issue_pk: issue.id,
+              reference: newReference('LB'),
+              code: b.code,
+              selection: JSON.stringify(b.selection),
+              describe: b.describe,
+              units: b.units,
+              unit_stake: b.unitStake,
+              charge: b.charge,
+            })),
+          ),
+        );
+        return id;
+      });
+      return orderAnswer(merchant, orderId, memberId);
+    } catch (e) {
+      // The same requestId placed concurrently: the first order is the answer.
+      const existing =
+        (e as { code?: string }).code === '23505' && (await repo.findOrder(merchant.id, memberId, req.requestId));
+      if (existing) return orderAnswer(merchant, existing.id, memberId);
+      throw e;
+    }
+  }
+
+  async function cancelBet(merchant: Merchant, memberId: bigint, ref: string): Promise<LotteryMyBet> {
+    const bet = await repo.betByRef(merchant.id, memberId, ref);
+    if (!bet) throw new AppError('not_found', 'No such bet.');
+    await db.transaction().execute(async (trx) => {
+      const open = await repo.lockOpenIssues(trx, [bet.issue_pk], deps.clock());
+      if (open.length === 0) throw new AppError('lottery_closed');
+      if (!(await repo.markBetRefunded(trx, bet.id, deps.clock()))) throw new AppError('state_invalid');
+      await repo.releaseExposure(trx, bet.issue_pk, bet.code, bet.unit_stake);
+      const r = await deps.ledger.post(
+        {
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          scope: LOTTERY_SCOPE,
+          key: `lottery:cancel:${bet.reference}`,
+          kind: 'bet_refund',
+          memberId,
+          ref: { reference: bet.reference, gameCode: bet.game_code, issueId: bet.public_issue_id },
+          legs: [
+            { debit: systemAccount('house', memberId), credit: memberMain(memberId), amount: bet.charge, code: 'bet' },
+          ],
+        },
+        trx,
+      );
+      if (!r.ok) throw new AppError('state_invalid');
+    });
+    return present((await repo.betByRef(merchant.id, memberId, ref))!);
+  }
+
+  async function myBets(
+    merchant: Merchant,
+    memberId: bigint,
+    q: { gameCode?: string; status?: LotteryMyBet['status']; page: number; pageSize: number },
+  ): Promise<LotteryMyBets> {
+    const r = await repo.myBets(
+      { merchantId: merchant.id, memberId, gameCode: q.gameCode, status: q.status },
+      { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+    );
+    return {
+      page: q.page,
+      pageSize: q.pageSize,
+      total: r.total,
+      list: r.rows.map(present),
+      totals: { charge: String(r.charge), payout: String(r.payout) },
+    };
+  }
+
+  // ---- public reads
+
+  const issueRef = (i: IssueRow) => ({
+    issueId: i.issue_id,
+    status: i.status,
+    closesAt: iso(i.closes_at),
+    drawsAt: iso(i.draws_at),
+  });
+
+  async function lobby(merchant: Merchant): Promise<LotteryLobby> {
+    const now = deps.clock();
+    const games = await repo.gamesOf(merchant.id);
+    return {
+      serverTime: iso(now),
+      exponent: merchant.currencyExponent,
+      currency: merchant.currency,
+      games: await Promise.all(
+        games.map(async (g) => {
+          const [current, last] = await Promise.all([repo.currentIssue(g.id, now), repo.lastDrawn(g.id)]);
+          return {
+            gameCode: g.game_code,
+            name: g.name,
+            kind: g.kind,
+            intervalSeconds: g.interval_seconds,
+            current: current ? issueRef(current) : null,
+            last: last
+              ? { issueId: last.issue_id, result: last.result!, drawnAt: iso(last.drawn_at ?? last.draws_at) }
+              : null,
+          };
+        }),
+      ),
+    };
+  }
+
+  async function gameInfo(merchant: Merchant, gameCode: string): Promise<LotteryGame> {
+    const now = deps.clock();
+    const game = await gameOf(merchant, gameCode);
+    const [chain, current] = await Promise.all([repo.chainOf(game.id), repo.currentIssue(game.id, now)]);
+    if (!chain || !current) throw new AppError('game_maintenance', 'This game has no open draw yet.');
+    const next = await repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1);
+    const opensAt = new Date(chain.first_draw_at.getTime() - game.interval_seconds * 1000);
+    return {
+      serverTime: iso(now),
+      gameCode: game.game_code,
+      name: game.name,
+      kind: game.kind,
+      intervalSeconds: game.interval_seconds,
+      closeSeconds: game.close_seconds,
+      prizeGroup: game.prize_group,
+      exponent: merchant.currencyExponent,
+      currency: merchant.currency,
+      minUnitStake: String(game.min_unit_stake),
+      maxUnitStake: String(game.max_unit_stake),
+      betTypes: elottBetTypes(game.kind).map((t) => ({
+        code: t.code,
+        lines: t.lines.map((l) => ({ key: l.key, odds: decimal(toDecimal(prizeGroupOdds(game.prize_group, l.p), 4)) })),
+      })),
+      chain: {
+        chainId: String(chain.id),
+        terminalHash: chain.terminal_hash,
+        salt: chain.salt,
+        algorithm: DRAW_ALGORITHM,
+        firstIssueId: issueIdOf(opensAt, game.interval_seconds, merchant.timezone),
+        length: chain.length,
+      },
+      current: issueRef(current),
+      next: [current, ...next].map((i) => ({ issueId: i.issue_id, drawsAt: iso(i.draws_at) })),
+    };
+  }
+
+  async function results(
+    merchant: Merchant,
+    gameCode: string,
+    q: { page: number; pageSize: number },
+  ): Promise<LotteryResults> {
+    const game = await gameOf(merchant, gameCode);
+    const r = await repo.resultsPage(game.id, deps.clock(), { offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
+    return {
+      page: q.page,
+      pageSize: q.pageSize,
+      total: r.total,
+      list: r.rows.map((i) => ({ issueId: i.issue_id, status: i.status, drawsAt: iso(i.draws_at), result: i.result })),
+    };
+  }
+
+  /**
+   * The verifier's view of an issue. h_i is shown once drawn; h_{i−1} once issue i−1's draw time has passed (its
+   * betting is closed by then), so no answer tells a result before betting on it closes.
+   */
+  async function issueInfo(merchant: Merchant, gameCode: string, issueId: string): Promise<LotteryIssue> {
+    const game = await gameOf(merchant, gameCode);
+    const issue = await repo.issueByPublicId(game.id, issueId);
+    if (!issue) throw new AppError('not_found', 'No such issue.');
+    const chain = await chainById(issue.chain_id);
+    const now = deps.clock();
+    if (issue.chain_index > 1 && drawsAtOf(chain, game, issue.chain_index - 1) > now)
+      throw new AppError('not_found', 'This issue is not open yet.');
+    const previousHash = issue.chain_index === 1 ? chain.terminal_hash : hashAt(chain, issue.chain_index - 1);
+    const shown = issue.status === 'drawn' || issue.status === 'settled';
+    return {
+      gameCode: game.game_code,
+      kind: game.kind,
+      issueId: issue.issue_id,
+      status: issue.status,
+      drawsAt: iso(issue.draws_at),
+      result: shown ? issue.result : null,
+      hash: shown ? issue.hash : null,
+      previousHash,
+      chainIndex: issue.chain_index,
+      salt: chain.salt,
+      algorithm: DRAW_ALGORITHM,
+      totals:
+        issue.status === 'settled'
+          ? {
+              bets: issue.bets,
+              stake: String(issue.stake),
+              payout: String(issue.payout),
+              winners: issue.winners,
+            }
+          : null,
+    };
+  }
+
+  /** The demo merchant's games (idempotent; chains and issues come with the schedule job). */
+  async function seedDemo(merchant: Pick<Merchant, 'id' | 'currencyExponent'>): Promise<void> {
+    const unit = 10n ** BigInt(merchant.currencyExponent);
+    await repo.addGames(
+      DEMO_LOTTERY_GAMES.map((g) => ({
+        merchant_id: merchant.id,
+        game_code: g.code,
+        name: g.name,
+        kind: g.kind,
+        interval_seconds: g.interval,
+        close_seconds: 10,
+        prize_group: 1960,
+        min_unit_stake: unit,
+        max_unit_stake: 10_000n * unit,
+        max_number_stake: 50_000n * unit,
+      })),
+    );
+  }
+
+  /**
+   * The games module's bet records read the lottery's bets through this (category ELOTT, vendor SEA): placed =
+   * open, won/lost = settled, refunded = rolled_back; the stake of a refunded bet counts as nothing.
+   */
+  const betRecords: BetRecordSource = {
+    async records(f, limit) {
+      const none = { rows: [], total: 0, stake: 0n, payout: 0n };
+      if ((f.category && f.category !== 'ELOTT') || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
+      const statuses: Record<string, LotteryBetStatus[]> = {
+        open: ['placed'],
+        settled: ['won', 'lost'],
+        rolled_back: ['refunded'],
+      };
+      const r = await repo.records(
+        {
+          merchantId: f.merchantId,
+          memberId: f.memberId,
+          statuses: f.status ? statuses[f.status] : undefined,
+          from: f.from,
+          to: f.to,
+          timezone: f.timezone,
+        },
+        limit,
+      );
+      return {
+        total: r.total,
+        stake: r.stake,
+        payout: r.payout,
+        rows: r.rows.map((b) => ({
+          id: b.reference,
+          roundRef: b.reference,
+          vendorCode: LOTTERY_VENDOR,
+          gameCode: b.game_code,
+          category: 'ELOTT' as const,
+          stake: b.status === 'refunded' ? 0n : b.charge,
+          payout: b.payout,
+          status: b.status === 'placed' ? 'open' : b.status === 'refunded' ? 'rolled_back' : 'settled',
+          summary: `${b.issue_id} · ${b.code} ${b.describe}`,
+          startedAt: b.created_at,
+          settledAt: b.settled_at,
+        })),
+      };
+    },
+  };
+
+  return {
+    betRecords,
+    schedule,
+    advance,
+    cancelIssue,
+    placeBets,
+    cancelBet,
+    myBets,
+    lobby,
+    gameInfo,
+    results,
+    issueInfo,
+    seedDemo,
+  };
+}
+
+/** "9.8000" → "9.8", "2.0000" → "2". */
+function decimal(s: string): string {
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+export type LotteryService = ReturnType<typeof createLotteryService>;

@@ -1,0 +1,114 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+
+type Json<T> = ColumnType<T, string, string>;
+
+export type LotteryIssueStatus = 'open' | 'closed' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
+export type LotteryBetStatus = 'placed' | 'won' | 'lost' | 'refunded';
+
+export interface LotteryGamesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  game_code: string;
+  name: string;
+  kind: 'ssc' | 'k3';
+  interval_seconds: number;
+  close_seconds: number;
+  prize_group: number;
+  min_unit_stake: Int8;
+  max_unit_stake: Int8;
+  max_number_stake: Int8;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface LotteryChainsTable {
+  id: Int8Id;
+  game_id: Int8;
+  terminal_hash: string;
+  salt: string;
+  length: number;
+  checkpoint_every: number;
+  /** { "<index>": "<hash>" } — kept server-side, never answered. */
+  checkpoints: Json<Record<string, string>>;
+  first_draw_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface LotteryIssuesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  game_id: Int8;
+  chain_id: Int8;
+  chain_index: number;
+  issue_id: string;
+  opens_at: Date;
+  closes_at: Date;
+  draws_at: Date;
+  status: Generated<LotteryIssueStatus>;
+  hash: string | null;
+  result: ColumnType<number[] | null, string | null, string | null>;
+  drawn_at: Date | null;
+  settled_at: Date | null;
+  bets: Generated<number>;
+  stake: Generated<bigint>;
+  payout: Generated<bigint>;
+  winners: Generated<number>;
+}
+
+export interface LotteryOrdersTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  reference: string;
+  request_id: string;
+  game_id: Int8;
+  issues: number;
+  stop_on_win: boolean;
+  charge: Int8;
+  journal_id: Int8;
+  created_at: CreatedAt;
+}
+
+export interface LotteryWinLineRow {
+  line: string;
+  times: number;
+  amount: string;
+}
+
+export interface LotteryBetsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  order_id: Int8;
+  issue_pk: Int8;
+  reference: string;
+  code: string;
+  selection: Json<unknown>;
+  describe: string;
+  units: number;
+  unit_stake: Int8;
+  charge: Int8;
+  status: Generated<LotteryBetStatus>;
+  payout: Generated<bigint>;
+  lines: ColumnType<LotteryWinLineRow[], string | undefined, string>;
+  paid: Generated<boolean>;
+  created_at: CreatedAt;
+  settled_at: Date | null;
+}
+
+export interface LotteryExposureTable {
+  issue_pk: Int8;
+  code: string;
+  staked: Int8;
+}
+
+/** Kysely types of the lottery module's tables (read only through its repository). */
+export interface LotteryTables {
+  lottery_games: LotteryGamesTable;
+  lottery_chains: LotteryChainsTable;
+  lottery_issues: LotteryIssuesTable;
+  lottery_orders: LotteryOrdersTable;
+  lottery_bets: LotteryBetsTable;
+  lottery_exposure: LotteryExposureTable;
+}

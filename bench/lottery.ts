@@ -1,0 +1,154 @@
+// Lottery (ELOTT) volume: BENCH_BETS bets (default 1,000,000) placed on ONE draw through the lottery service
+// (orders of 50 bets: one ledger journal per order, the exposure rows, the bets), then the draw and the settlement
+// (outcomes in batches of 5,000, one win journal per member through the ledger's group commit), on PGlite and on
+// PostgreSQL; the ledger audit must be clean after each run.
+//   npm run bench:lottery     BENCH_BETS (1000000), BENCH_MEMBERS (10000), BENCH_CLIENTS (16),
+//                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip),
+//                             BENCH_PGLITE ('off' to skip)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { AnyDb } from '../apps/server/src/db/schema.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { createLotteryModule } from '../apps/server/src/modules/lottery/index.ts';
+import { createMerchantsModule } from '../apps/server/src/modules/merchants/index.ts';
+
+const BETS = Number(process.env.BENCH_BETS ?? 1_000_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PER_ORDER = 50;
+const ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** A mix of bet types (one of them always wins something: the busiest payout path). */
+const BET_MIX = [
+  { code: 'ssc.position', selection: { positions: [ALL, [], [], [], []] } },
+  { code: 'ssc.bsoe.sum', selection: { sides: ['big', 'odd'] } },
+  {
+    code: 'ssc.straight.2b',
+    selection: {
+      positions: [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    },
+  },
+  { code: 'ssc.dragontiger', selection: { sides: ['dragon'] } },
+  { code: 'ssc.group6.3f', selection: { digits: [1, 3, 5, 7] } },
+];
+
+async function benchOne(label: string, database: Database): Promise<string> {
+  const db: AnyDb = database.db;
+  await migrate(database);
+  const { id: merchantId } = await db
+    .insertInto('merchants')
+    .values({
+      code: `bench${randomBytes(3).toString('hex')}`,
+      name: 'Bench',
+      currency: 'PHP',
+      currency_exponent: 2,
+      default_language: 'en',
+      languages: ['en'],
+      timezone: 'Asia/Manila',
+      status: 'active',
+      customer_service_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into members (merchant_id, account, password_hash)
+            select ${merchantId}, 'bench' || g, 'x' from generate_series(1, ${MEMBERS}) g`.execute(db);
+  const members = (
+    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
+  ).map((r) => r.id);
+  const ledger = createLedgerModule({ db, maxInFlight: database.kind === 'pglite' ? 1 : 4 });
+  for (let i = 0; i < members.length; i += 1000)
+    await ledger.postOrThrow({
+      merchantId,
+      currency: 'PHP',
+      scope: 'bench-setup',
+      key: `fund:${i}`,
+      kind: 'adjustment',
+      legs: members.slice(i, i + 1000).map((m) => ({
+        debit: systemAccount('adjustments', m),
+        credit: memberMain(m),
+        amount: 100_000_000n,
+        code: 'adjustment',
+      })),
+    });
+  const merchants = createMerchantsModule({ db, defaultMerchant: 'bench' });
+  const merchant = (await merchants.findById(merchantId))!;
+  let now = Date.now();
+  const lottery = createLotteryModule({ db, ledger, merchants, clock: () => new Date(now) });
+  await lottery.seedDemo(merchant);
+  // The bench places far more on one number than a real site allows.
+  await sql`update lottery_games set max_number_stake = 1000000000000000 where merchant_id = ${merchantId}`.execute(db);
+  await lottery.schedule();
+  const game = await lottery.gameInfo(merchant, 'elott-ssc-5m');
+  // The draw is up to 5 minutes away: the bench's clock stands still until every bet is in.
+  const orders = Math.ceil(BETS / PER_ORDER);
+  let next = 0;
+  let placed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= orders) return;
+        const n = Math.min(PER_ORDER, BETS - i * PER_ORDER);
+        await lottery.placeBets(merchant, members[i % members.length]!, {
+          gameCode: 'elott-ssc-5m',
+          issueId: game.current.issueId,
+          requestId: randomUUID(),
+          bets: Array.from({ length: n }, (_, k) => ({ ...BET_MIX[k % BET_MIX.length]!, unitStake: '100' })),
+        });
+        placed += n;
+      }
+    }),
+  );
+  const placeSeconds = (performance.now() - started) / 1000;
+  now = Date.parse(game.current.drawsAt) + 1000;
+  const settleStart = performance.now();
+  await lottery.advance();
+  const settleSeconds = (performance.now() - settleStart) / 1000;
+  const issue = await lottery.issueInfo(merchant, 'elott-ssc-5m', game.current.issueId);
+  if (issue.status !== 'settled' || issue.totals?.bets !== placed)
+    throw new Error(`not settled: ${JSON.stringify(issue)}`);
+  const audit = await auditLedger(db);
+  if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems).slice(0, 500)}`);
+  const line = `| ${label} | ${placed.toLocaleString('en')} | ${Math.round(placed / placeSeconds).toLocaleString('en')} | ${placeSeconds.toFixed(1)} | ${settleSeconds.toFixed(1)} | ${issue.totals.winners.toLocaleString('en')} |`;
+  console.log(line);
+  return line;
+}
+
+const rows: string[] = [];
+if (process.env.BENCH_PGLITE !== 'off') {
+  const database = await openDatabase({ kind: 'pglite' });
+  try {
+    rows.push(await benchOne('PGlite (embedded)', database));
+  } finally {
+    await database.close();
+  }
+}
+if (PG_URL !== 'off') {
+  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
+  await admin.session((exec) => exec(`create database ${name}`));
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: Math.min(CLIENTS, 20) });
+  try {
+    rows.push(await benchOne('PostgreSQL', database));
+  } finally {
+    await database.close();
+    await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
+    await admin.close();
+  }
+}
+console.log(
+  `\nLottery: bets on one draw through the service (orders of ${PER_ORDER}, ${CLIENTS} clients, ${MEMBERS.toLocaleString('en')} members), then draw + settle; audit clean\n`,
+);
+console.log('| database | bets | bets/s | place s | settle s | winners |\n|---|---|---|---|---|---|');
+console.log(rows.join('\n'));

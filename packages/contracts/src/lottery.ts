@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { minorString } from './money.ts';
+
+/**
+ * Fast e-lottery (ELOTT, our own vendor SEA): shared draws every 1–5 minutes from a published hash chain. The
+ * shapes of docs/lottery-api (the lottery server and the lottery pages share them). Amounts out are minor-unit
+ * strings with the currency exponent in the answer; unit stakes in are minor-unit strings too (whole multiples of
+ * the game's minUnitStake). Times are ISO strings (UTC).
+ */
+
+export const lotteryKind = z.enum(['ssc', 'k3']);
+export type LotteryKind = z.infer<typeof lotteryKind>;
+
+export const lotteryIssueStatus = z.enum(['open', 'closed', 'drawn', 'settled', 'cancelled', 'refunded']);
+export type LotteryIssueStatus = z.infer<typeof lotteryIssueStatus>;
+
+export const lotteryBetStatus = z.enum(['placed', 'won', 'lost', 'refunded']);
+export type LotteryBetStatus = z.infer<typeof lotteryBetStatus>;
+
+/** Game codes: `elott-ssc-1m`, `elott-k3-3m`… */
+export const lotteryGameCode = z.string().regex(/^[a-z0-9-]{1,40}$/, 'A game code such as elott-ssc-1m.');
+/** Issue ids: `YYYYMMDD-NNNN` in the merchant's time zone. */
+export const lotteryIssueId = z.string().regex(/^\d{8}-\d{4}$/, 'An issue id such as 20261126-0961.');
+
+const issueRef = z.object({
+  issueId: z.string(),
+  status: lotteryIssueStatus,
+  closesAt: z.string(),
+  drawsAt: z.string(),
+});
+
+/** GET /lgw/lottery/lobby */
+export const lotteryLobby = z.object({
+  serverTime: z.string(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  games: z.array(
+    z.object({
+      gameCode: z.string(),
+      name: z.string(),
+      kind: lotteryKind,
+      intervalSeconds: z.number().int(),
+      current: issueRef.nullable(),
+      last: z.object({ issueId: z.string(), result: z.array(z.number().int()), drawnAt: z.string() }).nullable(),
+    }),
+  ),
+});
+export type LotteryLobby = z.infer<typeof lotteryLobby>;
+
+/** GET /lgw/lottery/games/:gameCode */
+export const lotteryGame = z.object({
+  serverTime: z.string(),
+  gameCode: z.string(),
+  name: z.string(),
+  kind: lotteryKind,
+  intervalSeconds: z.number().int(),
+  closeSeconds: z.number().int(),
+  prizeGroup: z.number().int(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  minUnitStake: minorString,
+  maxUnitStake: minorString,
+  betTypes: z.array(z.object({ code: z.string(), lines: z.array(z.object({ key: z.string(), odds: z.string() })) })),
+  chain: z.object({
+    chainId: z.string(),
+    terminalHash: z.string(),
+    salt: z.string(),
+    algorithm: z.string(),
+    firstIssueId: z.string(),
+    length: z.number().int(),
+  }),
+  current: issueRef,
+  next: z.array(z.object({ issueId: z.string(), drawsAt: z.string() })),
+});
+export type LotteryGame = z.infer<typeof lotteryGame>;
+
+export const lotteryGameParams = z.object({ gameCode: lotteryGameCode });
+
+export const lotteryResultsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+/** GET /lgw/lottery/games/:gameCode/results (newest first) */
+export const lotteryResults = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  list: z.array(
+    z.object({
+      issueId: z.string(),
+      status: lotteryIssueStatus,
+      drawsAt: z.string(),
+      result: z.array(z.number().int()).nullable(),
+    }),
+  ),
+});
+export type LotteryResults = z.infer<typeof lotteryResults>;
+
+export const lotteryIssueParams = z.object({ issueId: lotteryIssueId });
+export const lotteryIssueQuery = z.object({ gameCode: lotteryGameCode });
+
+/** GET /lgw/lottery/issues/:issueId?gameCode=… (the verifier: SHA256(hash) = previousHash, result recomputed) */
+export const lotteryIssue = z.object({
+  gameCode: z.string(),
+  kind: lotteryKind,
+  issueId: z.string(),
+  status: lotteryIssueStatus,
+  drawsAt: z.string(),
+  result: z.array(z.number().int()).nullable(),
+  hash: z.string().nullable(),
+  previousHash: z.string(),
+  chainIndex: z.number().int(),
+  salt: z.string(),
+  algorithm: z.string(),
+  totals: z
+    .object({ bets: z.number().int(), stake: minorString, payout: minorString, winners: z.number().int() })
+    .nullable(),
+});
+export type LotteryIssue = z.infer<typeof lotteryIssue>;
+
+export const lotteryBetInput = z.object({
+  code: z.string().min(1).max(40),
+  /** The bet type's selection (checked by the engine: packages/games/src/lottery). */
+  selection: z.unknown(),
+  /** Minor units, a whole multiple of the game's minUnitStake. */
+  unitStake: z.string().regex(/^\d{1,15}$/, 'A unit stake in minor units.'),
+});
+
+/** POST /wps/lottery/bets */
+export const lotteryPlaceRequest = z.object({
+  gameCode: lotteryGameCode,
+  issueId: lotteryIssueId,
+  requestId: z.string().uuid(),
+  bets: z.array(lotteryBetInput).min(1).max(50),
+  chase: z.object({ issues: z.number().int().min(1).max(10), stopOnWin: z.boolean() }).optional(),
+});
+export type LotteryPlaceRequest = z.infer<typeof lotteryPlaceRequest>;
+
+export const lotteryMyBet = z.object({
+  ref: z.string(),
+  orderRef: z.string(),
+  gameCode: z.string(),
+  issueId: z.string(),
+  code: z.string(),
+  selection: z.unknown(),
+  describe: z.string(),
+  units: z.number().int(),
+  unitStake: minorString,
+  charge: minorString,
+  status: lotteryBetStatus,
+  payout: minorString,
+  lines: z.array(z.object({ line: z.string(), times: z.number().int(), amount: minorString })),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type LotteryMyBet = z.infer<typeof lotteryMyBet>;
+
+export const lotteryPlaceResult = z.object({
+  orderRef: z.string(),
+  charge: minorString,
+  balance: minorString,
+  bets: z.array(lotteryMyBet),
+});
+export type LotteryPlaceResult = z.infer<typeof lotteryPlaceResult>;
+
+/** GET /wps/lottery/bets */
+export const lotteryMyBetsQuery = z.object({
+  gameCode: lotteryGameCode.optional(),
+  status: lotteryBetStatus.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const lotteryMyBets = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  list: z.array(lotteryMyBet),
+  totals: z.object({ charge: minorString, payout: minorString }),
+});
+export type LotteryMyBets = z.infer<typeof lotteryMyBets>;
+
+/** Bet references: `LB-` + 8 Crockford base32; orders `LO-…`. */
+export const lotteryBetParams = z.object({ ref: z.string().regex(/^LB-[0-9A-HJKMNP-TV-Z]{8}$/, 'A bet reference.') });
