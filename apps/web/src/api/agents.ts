@@ -5,6 +5,7 @@ import {
   type ContractOfferRequest,
   contractList,
   contractSettlementList,
+  contractTypesHeld,
   type ContractTypeCode,
   contractView,
   type CreateDownlineRequest,
@@ -128,6 +129,12 @@ export const useSettlements = (f: { type?: ContractTypeCode } & Paging) =>
     () => get('/wps/agent/contract/settlements', contractSettlementList, { ...f }),
     { paged: true },
   );
+/** The contract types the agent has or had: the settlement record pages it is shown (off for non-agents). */
+export const useContractTypesHeld = (enabled = true) =>
+  useMemberQuery([...CONTRACT_KEY, 'types'], [], () => get('/wps/agent/contract/types', contractTypesHeld), {
+    enabled,
+    staleTime: 60_000,
+  });
 /** The offers waiting for the logged-in member (the contract popup); checked again every minute. */
 export const usePendingContracts = (enabled = true) =>
   useMemberQuery([...CONTRACT_KEY, 'pending'], [], () => get('/wps/agent/contract/pending', pendingContracts), {

@@ -87,7 +87,13 @@ export function createContractsModule(deps: {
     jobs,
     register(app: FastifyInstance): void {
       registerContractsRoutes(app, service);
-      registerContractsAdminRoutes(app, { contracts: service, repo, members: deps.members, audit: deps.audit });
+      registerContractsAdminRoutes(app, {
+        contracts: service,
+        repo,
+        members: deps.members,
+        audit: deps.audit,
+        settle: settlement?.settle,
+      });
     },
   };
 }

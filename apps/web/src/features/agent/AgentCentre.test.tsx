@@ -384,4 +384,46 @@ describe('agent centre', () => {
     expect(within(table).getByText('Paid')).toBeTruthy();
     expect(types[0]).toBe('daily_wage');
   });
+
+  it('the menu lists only the settlement pages of contract types held; another one by URL says why it is empty', async () => {
+    asAgent();
+    let settlementsAsked = false;
+    server.use(
+      http.get('*/wps/agent/contract/types', () => ok({ types: ['dividend'] })),
+      http.get('*/wps/agent/contract/settlements', () => {
+        settlementsAsked = true;
+        return ok({ list: [], total: 0, pageNo: 1, pageSize: 20, currency: 'PHP', exponent: 2 });
+      }),
+    );
+    renderAt('/agent/hourlySalary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hourly salary' })).toBeTruthy();
+    expect(
+      await screen.findByText(/You have no Hourly salary contract and never had one, so there are no records here/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your contracts' }).getAttribute('href')).toBe('/agent/contractList');
+    const menu = screen.getByRole('navigation', { name: 'Agent centre' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Dividend record' })).toBeTruthy());
+    expect(within(menu).queryByRole('link', { name: 'Daily wages' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Real-time salary' })).toBeNull();
+    // the page being shown stays in the menu (current)
+    expect(within(menu).getByRole('link', { name: 'Hourly salary' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.setup().click(within(menu).getByRole('link', { name: 'Dividend record' }));
+    expect(await screen.findByText('No settlements yet.')).toBeTruthy();
+    expect(settlementsAsked).toBe(true);
+    expect(within(menu).queryByRole('link', { name: 'Hourly salary' })).toBeNull();
+  });
+
+  it('downline transfers: a transfer link per downline opens the form with that member chosen; also from transactions', async () => {
+    asAgent();
+    server.use(
+      http.get('*/wps/agent/downline', () => ok({ rows: [member()], total: 1, pageNo: 1, pageSize: 20 })),
+      http.get('*/wps/agent/team/transactions', () => ok({ rows: [], total: 0, pageNo: 1, pageSize: 20 })),
+    );
+    const router = renderAt('/agent/downlineManagmentView');
+    const link = await screen.findByRole('link', { name: 'Transfer money to downa' });
+    expect(link.getAttribute('href')).toBe('/member/transferUpline?to=downa');
+    await router.navigate('/agent/agentDownlineTransactionDetailsCopy');
+    const toForm = await screen.findByRole('link', { name: 'Transfer to a downline' });
+    expect(toForm.getAttribute('href')).toBe('/member/transferUpline');
+  });
 });

@@ -1,6 +1,7 @@
 import { rebatePoint } from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { type DownlineRow, setRebate, useDownlines, useRefreshAgent, useSetLocked } from '../../api/agents.ts';
 import { DateTime } from '../../components/DateTime.tsx';
@@ -56,7 +57,7 @@ export function DownlinesPage() {
       <QueryState query={query} isEmpty={(d) => d.rows.length === 0} empty={t('agent.downlines.empty')}>
         {(d) => (
           <>
-            <table className="agent-table">
+            <table className="data-table">
               <caption>{t('agent.downlines.count', { count: d.total })}</caption>
               <thead>
                 <tr>
@@ -129,6 +130,13 @@ export function DownlinesPage() {
                         >
                           {t(m.status === 'active' ? 'agent.downlines.lock' : 'agent.downlines.unlock')}
                         </button>
+                        <Link
+                          className="btn btn--ghost"
+                          to={transferUrl(m.account)}
+                          aria-label={t('agent.downlines.transferTo', { account: m.account })}
+                        >
+                          {t('agent.downlines.transfer')}
+                        </Link>
                       </div>
                     </td>
                   </tr>
@@ -144,6 +152,9 @@ export function DownlinesPage() {
     </AgentPage>
   );
 }
+
+/** The downline transfer (member centre › transferUpline) with the member chosen; the server keeps it to the team. */
+export const transferUrl = (account: string) => `/member/transferUpline?to=${encodeURIComponent(account)}`;
 
 const rebateSchema = z.object({ rebatePoint: passes(rebatePoint, 'agent.rebateFormat') });
 
