@@ -30,6 +30,7 @@ import { createAdminModule } from './modules/admin/index.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
@@ -189,6 +190,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
   });
+  const announcements = createAnnouncementsModule({ db, audit: admin, clock });
 
   return {
     outbox,
@@ -211,6 +213,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     history,
     agents,
     contracts,
+    announcements,
   };
 }
 

@@ -15,3 +15,4 @@ export * from './seamless.ts';
 export * from './house.ts';
 export * from './contracts.ts';
 export * from './agents.ts';
+export * from './announcements.ts';

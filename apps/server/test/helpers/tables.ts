@@ -17,6 +17,7 @@ import type { DemoVendorTables } from '../../src/modules/demo-vendor/demo-vendor
 import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { ContractsTables } from '../../src/modules/contracts/contracts.tables.ts';
+import type { AnnouncementsTables } from '../../src/modules/announcements/announcements.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -44,4 +45,5 @@ export interface AllTables
     DemoVendorTables,
     WalletTables,
     WithdrawalsTables,
-    ContractsTables {}
+    ContractsTables,
+    AnnouncementsTables {}

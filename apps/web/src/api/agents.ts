@@ -1,6 +1,8 @@
 import {
   affiliateLink,
   affiliateLinkList,
+  announcementDetail,
+  announcementPage,
   contractDecision,
   type ContractOfferRequest,
   contractList,
@@ -149,3 +151,28 @@ export const useContractAction = () =>
       send('POST', `/wps/agent/contract/${encodeURIComponent(id)}/${action}`, contractDecision),
     [CONTRACT_KEY, AGENT_KEY],
   );
+
+/** The agent announcements (list and detail); reading one invalidates the list (its unread marker). */
+export const ANNOUNCEMENT_KEY = ['announcements'] as const;
+export type AnnouncementList = z.infer<typeof announcementPage>;
+export const useAnnouncements = (p: Paging) =>
+  useMemberQuery(
+    [...ANNOUNCEMENT_KEY, 'list'],
+    [p],
+    () => get('/wps/agent/announcements', announcementPage, { ...p }),
+    {
+      paged: true,
+    },
+  );
+export const useAnnouncement = (id: string) =>
+  useMemberQuery([...ANNOUNCEMENT_KEY, 'one'], [id], () =>
+    get(`/wps/agent/announcements/${encodeURIComponent(id)}`, announcementDetail),
+  );
+export const useMarkAnnouncementRead = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<unknown>('POST', `/wps/agent/announcements/${encodeURIComponent(id)}/read`, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...ANNOUNCEMENT_KEY, 'list'] }),
+  });
+};

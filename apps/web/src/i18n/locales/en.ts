@@ -313,6 +313,7 @@ export const en = {
     transaction_password_invalid: 'The transaction password is not correct.',
     agent_required: 'Only agents can use the agent centre.',
     not_in_team: 'No such member in your team.',
+    announcement_not_found: 'This announcement no longer exists.',
     rebate_point_invalid: 'The rebate point is outside the allowed range.',
     affiliate_link_limit: 'You have reached the maximum number of affiliate links.',
     period_invalid: 'Choose a valid period (at most 93 days).',

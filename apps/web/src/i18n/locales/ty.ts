@@ -312,6 +312,7 @@ export const ty: Messages = {
     transaction_password_invalid: 'Mật khẩu giao dịch không đúng.',
     agent_required: 'Chỉ đại lý mới có thể dùng trung tâm đại lý.',
     not_in_team: 'Không có thành viên này trong đội của bạn.',
+    announcement_not_found: 'Thông báo này không còn nữa.',
     rebate_point_invalid: 'Điểm hoàn trả nằm ngoài phạm vi cho phép.',
     affiliate_link_limit: 'Bạn đã đạt số liên kết giới thiệu tối đa.',
     period_invalid: 'Hãy chọn khoảng thời gian hợp lệ (tối đa 93 ngày).',
