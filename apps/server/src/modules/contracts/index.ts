@@ -15,7 +15,7 @@ import type { ContractsTables } from './contracts.tables.ts';
 import type { TeamStatsPort } from './team-stats.port.ts';
 
 export * from './contract-rules.ts';
-export type { ContractTerms } from './contracts.service.ts';
+export { termsOf, type ContractTerms } from './contracts.service.ts';
 export type { SettlementReport } from './contracts.settlement.ts';
 export { CATEGORY_REBATE_SCOPE, CONTRACT_SETTLEMENT_SCOPE } from './contracts.settlement.ts';
 export type { TeamPeriodStats, TeamStatsPort } from './team-stats.port.ts';
