@@ -189,7 +189,7 @@ export const agentEn = {
   settlements: {
     empty: 'No settlements yet.',
     noContract:
-      'You have no {{type}} contract and never had one, so there are no records here. They appear once you accept a {{type}} contract from your upline.',
+      'You have no {{type}} contract and never had one, so there are no records here. They appear once you accept a contract of this type from your upline.',
     contracts: 'See your contracts',
     caption_one: '{{count}} settlement · amounts in {{currency}}',
     caption_other: '{{count}} settlements · amounts in {{currency}}',
@@ -402,7 +402,7 @@ export const agentTy: Widen<typeof agentEn> = {
   settlements: {
     empty: 'Chưa có kết toán.',
     noContract:
-      'Bạn chưa từng có hợp đồng {{type}}, nên ở đây chưa có bản ghi nào. Bản ghi sẽ xuất hiện khi bạn chấp nhận hợp đồng {{type}} từ tuyến trên.',
+      'Bạn chưa từng có hợp đồng {{type}}, nên ở đây chưa có bản ghi nào. Bản ghi sẽ xuất hiện khi bạn chấp nhận một hợp đồng loại này từ tuyến trên.',
     contracts: 'Xem hợp đồng của bạn',
     caption_one: '{{count}} kết toán · số tiền theo {{currency}}',
     caption_other: '{{count}} kết toán · số tiền theo {{currency}}',
