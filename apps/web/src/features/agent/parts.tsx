@@ -164,6 +164,8 @@ export function ReportList<D extends Paged>(props: {
   actions?: ReactNode;
   /** Above the list (tabs…), shown whatever the query's state. */
   before?: ReactNode;
+  /** After the list (dialogs…). */
+  after?: ReactNode;
   valid?: boolean;
   query: Pick<UseQueryResult<D>, 'data' | 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPlaceholderData'>;
   isEmpty?: (d: D) => boolean;
@@ -185,6 +187,7 @@ export function ReportList<D extends Paged>(props: {
           )}
         </QueryState>
       )}
+      {props.after}
     </AgentPage>
   );
 }
