@@ -155,14 +155,12 @@ export const useContractAction = () =>
 /** The agent announcements (list and detail); reading one invalidates the list (its unread marker). */
 export const ANNOUNCEMENT_KEY = ['announcements'] as const;
 export type AnnouncementList = z.infer<typeof announcementPage>;
-export const useAnnouncements = (p: Paging) =>
+export const useAnnouncements = (p: Paging, enabled = true) =>
   useMemberQuery(
     [...ANNOUNCEMENT_KEY, 'list'],
     [p],
     () => get('/wps/agent/announcements', announcementPage, { ...p }),
-    {
-      paged: true,
-    },
+    { paged: true, enabled },
   );
 export const useAnnouncement = (id: string) =>
   useMemberQuery([...ANNOUNCEMENT_KEY, 'one'], [id], () =>

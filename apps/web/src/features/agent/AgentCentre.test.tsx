@@ -463,6 +463,8 @@ describe('agent centre', () => {
     const router = renderAt('/agent/agentAnnouncement');
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent announcements' })).toBeTruthy();
     expect(await screen.findByText('2 announcements · 1 unread')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Agent centre' });
+    expect(await within(menu).findByRole('link', { name: 'Agent announcements (1 unread)' })).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Agent announcements' });
     const items = within(list).getAllByRole('link');
     expect(within(items[0]!).getByText('New')).toBeTruthy();
@@ -476,6 +478,7 @@ describe('agent centre', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'All announcements' }));
     expect(await screen.findByText('2 announcements')).toBeTruthy();
     expect(screen.queryByText('New')).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Agent announcements' })).toBeTruthy();
   });
 
   it('announcements: empty state', async () => {

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useContractTypesHeld } from '../../api/agents.ts';
+import { useAnnouncements, useContractTypesHeld } from '../../api/agents.ts';
 import { useMemberInfo } from '../../api/auth.ts';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
@@ -30,7 +30,10 @@ export function CentrePage({
   const pages = CENTRE_PAGES[area];
   const current = page ?? pages[0];
   const me = useMemberInfo().data;
-  const held = useContractTypesHeld(area === 'agent' && Boolean(me?.isAgent)).data?.types;
+  const isAgent = area === 'agent' && Boolean(me?.isAgent);
+  const held = useContractTypesHeld(isAgent).data?.types;
+  // The unread count of the agent announcements, beside their menu entry.
+  const unread = useAnnouncements({ pageNo: 1, pageSize: 1 }, isAgent).data?.unreadCount ?? 0;
   const menu = pages.filter((p) => {
     const type = area === 'agent' ? SETTLEMENT_PAGES[p] : undefined;
     return !type || held?.includes(type) || p === current;
@@ -68,6 +71,12 @@ export function CentrePage({
                 onClick={() => setMenuOpen(false)}
               >
                 {t(`centre.${area}.${p}`)}
+                {p === 'agentAnnouncement' && unread > 0 && (
+                  <span className="centre__badge">
+                    <span aria-hidden="true">{unread}</span>
+                    <span className="sr-only"> ({t('centre.unread', { count: unread })})</span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -202,6 +202,8 @@ export const en = {
   },
   centre: {
     allPages: 'All pages',
+    unread_one: '{{count}} unread',
+    unread_other: '{{count}} unread',
     agentOnly: {
       text: 'The agent centre is for agents: they invite players, follow their team and earn commission.',
       how: 'Your account is a member account. To become an agent, apply on the Join us page or ask customer service; once your account is an agent account, these pages open for you.',

@@ -205,6 +205,8 @@ export const ty: Messages = {
   },
   centre: {
     allPages: 'Tất cả mục',
+    unread_one: '{{count}} chưa đọc',
+    unread_other: '{{count}} chưa đọc',
     agentOnly: {
       text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
       how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy đăng ký ở trang Tham gia hoặc liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
