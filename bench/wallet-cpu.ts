@@ -11,17 +11,14 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
-import { buildApp } from '../apps/server/src/app.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { signSeamless } from '../apps/server/src/modules/games/index.ts';
-import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const FUND = 100_000_000n;
 
 // Statements per round on PGlite: every query counted while measuring.
 let counting = false;
@@ -33,47 +30,10 @@ PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite['que
 } as PGlite['query'];
 
 async function benchOne(label: string, database: Database, backendsCpuMs: () => Promise<number>): Promise<string> {
-  const app = await buildApp({
-    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
-    database,
-    logger: false,
-    hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
-  });
-  app.modules.games.registerProvider({ adapter: 'demo', launchUrl: (ctx) => `bench:?token=${ctx.sessionToken}` });
+  const app = await buildWalletBenchApp(database);
   try {
     await app.ready();
-    const merchant = (await app.modules.merchants.findByCode('demo'))!;
-    const list = await app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' });
-    const nodeId = (list.json() as { value: { content: Array<{ nodeId: string }> } }).value.content[0]!.nodeId;
-    const secret = (await app.modules.games.walletSecret(merchant.id, 'DEMO'))!;
-    const players = await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, i) => {
-        const m = await app.modules.members.create({
-          merchant,
-          account: `cpu${i}${randomBytes(3).toString('hex')}`,
-          password: 'bench password 1',
-          type: 0,
-          uplineId: null,
-        });
-        await app.modules.ledger.postOrThrow({
-          merchantId: merchant.id,
-          currency: merchant.currency,
-          scope: 'bench_funding',
-          key: `fund:${m.id}`,
-          kind: 'adjustment',
-          memberId: m.id,
-          legs: [
-            { debit: systemAccount('adjustments', m.id), credit: memberMain(m.id), amount: FUND, code: 'adjustment' },
-          ],
-        });
-        const launched = await app.modules.games.launch(
-          merchant,
-          { memberId: m.id, isTrial: false },
-          { nodeId, freePlay: false, device: 'desktop' },
-        );
-        return { id: m.id, token: new URL(launched.url).searchParams.get('token')!, expected: FUND };
-      }),
-    );
+    const { merchant, secret, players } = await launchedPlayers(app, CLIENTS, 'cpu');
     const call = async (op: 'bet' | 'win', body: Record<string, unknown>) => {
       const raw = JSON.stringify(body);
       const ts = String(Math.floor(Date.now() / 1000));
@@ -126,14 +86,7 @@ async function benchOne(label: string, database: Database, backendsCpuMs: () => 
     const dbMs = (await backendsCpuMs()) - db0;
     counting = false;
 
-    const audit = await app.modules.ledger.audit();
-    if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems)}`);
-    const balances = await app.modules.ledger.balances(
-      merchant.id,
-      players.map((p) => memberMain(p.id)),
-    );
-    if (players.some((p) => balances[memberMain(p.id)]!.balance !== p.expected))
-      throw new Error('balances differ from the rounds played');
+    await checkMoney(app, merchant.id, players);
     const nodeMs = (cpu.user + cpu.system) / 1000 / ROUNDS;
     const pg = database.kind === 'postgres';
     return `| ${label} | ${(ROUNDS / (wall / 1000)).toFixed(1)} | ${nodeMs.toFixed(2)} | ${pg ? (dbMs / ROUNDS).toFixed(2) : '(in Node)'} | ${pg ? '' : (statements / ROUNDS).toFixed(1)} |`;

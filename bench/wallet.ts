@@ -10,17 +10,14 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
-import { buildApp } from '../apps/server/src/app.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { signSeamless } from '../apps/server/src/modules/games/index.ts';
-import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const FUND = 100_000_000n;
 const STAKE = 100n;
 
 const quantile = (sorted: number[], q: number) =>
@@ -62,52 +59,12 @@ async function load(clients: number, seconds: number, op: (client: number) => Pr
 }
 
 async function benchOne(label: string, database: Database): Promise<string[]> {
-  const app = await buildApp({
-    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
-    database,
-    logger: false,
-    hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
-  });
-  // The launch hands the vendor our session token (as a real vendor's launch API receives it).
-  app.modules.games.registerProvider({ adapter: 'demo', launchUrl: (ctx) => `bench:?token=${ctx.sessionToken}` });
+  const app = await buildWalletBenchApp(database);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    const merchant = (await app.modules.merchants.findByCode('demo'))!;
-    const list = await app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' });
-    const nodeId = (list.json() as { value: { content: Array<{ nodeId: string }> } }).value.content[0]!.nodeId;
-    const secret = (await app.modules.games.walletSecret(merchant.id, 'DEMO'))!;
-    const players = await Promise.all(
-      Array.from({ length: ROUNDS }, async (_, i) => {
-        const m = await app.modules.members.create({
-          merchant,
-          account: `bench${i}${randomBytes(3).toString('hex')}`,
-          password: 'bench password 1',
-          type: 0,
-          uplineId: null,
-        });
-        await app.modules.ledger.postOrThrow({
-          merchantId: merchant.id,
-          currency: merchant.currency,
-          scope: 'bench_funding',
-          key: `fund:${m.id}`,
-          kind: 'adjustment',
-          memberId: m.id,
-          legs: [
-            { debit: systemAccount('adjustments', m.id), credit: memberMain(m.id), amount: FUND, code: 'adjustment' },
-          ],
-        });
-        const launched = await app.modules.games.launch(
-          merchant,
-          { memberId: m.id, isTrial: false },
-          { nodeId, freePlay: false, device: 'desktop' },
-        );
-        const token = new URL(launched.url).searchParams.get('token')!;
-        return { id: m.id, token, expected: FUND };
-      }),
-    );
-
+    const { merchant, secret, players } = await launchedPlayers(app, ROUNDS, 'bench');
     const out = await runClients({
       base,
       operator: merchant.code,
@@ -120,12 +77,7 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
     for (const [i, p] of players.entries()) p.expected += out.net[i]!;
 
     if (rounds.errors) console.warn(`${label}: ${rounds.errors} failed rounds, e.g. ${rounds.firstErrors.join('; ')}`);
-    const audit = await app.modules.ledger.audit();
-    if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems)}`);
-    const codes = players.map((p) => memberMain(p.id));
-    const balances = await app.modules.ledger.balances(merchant.id, codes);
-    const wrong = players.filter((p) => balances[memberMain(p.id)]!.balance !== p.expected).length;
-    if (wrong) throw new Error(`${wrong} balances differ from the rounds played`);
+    await checkMoney(app, merchant.id, players);
 
     const h = health.samples[0] ?? [];
     const [roundMs = [], betMs = [], winMs = []] = rounds.samples;

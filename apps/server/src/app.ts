@@ -11,7 +11,7 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { contentSecurityPolicy, originsOf } from './http/csp.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { registerRouteKit } from './http/route-kit.ts';
+import { registerRouteKit, requireMerchant } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { ScheduledJob } from './jobs/runner.ts';
@@ -402,7 +402,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const module of Object.values(modules)) if ('register' in module) module.register(app);
 
-  const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST);
+  // The site's first call (the system status, spec §4) answered inside index.html: one round trip less to paint.
+  const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST, async (request) =>
+    modules.system.status(await requireMerchant(request, { gate: false }), request.clientIp),
+  );
   app.setNotFoundHandler((request, reply) => {
     if (trySpaFallback(request, reply)) return reply;
     const e = new AppError('not_found', `No such path: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootDataBlock } from '../src/http/spa.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -9,12 +10,12 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'play.html'), '<!doctype html><title>game page</title>');
   t = await buildTestApp({
-    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: dist },
+    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: dist, SEED_DEMO: true },
   });
 });
 afterAll(() => t.close());
@@ -28,6 +29,27 @@ describe('SPA serving', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>shell</title>');
     }
+  });
+
+  it('writes the system status into index.html (a JSON data block), the same answer as GET /wps/system/status', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/help', headers: { host: 'localhost' } });
+    const m = /<script type="application\/json" id="boot-status">(.*?)<\/script><\/head>/.exec(page.body);
+    expect(m, page.body).not.toBeNull();
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status?host=localhost',
+      headers: { host: 'localhost' },
+    });
+    expect(JSON.parse(m![1]!)).toEqual(api.json().value);
+    expect(JSON.parse(m![1]!)).toMatchObject({ status: 0, merchantCode: 'demo' });
+  });
+
+  it('escapes the data block so no value can close the script element', () => {
+    const block = bootDataBlock({ merchantName: '</script><script>alert(1)</script>', odd: '\u2028' });
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('\u2028');
+    const json = /id="boot-status">(.*)<\/script>$/.exec(block)![1]!;
+    expect(JSON.parse(json)).toEqual({ merchantName: '</script><script>alert(1)</script>', odd: '\u2028' });
   });
 
   it('serves the game pages (/play/<gameCode>) from their own entry, play.html', async () => {

@@ -142,7 +142,11 @@ export const teamBet = z.object({
   id: z.string(),
   account: z.string(),
   vendorCode: z.string(),
+  /** The vendor's name (its code when the vendor is gone). */
+  vendorName: z.string(),
   gameId: z.string().nullable(),
+  /** The game's name in the request's language (Language header), else the merchant's default; null without a game. */
+  gameName: z.string().nullable(),
   roundRef: z.string(),
   status: z.enum(['open', 'settled', 'rolled_back']),
   stake: minorString,
@@ -150,7 +154,11 @@ export const teamBet = z.object({
   startedAt: z.string(),
   settledAt: z.string().nullable(),
 });
-export const teamBetsPage = paged(teamBet);
+export const teamBetsPage = paged(teamBet).extend({
+  /** The merchant's currency and its minor-unit exponent (stakes and payouts are minor units). */
+  currency: z.string(),
+  exponent: z.number().int(),
+});
 
 /** Team transaction details (ledger entries of team members' wallets). */
 export const teamTransactionsQuery = agentPeriodQuery.extend({

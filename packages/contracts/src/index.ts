@@ -15,4 +15,5 @@ export * from './seamless.ts';
 export * from './house.ts';
 export * from './contracts.ts';
 export * from './agents.ts';
+export * from './rebates.ts';
 export * from './announcements.ts';

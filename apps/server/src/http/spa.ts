@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,8 +12,17 @@ const PLAY_FILE = 'play.html';
  * Serves the built SPA, precompressed (brotli or gzip copies made at build time). Hashed assets are immutable;
  * index.html is never cached. Returns the function the not-found handler uses to decide whether a path is a
  * client-side route (HTML fallback): /play/* gets the game pages' entry (play.html), every other page index.html.
+ *
+ * `bootData`, when given, is written into index.html as a JSON data block (`<script type="application/json"
+ * id="boot-status">`, not executed, so the CSP allows it): the site's first call (the system status) answered in the
+ * page itself, one round trip less before the first screen. When it fails the page goes out without it and the site
+ * makes the call as before.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  bootData?: (request: FastifyRequest) => Promise<unknown>,
+) {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   const enabled = Boolean(indexFile && existsSync(indexFile));
   const playEnabled = Boolean(enabled && distDir && existsSync(join(distDir, PLAY_FILE)));
@@ -39,7 +48,37 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.') && path !== '/index.html') return false;
     const file = playEnabled && path.startsWith(PLAY_PREFIX) ? PLAY_FILE : 'index.html';
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (file !== 'index.html' || !bootData || !indexFile) {
+      reply.sendFile(file);
+      return true;
+    }
+    void indexWithBootData(indexFile, () => bootData(request)).then((html) => reply.send(html));
     return true;
   };
+}
+
+/** index.html as built (read once per process: the dist folder does not change under a running server). */
+let indexHtml: { file: string; html: string } | undefined;
+
+async function indexWithBootData(file: string, data: () => Promise<unknown>): Promise<string> {
+  if (indexHtml?.file !== file) indexHtml = { file, html: readFileSync(file, 'utf8') };
+  const { html } = indexHtml;
+  let value: unknown;
+  try {
+    value = await data();
+  } catch {
+    return html;
+  }
+  const block = bootDataBlock(value);
+  return html.replace('</head>', () => `${block}</head>`);
+}
+
+/** The JSON data block; `<` escaped so that no value can close the script element. */
+export function bootDataBlock(value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="boot-status">${json}</script>`;
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server, statusHandler } from '../test/server.ts';
+import { baseStatus, server, statusHandler } from '../test/server.ts';
 import { Boot } from './Boot.tsx';
 
 describe('Boot (permission call before mount)', () => {
@@ -28,4 +28,34 @@ describe('Boot (permission call before mount)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 15_000 })).toBeTruthy();
   }, 20_000);
+
+  it('uses the status the server wrote into the page, without calling the API (one round trip less)', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/wps/system/status', () => {
+        calls += 1;
+        return HttpResponse.error();
+      }),
+    );
+    embed(JSON.stringify({ ...baseStatus, status: 1, maintenance: { message: 'From the page', endsAt: null } }));
+    render(<Boot />);
+    expect(await screen.findByText('From the page')).toBeTruthy();
+    expect(calls).toBe(0);
+    expect(document.getElementById('boot-status')).toBeNull();
+  });
+
+  it('calls the API when the embedded status is unreadable', async () => {
+    server.use(statusHandler({ status: 2, ip: '8.8.4.4' }));
+    embed('{not json');
+    render(<Boot />);
+    expect(await screen.findByText('Your IP address: 8.8.4.4')).toBeTruthy();
+  });
 });
+
+function embed(text: string) {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'boot-status';
+  el.textContent = text;
+  document.head.append(el);
+}

@@ -1,3 +1,4 @@
+import type { SystemStatus } from '@sea/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,22 @@ import { LANGUAGE_STORAGE_KEY, languageReady } from '../i18n/index.ts';
 const appModule = import('./App.tsx');
 const App = lazy(() => appModule);
 
+/**
+ * The status answer the server wrote into index.html (a JSON data block), taken once: a retry or a later boot calls
+ * the API. Anything unreadable counts as absent.
+ */
+function takeEmbeddedStatus(): SystemStatus | undefined {
+  const el = document.getElementById('boot-status');
+  if (!el) return undefined;
+  el.remove();
+  try {
+    const value = JSON.parse(el.textContent ?? '') as SystemStatus;
+    return typeof value?.status === 'number' && typeof value.merchantName === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 type BootState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; status: 0 | 1 | 2 };
 
 /**
@@ -29,7 +46,8 @@ export function Boot() {
     setState({ kind: 'loading' });
     // The status call and the language's texts (the second language is a chunk of its own) in parallel; the
     // merchant's default language, when the visitor has none yet, is loaded before the first screen shows.
-    Promise.all([fetchSystemStatus(window.location.host), languageReady()])
+    const embedded = takeEmbeddedStatus();
+    Promise.all([embedded ?? fetchSystemStatus(window.location.host), languageReady()])
       .then(async ([status]) => {
         setStatus(status);
         document.title = status.merchantName;

@@ -3,6 +3,10 @@ import { type ComponentType, lazy } from 'react';
 /** The areas the spec lazy-loads, each its own chunk. */
 export const PromotionsPage = lazy(() => import('../features/promotions/PromotionsPage.tsx'));
 export const LotteryPage = lazy(() => import('../features/lottery/LotteryPage.tsx'));
+/** Our fast lottery (ELOTT): the lobby, a game page, the draw verifier. */
+export const LotteryLobby = lazy(() => import('../features/lottery/LotteryLobby.tsx'));
+export const LotteryGamePage = lazy(() => import('../features/lottery/LotteryGamePage.tsx'));
+export const LotteryVerifyPage = lazy(() => import('../features/lottery/LotteryVerifyPage.tsx'));
 export const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
 export const PointMallPage = lazy(() => import('../features/point-mall/PointMallPage.tsx'));
 export const SeamlessPage = lazy(() => import('../features/games/SeamlessPage.tsx'));

@@ -12,7 +12,10 @@ import {
   GameCenter,
   GameListCenter,
   JoinPage,
+  LotteryGamePage,
+  LotteryLobby,
   LotteryPage,
+  LotteryVerifyPage,
   PointMallPage,
   PromotionsPage,
   ResetPasswordPage,
@@ -43,14 +46,17 @@ export const routes: RouteObject[] = [
       { path: '/pointMall', element: <PointMallPage /> },
       { path: '/resetPassword', element: <ResetPasswordPage /> },
       { path: '/fairness', element: <FairnessPage /> },
+      // The draw verifier reads public issue data only, so it is open like /fairness.
+      { path: '/lottery/verify', element: <LotteryVerifyPage /> },
       // The spec's sportsbook target: our sports centre (its vendors' games, the demo vendor's until a real one is set up).
       { path: '/fbSports', element: <Navigate to="/sports" replace /> },
       { path: '/helpmc', element: <Navigate to="/help" replace /> },
       {
         element: <Protected />,
         children: [
-          // The lottery lobby: the lottery games (LOTT/ELOTT), behind login as the spec's lottery pages are.
-          { path: '/lottery', element: <GameCenter gameType="elott" /> },
+          // Our fast lottery (ELOTT), behind login as the spec's lottery pages are: the lobby and a game page.
+          { path: '/lottery', element: <LotteryLobby /> },
+          { path: '/lottery/:gameCode', element: <LotteryGamePage /> },
           { path: '/seaLottery', element: <LotteryPage kind="seaLottery" /> },
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
           { path: '/agentHome', element: <CentrePage area="agent" pages={AGENT_PAGES} /> },

@@ -31,3 +31,14 @@ export const LAUNCH_FIRST_GAME: readonly GameCategory[] = ['LOTT', 'ELOTT', 'ESP
 
 /** Game lists: the "game list centres" (RNG, HOT) page 42 at a time, the others 6 (spec §7, §9). */
 export const LIST_CENTRE_CATEGORIES: readonly GameCategory[] = ['RNG'];
+
+/** Our own fast lottery: vendor SEA's games in category ELOTT, with pages of their own under /lottery. */
+export const OWN_LOTTERY_PATH = '/lottery';
+export const isOwnLotteryVendor = (category: GameCategory, vendor: string) => vendor === 'SEA' && category === 'ELOTT';
+
+/** The page of one of our own lottery games (/lottery/<gameCode>), else null (a vendor game: the game popup). */
+export function lotteryPathOf(game: { vassalage: string; gameType: GameCategory; gameCode: string }): string | null {
+  return isOwnLotteryVendor(game.gameType, game.vassalage)
+    ? `${OWN_LOTTERY_PATH}/${encodeURIComponent(game.gameCode)}`
+    : null;
+}

@@ -159,7 +159,10 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentsService)
       response: teamBetsPage,
       auth: 'real',
     },
-    ({ merchant, member, query }) => agents.bets(merchant, member, query),
+    ({ merchant, member, query, request }) => {
+      const h = request.headers.language;
+      return agents.bets(merchant, member, query, (Array.isArray(h) ? h[0] : h)?.toLowerCase().slice(0, 10));
+    },
   );
 
   defineMemberRoute(

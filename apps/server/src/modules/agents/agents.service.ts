@@ -77,12 +77,22 @@ export function createAgentsService(deps: {
     | 'listLinks'
     | 'deleteLink'
   >;
-  games: Pick<GamesModule, 'teamRounds'>;
+  games: Pick<GamesModule, 'teamRounds' | 'roundNames'>;
   ledger: Pick<LedgerModule, 'teamEntries' | 'agentIncome'>;
   limiter: WindowLimiter;
   clock: () => Date;
 }) {
   const { repo, members } = deps;
+
+  /**
+   * The team's figures over a period: from the team roll-up (a small read) when "active" means "has a settled
+   * bet" (active_min_bet = 0, the default); when a minimum bet applies, the active count needs each member's
+   * period sum, so the per-member pass over the cells counts it (exact either way).
+   */
+  async function teamTotals(merchantId: bigint, agentId: bigint, from: string, to: string, activeMin: bigint) {
+    if (activeMin > 0n) return repo.totals(merchantId, members.teamSubquery(merchantId, agentId), from, to, activeMin);
+    return (await repo.teamFigures(merchantId, agentId, from, to, 'all'))[0] ?? ZERO;
+  }
 
   async function agentRow(merchant: Merchant, agentId: bigint) {
     const row = await members.findById(merchant.id, agentId);
@@ -129,7 +139,7 @@ export function createAgentsService(deps: {
   ): Promise<{ team: TeamPeriodStats; directs: (TeamPeriodStats & { memberId: bigint })[] }> {
     const { activeMinBet } = await repo.settings(merchantId);
     const [team, heads, counts, directs] = await Promise.all([
-      repo.totals(merchantId, members.teamSubquery(merchantId, agentId), from, to, activeMinBet),
+      teamTotals(merchantId, agentId, from, to, activeMinBet),
       repo.byHead(merchantId, members.directTeamsSubquery(merchantId, agentId), from, to, activeMinBet),
       members.teamCounts(merchantId, agentId, new Date(0), new Date(0)),
       members.listTeam(merchantId, agentId, { scope: 'direct', offset: 0, limit: 10_000 }),
@@ -159,7 +169,7 @@ export function createAgentsService(deps: {
       const p = periodOf(q, merchant.timezone, deps.clock());
       const { activeMinBet } = await repo.settings(merchant.id);
       const [figures, counts, fresh] = await Promise.all([
-        repo.totals(merchant.id, members.teamSubquery(merchant.id, actor.agentId), p.from, p.to, activeMinBet),
+        teamTotals(merchant.id, actor.agentId, p.from, p.to, activeMinBet),
         members.teamCounts(merchant.id, actor.agentId, p.start, p.end),
         repo.freshAsOf(merchant.id),
       ]);
@@ -264,7 +274,7 @@ export function createAgentsService(deps: {
       return null;
     },
 
-    async bets(merchant: Merchant, member: Member, q: z.infer<typeof teamBetsQuery>) {
+    async bets(merchant: Merchant, member: Member, q: z.infer<typeof teamBetsQuery>, language?: string) {
       const actor = agentActor(merchant, member);
       const p = periodOf(q, merchant.timezone, deps.clock());
       // Self included: the agent's own bets are part of its team's records.
@@ -279,16 +289,27 @@ export function createAgentsService(deps: {
         vendorCode: q.vendorCode,
         ...pageOf(q),
       });
-      const names = await members.accountsOf(
-        merchant.id,
-        page.rows.map((r) => r.member_id),
-      );
+      const [names, labels] = await Promise.all([
+        members.accountsOf(
+          merchant.id,
+          page.rows.map((r) => r.member_id),
+        ),
+        deps.games.roundNames(
+          merchant,
+          page.rows.flatMap((r) => (r.game_id === null ? [] : [BigInt(r.game_id)])),
+          language,
+        ),
+      ]);
       return {
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
         rows: page.rows.map((r) => ({
           id: String(r.id),
           account: names.get(r.member_id) ?? '',
           vendorCode: r.vendor_code,
+          vendorName: labels.vendors.get(r.vendor_code) ?? r.vendor_code,
           gameId: r.game_id === null ? null : String(r.game_id),
+          gameName: r.game_id === null ? null : (labels.games.get(BigInt(r.game_id)) ?? null),
           roundRef: r.round_ref,
           status: r.status,
           stake: String(r.stake),
@@ -340,9 +361,15 @@ export function createAgentsService(deps: {
       const p = periodOf(q, merchant.timezone, deps.clock());
       const { activeMinBet } = await repo.settings(merchant.id);
       const team = members.teamSubquery(merchant.id, actor.agentId);
-      const totals = figuresOf(await repo.totals(merchant.id, team, p.from, p.to, activeMinBet));
+      const totals = figuresOf(await teamTotals(merchant.id, actor.agentId, p.from, p.to, activeMinBet));
       if (q.by === 'level') {
-        const levels = await repo.byLevel(merchant.id, team, p.from, p.to, activeMinBet);
+        const levels =
+          activeMinBet > 0n
+            ? await repo.byLevel(merchant.id, team, p.from, p.to, activeMinBet)
+            : (await repo.teamFigures(merchant.id, actor.agentId, p.from, p.to, 'depth')).map((l) => ({
+                ...l,
+                depth: Number(l.k),
+              }));
         const rows = levels.map((l) => ({
           ...figuresOf(l),
           account: null,
@@ -388,8 +415,12 @@ export function createAgentsService(deps: {
       const { activeMinBet } = await repo.settings(merchant.id);
       const team = members.teamSubquery(merchant.id, actor.agentId);
       const [days, totals] = await Promise.all([
-        repo.byDay(merchant.id, team, p.from, p.to, activeMinBet),
-        repo.totals(merchant.id, team, p.from, p.to, activeMinBet),
+        activeMinBet > 0n
+          ? repo.byDay(merchant.id, team, p.from, p.to, activeMinBet)
+          : repo
+              .teamFigures(merchant.id, actor.agentId, p.from, p.to, 'day')
+              .then((rows) => rows.map((r) => ({ ...r, day: String(r.k) }))),
+        teamTotals(merchant.id, actor.agentId, p.from, p.to, activeMinBet),
       ]);
       return {
         from: p.from,

@@ -28,9 +28,35 @@ export interface AgentSettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** One (agent, local day, level below the agent) row of the team roll-up (migration 0030). */
+export interface AgentTeamDailyTable {
+  merchant_id: Int8;
+  agent_id: Int8;
+  day: string;
+  depth: number;
+  valid_bet: Int8;
+  payout: Int8;
+  bet_count: Int8;
+  deposits: Int8;
+  withdrawals: Int8;
+}
+
+/** Qualifying member-days of a team by gap since the member's previous one (migration 0030). */
+export interface AgentTeamActiveTable {
+  merchant_id: Int8;
+  agent_id: Int8;
+  day: string;
+  depth: number;
+  kind: 'a' | 'l';
+  gap: number;
+  members: number;
+}
+
 /** Kysely types of the agents module's tables (read only through this module's repository). */
 export interface AgentsTables {
   agent_daily_stats: AgentDailyStatsTable;
+  agent_team_daily: AgentTeamDailyTable;
+  agent_team_active: AgentTeamActiveTable;
   agent_rollup_marks: AgentRollupMarksTable;
   agent_settings: AgentSettingsTable;
 }

@@ -35,6 +35,7 @@ export function createAgentsModule(deps: {
     | 'roundCellsChangedSince'
     | 'roundDayTotals'
     | 'teamRounds'
+    | 'roundNames'
     | 'teamSettled'
     | 'teamBetSplit'
     | 'categoryBets'
@@ -59,6 +60,7 @@ export function createAgentsModule(deps: {
   const admin = createAgentsAdmin({ db: deps.db, repo, members: deps.members, audit: deps.audit });
   const rollup = createRollupService({
     repo,
+    members: deps.members,
     games: deps.games,
     deposits: deps.deposits,
     withdrawals: deps.withdrawals,
@@ -95,6 +97,8 @@ export function createAgentsModule(deps: {
     admin,
     /** Brings the roll-up up to date now (the job's work; tests, the seed and the bench call it directly). */
     runRollup,
+    /** The per-ancestor team roll-up checked against a recount from the cells and the closure table. */
+    auditTeamRollup: (merchantId: bigint) => repo.auditTeamRollup(merchantId, deps.members.uplinesSubquery(merchantId)),
     settings: (merchantId: bigint) => repo.settings(merchantId),
     jobs,
     register(app: FastifyInstance): void {

@@ -1,6 +1,7 @@
 import type { Merchant } from '../../http/principals.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import type { AgentsRepository, RollupSource, StatsCell } from './agents.repository.ts';
 
@@ -28,10 +29,13 @@ type Source = {
  * The daily per-member roll-up behind every agent report, kept incrementally: for each source (game rounds,
  * deposits, withdrawals — read through their owners' faces) find the (member, day) cells that changed since the
  * source's mark, recount those cells completely from the sources, and write them (insert or replace). A cell is
- * never incremented, so a retried or overlapping run gives the same rows.
+ * never incremented, so a retried or overlapping run gives the same rows. With the cells, the per-ancestor team
+ * roll-up (agent_team_daily, agent_team_active) takes the cells' changes along each member's closure rows, in
+ * the same transaction under a per-merchant lock (agents.repository.ts applyCells).
  */
 export function createRollupService(deps: {
   repo: AgentsRepository;
+  members: Pick<MembersModule, 'uplinesSubquery'>;
   games: Pick<GamesModule, 'roundCellsChangedSince' | 'roundDayTotals'>;
   deposits: Pick<DepositsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
   withdrawals: Pick<WithdrawalsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
@@ -78,7 +82,8 @@ export function createRollupService(deps: {
       for (const r of deposits) if (wanted(r.member_id, r.day)) cell(r.member_id, r.day).deposits = BigInt(r.amount);
       for (const r of withdrawals)
         if (wanted(r.member_id, r.day)) cell(r.member_id, r.day).withdrawals = BigInt(r.amount);
-      await deps.repo.upsertCells(merchant.id, [...out.values()]);
+      // The cells and the team roll-up of every agent above these members, in one transaction.
+      await deps.repo.applyCells(merchant.id, [...out.values()], deps.members.uplinesSubquery(merchant.id));
       written += out.size;
     }
     return written;

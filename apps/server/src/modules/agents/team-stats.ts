@@ -31,7 +31,7 @@ export function createTeamStats(deps: {
     },
     teamBetSplit: (merchantId, agentId, from, to, minSingleBet) =>
       games.teamBetSplit(merchantId, members.teamSubquery(merchantId, agentId), from, to, minSingleBet),
-    categoryBets: (merchantId, from, to) => games.categoryBets(merchantId, from, to),
+    categoryBets: (merchantId, from, to, memberId) => games.categoryBets(merchantId, from, to, memberId),
     merchantsWithBets: (from, to) => games.merchantsWithBets(from, to),
   };
 }

@@ -12,10 +12,11 @@ import {
   rebateRate,
   selectTier,
   wage,
-  zoneOffsetMs,
 } from './contract-rules.ts';
 import type { Contract, ContractsRepository } from './contracts.repository.ts';
 import type { ContractsTables } from './contracts.tables.ts';
+import type { RebatesRepository } from './rebates.repository.ts';
+import { localDay } from './rebates.service.ts';
 import type { TeamStatsPort } from './team-stats.port.ts';
 
 type Db = Kysely<ContractsTables>;
@@ -67,13 +68,14 @@ export interface SettlementReport {
 export function createSettlement(deps: {
   db: Db;
   repo: ContractsRepository;
+  rebates: Pick<RebatesRepository, 'lockMember' | 'claimedOn'>;
   ledger: Pick<LedgerModule, 'move'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   teamStats: TeamStatsPort;
   clock: () => Date;
   faults?: SettlementFaults;
 }) {
-  const { db, repo, ledger, teamStats } = deps;
+  const { db, repo, rebates, ledger, teamStats } = deps;
 
   async function merchantOf(cache: Map<bigint, Merchant | undefined>, id: bigint) {
     if (!cache.has(id)) cache.set(id, await deps.merchants.findById(id));
@@ -256,8 +258,8 @@ export function createSettlement(deps: {
 
     /**
      * Category rebates for the last completed local days of every merchant with bets: each member's valid bet
-     * per category × the merchant's rate, paid from agent_payouts, one ledger journal per (member, day,
-     * category) recorded in the same transaction.
+     * per category × the merchant's rate, less what the member claimed of that day (manual rebate), paid from
+     * agent_payouts, one ledger journal per (member, day, category) recorded in the same transaction.
      */
     async settleRebates(days = 2): Promise<{ paid: number; amount: string }> {
       const now = deps.clock().getTime() - GRACE_MS.daily_wage;
@@ -269,16 +271,19 @@ export function createSettlement(deps: {
         if (!merchant) continue;
         const overrides = await repo.rebateRates(merchantId);
         for (let k = days; k >= 1; k--) {
-          const day = periodAt('daily', new Date(now - k * DAY_MS), merchant.timezone);
+          const day = localDay(new Date(now - k * DAY_MS), merchant.timezone);
           if (day.end.getTime() > now) continue;
-          const dayText = new Date(day.start.getTime() + zoneOffsetMs(merchant.timezone, day.start))
-            .toISOString()
-            .slice(0, 10);
+          const dayText = day.text;
           for (const b of await teamStats.categoryBets(merchantId, day.start, day.end)) {
             const rateBp = rebateRate(b.category, overrides);
-            const amount = applyRate(b.validBet, rateBp);
-            if (amount === 0n || (await repo.rebateExists(merchantId, b.memberId, dayText, b.category))) continue;
+            const dayAmount = applyRate(b.validBet, rateBp);
+            if (dayAmount === 0n || (await repo.rebateExists(merchantId, b.memberId, dayText, b.category))) continue;
             const done = await db.transaction().execute(async (trx) => {
+              // What the member claimed of this day already (manual rebate, rebates.service.ts) is not paid twice.
+              await rebates.lockMember(trx, merchantId, b.memberId);
+              const claimed = (await rebates.claimedOn(trx, merchantId, b.memberId, dayText)).get(b.category) ?? 0n;
+              const amount = dayAmount - claimed;
+              if (amount <= 0n) return false;
               const r = await ledger.move(
                 {
                   merchant,
@@ -295,7 +300,7 @@ export function createSettlement(deps: {
                 trx,
               );
               if (!r.ok || r.replay) return false;
-              return repo.insertRebate(trx, {
+              const inserted = await repo.insertRebate(trx, {
                 merchant_id: merchantId,
                 member_id: b.memberId,
                 day: dayText,
@@ -305,10 +310,11 @@ export function createSettlement(deps: {
                 amount,
                 journal_id: r.journalId,
               });
+              return inserted ? amount : false;
             });
-            if (done) {
+            if (done !== false) {
               paid++;
-              total += amount;
+              total += done;
             }
           }
         }

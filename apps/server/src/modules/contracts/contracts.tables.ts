@@ -76,6 +76,20 @@ export interface ContractRebatesTable {
   created_at: CreatedAt;
 }
 
+/** A manual rebate claim (migration 0031): paid at once on the day's valid bets so far. */
+export interface ContractRebateClaimsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  day: string;
+  category: string;
+  valid_bet: Int8;
+  rate_bp: number;
+  amount: Int8;
+  journal_id: Int8;
+  created_at: CreatedAt;
+}
+
 /** Kysely types of the contracts module's tables (read only through this module's repository). */
 export interface ContractsTables {
   contracts: ContractsTable;
@@ -83,4 +97,5 @@ export interface ContractsTables {
   contract_settlements: ContractSettlementsTable;
   contract_rebate_rates: ContractRebateRatesTable;
   contract_rebates: ContractRebatesTable;
+  contract_rebate_claims: ContractRebateClaimsTable;
 }

@@ -10,6 +10,9 @@ import { registerContractsAdminRoutes } from './contracts.admin-routes.ts';
 import { createContractsRepository } from './contracts.repository.ts';
 import { registerContractsRoutes } from './contracts.routes.ts';
 import { createContractsService } from './contracts.service.ts';
+import { createRebatesRepository } from './rebates.repository.ts';
+import { registerRebateRoutes } from './rebates.routes.ts';
+import { createRebatesService } from './rebates.service.ts';
 import { createSettlement, type SettlementFaults } from './contracts.settlement.ts';
 import type { ContractsTables } from './contracts.tables.ts';
 import type { TeamStatsPort } from './team-stats.port.ts';
@@ -18,6 +21,7 @@ export * from './contract-rules.ts';
 export { termsOf, type ContractTerms } from './contracts.service.ts';
 export type { SettlementReport } from './contracts.settlement.ts';
 export { CATEGORY_REBATE_SCOPE, CONTRACT_SETTLEMENT_SCOPE } from './contracts.settlement.ts';
+export { REBATE_CLAIM_SCOPE } from './rebates.service.ts';
 export type { TeamPeriodStats, TeamStatsPort } from './team-stats.port.ts';
 
 /** How often each settlement job runs (real-time salary: every 5 minutes, spec §9). */
@@ -32,7 +36,7 @@ const JOB_SECONDS = { realtime_salary: 300, hourly_salary: 300, daily_wage: 600,
  */
 export function createContractsModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'move'>;
+  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow'>;
   members: Pick<MembersModule, 'findByAccount' | 'findById' | 'accountsOf'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   audit: Pick<AdminModule, 'recordAction'>;
@@ -43,10 +47,22 @@ export function createContractsModule(deps: {
   const db = tablesOf<ContractsTables>(deps.db);
   const repo = createContractsRepository(db);
   const service = createContractsService({ db, repo, members: deps.members, clock: deps.clock });
+  const rebatesRepo = createRebatesRepository(db);
+  const rebates = deps.teamStats
+    ? createRebatesService({
+        db,
+        repo: rebatesRepo,
+        contracts: repo,
+        ledger: deps.ledger,
+        teamStats: deps.teamStats,
+        clock: deps.clock,
+      })
+    : undefined;
   const settlement = deps.teamStats
     ? createSettlement({
         db,
         repo,
+        rebates: rebatesRepo,
         ledger: deps.ledger,
         merchants: deps.merchants,
         teamStats: deps.teamStats,
@@ -83,10 +99,13 @@ export function createContractsModule(deps: {
     /** A merchant's rebate rate for a category, in basis points (overrides the spec §9 default). */
     setRebateRate: repo.setRebateRate,
     rebatesOf: repo.rebatesOf,
+    /** Manual rebate (member centre): today's claimable category rebate, the claim, the member's rebate records. */
+    rebates,
     /** The scheduled jobs of this module (run once per period across all processes). */
     jobs,
     register(app: FastifyInstance): void {
       registerContractsRoutes(app, service);
+      if (rebates) registerRebateRoutes(app, rebates);
       registerContractsAdminRoutes(app, {
         contracts: service,
         repo,

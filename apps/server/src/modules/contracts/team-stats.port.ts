@@ -27,11 +27,15 @@ export interface TeamStatsPort {
     to: Date,
     minSingleBet: bigint,
   ): Promise<{ wonBet: bigint; lostBet: bigint }>;
-  /** Category rebates: each member's valid bet per game category (LOTT, RNG, LIVE…) settled in [from, to). */
+  /**
+   * Category rebates: each member's valid bet per game category (LOTT, RNG, LIVE…) settled in [from, to); one
+   * member's only when `memberId` is given (manual rebate).
+   */
   categoryBets(
     merchantId: bigint,
     from: Date,
     to: Date,
+    memberId?: bigint,
   ): Promise<{ memberId: bigint; category: string; validBet: bigint }[]>;
   /** Merchants with settled bets in [from, to) (the rebate job visits only these). */
   merchantsWithBets(from: Date, to: Date): Promise<bigint[]>;

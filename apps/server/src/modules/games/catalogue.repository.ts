@@ -246,6 +246,17 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
         .executeTakeFirst();
     },
 
+    /** Names of some games of a merchant (bet records of other modules' answers). */
+    gameNames: (merchantId: bigint, ids: bigint[]) =>
+      ids.length
+        ? db
+            .selectFrom('games')
+            .select(['id', 'vendor_code', 'name', 'display_names'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', ids)
+            .execute()
+        : Promise.resolve([]),
+
     findGame: (merchantId: bigint, id: bigint): Promise<GameWithVendor | undefined> =>
       withVendor().where('g.merchant_id', '=', merchantId).where('g.id', '=', id).executeTakeFirst(),
 

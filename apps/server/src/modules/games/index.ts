@@ -133,6 +133,29 @@ export function createGamesModule(deps: {
     listVendors: catalogueRepo.listVendors,
     findVendor: catalogueRepo.findVendor,
     findGame: catalogueRepo.findGame,
+    /**
+     * Display names for bet records shown by other modules (the agents' team records): each vendor code's name
+     * and each game id's name in `language` (else the merchant's default language, else the catalogue name).
+     */
+    async roundNames(
+      merchant: Pick<Merchant, 'id' | 'defaultLanguage'>,
+      gameIds: bigint[],
+      language?: string,
+    ): Promise<{ vendors: Map<string, string>; games: Map<bigint, string> }> {
+      const [vendors, games] = await Promise.all([
+        catalogueRepo.listVendors(merchant.id),
+        catalogueRepo.gameNames(merchant.id, [...new Set(gameIds)]),
+      ]);
+      return {
+        vendors: new Map(vendors.map((v) => [v.code, v.name])),
+        games: new Map(
+          games.map((g) => [
+            BigInt(g.id),
+            (language && g.display_names?.[language]) || g.display_names?.[merchant.defaultLanguage] || g.name,
+          ]),
+        ),
+      };
+    },
 
     /** The demo catalogue (idempotent: rows an operator changed stay as they are). */
     async seedDemo(merchant: Pick<Merchant, 'id' | 'currencyExponent'>): Promise<void> {

@@ -113,12 +113,18 @@ export function createRollupRepository(db: Kysely<GamesTables>) {
     },
 
     /** Category rebates: each member's stakes of rounds settled in [from, to), per game category. */
-    async categoryBets(merchantId: bigint, from: Date, to: Date) {
+    async categoryBets(merchantId: bigint, from: Date, to: Date, memberId?: bigint) {
+      // One member's (manual rebate): through the member index; a round settled in the window started at most a
+      // week before it (older ones still count in the daily payment, which reads the whole merchant).
+      const member =
+        memberId === undefined
+          ? sql``
+          : sql`and r.member_id = ${memberId} and r.started_at >= ${new Date(from.getTime() - 7 * 86_400_000)}`;
       const { rows } = await sql<{ member_id: bigint; category: string; valid_bet: string }>`
         select r.member_id, g.category, sum(r.stake) as valid_bet
           from game_rounds r join games g on g.id = r.game_id
          where r.merchant_id = ${merchantId} and r.status = 'settled'
-           and r.settled_at >= ${from} and r.settled_at < ${to}
+           and r.settled_at >= ${from} and r.settled_at < ${to} ${member}
          group by 1, 2`.execute(db);
       return rows.map((r) => ({ memberId: BigInt(r.member_id), category: r.category, validBet: BigInt(r.valid_bet) }));
     },

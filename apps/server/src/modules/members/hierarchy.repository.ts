@@ -112,6 +112,15 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
     },
 
     /**
+     * Every member's uplines as a subquery of (member_id, ancestor_id, depth ≥ 1): what the agents' team roll-up
+     * joins a batch of member-day deltas with, to carry each to every agent above the member.
+     */
+    uplinesSubquery(merchantId: bigint): RawBuilder<unknown> {
+      return sql`select descendant_id as member_id, ancestor_id, depth from member_tree
+        where merchant_id = ${merchantId} and depth >= 1`;
+    },
+
+    /**
      * The teams of the agent's direct downlines as a subquery of (head_id, member_id): every member below the
      * agent with the direct downline it descends from (its ancestor one level below the agent).
      */

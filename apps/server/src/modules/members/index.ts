@@ -67,6 +67,8 @@ export function createMembersModule(deps: {
     teamSubquery: tree.teamSubquery,
     /** The teams of the agent's direct downlines as a subquery of (head_id, member_id). */
     directTeamsSubquery: tree.directTeamsSubquery,
+    /** Every member's uplines as a subquery of (member_id, ancestor_id, depth ≥ 1): the agents' team roll-up. */
+    uplinesSubquery: tree.uplinesSubquery,
     treeRows: tree.treeRows,
     register(app: FastifyInstance): void {
       registerMembersRoutes(app, service);

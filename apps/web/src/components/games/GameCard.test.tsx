@@ -2,6 +2,7 @@ import { defaultFeatureFlags, type GameItem } from '@sea/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useGameLaunch } from '../../state/game-launch.ts';
@@ -121,5 +122,33 @@ describe('game card', { timeout: 20_000 }, () => {
     await userEvent.click(heart);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
     expect(calls).toEqual(['add 11 SEA RNG', 'remove 11']);
+  });
+
+  it('our own lottery game (SEA, ELOTT) opens its page instead of the game popup; logged out, the login popup', async () => {
+    server.use(http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())));
+    const g = game({ nodeId: '51', displayName: 'Fast 5D · 1 min', gameType: 'ELOTT', gameCode: 'elott-ssc-1m' });
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <GameCard game={g} /> },
+        { path: '/lottery/:gameCode', element: <p>lottery page</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const card = screen.getByRole('article', { name: 'Fast 5D · 1 min' });
+    expect(within(card).queryByRole('button', { name: 'Free trial' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Start now' }));
+    expect(useUi.getState().dialog).toBe('login');
+    useUi.getState().close();
+    useSession.getState().setToken('t'.repeat(43));
+    await userEvent.click(within(card).getByRole('button', { name: 'Start now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lottery/elott-ssc-1m'));
+    expect(useGameLaunch.getState().target).toBeNull();
+    useSession.getState().clear();
   });
 });

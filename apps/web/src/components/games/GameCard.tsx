@@ -2,11 +2,13 @@ import type { GameItem } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useFavouriteIds, useToggleFavourite } from '../../api/games.ts';
 import { useWhitelabel } from '../../api/system.ts';
 import { startGame } from '../../state/game-launch.ts';
 import { useSession } from '../../state/session.ts';
 import { useUi } from '../../state/ui.ts';
+import { lotteryPathOf } from '../../lib/game-routes.ts';
 import { GameIcon } from './GameIcon.tsx';
 import './games-ui.css';
 
@@ -37,16 +39,20 @@ export function GameCard({ game }: { game: GameItem }) {
       </h3>
       <p className="game-card__vendor">{game.vendorName}</p>
       <div className="game-card__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={game.maintenance}
-          aria-describedby={titleId}
-          onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName, vendorCode: game.vassalage })}
-        >
-          {t('games.start')}
-        </button>
-        {freeTrial && (
+        {lotteryPathOf(game) ? (
+          <LotteryStart game={game} titleId={titleId} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={game.maintenance}
+            aria-describedby={titleId}
+            onClick={() => startGame({ nodeId: game.nodeId, name: game.displayName, vendorCode: game.vassalage })}
+          >
+            {t('games.start')}
+          </button>
+        )}
+        {freeTrial && !lotteryPathOf(game) && (
           <button
             type="button"
             className="btn btn--ghost"
@@ -61,6 +67,26 @@ export function GameCard({ game }: { game: GameItem }) {
         )}
       </div>
     </article>
+  );
+}
+
+/** Our fast lottery games open their own page (/lottery/<gameCode>, login required) instead of the game popup. */
+function LotteryStart({ game, titleId }: { game: GameItem; titleId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn--primary"
+      disabled={game.maintenance}
+      aria-describedby={titleId}
+      onClick={() => {
+        if (!useSession.getState().isLogin) useUi.getState().open('login');
+        else void navigate(lotteryPathOf(game)!);
+      }}
+    >
+      {t('games.start')}
+    </button>
   );
 }
 

@@ -1,7 +1,10 @@
 import { NAV_DROPDOWN_TILES } from '@sea/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useGameLaunch } from '../../state/game-launch.ts';
+import { useSession } from '../../state/session.ts';
 import { menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
@@ -33,7 +36,9 @@ describe('top navigation', { timeout: 20_000 }, () => {
     expect(within(slots).getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/rng');
     // LOTT and ELOTT share the Lottery entry and its drop-down.
     const lottery = within(nav).getByRole('list', { name: 'Lottery vendors' });
-    expect(within(lottery).getAllByRole('button')).toHaveLength(2);
+    expect(within(lottery).getAllByRole('button')).toHaveLength(1);
+    // Our own lottery (SEA in ELOTT) opens the lottery lobby instead of a game popup.
+    expect(within(lottery).getByRole('link', { name: 'Play SEA Games' }).getAttribute('href')).toBe('/lottery');
     expect(within(nav).getByRole('link', { name: 'Lottery' }).getAttribute('href')).toBe('/elott');
   });
 
@@ -44,5 +49,22 @@ describe('top navigation', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Live casino' }).getAttribute('href')).toBe('/live');
     await new Promise((r) => setTimeout(r, 100));
     expect(within(nav).getByRole('link', { name: 'Cockfight' })).toBeTruthy();
+  });
+
+  it('"Lottery" opens our lottery lobby when its first vendor is our own (SEA in ELOTT)', async () => {
+    server.use(http.get('*/lgw/games/game_menus', () => ok(menus({ ELOTT: [vendor()] }))));
+    useSession.getState().setToken('t'.repeat(43));
+    server.use(
+      http.get('*/lgw/lottery/lobby', () =>
+        ok({ serverTime: new Date().toISOString(), exponent: 2, currency: 'PHP', games: [] }),
+      ),
+    );
+    const router = renderAt('/');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).queryByRole('list', { name: 'Lottery vendors' })).toBeTruthy());
+    await userEvent.click(within(nav).getByRole('link', { name: 'Lottery' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lottery'));
+    expect(useGameLaunch.getState().target).toBeNull();
+    useSession.getState().clear();
   });
 });

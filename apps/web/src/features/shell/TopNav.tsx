@@ -2,10 +2,16 @@ import type { GameMenu, VendorTile as Tile } from '@sea/contracts';
 import { NAV_DROPDOWN_TILES } from '@sea/contracts/game-constants';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useGameMenus } from '../../api/games.ts';
 import { VendorTile } from '../../components/games/VendorTile.tsx';
-import { LAUNCH_FIRST_GAME, navKeyOfCategory, routeOfCategory } from '../../lib/game-routes.ts';
+import {
+  isOwnLotteryVendor,
+  LAUNCH_FIRST_GAME,
+  navKeyOfCategory,
+  OWN_LOTTERY_PATH,
+  routeOfCategory,
+} from '../../lib/game-routes.ts';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
 import { startGame } from '../../state/game-launch.ts';
 
@@ -15,11 +21,13 @@ interface NavEntry {
   vendors: Tile[];
   /** Lottery and esports launch their first vendor's game instead of navigating (spec §2 top navigation). */
   launchFirst: boolean;
+  /** Vendors whose games here are our own lottery: they open /lottery instead of a game popup. */
+  ownLottery: string[];
 }
 
 /** Home, one entry per game category that has vendors (LOTT and ELOTT share "Lottery"), hot games, promotions. */
 export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
-  const plain = (key: string, to: string): NavEntry => ({ key, to, vendors: [], launchFirst: false });
+  const plain = (key: string, to: string): NavEntry => ({ key, to, vendors: [], launchFirst: false, ownLottery: [] });
   // Until the menus answer (or when they fail) the fixed list shows, so the bar does not jump or vanish.
   if (!menus) return NAV_ITEMS.map((i) => plain(i.key, i.to));
   const games = new Map<string, NavEntry>();
@@ -30,7 +38,9 @@ export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
       to: `/${routeOfCategory(m.gameCategory)}`,
       vendors: [],
       launchFirst: LAUNCH_FIRST_GAME.includes(m.gameCategory),
+      ownLottery: [],
     };
+    for (const v of m.vendors) if (isOwnLotteryVendor(m.gameCategory, v.vassalage)) entry.ownLottery.push(v.vassalage);
     for (const v of m.vendors) if (!entry.vendors.some((e) => e.vassalage === v.vassalage)) entry.vendors.push(v);
     games.set(key, entry);
   }
@@ -40,6 +50,7 @@ export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
 export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const menus = useGameMenus();
+  const navigate = useNavigate();
   return (
     <nav id="top-nav" className={clsx('nav', open && 'nav--open')} aria-label={t('nav.main')}>
       <ul>
@@ -52,7 +63,10 @@ export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => 
                 end={item.to === '/'}
                 onClick={(e) => {
                   onNavigate();
-                  if (item.launchFirst && first?.firstGameId) {
+                  if (item.launchFirst && first && item.ownLottery.includes(first.vassalage)) {
+                    e.preventDefault();
+                    void navigate(OWN_LOTTERY_PATH);
+                  } else if (item.launchFirst && first?.firstGameId) {
                     e.preventDefault();
                     startGame({ nodeId: first.firstGameId, name: first.displayName, vendorCode: first.vassalage });
                   }
@@ -65,7 +79,11 @@ export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => 
                   <ul aria-label={t('games.vendorsOf', { name: t(`nav.${item.key}`) })}>
                     {item.vendors.slice(0, NAV_DROPDOWN_TILES).map((v) => (
                       <li key={v.vassalage}>
-                        <VendorTile vendor={v} onLaunch={onNavigate} />
+                        <VendorTile
+                          vendor={v}
+                          onLaunch={onNavigate}
+                          to={item.ownLottery.includes(v.vassalage) ? OWN_LOTTERY_PATH : undefined}
+                        />
                       </li>
                     ))}
                     <li>

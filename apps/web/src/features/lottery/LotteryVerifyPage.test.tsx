@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { LotteryIssue } from '../../api/lottery.ts';
+import { renderAt } from '../../test/render.tsx';
+import { ok, server } from '../../test/server.ts';
+import { drawnIssue } from './test-data.ts';
+
+function serve(issue: LotteryIssue) {
+  server.use(
+    http.get('*/lgw/lottery/lobby', () =>
+      ok({ serverTime: new Date().toISOString(), exponent: 2, currency: 'PHP', games: [] }),
+    ),
+    http.get('*/lgw/lottery/issues/:id', () => ok(issue)),
+  );
+}
+
+describe('lottery verifier', { timeout: 30_000 }, () => {
+  it('recomputes a drawn issue: chain link ✓, result ✓, and shows the totals', async () => {
+    serve(drawnIssue());
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('Verified')).toBeTruthy();
+    expect(within(verdict).getByText('SHA-256 of the issue hash equals the previous hash.')).toBeTruthy();
+    expect(within(verdict).getByText('The recomputed result matches the stored result.')).toBeTruthy();
+    expect(screen.getByText('2,400.00')).toBeTruthy();
+    expect(screen.getByText('980.00')).toBeTruthy();
+  });
+
+  it('fails a stored result that is not the draw, and a hash that does not link', async () => {
+    const good = drawnIssue();
+    const wrong = good.result!.map((d, i) => (i === 0 ? (d + 1) % 10 : d));
+    serve({ ...good, result: wrong, previousHash: 'b'.repeat(64) });
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('Verification failed')).toBeTruthy();
+    expect(within(verdict).getByText('SHA-256 of the issue hash does not equal the previous hash.')).toBeTruthy();
+    expect(within(verdict).getByText('The recomputed result does not match the stored result.')).toBeTruthy();
+  });
+
+  it('an issue not drawn yet has nothing to check', async () => {
+    serve(drawnIssue({ status: 'open', hash: null, result: null, totals: null }));
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    expect(
+      await screen.findByText(
+        'This issue is not drawn yet: its hash is revealed after the draw.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+  });
+});
