@@ -23,10 +23,13 @@ export let errors: string[] = [];
 /** The demo merchant (currency, exponent, ids for ledger checks). */
 export let demo: Merchant;
 
-export function useE2E(area: string, opts: { requireWeb?: boolean; setup?: () => Promise<void> } = {}): void {
+export function useE2E(
+  area: string,
+  opts: { requireWeb?: boolean; setup?: () => Promise<void>; clock?: () => Date } = {},
+): void {
   // One hook: node does not wait for one root `before` before starting the next, so set-up steps of a file go in `setup`.
   before(async () => {
-    server = await startE2EServer({ requireWeb: opts.requireWeb });
+    server = await startE2EServer({ requireWeb: opts.requireWeb, clock: opts.clock });
     browser = await launchBrowser();
     demo = (await server.app.modules.merchants.findByCode('demo'))!;
     await opts.setup?.();

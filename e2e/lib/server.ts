@@ -38,7 +38,7 @@ export interface E2EServer {
  * (migrated and seeded with the demo data exactly as `npm start` does) and the built web site.
  * TRUST_PROXY is on so a test can present a client IP with X-Forwarded-For.
  */
-export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promise<E2EServer> {
+export async function startE2EServer(opts: { requireWeb?: boolean; clock?: () => Date } = {}): Promise<E2EServer> {
   if (opts.requireWeb !== false && !existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests.');
   }
@@ -54,6 +54,8 @@ export async function startE2EServer(opts: { requireWeb?: boolean } = {}): Promi
     logger: false,
     // Short lottery chains (5,000 draws): a fresh server generates its five in a fraction of a second.
     lottery: { chainLength: 5_000 },
+    // A test may run the app's clock ahead (settlement periods that are over); the database keeps its own.
+    ...(opts.clock && { clock: opts.clock }),
     // Every captcha reads E2E7: the browser tests type it like a person would read it.
     captchaGenerator: () => ({
       text: E2E_CAPTCHA,

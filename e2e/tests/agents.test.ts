@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEMO_AGENT, seedDemoTeam } from '../../apps/server/src/seed-demo-team.ts';
 import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
@@ -6,32 +7,52 @@ import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '
 /**
  * The agent centre end to end: demoagent logs in through the agent entry, sees its team overview, registers a
  * downline and offers it a daily-wage contract; the downline logs in, gets the contract popup and accepts.
- * The demo seed gives demoagent no contract of its own, and an agent may only offer within its own contract:
- * the set-up has the house offer demoagent one (admin API) and demoagent accept it (member API).
+ * The demo seed gives demoagent a daily wage from the house (an agent offers only within its own contract).
+ * Then the agent pages this file's tests touch: announcements (published through the admin API, HTML sanitised in
+ * the browser), the settlement pages by contract type, downline transfers from the downline list; and last, the
+ * app's clock is moved past the seed day and an operator runs the daily-wage settlement through the admin API (the
+ * job's own entry): the Daily wages page shows the payment. Screenshots of each page at 1366 and 390 px.
  */
+let shift = 0;
+const ANNOUNCEMENT = 'New daily wage tiers';
+
 useE2E('agents', {
+  clock: () => new Date(Date.now() + shift),
   setup: async () => {
     // buildApp does not run the demo team seed (main.ts does): made here through the same function.
     await seedDemoTeam(server.app.modules, 'demo');
     const admin = await adminToken();
-    const offer = await call<{ id: string }>('/admin/api/contracts/house-offer', admin, {
-      agentAccount: DEMO_AGENT.account,
-      type: 'daily_wage',
-      tiers: [
-        { minValidBet: '100', minActive: 0, rate: '1' },
-        { minValidBet: '1000', minActive: 0, rate: '2' },
-        { minValidBet: '10000', minActive: 0, rate: '3' },
-      ],
+    await call('/admin/api/announcements', admin, {
+      audience: 'agents',
+      title: ANNOUNCEMENT,
+      content:
+        '<p>From Monday the daily wage starts at <b>1 %</b> of the team valid bet.</p>' +
+        '<script>window.__hacked = 1</script><a href="javascript:window.__hacked = 2">more</a>',
     });
-    const login = await call<{ token: string }>('/wps/session/login', null, {
-      type: 'username',
-      area: 'agent',
-      username: DEMO_AGENT.account,
-      password: DEMO_AGENT.password,
+    await call('/admin/api/announcements', admin, {
+      audience: 'agents',
+      title: 'Office hours',
+      content: '<p>9–17</p>',
     });
-    await call(`/wps/agent/contract/${offer.id}/accept`, login.token);
   },
 });
+
+/** A screenshot of the whole page in e2e/artifacts (agents-<name>-<width>.png). */
+async function shot(name: string, width: number) {
+  mkdirSync('e2e/artifacts', { recursive: true });
+  await page.screenshot({ path: `e2e/artifacts/agents-${name}-${width}.png`, fullPage: true });
+}
+
+async function agentLogin(width: number) {
+  await open('/', { width });
+  await page.getByRole('link', { name: 'Agent login' }).click();
+  const login = page.getByRole('dialog', { name: 'Agent login' });
+  await login.getByLabel('Username').fill(DEMO_AGENT.account);
+  await login.getByLabel('Password').fill(DEMO_AGENT.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/agentHome$/);
+  await page.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
+}
 
 async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${server.baseUrl}${path}`, {
@@ -59,14 +80,7 @@ for (const width of [1366, 390]) {
   test(`agent flow at ${width} px: login, overview, register, offer; the downline accepts in the popup`, async () => {
     const downline = `e2edown${width}`;
     const password = 'downline pw 1';
-    await open('/', { width });
-    await page.getByRole('link', { name: 'Agent login' }).click();
-    const login = page.getByRole('dialog', { name: 'Agent login' });
-    await login.getByLabel('Username').fill(DEMO_AGENT.account);
-    await login.getByLabel('Password').fill(DEMO_AGENT.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/agentHome$/);
-    await page.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
+    await agentLogin(width);
     const members = page
       .getByLabel(/Team figures/)
       .getByText('Team members')
@@ -123,3 +137,84 @@ for (const width of [1366, 390]) {
     assert.deepEqual(errors, []);
   });
 }
+
+for (const width of [1366, 390]) {
+  test(`agent pages at ${width} px: announcements, settlement pages by contract, downline transfers`, async () => {
+    await agentLogin(width);
+    // The menu lists the settlement pages of the types demoagent holds (daily wage, dividend) only.
+    const menu = page.getByRole('navigation', { name: 'Agent centre' });
+    await menu.getByRole('link', { name: 'Daily wages', includeHidden: true }).waitFor({ state: 'attached' });
+    assert.equal(await menu.getByRole('link', { name: 'Dividend record', includeHidden: true }).count(), 1);
+    assert.equal(await menu.getByRole('link', { name: 'Hourly salary', includeHidden: true }).count(), 0);
+    assert.equal(await menu.getByRole('link', { name: 'Real-time salary', includeHidden: true }).count(), 0);
+
+    await page.goto(`${server.baseUrl}/agent/agentAnnouncement`);
+    await page.getByRole('heading', { level: 1, name: 'Agent announcements' }).waitFor();
+    const list = page.getByRole('list', { name: 'Agent announcements' });
+    const item = list.getByRole('link', { name: new RegExp(ANNOUNCEMENT) });
+    if (width === 1366) await item.getByText('New', { exact: true }).waitFor(); // the 390 px run comes after it was read
+    assert.ok(await noHorizontalOverflow(), 'announcements fit the width');
+    await shot('announcements', width);
+    await item.click();
+    await page.getByRole('heading', { level: 1, name: ANNOUNCEMENT }).waitFor();
+    await page.getByText('From Monday the daily wage starts at').waitFor();
+    // Operator HTML is sanitised in the browser: no handler, no script ran.
+    assert.equal(await page.locator('article script, article a[href^="javascript"]').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked), undefined);
+    assert.ok(await noHorizontalOverflow(), 'announcement fits the width');
+    await shot('announcement-detail', width);
+    await page.getByRole('link', { name: 'All announcements' }).click();
+    // Read now: its marker goes once the list is fetched again (the read mark invalidates it).
+    await list.getByRole('link', { name: new RegExp(ANNOUNCEMENT) }).waitFor();
+    await list
+      .getByRole('link', { name: new RegExp(ANNOUNCEMENT) })
+      .getByText('New', { exact: true })
+      .waitFor({ state: 'detached' });
+
+    // A settlement page of a type never held, by URL: an explanation, not an error.
+    await page.goto(`${server.baseUrl}/agent/hourlySalary`);
+    await page.getByText(/You have no Hourly salary contract and never had one/).waitFor();
+    assert.ok(await noHorizontalOverflow(), 'hourly salary fits the width');
+    await shot('hourly-salary-none', width);
+    await page.goto(`${server.baseUrl}/agent/dividendRecord`);
+    await page.getByText('No settlements yet.').waitFor();
+    await shot('dividend-record', width);
+
+    // Downline transfers: from a row of the downline list to the transfer form with the member chosen.
+    await page.goto(`${server.baseUrl}/agent/downlineManagmentView`);
+    await page.getByRole('link', { name: 'Transfer money to demoplayer1' }).waitFor();
+    assert.ok(await noHorizontalOverflow(), 'downlines fit the width');
+    await shot('downlines', width);
+    await page.getByRole('link', { name: 'Transfer money to demoplayer1' }).click();
+    await page.waitForURL(/\/member\/transferUpline\?to=demoplayer1$/);
+    await page.getByRole('button', { name: /demoplayer1/, pressed: true }).waitFor();
+    assert.ok(await noHorizontalOverflow(), 'transfer fits the width');
+    await shot('downline-transfer', width);
+    await page.goto(`${server.baseUrl}/agent/agentDownlineTransactionDetailsCopy`);
+    await page.getByRole('link', { name: 'Transfer to a downline' }).waitFor();
+    assert.ok(await noHorizontalOverflow(), 'transactions fit the width');
+    await shot('transactions', width);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('settlement: the seed day is over, an operator runs the daily wage; the Daily wages page shows it', async () => {
+  // The team's seeded bets are of today; move the app's clock past the merchant's day and the settlement grace.
+  shift = 26 * 3_600_000;
+  await server.app.modules.agents.runRollup();
+  const admin = await adminToken();
+  const report = await call<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
+  assert.ok(report.paid >= 1, JSON.stringify(report));
+  const again = await call<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
+  assert.equal(again.paid, 0);
+  for (const width of [1366, 390]) {
+    await agentLogin(width);
+    await page.goto(`${server.baseUrl}/agent/dailyWages`);
+    const table = page.getByRole('table');
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: DEMO_AGENT.account }) });
+    await row.filter({ hasText: 'Paid' }).first().waitFor();
+    assert.ok(await noHorizontalOverflow(), 'daily wages fit the width');
+    await shot('daily-wages', width);
+  }
+  assert.deepEqual(errors, []);
+});

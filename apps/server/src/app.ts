@@ -30,6 +30,7 @@ import { createAdminModule } from './modules/admin/index.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
+import { createAnnouncementsModule } from './modules/announcements/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
@@ -195,6 +196,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
   });
+  const announcements = createAnnouncementsModule({ db, audit: admin, clock });
 
   return {
     outbox,
@@ -218,6 +220,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     history,
     agents,
     contracts,
+    announcements,
   };
 }
 

@@ -1,6 +1,7 @@
-import { gameListQuery } from '@sea/contracts';
+import { type ContractOfferRequest, contractOfferRequest, gameListQuery } from '@sea/contracts';
 import type { Modules } from './app.ts';
 import type { Merchant } from './http/principals.ts';
+import { CONTRACT_TYPES, termsOf } from './modules/contracts/index.ts';
 
 /** The demo agent's login (agent area: /agentHome) and the password of every account of its team. */
 export const DEMO_AGENT = { account: 'demoagent', password: 'demo password 1' };
@@ -14,9 +15,15 @@ export const DEMO_AGENT = { account: 'demoagent', password: 'demo password 1' };
  *   demoagent (12.0) ─┬─ demoplayer1, demoplayer2
  *                     └─ demosub (11.0, agent) ─┬─ demoplayer3
  *                                               └─ demosub2 (10.0, agent) ── demoplayer4, demoplayer5
+ *
+ * Contracts, through the contracts face as the house and the agents would make them: the house offers demoagent
+ * a daily wage (DEMO_DAILY_WAGE) and a monthly dividend, demoagent accepts both; demoagent offers demosub a
+ * dividend within its own, demosub accepts. Then each contract type's settlement runs once through the same
+ * entry its job uses: it pays the periods already over (none on a fresh seed: the team's bets are of today, so
+ * the first daily wage is paid by the job once the merchant's day is over; the e2e test moves the clock there).
  */
 export async function seedDemoTeam(
-  modules: Pick<Modules, 'merchants' | 'members' | 'deposits' | 'games' | 'house' | 'agents'>,
+  modules: Pick<Modules, 'merchants' | 'members' | 'deposits' | 'games' | 'house' | 'agents' | 'contracts'>,
   merchantCode: string,
 ): Promise<void> {
   const merchant = await modules.merchants.findByCode(merchantCode);
@@ -64,6 +71,51 @@ export async function seedDemoTeam(
     }
   }
   await modules.agents.runRollup();
+  await seedContracts(modules, merchant, top, sub);
+}
+
+/** demoagent's daily wage from the house (1 % from 100 of team valid bet a day, 2 % from 1,000, 3 % from 10,000). */
+export const DEMO_DAILY_WAGE = [
+  { minValidBet: '100', minActive: 0, rate: '1' },
+  { minValidBet: '1000', minActive: 0, rate: '2' },
+  { minValidBet: '10000', minActive: 0, rate: '3' },
+];
+const DIVIDEND = (scale: number) =>
+  [1, 2, 3].map((k) => ({
+    minValidBet: String(100 * k),
+    minActive: k,
+    minProfit: String(50 * k),
+    rate: String(scale * k),
+  }));
+
+async function seedContracts(
+  modules: Pick<Modules, 'contracts'>,
+  merchant: Merchant,
+  top: { id: bigint; type: number },
+  sub: { id: bigint; type: number; account: string },
+) {
+  const c = modules.contracts;
+  const asMember = (m: { id: bigint; type: number }) => ({ memberId: m.id, type: m.type });
+  const house = async (req: Omit<ContractOfferRequest, 'downlineAccount'>) => {
+    const terms = termsOf(merchant, contractOfferRequest.parse({ ...req, downlineAccount: DEMO_AGENT.account }));
+    const offer = await c.offerFromHouse(merchant, top.id, terms);
+    await c.accept(merchant, asMember(top), BigInt(offer.id));
+  };
+  await house({ type: 'daily_wage', tiers: DEMO_DAILY_WAGE });
+  await house({ type: 'dividend', period: 'monthly', tiers: DIVIDEND(10) });
+  const offer = await c.offer(
+    merchant,
+    asMember(top),
+    contractOfferRequest.parse({
+      downlineAccount: sub.account,
+      type: 'dividend',
+      period: 'monthly',
+      tiers: DIVIDEND(5),
+    }),
+  );
+  await c.accept(merchant, asMember(sub), BigInt(offer.id));
+  // The jobs' own entry (undefined only where no team figures are wired).
+  for (const type of CONTRACT_TYPES) await c.settle?.(type);
 }
 
 /** A sandbox-gateway deposit, as a member paying on the gateway's page would make it. */

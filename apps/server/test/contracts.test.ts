@@ -604,3 +604,68 @@ describe('the house (back office)', () => {
     await asAdmin('PUT', '/admin/api/contracts/rebate-rates/LIVE', { rate: '0.8' });
   });
 });
+
+describe('agent centre support', () => {
+  it('lists the contract types an agent has or had (accepted once), not offers it only received or rejected', async () => {
+    const a = await agent();
+    const b = await agent(a);
+    const types = async (p: Player) => (await call(p, 'GET', '/wps/agent/contract/types')).json().value.types;
+    expect(await types(b)).toEqual([]);
+    await houseContract(a, 'daily_wage', DAILY);
+    const div = (rate: number) =>
+      [1, 2, 3].map((k) => ({
+        minValidBet: String(k * 1000),
+        minActive: k,
+        minProfit: String(k * 100),
+        rate: String(rate * k),
+      }));
+    await houseContract(a, 'dividend', div(10), { period: 'monthly' });
+    const pending = await offer(a, b, 'daily_wage', DAILY);
+    expect(await types(b)).toEqual([]); // pending only
+    expect((await decide(b, pending.json().value.id, 'reject')).statusCode).toBe(200);
+    const id = await signed(a, b, 'dividend', div(5), { period: 'monthly' });
+    expect((await decide(b, id, 'terminate')).statusCode).toBe(200);
+    expect(await types(b)).toEqual(['dividend']); // had one, ended since
+    expect(await types(a)).toEqual(['dividend', 'daily_wage']);
+  });
+
+  it("an operator runs a type's settlement through the job's entry: audited, due periods only, paid once", async () => {
+    const a = await agent();
+    await houseContract(a, 'hourly_salary', [
+      { minValidBet: '100', minActive: 0, rate: '1' },
+      { minValidBet: '1000', minActive: 0, rate: '2' },
+      { minValidBet: '10000', minActive: 0, rate: '3' },
+    ]);
+    booked.push({ agentId: a.id, at: at('2026-11-03T04:10:00Z'), validBet: M(2_000), active: 1 });
+    let admin = await createTestAdmin(t);
+    const run = (type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/api/contracts/settle',
+        headers: { authorization: `Bearer ${admin.token}`, merchant: demo.code },
+        payload: { type },
+      });
+    expect((await run('hourly_salary')).json().value.paid).toBe(0); // the hour is not over
+    const first = await settleAt('2026-11-03T05:06:00Z', async () => {
+      admin = await createTestAdmin(t); // a session of that time
+      return run('hourly_salary');
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().value.paid).toBeGreaterThanOrEqual(1);
+    expect(await mainOf(a)).toBe(M(40));
+    const again = await settleAt('2026-11-03T05:07:00Z', () => run('hourly_salary'));
+    expect(again.json().value.paid).toBe(0);
+    admin = await createTestAdmin(t);
+    expect(await mainOf(a)).toBe(M(40));
+    expect((await run('weekly')).statusCode).toBe(400);
+    const log = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'contract.settle_run')
+      .execute();
+    expect(log).toContainEqual({ action: 'contract.settle_run', target_id: 'hourly_salary' });
+    // a member's session is not an operator's
+    const asMember = await call(a, 'POST', '/admin/api/contracts/settle', { type: 'hourly_salary' });
+    expect(asMember.statusCode).toBe(401);
+  });
+});

@@ -159,6 +159,22 @@ export const contractSettlementList = z.object({
 });
 export type ContractSettlementList = z.infer<typeof contractSettlementList>;
 
+/**
+ * GET /wps/agent/contract/types: the contract types the member has or had (accepted at some time, ended or not):
+ * the agent centre lists the settlement record pages of these types only.
+ */
+export const contractTypesHeld = z.object({ types: z.array(contractType) });
+export type ContractTypesHeld = z.infer<typeof contractTypesHeld>;
+
+/** POST /admin/api/contracts/settle: run the settlement of one contract type now (the job's own entry). */
+export const settleRunRequest = z.object({ type: contractType });
+export const settleRunReport = z.object({
+  paid: z.number().int(),
+  notReached: z.number().int(),
+  insufficientFunds: z.array(z.object({ contractId: z.string(), periodStart: z.string(), amount: z.string() })),
+});
+export type SettleRunReport = z.infer<typeof settleRunReport>;
+
 /** POST /admin/api/contracts/house-offer: the house offers a top-level agent (no upline) a contract. */
 export const houseContractOfferRequest = contractOfferRequest
   .omit({ downlineAccount: true })

@@ -62,6 +62,7 @@ export const ERROR_CATALOGUE = {
   contract_pending_exists: { status: 409, message: 'An offer of this type is already waiting for this member.' },
   agent_required: { status: 403, message: 'Only agents can use the agent centre.' },
   not_in_team: { status: 404, message: 'No such member in your team.' },
+  announcement_not_found: { status: 404, message: 'This announcement no longer exists.' },
   rebate_point_invalid: { status: 400, message: 'The rebate point is outside the allowed range.' },
   affiliate_link_limit: { status: 409, message: 'You have reached the maximum number of affiliate links.' },
   period_invalid: { status: 400, message: 'Choose a valid period (at most 93 days, from before to).' },

@@ -17,3 +17,4 @@ export * from './contracts.ts';
 export * from './agents.ts';
 export * from './rebates.ts';
 export * from './lottery.ts';
+export * from './announcements.ts';

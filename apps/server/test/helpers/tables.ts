@@ -18,6 +18,7 @@ import type { WalletTables } from '../../src/modules/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawals.tables.ts';
 import type { ContractsTables } from '../../src/modules/contracts/contracts.tables.ts';
 import type { LotteryTables } from '../../src/modules/lottery/lottery.tables.ts';
+import type { AnnouncementsTables } from '../../src/modules/announcements/announcements.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -46,4 +47,5 @@ export interface AllTables
     DemoVendorTables,
     WalletTables,
     WithdrawalsTables,
-    ContractsTables {}
+    ContractsTables,
+    AnnouncementsTables {}

@@ -1,10 +1,13 @@
 import {
   affiliateLink,
   affiliateLinkList,
+  announcementDetail,
+  announcementPage,
   contractDecision,
   type ContractOfferRequest,
   contractList,
   contractSettlementList,
+  contractTypesHeld,
   type ContractTypeCode,
   contractView,
   type CreateDownlineRequest,
@@ -128,6 +131,12 @@ export const useSettlements = (f: { type?: ContractTypeCode } & Paging) =>
     () => get('/wps/agent/contract/settlements', contractSettlementList, { ...f }),
     { paged: true },
   );
+/** The contract types the agent has or had: the settlement record pages it is shown (off for non-agents). */
+export const useContractTypesHeld = (enabled = true) =>
+  useMemberQuery([...CONTRACT_KEY, 'types'], [], () => get('/wps/agent/contract/types', contractTypesHeld), {
+    enabled,
+    staleTime: 60_000,
+  });
 /** The offers waiting for the logged-in member (the contract popup); checked again every minute. */
 export const usePendingContracts = (enabled = true) =>
   useMemberQuery([...CONTRACT_KEY, 'pending'], [], () => get('/wps/agent/contract/pending', pendingContracts), {
@@ -142,3 +151,26 @@ export const useContractAction = () =>
       send('POST', `/wps/agent/contract/${encodeURIComponent(id)}/${action}`, contractDecision),
     [CONTRACT_KEY, AGENT_KEY],
   );
+
+/** The agent announcements (list and detail); reading one invalidates the list (its unread marker). */
+export const ANNOUNCEMENT_KEY = ['announcements'] as const;
+export type AnnouncementList = z.infer<typeof announcementPage>;
+export const useAnnouncements = (p: Paging, enabled = true) =>
+  useMemberQuery(
+    [...ANNOUNCEMENT_KEY, 'list'],
+    [p],
+    () => get('/wps/agent/announcements', announcementPage, { ...p }),
+    { paged: true, enabled },
+  );
+export const useAnnouncement = (id: string) =>
+  useMemberQuery([...ANNOUNCEMENT_KEY, 'one'], [id], () =>
+    get(`/wps/agent/announcements/${encodeURIComponent(id)}`, announcementDetail),
+  );
+export const useMarkAnnouncementRead = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<unknown>('POST', `/wps/agent/announcements/${encodeURIComponent(id)}/read`, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...ANNOUNCEMENT_KEY, 'list'] }),
+  });
+};

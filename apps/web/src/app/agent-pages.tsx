@@ -11,6 +11,7 @@ const contracts = () => import('../features/agent/ContractPages.tsx');
 /** The agent-centre page registry: the built pages by page name (the others show "coming soon"). */
 export const AGENT_PAGES: Partial<Record<string, ComponentType>> = {
   agentTeamOverview: page(() => import('../features/agent/TeamOverviewPage.tsx'), 'TeamOverviewPage'),
+  agentAnnouncement: page(() => import('../features/agent/AnnouncementsPage.tsx'), 'AnnouncementsPage'),
   registerCenter: page(() => import('../features/agent/RegisterCenterPage.tsx'), 'RegisterCenterPage'),
   downlineManagmentView: page(() => import('../features/agent/DownlinesPage.tsx'), 'DownlinesPage'),
   personalHistoryCopy: page(reports, 'TeamBetsPage'),

@@ -60,6 +60,9 @@ export const server = setupServer(
       flags: { dailysalreqtype: false, divtypereq: false, contracthoursalreq: false, realtimesalreqtype: false },
     }),
   ),
+  // The agent menu asks which settlement record pages to list: a daily-wage holder unless a test says otherwise.
+  http.get('*/wps/agent/contract/types', () => ok({ types: ['daily_wage'] })),
+  http.get('*/wps/agent/announcements', () => ok({ list: [], total: 0, unreadCount: 0, pageNo: 1, pageSize: 1 })),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
   http.get('*/wps/system/site', () =>
     ok({

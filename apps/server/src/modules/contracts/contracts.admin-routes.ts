@@ -6,6 +6,8 @@ import {
   rebateCategory,
   rebateRateRequest,
   rebateRates,
+  settleRunReport,
+  settleRunRequest,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,8 +15,9 @@ import { defineAdminRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
-import { DEFAULT_REBATE_BP, type RebateCategory } from './contract-rules.ts';
+import { type ContractType, DEFAULT_REBATE_BP, type RebateCategory } from './contract-rules.ts';
 import type { ContractsRepository } from './contracts.repository.ts';
+import type { SettlementReport } from './contracts.settlement.ts';
 import { percentToBp, termsOf, type ContractsService } from './contracts.service.ts';
 
 const tags = ['admin: contracts'];
@@ -27,8 +30,37 @@ export function registerContractsAdminRoutes(
     repo: ContractsRepository;
     members: Pick<MembersModule, 'findByAccount'>;
     audit: Pick<AdminModule, 'recordAction'>;
+    /** The settlement jobs' own entry (undefined when no team figures are wired: no settlement at all). */
+    settle?: (type: ContractType) => Promise<SettlementReport>;
   },
 ): void {
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/contracts/settle',
+      summary:
+        "Run one contract type's settlement now, as its scheduled job does (due periods only, each paid once; audited)",
+      tags,
+      body: settleRunRequest,
+      response: settleRunReport,
+    },
+    async ({ merchant, admin, ip, body }) => {
+      if (!deps.settle) throw new AppError('function_not_enabled', 'Contract settlement is not available here.');
+      const report = await deps.settle(body.type);
+      await deps.audit.recordAction(undefined, {
+        merchantId: merchant.id,
+        adminId: admin.id,
+        action: 'contract.settle_run',
+        targetType: 'contract_type',
+        targetId: body.type,
+        detail: { paid: report.paid, notReached: report.notReached, unpaid: report.insufficientFunds.length },
+        ip,
+      });
+      return report;
+    },
+  );
+
   defineAdminRoute(
     app,
     {

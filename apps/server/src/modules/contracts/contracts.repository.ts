@@ -159,6 +159,19 @@ export function createContractsRepository(root: Db) {
       return { rows: await withTiers(root, rows), total: Number(count.n) };
     },
 
+    /** The types of the contracts an agent accepted at some time (active, ended or invalidated since). */
+    async typesHeldBy(merchantId: bigint, agentId: bigint): Promise<ContractType[]> {
+      const rows = await root
+        .selectFrom('contracts')
+        .select('type')
+        .distinct()
+        .where('merchant_id', '=', merchantId)
+        .where('agent_id', '=', agentId)
+        .where('accepted_at', 'is not', null)
+        .execute();
+      return rows.map((r) => r.type);
+    },
+
     /**
      * Contracts of a type that have periods to settle: accepted, and either still active or ended after
      * `endedAfter` (their last full periods before the end are still owed).

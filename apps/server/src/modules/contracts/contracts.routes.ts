@@ -5,6 +5,7 @@ import {
   contractOfferRequest,
   contractSettlementList,
   contractSettlementQuery,
+  contractTypesHeld,
   contractView,
   pendingContracts,
 } from '@sea/contracts';
@@ -55,6 +56,19 @@ export function registerContractsRoutes(app: FastifyInstance, contracts: Contrac
       auth: 'real',
     },
     ({ merchant, member }) => contracts.pendingForMe(merchant, member),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/wps/agent/contract/types',
+      summary: 'Contract types the member has or had (accepted at some time): its settlement record pages',
+      tags,
+      response: contractTypesHeld,
+      auth: 'real',
+    },
+    ({ merchant, member }) => contracts.typesHeld(merchant, member),
   );
 
   defineMemberRoute(

@@ -12,7 +12,14 @@ import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amountFromText } from '../../lib/money.ts';
 import { isAgentType, type MembersModule } from '../members/index.ts';
-import { type ContractType, exceedsUpline, type Period, periodOfType, type Tier } from './contract-rules.ts';
+import {
+  CONTRACT_TYPES,
+  type ContractType,
+  exceedsUpline,
+  type Period,
+  periodOfType,
+  type Tier,
+} from './contract-rules.ts';
 import {
   type Actor,
   assertDirectDownline,
@@ -212,6 +219,12 @@ export function createContractsService(deps: {
       const target = await members.findByAccount(merchant.id, req.downlineAccount);
       assertDirectDownline(actor, target);
       return presentOne(merchant, await insertOffer(merchant, actor.memberId, target.id, terms));
+    },
+
+    /** The contract types the member has or had (the agent centre's settlement record pages). */
+    async typesHeld(merchant: Merchant, member: Member): Promise<{ types: ContractType[] }> {
+      const held = new Set(await repo.typesHeldBy(merchant.id, member.memberId));
+      return { types: CONTRACT_TYPES.filter((t) => held.has(t)) };
     },
 
     /** The house offers a top-level agent (no upline) a contract, paid from the agent_payouts account. */

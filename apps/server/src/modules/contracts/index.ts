@@ -18,7 +18,7 @@ import type { ContractsTables } from './contracts.tables.ts';
 import type { TeamStatsPort } from './team-stats.port.ts';
 
 export * from './contract-rules.ts';
-export type { ContractTerms } from './contracts.service.ts';
+export { termsOf, type ContractTerms } from './contracts.service.ts';
 export type { SettlementReport } from './contracts.settlement.ts';
 export { CATEGORY_REBATE_SCOPE, CONTRACT_SETTLEMENT_SCOPE } from './contracts.settlement.ts';
 export { REBATE_CLAIM_SCOPE } from './rebates.service.ts';
@@ -106,7 +106,13 @@ export function createContractsModule(deps: {
     register(app: FastifyInstance): void {
       registerContractsRoutes(app, service);
       if (rebates) registerRebateRoutes(app, rebates);
-      registerContractsAdminRoutes(app, { contracts: service, repo, members: deps.members, audit: deps.audit });
+      registerContractsAdminRoutes(app, {
+        contracts: service,
+        repo,
+        members: deps.members,
+        audit: deps.audit,
+        settle: settlement?.settle,
+      });
     },
   };
 }

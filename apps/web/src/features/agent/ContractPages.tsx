@@ -3,6 +3,7 @@ import { formatMoney } from '@sea/contracts';
 import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   type Contract,
   offerContract,
@@ -10,8 +11,10 @@ import {
   useContracts,
   useDownlines,
   useRefreshAgent,
+  useContractTypesHeld,
   useSettlements,
 } from '../../api/agents.ts';
+import { DataTable, Th } from '../../components/DataTable.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { CheckField } from '../../components/form/Field.tsx';
@@ -19,8 +22,6 @@ import { Form } from '../../components/form/Form.tsx';
 import { FormFooter } from '../../components/form/FormFooter.tsx';
 import { SelectField, TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { Pager } from '../../components/Pager.tsx';
-import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import {
@@ -33,7 +34,7 @@ import {
   OFFER_DEFAULTS,
   toOfferRequest,
 } from './contract-form.ts';
-import { AGENT_PAGE_SIZE, AgentPage, pagesOf } from './parts.tsx';
+import { AGENT_PAGE_SIZE, AgentPage, ReportList } from './parts.tsx';
 import '../../i18n/areas/agent.ts';
 
 const STATUS_TONE: Record<Contract['status'], StatusTone> = {
@@ -160,7 +161,7 @@ export function TierTable({ contract }: { contract: Contract }) {
   const money = (v: string) => formatMoney(v, contract.exponent);
   const rt = contract.type === 'realtime_salary';
   return (
-    <table className="agent-table">
+    <table className="data-table">
       <caption>{t('agent.contract.tierCaption', { currency: contract.currency })}</caption>
       <thead>
         <tr>
@@ -228,32 +229,35 @@ export function ContractsPage() {
   const [pageNo, setPageNo] = useState(1);
   const query = useContracts({ role, pageNo, pageSize: AGENT_PAGE_SIZE });
   return (
-    <AgentPage title={t('centre.agent.contractList')}>
-      <Tabs
-        label={t('agent.contract.role')}
-        tabs={[
-          { key: 'received', label: t('agent.contract.received') },
-          { key: 'offered', label: t('agent.contract.offeredTab') },
-        ]}
-        active={role}
-        onChange={(k) => {
-          setRole(k);
-          setPageNo(1);
-        }}
-      />
-      <QueryState query={query} isEmpty={(d) => d.list.length === 0} empty={t('agent.contract.empty')}>
-        {(d) => (
-          <>
-            <ul className="records">
-              {d.list.map((c) => (
-                <ContractCard key={c.id} contract={c} role={role} />
-              ))}
-            </ul>
-            <Pager page={d.pageNo} pages={pagesOf(d)} onPage={setPageNo} label={t('history.pagination')} />
-          </>
-        )}
-      </QueryState>
-    </AgentPage>
+    <ReportList
+      title={t('centre.agent.contractList')}
+      query={query}
+      isEmpty={(d) => d.list.length === 0}
+      empty={t('agent.contract.empty')}
+      onPage={setPageNo}
+      before={
+        <Tabs
+          label={t('agent.contract.role')}
+          tabs={[
+            { key: 'received', label: t('agent.contract.received') },
+            { key: 'offered', label: t('agent.contract.offeredTab') },
+          ]}
+          active={role}
+          onChange={(k) => {
+            setRole(k);
+            setPageNo(1);
+          }}
+        />
+      }
+    >
+      {(d) => (
+        <ul className="records">
+          {d.list.map((c) => (
+            <ContractCard key={c.id} contract={c} role={role} />
+          ))}
+        </ul>
+      )}
+    </ReportList>
   );
 }
 
@@ -325,83 +329,87 @@ function ContractCard({ contract: c, role }: { contract: Contract; role: 'receiv
 
 const SETTLE_TONE = { paid: 'done', not_reached: 'void', insufficient_funds: 'failed' } as const;
 
-/** Settlement records of one contract type (dividend record, daily wages, hourly salary, real-time salary). */
+/**
+ * Settlement records of one contract type (dividend record, daily wages, hourly salary, real-time salary). An
+ * agent that never held a contract of the type (the menu does not list the page then) is told why it is empty.
+ */
 function SettlementsPage({ type, title }: { type: ContractTypeCode; title: string }) {
   const { t } = useTranslation();
   const [pageNo, setPageNo] = useState(1);
+  const held = useContractTypesHeld();
+  const never = held.data !== undefined && !held.data.types.includes(type);
   const query = useSettlements({ type, pageNo, pageSize: AGENT_PAGE_SIZE });
+  if (never)
+    return (
+      <AgentPage title={title}>
+        <div className="agent-card" role="status">
+          <p>{t('agent.settlements.noContract', { type: t(`agent.contract.types.${type}`) })}</p>
+          <p>
+            <Link to="/agent/contractList">{t('agent.settlements.contracts')}</Link>
+          </p>
+        </div>
+      </AgentPage>
+    );
   return (
-    <AgentPage title={title}>
-      <QueryState query={query} isEmpty={(d) => d.list.length === 0} empty={t('agent.settlements.empty')}>
-        {(d) => {
-          const money = (v: string) => formatMoney(v, d.exponent);
-          return (
-            <>
-              <table className="agent-table">
-                <caption>{t('agent.settlements.caption', { count: d.total, currency: d.currency })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('agent.settlements.period')}</th>
-                    <th scope="col">{t('agent.f.account')}</th>
-                    <th scope="col" className="num">
-                      {t('agent.f.validBet')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('agent.f.activeMembers')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('agent.settlements.tier')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('agent.contract.rate')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('history.columns.amount')}
-                    </th>
-                    <th scope="col">{t('history.columns.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.list.map((s) => (
-                    <tr key={s.id}>
-                      <td data-label={t('agent.settlements.period')}>
-                        <span>
-                          <DateTime value={s.periodStart} /> – <DateTime value={s.periodEnd} />
-                        </span>
-                      </td>
-                      <th scope="row" data-label={t('agent.f.account')}>
-                        {s.agentAccount}
-                      </th>
-                      <td data-label={t('agent.f.validBet')} className="num">
-                        {money(s.validBet)}
-                      </td>
-                      <td data-label={t('agent.f.activeMembers')} className="num">
-                        {s.activeMembers}
-                      </td>
-                      <td data-label={t('agent.settlements.tier')} className="num">
-                        {s.tier ?? '—'}
-                      </td>
-                      <td data-label={t('agent.contract.rate')} className="num">
-                        {bp(s.rateBp)}
-                      </td>
-                      <td data-label={t('history.columns.amount')} className="num">
-                        {money(s.amount)}
-                      </td>
-                      <td data-label={t('history.columns.status')}>
-                        <StatusBadge tone={SETTLE_TONE[s.status]}>
-                          {t(`agent.settlements.statuses.${s.status}`)}
-                        </StatusBadge>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager page={d.pageNo} pages={pagesOf(d)} onPage={setPageNo} label={t('history.pagination')} />
-            </>
-          );
-        }}
-      </QueryState>
-    </AgentPage>
+    <ReportList
+      title={title}
+      query={query}
+      isEmpty={(d) => d.list.length === 0}
+      empty={t('agent.settlements.empty')}
+      onPage={setPageNo}
+    >
+      {(d) => {
+        const money = (v: string) => formatMoney(v, d.exponent);
+        return (
+          <DataTable
+            caption={t('agent.settlements.caption', { count: d.total, currency: d.currency })}
+            head={
+              <>
+                <Th>{t('agent.settlements.period')}</Th>
+                <Th>{t('agent.f.account')}</Th>
+                <Th num>{t('agent.f.validBet')}</Th>
+                <Th num>{t('agent.f.activeMembers')}</Th>
+                <Th num>{t('agent.settlements.tier')}</Th>
+                <Th num>{t('agent.contract.rate')}</Th>
+                <Th num>{t('history.columns.amount')}</Th>
+                <Th>{t('history.columns.status')}</Th>
+              </>
+            }
+          >
+            {d.list.map((s) => (
+              <tr key={s.id}>
+                <td data-label={t('agent.settlements.period')}>
+                  <span>
+                    <DateTime value={s.periodStart} /> – <DateTime value={s.periodEnd} />
+                  </span>
+                </td>
+                <th scope="row" data-label={t('agent.f.account')}>
+                  {s.agentAccount}
+                </th>
+                <td data-label={t('agent.f.validBet')} className="num">
+                  {money(s.validBet)}
+                </td>
+                <td data-label={t('agent.f.activeMembers')} className="num">
+                  {s.activeMembers}
+                </td>
+                <td data-label={t('agent.settlements.tier')} className="num">
+                  {s.tier ?? '—'}
+                </td>
+                <td data-label={t('agent.contract.rate')} className="num">
+                  {bp(s.rateBp)}
+                </td>
+                <td data-label={t('history.columns.amount')} className="num">
+                  {money(s.amount)}
+                </td>
+                <td data-label={t('history.columns.status')}>
+                  <StatusBadge tone={SETTLE_TONE[s.status]}>{t(`agent.settlements.statuses.${s.status}`)}</StatusBadge>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        );
+      }}
+    </ReportList>
   );
 }
 

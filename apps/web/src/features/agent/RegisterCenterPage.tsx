@@ -160,7 +160,7 @@ function LinkList({ data, account }: { data: AffiliateLinks; account?: string })
       {data.links.length === 0 ? (
         <p className="field__hint">{t('agent.links.empty')}</p>
       ) : (
-        <table className="agent-table">
+        <table className="data-table">
           <caption>{t('agent.links.count', { count: data.links.length })}</caption>
           <thead>
             <tr>

@@ -1,13 +1,23 @@
 import { clsx } from 'clsx';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type PnlPage, useIncome, usePnl, useRevenue, useTeamBets, useTeamTransactions } from '../../api/agents.ts';
+import { DataTable as Table, Th } from '../../components/DataTable.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
-import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import { AGENT_PAGE_SIZE, AgentPage, pagesOf, SearchBox, signedClass, Tiles, useMoney, usePeriod } from './parts.tsx';
+import {
+  AGENT_PAGE_SIZE,
+  AgentPage,
+  ReportList,
+  SearchBox,
+  signedClass,
+  Tiles,
+  useMoney,
+  usePeriod,
+} from './parts.tsx';
 import { DayTable } from './TeamOverviewPage.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { useSystemStatus } from '../../state/system.ts';
@@ -45,23 +55,6 @@ function useReportFilters() {
   };
 }
 
-function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
-  return (
-    <table className="agent-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>{head}</tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  );
-}
-const Th = ({ children, num }: { children: ReactNode; num?: boolean }) => (
-  <th scope="col" className={clsx(num && 'num')}>
-    {children}
-  </th>
-);
-
 /** Agent centre › team betting (personalHistoryCopy in the agent area): rounds of the agent and its team. */
 export function TeamBetsPage() {
   const { t } = useTranslation();
@@ -69,56 +62,59 @@ export function TeamBetsPage() {
   const query = useTeamBets(f.args, f.valid);
   const money = useMoney();
   return (
-    <AgentPage title={t('agent.bets.title')} filters={f.filters}>
-      {f.valid && (
-        <QueryState query={query} isEmpty={(d) => d.rows.length === 0} empty={t('agent.empty')}>
-          {(d) => (
+    <ReportList
+      title={t('agent.bets.title')}
+      filters={f.filters}
+      valid={f.valid}
+      query={query}
+      isEmpty={(d) => d.rows.length === 0}
+      onPage={f.setPageNo}
+    >
+      {(d) => (
+        <Table
+          caption={t('agent.rows', { count: d.total })}
+          head={
             <>
-              <Table
-                caption={t('agent.rows', { count: d.total })}
-                head={
-                  <>
-                    <Th>{t('history.columns.time')}</Th>
-                    <Th>{t('agent.f.account')}</Th>
-                    <Th>{t('history.bets.vendor')}</Th>
-                    <Th num>{t('history.bets.stake')}</Th>
-                    <Th num>{t('history.bets.payout')}</Th>
-                    <Th>{t('history.columns.status')}</Th>
-                  </>
-                }
-              >
-                {d.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td data-label={t('history.columns.time')}>
-                      <DateTime value={r.startedAt} />
-                    </td>
-                    <th scope="row" data-label={t('agent.f.account')}>
-                      <span>
-                        {r.account}
-                        <span className="agent-ref agent-sub">#{r.roundRef}</span>
-                      </span>
-                    </th>
-                    <td data-label={t('history.bets.vendor')}>{r.vendorCode}</td>
-                    <td data-label={t('history.bets.stake')} className="num">
-                      {money(r.stake)}
-                    </td>
-                    <td data-label={t('history.bets.payout')} className="num">
-                      {money(r.payout)}
-                    </td>
-                    <td data-label={t('history.columns.status')}>
-                      <StatusBadge tone={TONE[r.status]}>{t(`history.bets.statuses.${r.status}`)}</StatusBadge>
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager page={d.pageNo} pages={pagesOf(d)} onPage={f.setPageNo} label={t('history.pagination')} />
+              <Th>{t('history.columns.time')}</Th>
+              <Th>{t('agent.f.account')}</Th>
+              <Th>{t('history.bets.vendor')}</Th>
+              <Th num>{t('history.bets.stake')}</Th>
+              <Th num>{t('history.bets.payout')}</Th>
+              <Th>{t('history.columns.status')}</Th>
             </>
-          )}
-        </QueryState>
+          }
+        >
+          {d.rows.map((r) => (
+            <tr key={r.id}>
+              <td data-label={t('history.columns.time')}>
+                <DateTime value={r.startedAt} />
+              </td>
+              <th scope="row" data-label={t('agent.f.account')}>
+                <span>
+                  {r.account}
+                  <span className="agent-ref agent-sub">#{r.roundRef}</span>
+                </span>
+              </th>
+              <td data-label={t('history.bets.vendor')}>{r.vendorCode}</td>
+              <td data-label={t('history.bets.stake')} className="num">
+                {money(r.stake)}
+              </td>
+              <td data-label={t('history.bets.payout')} className="num">
+                {money(r.payout)}
+              </td>
+              <td data-label={t('history.columns.status')}>
+                <StatusBadge tone={TONE[r.status]}>{t(`history.bets.statuses.${r.status}`)}</StatusBadge>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
-    </AgentPage>
+    </ReportList>
   );
 }
+
+/** The downline transfer form (member centre › transferUpline; the server keeps it to the agent's own team). */
+const DOWNLINE_TRANSFER = '/member/transferUpline';
 
 /** Agent centre › team transaction details (agentDownlineTransactionDetailsCopy): wallet entries of the team. */
 export function TeamTransactionsPage() {
@@ -127,49 +123,52 @@ export function TeamTransactionsPage() {
   const query = useTeamTransactions(f.args, f.valid);
   const money = useMoney();
   return (
-    <AgentPage title={t('agent.transactions.title')} filters={f.filters}>
-      {f.valid && (
-        <QueryState query={query} isEmpty={(d) => d.rows.length === 0} empty={t('agent.empty')}>
-          {(d) => (
+    <ReportList
+      title={t('agent.transactions.title')}
+      actions={
+        <Link className="btn btn--ghost" to={DOWNLINE_TRANSFER}>
+          {t('agent.transactions.transfer')}
+        </Link>
+      }
+      filters={f.filters}
+      valid={f.valid}
+      query={query}
+      isEmpty={(d) => d.rows.length === 0}
+      onPage={f.setPageNo}
+    >
+      {(d) => (
+        <Table
+          caption={t('agent.rows', { count: d.total })}
+          head={
             <>
-              <Table
-                caption={t('agent.rows', { count: d.total })}
-                head={
-                  <>
-                    <Th>{t('history.columns.time')}</Th>
-                    <Th>{t('agent.f.account')}</Th>
-                    <Th>{t('history.columns.type')}</Th>
-                    <Th num>{t('history.columns.amount')}</Th>
-                    <Th num>{t('history.columns.balanceAfter')}</Th>
-                  </>
-                }
-              >
-                {d.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td data-label={t('history.columns.time')}>
-                      <DateTime value={r.createdAt} />
-                    </td>
-                    <th scope="row" data-label={t('agent.f.account')}>
-                      {r.account}
-                    </th>
-                    <td data-label={t('history.columns.type')}>
-                      {t(`agent.codes.${r.code}`, { defaultValue: r.code })}
-                    </td>
-                    <td data-label={t('history.columns.amount')} className={clsx('num', signedClass(r.amount))}>
-                      {money(r.amount)}
-                    </td>
-                    <td data-label={t('history.columns.balanceAfter')} className="num">
-                      {money(r.balanceAfter)}
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager page={d.pageNo} pages={pagesOf(d)} onPage={f.setPageNo} label={t('history.pagination')} />
+              <Th>{t('history.columns.time')}</Th>
+              <Th>{t('agent.f.account')}</Th>
+              <Th>{t('history.columns.type')}</Th>
+              <Th num>{t('history.columns.amount')}</Th>
+              <Th num>{t('history.columns.balanceAfter')}</Th>
             </>
-          )}
-        </QueryState>
+          }
+        >
+          {d.rows.map((r) => (
+            <tr key={r.id}>
+              <td data-label={t('history.columns.time')}>
+                <DateTime value={r.createdAt} />
+              </td>
+              <th scope="row" data-label={t('agent.f.account')}>
+                {r.account}
+              </th>
+              <td data-label={t('history.columns.type')}>{t(`agent.codes.${r.code}`, { defaultValue: r.code })}</td>
+              <td data-label={t('history.columns.amount')} className={clsx('num', signedClass(r.amount))}>
+                {money(r.amount)}
+              </td>
+              <td data-label={t('history.columns.balanceAfter')} className="num">
+                {money(r.balanceAfter)}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
-    </AgentPage>
+    </ReportList>
   );
 }
 
@@ -180,29 +179,34 @@ export function PnlStatementsPage() {
   const f = useReportFilters();
   const query = usePnl({ ...f.args, by }, f.valid);
   return (
-    <AgentPage title={t('agent.pnl.title')} filters={f.filters}>
-      <Tabs
-        label={t('agent.pnl.by')}
-        tabs={[
-          { key: 'member', label: t('agent.pnl.byMember') },
-          { key: 'level', label: t('agent.pnl.byLevel') },
-        ]}
-        active={by}
-        onChange={(k) => {
-          setBy(k);
-          f.setPageNo(1);
-        }}
-      />
-      {f.valid && (
-        <QueryState query={query} isEmpty={(d) => d.rows.length === 0} empty={t('agent.empty')}>
-          {(d) => <PnlTable data={d} by={by} onPage={f.setPageNo} />}
-        </QueryState>
-      )}
-    </AgentPage>
+    <ReportList
+      title={t('agent.pnl.title')}
+      filters={f.filters}
+      valid={f.valid}
+      query={query}
+      isEmpty={(d) => d.rows.length === 0}
+      onPage={f.setPageNo}
+      before={
+        <Tabs
+          label={t('agent.pnl.by')}
+          tabs={[
+            { key: 'member', label: t('agent.pnl.byMember') },
+            { key: 'level', label: t('agent.pnl.byLevel') },
+          ]}
+          active={by}
+          onChange={(k) => {
+            setBy(k);
+            f.setPageNo(1);
+          }}
+        />
+      }
+    >
+      {(d) => <PnlTable data={d} by={by} />}
+    </ReportList>
   );
 }
 
-function PnlTable({ data, by, onPage }: { data: PnlPage; by: 'member' | 'level'; onPage(n: number): void }) {
+function PnlTable({ data, by }: { data: PnlPage; by: 'member' | 'level' }) {
   const { t } = useTranslation();
   const money = useMoney();
   const cols = ['validBet', 'payout', 'profit', 'deposits', 'withdrawals'] as const;
@@ -260,7 +264,6 @@ function PnlTable({ data, by, onPage }: { data: PnlPage; by: 'member' | 'level';
           </tr>
         ))}
       </Table>
-      <Pager page={data.pageNo} pages={pagesOf(data)} onPage={onPage} label={t('history.pagination')} />
     </>
   );
 }
@@ -296,45 +299,40 @@ export function IncomePage() {
   const query = useIncome({ ...range, pageNo, pageSize: AGENT_PAGE_SIZE }, valid);
   const money = useMoney();
   return (
-    <AgentPage title={t('centre.agent.myIncome')} filters={filter}>
-      {valid && (
-        <QueryState query={query}>
-          {(d) => (
-            <>
-              <Tiles label={t('agent.totals')} items={[{ label: t('agent.income.sum'), value: money(d.sum) }]} />
-              {d.rows.length === 0 ? (
-                <p className="field__hint">{t('agent.empty')}</p>
-              ) : (
-                <Table
-                  caption={t('agent.rows', { count: d.total })}
-                  head={
-                    <>
-                      <Th>{t('history.columns.time')}</Th>
-                      <Th>{t('history.columns.reference')}</Th>
-                      <Th num>{t('history.columns.amount')}</Th>
-                    </>
-                  }
-                >
-                  {d.rows.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label={t('history.columns.time')}>
-                        <DateTime value={r.createdAt} />
-                      </td>
-                      <td data-label={t('history.columns.reference')} className="agent-ref">
-                        {r.ref}
-                      </td>
-                      <td data-label={t('history.columns.amount')} className="num agent-amount--in">
-                        {money(r.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
-              )}
-              <Pager page={d.pageNo} pages={pagesOf(d)} onPage={setPageNo} label={t('history.pagination')} />
-            </>
+    <ReportList title={t('centre.agent.myIncome')} filters={filter} valid={valid} query={query} onPage={setPageNo}>
+      {(d) => (
+        <>
+          <Tiles label={t('agent.totals')} items={[{ label: t('agent.income.sum'), value: money(d.sum) }]} />
+          {d.rows.length === 0 ? (
+            <p className="field__hint">{t('agent.empty')}</p>
+          ) : (
+            <Table
+              caption={t('agent.rows', { count: d.total })}
+              head={
+                <>
+                  <Th>{t('history.columns.time')}</Th>
+                  <Th>{t('history.columns.reference')}</Th>
+                  <Th num>{t('history.columns.amount')}</Th>
+                </>
+              }
+            >
+              {d.rows.map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('history.columns.time')}>
+                    <DateTime value={r.createdAt} />
+                  </td>
+                  <td data-label={t('history.columns.reference')} className="agent-ref">
+                    {r.ref}
+                  </td>
+                  <td data-label={t('history.columns.amount')} className="num agent-amount--in">
+                    {money(r.amount)}
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
-        </QueryState>
+        </>
       )}
-    </AgentPage>
+    </ReportList>
   );
 }

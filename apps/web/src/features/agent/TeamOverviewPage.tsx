@@ -73,7 +73,7 @@ export function DayTable({ report, money }: { report: RevenueReport; money: (v: 
   const { t } = useTranslation();
   const cols = ['validBet', 'payout', 'profit', 'deposits', 'withdrawals'] as const;
   return (
-    <table className="agent-table">
+    <table className="data-table">
       <caption>{t('agent.revenue.caption', { from: report.from, to: report.to })}</caption>
       <thead>
         <tr>

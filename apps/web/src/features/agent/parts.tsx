@@ -2,9 +2,13 @@ import { formatMoney } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { type DateRange, type QuickRange, quickRange } from '../../lib/date-ranges.ts';
 import { useSystemStatus } from '../../state/system.ts';
+import '../../components/data-table.css';
 import './agent.css';
 import '../../i18n/areas/agent.ts';
 
@@ -37,12 +41,25 @@ function AgentNote() {
   return <p className="agent-note">{t('history.timezoneNote', { timezone })}</p>;
 }
 
-/** A page of the agent centre: its title, its filters and its content. */
-export function AgentPage({ title, filters, children }: { title: string; filters?: ReactNode; children: ReactNode }) {
+/** A page of the agent centre: its title, its filters, actions beside the title and its content. */
+export function AgentPage({
+  title,
+  filters,
+  actions,
+  children,
+}: {
+  title: string;
+  filters?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section className="agent" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+      <div className="agent-head">
+        <h1 id="page-title">{title}</h1>
+        {actions}
+      </div>
       {filters && (
         <div className="agent-filters" role="group" aria-label={t('history.filters')}>
           {filters}
@@ -130,3 +147,47 @@ export function SearchBox({ label, onSearch }: { label: string; onSearch(v: stri
 
 /** Number of pages of a paged answer. */
 export const pagesOf = (d: { total: number; pageSize: number }) => Math.max(1, Math.ceil(d.total / d.pageSize));
+
+interface Paged {
+  pageNo: number;
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * The scaffold of every paged list of the agent centre: the page (title, filters, actions), then — while the
+ * filters are valid — the query's loading / error / empty states, the content and the pager under it.
+ */
+export function ReportList<D extends Paged>(props: {
+  title: string;
+  filters?: ReactNode;
+  actions?: ReactNode;
+  /** Above the list (tabs…), shown whatever the query's state. */
+  before?: ReactNode;
+  /** After the list (dialogs…). */
+  after?: ReactNode;
+  valid?: boolean;
+  query: Pick<UseQueryResult<D>, 'data' | 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPlaceholderData'>;
+  isEmpty?: (d: D) => boolean;
+  empty?: ReactNode;
+  onPage(page: number): void;
+  children: (d: D) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AgentPage title={props.title} filters={props.filters} actions={props.actions}>
+      {props.before}
+      {props.valid !== false && (
+        <QueryState query={props.query} isEmpty={props.isEmpty} empty={props.empty ?? t('agent.empty')}>
+          {(d) => (
+            <>
+              {props.children(d)}
+              <Pager page={d.pageNo} pages={pagesOf(d)} onPage={props.onPage} label={t('history.pagination')} />
+            </>
+          )}
+        </QueryState>
+      )}
+      {props.after}
+    </AgentPage>
+  );
+}

@@ -2,18 +2,21 @@ import { clsx } from 'clsx';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useAnnouncements, useContractTypesHeld } from '../../api/agents.ts';
 import { useMemberInfo } from '../../api/auth.ts';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
 import { useSystemStatus } from '../../state/system.ts';
-import { CENTRE_PAGES, type CentreArea } from './centre-pages.ts';
+import { CENTRE_PAGES, type CentreArea, SETTLEMENT_PAGES } from './centre-pages.ts';
 
 /**
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
  * beside the current one. Without a page, the first page shows; an unknown page is a 404. `pages` are the built
  * pages by name, from the app's page registry (features never import each other); the others show "coming soon".
  * On phones the menu folds into a button naming the current page that opens a grid of every entry.
+ * The agent menu lists a settlement record page only to an agent that has or had a contract of its type (the
+ * page itself, opened by URL, says why it is empty).
  */
 export function CentrePage({
   area,
@@ -27,6 +30,14 @@ export function CentrePage({
   const pages = CENTRE_PAGES[area];
   const current = page ?? pages[0];
   const me = useMemberInfo().data;
+  const isAgent = area === 'agent' && Boolean(me?.isAgent);
+  const held = useContractTypesHeld(isAgent).data?.types;
+  // The unread count of the agent announcements, beside their menu entry.
+  const unread = useAnnouncements({ pageNo: 1, pageSize: 1 }, isAgent).data?.unreadCount ?? 0;
+  const menu = pages.filter((p) => {
+    const type = area === 'agent' ? SETTLEMENT_PAGES[p] : undefined;
+    return !type || held?.includes(type) || p === current;
+  });
   // Landing on the centre itself (no page chosen yet) shows every entry at once.
   const [menuOpen, setMenuOpen] = useState(page === undefined);
   if (!pages.includes(current)) return <NotFoundPage />;
@@ -52,7 +63,7 @@ export function CentrePage({
           </span>
         </button>
         <ul id="centre-pages">
-          {pages.map((p) => (
+          {menu.map((p) => (
             <li key={p}>
               <Link
                 to={`/${area}/${p}`}
@@ -60,6 +71,12 @@ export function CentrePage({
                 onClick={() => setMenuOpen(false)}
               >
                 {t(`centre.${area}.${p}`)}
+                {p === 'agentAnnouncement' && unread > 0 && (
+                  <span className="centre__badge">
+                    <span aria-hidden="true">{unread}</span>
+                    <span className="sr-only"> ({t('centre.unread', { count: unread })})</span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -39,6 +39,14 @@ export const AGENT_PAGES = [
   'realTimeSalary',
 ] as const;
 
+/** The agent centre's settlement record pages by the contract type they list (shown to holders of that type). */
+export const SETTLEMENT_PAGES: Record<string, 'dividend' | 'daily_wage' | 'hourly_salary' | 'realtime_salary'> = {
+  dividendRecord: 'dividend',
+  dailyWages: 'daily_wage',
+  hourlySalary: 'hourly_salary',
+  realTimeSalary: 'realtime_salary',
+};
+
 export type CentreArea = 'member' | 'agent';
 
 export const CENTRE_PAGES: Record<CentreArea, readonly string[]> = { member: MEMBER_PAGES, agent: AGENT_PAGES };

@@ -20,6 +20,7 @@ import { navKeyOfCategory } from '../../lib/game-routes.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { type DateRange, quickRange } from '../../lib/date-ranges.ts';
+import '../../components/data-table.css';
 import './history.css';
 import '../../i18n/areas/history.ts';
 
@@ -153,7 +154,7 @@ function Records({ data, onPage }: { data: BetRecordPage; onPage: (n: number) =>
           <dd className={netClass(data.totals.net)}>{signed(data.totals.net, data.exponent)}</dd>
         </div>
       </dl>
-      <table className="history-table">
+      <table className="data-table">
         <caption>{t('history.bets.count', { count: data.total, currency: data.currency })}</caption>
         <thead>
           <tr>

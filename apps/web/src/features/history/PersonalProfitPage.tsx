@@ -8,6 +8,7 @@ import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { type DateRange, quickRange } from '../../lib/date-ranges.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { formatDay } from '../../lib/date-time.ts';
+import '../../components/data-table.css';
 import './history.css';
 import '../../i18n/areas/history.ts';
 
@@ -65,7 +66,7 @@ function Profit({ data }: { data: PersonalProfit }) {
         {data.days.length === 0 ? (
           <p className="field__hint">{t('history.noActivity')}</p>
         ) : (
-          <table className="history-table">
+          <table className="data-table">
             <thead>
               <tr>
                 <th scope="col">{t('history.date')}</th>

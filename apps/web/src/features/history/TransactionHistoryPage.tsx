@@ -19,6 +19,7 @@ import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import '../../i18n/areas/history.ts';
 
 const TONE: Record<TransactionRow['status'], StatusTone> = { completed: 'done', pending: 'waiting', cancelled: 'void' };
+import '../../components/data-table.css';
 import './history.css';
 
 const PAGE_SIZE = 20;
@@ -78,7 +79,7 @@ function Transactions({ data, onPage }: { data: TransactionHistory; onPage: (n: 
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <>
-      <table className="history-table">
+      <table className="data-table">
         <caption>{t('history.total', { count: data.total })}</caption>
         <thead>
           <tr>

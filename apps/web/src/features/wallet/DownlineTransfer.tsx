@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { useDeferredValue, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDownlines, useTransferToDownline } from '../../api/wallet.ts';
 import { AmountField } from '../../components/form/AmountField.tsx';
 import { Field } from '../../components/form/Field.tsx';
@@ -12,14 +13,19 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { downlineTransferSchema, sentTo } from './money-form.ts';
 import { WalletForm } from './WalletForm.tsx';
 
-/** The agent's part of transferUpline: pick a member of the own downline tree (searchable, paged) and pay it. */
+/**
+ * The agent's part of transferUpline: pick a member of the own downline tree (searchable, paged) and pay it.
+ * `?to=<account>` (the agent centre's "transfer" links) pre-selects that member and searches for it; the server
+ * still refuses anyone outside the agent's own team.
+ */
 export function DownlineTransfer({ currency, exponent }: { currency: string; exponent: number }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
+  const to = (useSearchParams()[0].get('to') ?? '').slice(0, 64);
+  const [search, setSearch] = useState(to);
   const [pageNo, setPageNo] = useState(1);
   const list = useDownlines(useDeferredValue(search.trim()), pageNo);
   const mutation = useTransferToDownline();
-  const form = useZodForm(downlineTransferSchema(exponent), { downlineAccount: '', amount: '' });
+  const form = useZodForm(downlineTransferSchema(exponent), { downlineAccount: to, amount: '' });
   const chosen = useWatch({ control: form.control, name: 'downlineAccount' });
 
   return (

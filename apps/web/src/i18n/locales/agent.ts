@@ -80,6 +80,8 @@ export const agentEn = {
     unlockOf: 'Unlock {{account}}',
     lockConfirm: 'Lock {{account}}? It can no longer log in until you unlock it.',
     unlockConfirm: 'Unlock {{account}}? It can log in again.',
+    transfer: 'Transfer',
+    transferTo: 'Transfer money to {{account}}',
   },
   register: {
     title: 'Register a downline',
@@ -105,7 +107,7 @@ export const agentEn = {
     deleteConfirm: 'Delete this link? Its code stops working at once.',
   },
   bets: { title: 'Team betting' },
-  transactions: { title: 'Team transactions' },
+  transactions: { title: 'Team transactions', transfer: 'Transfer to a downline' },
   pnl: {
     title: 'Profit and loss statements',
     by: 'Group by',
@@ -186,11 +188,24 @@ export const agentEn = {
   },
   settlements: {
     empty: 'No settlements yet.',
+    noContract:
+      'You have no {{type}} contract and never had one, so there are no records here. They appear once you accept a contract of this type from your upline.',
+    contracts: 'See your contracts',
     caption_one: '{{count}} settlement · amounts in {{currency}}',
     caption_other: '{{count}} settlements · amounts in {{currency}}',
     period: 'Period',
     tier: 'Tier',
     statuses: { paid: 'Paid', not_reached: 'Not reached', insufficient_funds: 'Unpaid (funds)' },
+  },
+  announcements: {
+    empty: 'No announcements for agents yet.',
+    count_one: '{{count}} announcement',
+    count_other: '{{count}} announcements',
+    unread: 'New',
+    unreadCount_one: '{{count}} unread',
+    unreadCount_other: '{{count}} unread',
+    back: 'All announcements',
+    notFound: 'This announcement no longer exists.',
   },
   popup: {
     title: 'Contract offer',
@@ -277,6 +292,8 @@ export const agentTy: Widen<typeof agentEn> = {
     lockOf: 'Khóa {{account}}',
     unlockOf: 'Mở khóa {{account}}',
     lockConfirm: 'Khóa {{account}}? Tài khoản sẽ không thể đăng nhập cho đến khi bạn mở khóa.',
+    transfer: 'Chuyển tiền',
+    transferTo: 'Chuyển tiền cho {{account}}',
     unlockConfirm: 'Mở khóa {{account}}? Tài khoản có thể đăng nhập lại.',
   },
   register: {
@@ -303,7 +320,7 @@ export const agentTy: Widen<typeof agentEn> = {
     deleteConfirm: 'Xóa liên kết này? Mã sẽ ngừng hoạt động ngay.',
   },
   bets: { title: 'Cược của đội nhóm' },
-  transactions: { title: 'Giao dịch của đội nhóm' },
+  transactions: { title: 'Giao dịch của đội nhóm', transfer: 'Chuyển tiền cho tuyến dưới' },
   pnl: {
     title: 'Báo cáo lãi lỗ',
     by: 'Nhóm theo',
@@ -384,11 +401,24 @@ export const agentTy: Widen<typeof agentEn> = {
   },
   settlements: {
     empty: 'Chưa có kết toán.',
+    noContract:
+      'Bạn chưa từng có hợp đồng {{type}}, nên ở đây chưa có bản ghi nào. Bản ghi sẽ xuất hiện khi bạn chấp nhận một hợp đồng loại này từ tuyến trên.',
+    contracts: 'Xem hợp đồng của bạn',
     caption_one: '{{count}} kết toán · số tiền theo {{currency}}',
     caption_other: '{{count}} kết toán · số tiền theo {{currency}}',
     period: 'Kỳ',
     tier: 'Bậc',
     statuses: { paid: 'Đã trả', not_reached: 'Chưa đạt', insufficient_funds: 'Chưa trả (thiếu tiền)' },
+  },
+  announcements: {
+    empty: 'Chưa có thông báo nào cho đại lý.',
+    count_one: '{{count}} thông báo',
+    count_other: '{{count}} thông báo',
+    unread: 'Mới',
+    unreadCount_one: '{{count}} chưa đọc',
+    unreadCount_other: '{{count}} chưa đọc',
+    back: 'Tất cả thông báo',
+    notFound: 'Thông báo này không còn nữa.',
   },
   popup: {
     title: 'Đề nghị hợp đồng',

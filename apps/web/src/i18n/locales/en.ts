@@ -202,6 +202,8 @@ export const en = {
   },
   centre: {
     allPages: 'All pages',
+    unread_one: '{{count}} unread',
+    unread_other: '{{count}} unread',
     agentOnly: {
       text: 'The agent centre is for agents: they invite players, follow their team and earn commission.',
       how: 'Your account is a member account. To become an agent, apply on the Join us page or ask customer service; once your account is an agent account, these pages open for you.',
@@ -313,6 +315,7 @@ export const en = {
     transaction_password_invalid: 'The transaction password is not correct.',
     agent_required: 'Only agents can use the agent centre.',
     not_in_team: 'No such member in your team.',
+    announcement_not_found: 'This announcement no longer exists.',
     rebate_point_invalid: 'The rebate point is outside the allowed range.',
     affiliate_link_limit: 'You have reached the maximum number of affiliate links.',
     period_invalid: 'Choose a valid period (at most 93 days).',

@@ -205,6 +205,8 @@ export const ty: Messages = {
   },
   centre: {
     allPages: 'Tất cả mục',
+    unread_one: '{{count}} chưa đọc',
+    unread_other: '{{count}} chưa đọc',
     agentOnly: {
       text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
       how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy đăng ký ở trang Tham gia hoặc liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
@@ -312,6 +314,7 @@ export const ty: Messages = {
     transaction_password_invalid: 'Mật khẩu giao dịch không đúng.',
     agent_required: 'Chỉ đại lý mới có thể dùng trung tâm đại lý.',
     not_in_team: 'Không có thành viên này trong đội của bạn.',
+    announcement_not_found: 'Thông báo này không còn nữa.',
     rebate_point_invalid: 'Điểm hoàn trả nằm ngoài phạm vi cho phép.',
     affiliate_link_limit: 'Bạn đã đạt số liên kết giới thiệu tối đa.',
     period_invalid: 'Hãy chọn khoảng thời gian hợp lệ (tối đa 93 ngày).',

@@ -1,0 +1,124 @@
+import {
+  adminAnnouncement,
+  adminAnnouncementList,
+  announcementCreateRequest,
+  announcementDetail,
+  announcementListQuery,
+  announcementPage,
+} from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineAdminRoute, defineMemberRoute, idParams } from '../../http/route.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { AnnouncementsService } from './announcements.service.ts';
+
+/** Agent announcements (/wps/agent/announcements*: agents only) and the operator's side (/admin/api/announcements). */
+export function registerAnnouncementsRoutes(
+  app: FastifyInstance,
+  service: AnnouncementsService,
+  audit: Pick<AdminModule, 'recordAction'>,
+): void {
+  const tags = ['agent', 'announcements'];
+  defineMemberRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/wps/agent/announcements',
+      summary: 'Announcements for agents, newest first, each marked unread until the agent opened it',
+      tags,
+      querystring: announcementListQuery,
+      response: announcementPage,
+      auth: 'real',
+    },
+    ({ merchant, member, query }) => service.forAgent(merchant, member, query),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/wps/agent/announcements/:id',
+      summary: 'One announcement for agents (HTML content); reading it does not mark it read (POST …/read does)',
+      tags,
+      params: idParams,
+      response: announcementDetail,
+      auth: 'real',
+    },
+    ({ merchant, member, params }) => service.agentDetail(merchant, member, params.id),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/agent/announcements/:id/read',
+      summary: 'Mark an announcement read for the agent (idempotent)',
+      tags,
+      params: idParams,
+      response: z.object({ unread: z.literal(false) }),
+      auth: 'real',
+    },
+    ({ merchant, member, params }) => service.markRead(merchant, member, params.id),
+  );
+
+  const adminTags = ['admin: announcements'];
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/announcements',
+      summary: "Publish an announcement for an audience ('agents': the agent centre); audited",
+      tags: adminTags,
+      body: announcementCreateRequest,
+      response: adminAnnouncement,
+    },
+    ({ merchant, admin, ip, body }) =>
+      service.create(merchant, admin.id, body, (trx, row) =>
+        audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'announcement.create',
+          targetType: 'announcement',
+          targetId: row.id,
+          detail: { audience: row.audience, title: row.title },
+          ip,
+        }),
+      ),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/announcements',
+      summary: "The merchant's announcements (every audience, scheduled and ended too), newest first",
+      tags: adminTags,
+      querystring: announcementListQuery,
+      response: adminAnnouncementList,
+    },
+    ({ merchant, query }) => service.adminList(merchant, query),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/announcements/:id/withdraw',
+      summary: 'Withdraw an announcement (gone for everyone at once); audited',
+      tags: adminTags,
+      params: idParams,
+      response: z.object({ withdrawn: z.literal(true) }),
+    },
+    ({ merchant, admin, ip, params }) =>
+      service.withdraw(merchant, params.id, (trx) =>
+        audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'announcement.withdraw',
+          targetType: 'announcement',
+          targetId: params.id,
+          ip,
+        }),
+      ),
+  );
+}

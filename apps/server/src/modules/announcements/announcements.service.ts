@@ -1,0 +1,121 @@
+import type {
+  AnnouncementCreateRequest,
+  AnnouncementDetail,
+  AnnouncementPage,
+  announcementListQuery,
+} from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.ts';
+import type { AnnouncementsTables } from './announcements.tables.ts';
+
+type Db = Kysely<AnnouncementsTables>;
+type ListQuery = z.infer<typeof announcementListQuery>;
+/** Writes the operator's audit record inside the action's own transaction. */
+export type AuditHook = (trx: Db, row: AnnouncementRow) => Promise<void>;
+
+/** The agent centre's announcements are for agent accounts (the merchant's agent types). */
+function assertAgent(merchant: Merchant, member: Pick<AuthenticatedMember, 'type'>): void {
+  if (!merchant.agentTypes.includes(member.type)) throw new AppError('agent_required');
+}
+
+export const presentAdmin = (r: AnnouncementRow) => ({
+  id: String(r.id),
+  audience: r.audience,
+  title: r.title,
+  content: r.content,
+  promotionType: r.promotion_type,
+  startsAt: r.starts_at.toISOString(),
+  endsAt: r.ends_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+});
+
+export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRepository; clock: () => Date }) {
+  const { db, repo, clock } = deps;
+  return {
+    /** The agent's announcements (audience 'agents'), newest first, with the unread marker and count. */
+    async forAgent(merchant: Merchant, member: AuthenticatedMember, q: ListQuery): Promise<AnnouncementPage> {
+      assertAgent(merchant, member);
+      const { rows, total, unread } = await repo.page(merchant.id, 'agents', member.memberId, clock(), {
+        offset: (q.pageNo - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          title: r.title,
+          startDateStr: r.starts_at.getTime(),
+          promotionType: r.promotion_type,
+          unread: r.read_at === null,
+        })),
+        total,
+        unreadCount: unread,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+
+    /** One of the agent's announcements; `unread` tells whether it was new before this reading. */
+    async agentDetail(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<AnnouncementDetail> {
+      assertAgent(merchant, member);
+      const r = await repo.findShown(merchant.id, 'agents', id, member.memberId, clock());
+      if (!r) throw new AppError('announcement_not_found');
+      return {
+        id: String(r.id),
+        title: r.title,
+        content: r.content,
+        startDateStr: r.starts_at.getTime(),
+        promotionType: r.promotion_type,
+        unread: r.read_at === null,
+      };
+    },
+
+    /** The agent opened it: no longer unread (idempotent). */
+    async markRead(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<{ unread: false }> {
+      assertAgent(merchant, member);
+      if (!(await repo.findShown(merchant.id, 'agents', id, member.memberId, clock())))
+        throw new AppError('announcement_not_found');
+      await repo.markRead(member.memberId, id);
+      return { unread: false };
+    },
+
+    /** The operator publishes an announcement (audited in the same transaction). */
+    async create(merchant: Merchant, adminId: bigint, req: AnnouncementCreateRequest, audit: AuditHook) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.insert(trx, {
+          merchant_id: merchant.id,
+          audience: req.audience,
+          title: req.title,
+          content: req.content,
+          promotion_type: req.promotionType ?? null,
+          starts_at: req.startsAt ? new Date(req.startsAt) : clock(),
+          ends_at: req.endsAt ? new Date(req.endsAt) : null,
+          created_by: adminId,
+        });
+        await audit(trx, row);
+        return presentAdmin(row);
+      });
+    },
+
+    async adminList(merchant: Merchant, q: ListQuery) {
+      const { rows, total } = await repo.adminPage(merchant.id, {
+        offset: (q.pageNo - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return { list: rows.map(presentAdmin), total, pageNo: q.pageNo, pageSize: q.pageSize };
+    },
+
+    /** The operator withdraws one (gone for everyone at once; audited in the same transaction). */
+    async withdraw(merchant: Merchant, id: bigint, audit: (trx: Db) => Promise<void>): Promise<{ withdrawn: true }> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.withdraw(trx, merchant.id, id, clock()))) throw new AppError('announcement_not_found');
+        await audit(trx);
+        return { withdrawn: true as const };
+      });
+    },
+  };
+}
+
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;

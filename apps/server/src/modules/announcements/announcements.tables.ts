@@ -1,0 +1,28 @@
+import type { AnnouncementAudience } from '@sea/contracts';
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+
+export interface AnnouncementsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  audience: AnnouncementAudience;
+  title: string;
+  /** Operator-authored HTML (sanitised by the web where it is shown). */
+  content: string;
+  promotion_type: string | null;
+  starts_at: CreatedAt;
+  ends_at: Date | null;
+  withdrawn_at: Date | null;
+  created_by: Int8 | null;
+  created_at: CreatedAt;
+}
+
+export interface AnnouncementReadsTable {
+  member_id: Int8;
+  announcement_id: Int8;
+  read_at: CreatedAt;
+}
+
+export interface AnnouncementsTables {
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
+}

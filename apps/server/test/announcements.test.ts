@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Merchant } from '../src/modules/merchants/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
+import { createMerchant } from './helpers/factories.ts';
+import { newPlayer, type Player } from './helpers/players.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** Agent announcements: the operator publishes and withdraws (audited); agents list, open and read them. */
+
+let now = new Date('2026-11-10T04:00:00Z');
+let t: TestApp;
+let demo: Merchant;
+let other: Merchant;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now });
+  demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  other = (await t.app.modules.merchants.findByCode((await createMerchant(t.database.all)).code))!;
+});
+afterAll(() => t.close());
+
+const call = (p: Player, method: 'GET' | 'POST', url: string, code = demo.code) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${p.token}`, merchant: code } });
+
+async function operator(m: Merchant = demo) {
+  const admin = await createTestAdmin(t, { merchantCode: m.code });
+  return (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, merchant: m.code }, payload });
+}
+
+describe('agent announcements', () => {
+  it('agents see the agents-audience ones that are live, newest first, unread until read; members are refused', async () => {
+    const asAdmin = await operator();
+    const publish = async (body: object) => {
+      const r = await asAdmin('POST', '/admin/api/announcements', { content: '<p>Hello <b>agents</b></p>', ...body });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().value.id as string;
+    };
+    const first = await publish({ audience: 'agents', title: 'New wage tiers', startsAt: '2026-11-09T00:00:00Z' });
+    const second = await publish({ audience: 'agents', title: 'Maintenance tonight', promotionType: 'NOTICE' });
+    await publish({ audience: 'members', title: 'For players only' });
+    await publish({ audience: 'agents', title: 'Later', startsAt: '2026-12-01T00:00:00Z' });
+    await publish({
+      audience: 'agents',
+      title: 'Over',
+      startsAt: '2026-11-01T00:00:00Z',
+      endsAt: '2026-11-02T00:00:00Z',
+    });
+    const withdrawn = await publish({ audience: 'agents', title: 'Oops' });
+    expect((await asAdmin('POST', `/admin/api/announcements/${withdrawn}/withdraw`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/admin/api/announcements/${withdrawn}/withdraw`)).json().code).toBe(
+      'announcement_not_found',
+    );
+
+    const agent = await newPlayer(t, demo, { type: 1 });
+    const list = (await call(agent, 'GET', '/wps/agent/announcements')).json().value;
+    expect(list).toMatchObject({ total: 2, unreadCount: 2, pageNo: 1 });
+    expect(list.list.map((a: { title: string }) => a.title)).toEqual(['Maintenance tonight', 'New wage tiers']);
+    expect(list.list[0]).toMatchObject({ id: second, promotionType: 'NOTICE', unread: true });
+
+    const detail = (await call(agent, 'GET', `/wps/agent/announcements/${first}`)).json().value;
+    expect(detail).toMatchObject({ title: 'New wage tiers', content: '<p>Hello <b>agents</b></p>', unread: true });
+    expect(detail.startDateStr).toBe(Date.parse('2026-11-09T00:00:00Z'));
+    expect((await call(agent, 'POST', `/wps/agent/announcements/${first}/read`)).statusCode).toBe(200);
+    expect((await call(agent, 'POST', `/wps/agent/announcements/${first}/read`)).statusCode).toBe(200);
+    const after = (await call(agent, 'GET', '/wps/agent/announcements')).json().value;
+    expect(after.unreadCount).toBe(1);
+    expect(after.list.find((a: { id: string }) => a.id === first).unread).toBe(false);
+    // another agent still has both unread
+    const agent2 = await newPlayer(t, demo, { type: 1 });
+    expect((await call(agent2, 'GET', '/wps/agent/announcements')).json().value.unreadCount).toBe(2);
+
+    // not live, withdrawn or of another audience: not found, also when marked read
+    for (const id of [withdrawn]) {
+      expect((await call(agent, 'GET', `/wps/agent/announcements/${id}`)).json().code).toBe('announcement_not_found');
+      expect((await call(agent, 'POST', `/wps/agent/announcements/${id}/read`)).statusCode).toBe(404);
+    }
+    const member = await newPlayer(t, demo, { type: 0 });
+    const refused = await call(member, 'GET', '/wps/agent/announcements');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('agent_required');
+
+    const log = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action', 'target_id'])
+      .where('action', 'like', 'announcement.%')
+      .execute();
+    expect(log).toContainEqual({ action: 'announcement.create', target_id: first });
+    expect(log).toContainEqual({ action: 'announcement.withdraw', target_id: withdrawn });
+    const all = (await asAdmin('GET', '/admin/api/announcements')).json().value;
+    expect(all.total).toBe(5);
+
+    // time passes: the scheduled one shows, nothing ended shows
+    now = new Date('2026-12-01T01:00:00Z');
+    try {
+      const fresh = await newPlayer(t, demo, { type: 1 }); // a session of that time
+      const later = (await call(fresh, 'GET', '/wps/agent/announcements')).json().value;
+      expect(later.list.map((a: { title: string }) => a.title)).toEqual([
+        'Later',
+        'Maintenance tonight',
+        'New wage tiers',
+      ]);
+    } finally {
+      now = new Date('2026-11-10T04:00:00Z');
+    }
+  });
+
+  it("keeps merchants apart and refuses bad input with clear codes; a member's session is no operator's", async () => {
+    const asOther = await operator(other);
+    const r = await asOther('POST', '/admin/api/announcements', {
+      audience: 'agents',
+      title: 'Other merchant only',
+      content: 'x',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const agent = await newPlayer(t, demo, { type: 1 });
+    const seen = (await call(agent, 'GET', '/wps/agent/announcements')).json().value.list;
+    expect(seen.map((a: { title: string }) => a.title)).not.toContain('Other merchant only');
+    expect((await call(agent, 'GET', `/wps/agent/announcements/${r.json().value.id}`)).statusCode).toBe(404);
+
+    const asAdmin = await operator();
+    for (const bad of [
+      { audience: 'everyone', title: 'x', content: 'x' },
+      { audience: 'agents', title: '', content: 'x' },
+      {
+        audience: 'agents',
+        title: 'x',
+        content: 'x',
+        startsAt: '2026-12-02T00:00:00Z',
+        endsAt: '2026-12-01T00:00:00Z',
+      },
+    ]) {
+      const res = await asAdmin('POST', '/admin/api/announcements', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    const asMember = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/announcements',
+      headers: { authorization: `Bearer ${agent.token}`, merchant: demo.code },
+      payload: { audience: 'agents', title: 'x', content: 'x' },
+    });
+    expect(asMember.statusCode).toBe(401);
+  });
+});
