@@ -170,9 +170,22 @@ async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' 
   await page.goto(`${server.baseUrl}${verifyHref}`);
   await page.getByTestId('verification').getByText('The recomputed outcome matches the stored result.').waitFor();
 
+  // Manual rebate: the spins' valid bets (RNG, 1.2 %) earned a rebate the member claims at once.
+  const rebate = (stakes * 120n) / 10_000n;
+  await page.goto(`${server.baseUrl}/member/manualRebate`);
+  const slots = page.locator('tr', { hasText: 'Slots' });
+  await slots.waitFor();
+  assert.match((await slots.textContent())!, new RegExp(`${money(stakes).replace('.', '\\.')}.*1\\.2%`));
+  if (width < 500) assert.ok(await noHorizontalOverflow(), 'the manual rebate page fits at 390 px');
+  await page.screenshot({ path: `e2e/artifacts/play-manual-rebate-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: `Claim PHP ${money(rebate)}` }).click();
+  await page.getByText(`PHP ${money(rebate)} was added to your balance.`).waitFor();
+  await page.locator('td', { hasText: /^Claimed$/ }).waitFor();
+  assert.equal(await mainBalance(member.id), end + rebate);
+
   // Back on the site, the header shows the same balance.
   await page.goto(`${server.baseUrl}/`);
-  await waitForHeaderBalance(money(end));
+  await waitForHeaderBalance(money(end + rebate));
   assert.deepEqual(errors, []);
 }
 

@@ -18,4 +18,5 @@ export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   personalHistoryCopy: page(() => import('../features/history/BetRecordsPage.tsx'), 'BetRecordsPage'),
   transactionHistory: page(() => import('../features/history/TransactionHistoryPage.tsx'), 'TransactionHistoryPage'),
   personalProfit: page(() => import('../features/history/PersonalProfitPage.tsx'), 'PersonalProfitPage'),
+  manualRebate: page(() => import('../features/rebate/ManualRebatePage.tsx'), 'ManualRebatePage'),
 };
