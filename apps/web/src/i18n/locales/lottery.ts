@@ -215,7 +215,7 @@ export const lotteryEn = {
   errors: {
     lottery_closed: 'Betting on this issue is closed.',
     invalid_bet: 'A bet is not valid.',
-    insufficient_balance: 'Insufficient balance.',
+    insufficient_funds: 'Insufficient balance.',
     lottery_limit: 'The stake limit for this number in this draw is reached.',
     validation_failed: 'Some fields are not valid.',
   },

@@ -217,7 +217,7 @@ export const lotteryTy: Widen<typeof lotteryEn> = {
   errors: {
     lottery_closed: 'Kỳ này đã đóng cược.',
     invalid_bet: 'Có cược không hợp lệ.',
-    insufficient_balance: 'Số dư không đủ.',
+    insufficient_funds: 'Số dư không đủ.',
     lottery_limit: 'Đã đạt hạn mức cược cho số này trong kỳ quay.',
     validation_failed: 'Một số trường không hợp lệ.',
   },
