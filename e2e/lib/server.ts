@@ -71,7 +71,7 @@ export async function startE2EServer(opts: { requireWeb?: boolean; clock?: () =>
     void app.modules.lottery
       .schedule()
       .then(() => app.modules.lottery.advance())
-      .catch(() => undefined)
+      .catch((err: unknown) => console.error('lottery tick failed:', err))
       .finally(() => (ticking = false));
   }, 1000);
   const address = app.server.address();
