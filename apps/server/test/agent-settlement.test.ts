@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
-import { launchToken, vendorClient } from './helpers/seamless.ts';
+import { demoLiveTable } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -16,19 +15,12 @@ let now = new Date();
 const clock = () => now;
 let t: TestApp;
 let demo: Merchant;
-let vendor: ReturnType<typeof vendorClient>;
-let liveGame: string;
+let table: Awaited<ReturnType<typeof demoLiveTable>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
-  t.app.modules.games.registerProvider({
-    adapter: 'demo',
-    launchUrl: (ctx) => `https://vendor.example/play?token=${ctx.sessionToken}&player=${ctx.playerId}`,
-  });
-  liveGame = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json().value
-    .content[0].nodeId;
-  vendor = vendorClient(t, demo, 'DEMO');
+  table = await demoLiveTable(t, demo);
 });
 afterAll(async () => {
   if (!t) return;
@@ -39,28 +31,7 @@ afterAll(async () => {
 const mainOf = async (id: bigint) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]?.balance ?? 0n;
 
-async function play(p: Player, stake: bigint, win: bigint) {
-  const session = await launchToken(t, p, liveGame);
-  const betTx = `b-${randomUUID()}`;
-  const roundId = `r-${randomUUID()}`;
-  const bet = await vendor.call('bet', {
-    player_id: String(p.id),
-    session_token: session,
-    round_id: roundId,
-    tx_id: betTx,
-    amount: String(stake),
-    game_code: 'demo-baccarat',
-  });
-  expect(bet.json.status, bet.text).toBe('OK');
-  const w = await vendor.call('win', {
-    player_id: String(p.id),
-    round_id: roundId,
-    tx_id: `w-${randomUUID()}`,
-    bet_tx_id: betTx,
-    amount: String(win),
-  });
-  expect(w.json.status, w.text).toBe('OK');
-}
+const play = (p: Player, stake: bigint, win: bigint) => table.round(p, stake, win);
 
 const TIERS = [
   { minValidBet: 10_000n, minActive: 1, minProfit: 0n, rateBp: 100, lossRateBp: null },

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
-import { launchToken, vendorClient } from './helpers/seamless.ts';
+import { demoLiveTable } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -17,19 +16,12 @@ let now = new Date('2026-11-20T04:00:00Z');
 const clock = () => now;
 let t: TestApp;
 let demo: Merchant;
-let vendor: ReturnType<typeof vendorClient>;
-let liveGame: string;
+let table: Awaited<ReturnType<typeof demoLiveTable>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
-  t.app.modules.games.registerProvider({
-    adapter: 'demo',
-    launchUrl: (ctx) => `https://vendor.example/play?token=${ctx.sessionToken}&player=${ctx.playerId}`,
-  });
-  liveGame = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json().value
-    .content[0].nodeId;
-  vendor = vendorClient(t, demo, 'DEMO', () => now.getTime());
+  table = await demoLiveTable(t, demo, () => now.getTime());
 });
 afterAll(async () => {
   if (!t) return;
@@ -40,22 +32,7 @@ afterAll(async () => {
 const mainOf = async (id: bigint) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]?.balance ?? 0n;
 
-async function lose(p: Player, stake: bigint) {
-  const session = await launchToken(t, p, liveGame);
-  const betTx = `b-${randomUUID()}`;
-  const roundId = `r-${randomUUID()}`;
-  const common = { player_id: String(p.id), round_id: roundId };
-  const bet = await vendor.call('bet', {
-    ...common,
-    session_token: session,
-    tx_id: betTx,
-    amount: String(stake),
-    game_code: 'demo-baccarat',
-  });
-  expect(bet.json.status, bet.text).toBe('OK');
-  const win = await vendor.call('win', { ...common, tx_id: `w-${randomUUID()}`, bet_tx_id: betTx, amount: '0' });
-  expect(win.json.status, win.text).toBe('OK');
-}
+const lose = (p: Player, stake: bigint) => table.round(p, stake, 0n);
 
 /** A fresh session (the clock jumped past the idle timeout of the first). */
 async function relogin(p: Player): Promise<Player> {

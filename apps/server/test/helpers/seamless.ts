@@ -58,3 +58,38 @@ export async function launchToken(t: TestApp, p: Player, gameId: string): Promis
   if (!url) throw new Error(`launch failed: ${res.body}`);
   return new URL(url, 'http://x').searchParams.get('token')!;
 }
+
+/**
+ * The DEMO vendor's live-casino game wired for rounds played through the seamless wallet (settlement and rebate
+ * tests): its provider registered, the game's nodeId, a signing client, and `round` = launch, bet, then win.
+ */
+export async function demoLiveTable(t: TestApp, merchant: Merchant, clock: () => number = Date.now) {
+  t.app.modules.games.registerProvider({
+    adapter: 'demo',
+    launchUrl: (ctx) => `https://vendor.example/play?token=${ctx.sessionToken}&player=${ctx.playerId}`,
+  });
+  const list = await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' });
+  const liveGame = list.json().value.content[0].nodeId as string;
+  const vendor = vendorClient(t, merchant, 'DEMO', clock);
+  async function round(p: Player, stake: bigint, win: bigint): Promise<void> {
+    const session = await launchToken(t, p, liveGame);
+    const betTx = `b-${randomUUID()}`;
+    const common = { player_id: String(p.id), round_id: `r-${randomUUID()}` };
+    const bet = await vendor.call('bet', {
+      ...common,
+      session_token: session,
+      tx_id: betTx,
+      amount: String(stake),
+      game_code: 'demo-baccarat',
+    });
+    if (bet.json.status !== 'OK') throw new Error(`bet: ${bet.text}`);
+    const won = await vendor.call('win', {
+      ...common,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: betTx,
+      amount: String(win),
+    });
+    if (won.json.status !== 'OK') throw new Error(`win: ${won.text}`);
+  }
+  return { liveGame, vendor, round };
+}
