@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { onPglite, onScratchPostgres } from './databases.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { AnyDb } from '../apps/server/src/db/schema.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
@@ -245,29 +246,9 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
 }
 
 const rows: string[] = [];
-{
-  const database = await openDatabase({ kind: 'pglite' });
-  try {
-    rows.push(...(await benchOne('PGlite (embedded)', database)));
-  } finally {
-    await database.close();
-  }
-}
-if (PG_URL !== 'off') {
-  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
-  await admin.session((exec) => exec(`create database ${name}`));
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: Math.min(CLIENTS, 20) });
-  try {
-    rows.push(...(await benchOne('PostgreSQL', database)));
-  } finally {
-    await database.close();
-    await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
-    await admin.close();
-  }
-}
+rows.push(...(await onPglite((database) => benchOne('PGlite (embedded)', database))));
+if (PG_URL !== 'off')
+  rows.push(...(await onScratchPostgres(PG_URL, Math.min(CLIENTS, 20), (db) => benchOne('PostgreSQL', db))));
 console.log(
   `\nLedger debits, ${WALLETS.toLocaleString('en')} wallets, ${CLIENTS} concurrent clients, ${SECONDS} s each; audit clean after each run\n`,
 );

@@ -6,12 +6,12 @@
 // round on PGlite (each query of the round counted by its text). Audit clean and balances exact afterwards.
 //   npm run bench:wallet-cpu   BENCH_ROUNDS (rounds measured, default 400), BENCH_CLIENTS (20),
 //                              BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
-import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { onPglite, onScratchPostgres } from './databases.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { signSeamless } from '../apps/server/src/modules/games/index.ts';
 import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup.ts';
@@ -96,46 +96,34 @@ async function benchOne(label: string, database: Database, backendsCpuMs: () => 
 }
 
 const rows: string[] = [];
-{
-  const database = await openDatabase({ kind: 'pglite' });
-  try {
+rows.push(
+  await onPglite(async (database) => {
     await migrate(database);
-    rows.push(await benchOne('PGlite (embedded)', database, async () => 0));
-  } finally {
-    await database.close();
-  }
-}
+    return benchOne('PGlite (embedded)', database, async () => 0);
+  }),
+);
 if (PG_URL !== 'off') {
-  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
-  await admin.session((exec) => exec(`create database ${name}`));
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-  // CPU time (ms) of every backend connected to the bench database (clock ticks of 10 ms).
-  const backendsCpuMs = async () => {
-    const rows = await admin.session((exec) => exec(`select pid from pg_stat_activity where datname = '${name}'`));
-    let ticks = 0;
-    for (const r of rows) {
-      try {
-        const f = readFileSync(`/proc/${String(r.pid)}/stat`, 'utf8')
-          .split(') ')[1]!
-          .split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
-      } catch {
-        // a backend that ended meanwhile
+  const row = await onScratchPostgres(PG_URL, 20, async (database, { admin, name }) => {
+    // CPU time (ms) of every backend connected to the bench database (clock ticks of 10 ms).
+    const backendsCpuMs = async () => {
+      const rows = await admin.session((exec) => exec(`select pid from pg_stat_activity where datname = '${name}'`));
+      let ticks = 0;
+      for (const r of rows) {
+        try {
+          const f = readFileSync(`/proc/${String(r.pid)}/stat`, 'utf8')
+            .split(') ')[1]!
+            .split(' ');
+          ticks += Number(f[11]) + Number(f[12]);
+        } catch {
+          // a backend that ended meanwhile
+        }
       }
-    }
-    return ticks * 10;
-  };
-  try {
+      return ticks * 10;
+    };
     await migrate(database);
-    rows.push(await benchOne('PostgreSQL', database, backendsCpuMs));
-  } finally {
-    await database.close();
-    await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
-    await admin.close();
-  }
+    return benchOne('PostgreSQL', database, backendsCpuMs);
+  });
+  rows.push(row);
 }
 console.log(
   `\nSeamless wallet CPU per round (bet + win, in-process inject), ${CLIENTS} players at once, ${ROUNDS} rounds; ` +

@@ -5,12 +5,12 @@
 // is its own. After each run the ledger audit must be clean and every player's balance exact.
 //   npm run bench:wallet      BENCH_SECONDS (default 10), BENCH_ROUNDS (concurrent rounds, default 200),
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
-import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
-import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { onPglite, onScratchPostgres } from './databases.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { signSeamless } from '../apps/server/src/modules/games/index.ts';
 import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup.ts';
@@ -199,31 +199,12 @@ if (!isMainThread) {
   parentPort!.postMessage(await clients(workerData as ClientJob));
 } else {
   const rows: string[] = [];
-  {
-    const database = await openDatabase({ kind: 'pglite' });
-    try {
-      await migrate(database);
-      rows.push(...(await benchOne('PGlite (embedded)', database)));
-    } finally {
-      await database.close();
-    }
-  }
-  if (PG_URL !== 'off') {
-    const name = `sea_bench_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
-    await admin.session((exec) => exec(`create database ${name}`));
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-    try {
-      await migrate(database);
-      rows.push(...(await benchOne('PostgreSQL', database)));
-    } finally {
-      await database.close();
-      await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
-      await admin.close();
-    }
-  }
+  const migrated = (label: string) => async (database: Database) => {
+    await migrate(database);
+    return benchOne(label, database);
+  };
+  rows.push(...(await onPglite(migrated('PGlite (embedded)'))));
+  if (PG_URL !== 'off') rows.push(...(await onScratchPostgres(PG_URL, 20, migrated('PostgreSQL'))));
   console.log(
     `\nSeamless wallet, ${ROUNDS} concurrent rounds (bet then win, signed HTTP, keep-alive), ${SECONDS} s each; ` +
       'ledger audit clean and every balance exact after each run\n',

@@ -53,7 +53,11 @@ export async function registerSpa(
       reply.sendFile(file);
       return true;
     }
-    void indexWithBootData(indexFile, () => bootData(request)).then((html) => reply.send(html));
+    // The page as built when it cannot be read here (a missing or moved dist folder): the static plugin answers it.
+    void indexWithBootData(indexFile, () => bootData(request)).then(
+      (html) => reply.send(html),
+      () => reply.sendFile(file),
+    );
     return true;
   };
 }

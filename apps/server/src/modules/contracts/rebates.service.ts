@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
-import { applyRate, periodAt, rebateRate, zoneOffsetMs } from './contract-rules.ts';
+import {
+  applyRate,
+  DEFAULT_REBATE_BP,
+  periodAt,
+  type RebateCategory,
+  rebateRate,
+  zoneOffsetMs,
+} from './contract-rules.ts';
 import type { ContractsRepository } from './contracts.repository.ts';
 import type { ContractsTables } from './contracts.tables.ts';
 import type { RebatesRepository } from './rebates.repository.ts';
@@ -13,9 +20,9 @@ type Db = Kysely<ContractsTables>;
 /** Ledger idempotency scope of manual claims: (member, local day, category, claimed before this one). */
 export const REBATE_CLAIM_SCOPE = 'rebate_claim';
 
-const CATEGORIES = ['LOTT', 'ELOTT', 'FISH', 'RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT'] as const;
-type Category = (typeof CATEGORIES)[number];
-const isCategory = (c: string): c is Category => (CATEGORIES as readonly string[]).includes(c);
+/** The rebate categories in the spec's order (the keys of the default rates). */
+const CATEGORIES = Object.keys(DEFAULT_REBATE_BP) as RebateCategory[];
+const isCategory = (c: string): c is RebateCategory => Object.hasOwn(DEFAULT_REBATE_BP, c);
 
 /** The merchant's local calendar day around `at`: its bounds and its text (YYYY-MM-DD). */
 export function localDay(at: Date, timeZone: string): { start: Date; end: Date; text: string } {
@@ -48,7 +55,7 @@ export function createRebatesService(deps: {
       deps.teamStats.categoryBets(merchant.id, day.start, new Date(now.getTime() + 1), memberId),
       deps.contracts.rebateRates(merchant.id),
     ]);
-    const validBets = new Map<Category, bigint>();
+    const validBets = new Map<RebateCategory, bigint>();
     for (const b of bets) if (isCategory(b.category)) validBets.set(b.category, b.validBet);
     return { day, validBets, overrides };
   }
@@ -138,7 +145,7 @@ export function createRebatesService(deps: {
       return {
         list: rows.map((r) => ({
           day: r.day,
-          category: r.category as Category,
+          category: r.category as RebateCategory,
           kind: r.kind as 'claim' | 'daily',
           validBet: String(r.valid_bet),
           rateBp: r.rate_bp,

@@ -1,0 +1,40 @@
+// The databases every bench runs on: a fresh embedded PGlite, and a scratch PostgreSQL database created for the run
+// and dropped afterwards (whatever happens), both closed when the bench is done with them.
+import { randomBytes } from 'node:crypto';
+import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
+
+export async function onPglite<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ kind: 'pglite' });
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A scratch database `sea_bench_<random>` on the server of `url`; `run` also gets the admin connection (on the
+ * server's default database) and the scratch database's name, e.g. to read its backends' CPU.
+ */
+export async function onScratchPostgres<T>(
+  url: string,
+  poolSize: number,
+  run: (database: Database, scratch: { admin: Database; name: string }) => Promise<T>,
+): Promise<T> {
+  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    await admin.session((exec) => exec(`create database ${name}`));
+    const scratchUrl = new URL(url);
+    scratchUrl.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: scratchUrl.toString(), poolSize });
+    try {
+      return await run(database, { admin, name });
+    } finally {
+      await database.close();
+      await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
+    }
+  } finally {
+    await admin.close();
+  }
+}
