@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { depositEn } from './locales/deposit.ts';
 import { depositTy } from './locales/deposit.ty.ts';
 import { en } from './locales/en.ts';
+import { formsEn } from './locales/forms.ts';
+import { formsTy } from './locales/forms.ty.ts';
 import { ty } from './locales/ty.ts';
 import { withdrawEn } from './locales/withdraw.ts';
 import { withdrawTy } from './locales/withdraw.ty.ts';
@@ -19,6 +21,15 @@ describe('site languages', () => {
     expect(i18n.t('deposit.title')).toBe(depositEn.title);
   });
 
+  it('adds the form texts to the header’s auth section when the form kit loads, keeping both', async () => {
+    expect(i18n.exists('auth.loginTitle')).toBe(false);
+    await import('./areas/forms.ts');
+    expect(i18n.t('auth.loginTitle')).toBe(formsEn.auth.loginTitle);
+    expect(i18n.t('auth.rule.tooShort', { hint: 'x' })).toBe('Too short (x).');
+    expect(i18n.t('auth.signOut')).toBe(en.auth.signOut);
+    expect(i18n.t('fieldErrors.username.taken')).toBe(formsEn.fieldErrors.username.taken);
+  });
+
   it('fetches the second language only when it is chosen, with the areas already added, before switching', async () => {
     expect(i18n.hasResourceBundle(SECOND_LOCALE, 'translation')).toBe(false);
     const switching = i18n.changeLanguage(SECOND_LOCALE);
@@ -27,6 +38,9 @@ describe('site languages', () => {
     await switching;
     expect(i18n.t('nav.home')).toBe(ty.nav.home);
     expect(i18n.t('deposit.title')).toBe(depositTy.title);
+    // A section split between the first page and an area has both parts in the second language too.
+    expect(i18n.t('auth.signOut')).toBe(ty.auth.signOut);
+    expect(i18n.t('auth.loginTitle')).toBe(formsTy.auth.loginTitle);
     expect(document.documentElement.lang).toBe('vi');
   });
 

@@ -17,6 +17,16 @@ const LAZY_LOCALES: Record<string, () => Promise<Messages>> = {
 /** Texts of areas whose pages are lazy (deposit, withdraw, …), per language, as their chunks registered them. */
 const areaTexts = new Map<string, Record<string, object>>();
 
+/** A language's texts with its areas' texts added; an area may add keys to a section the first page also has. */
+function mergeAreas(messages: Messages, areas: Record<string, object> | undefined): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...messages };
+  for (const [area, texts] of Object.entries(areas ?? {})) {
+    const base = merged[area];
+    merged[area] = typeof base === 'object' && base !== null ? { ...base, ...texts } : texts;
+  }
+  return merged;
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -24,7 +34,7 @@ const lazyLocales: BackendModule = {
     const load = LAZY_LOCALES[language];
     if (!load) return callback(null, {});
     load().then(
-      (messages) => callback(null, { ...messages, ...areaTexts.get(language) }),
+      (messages) => callback(null, mergeAreas(messages, areaTexts.get(language))),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
     );
   },

@@ -10,6 +10,8 @@ import {
   useState,
 } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+// The form texts (labels, rules, server field errors) come with the form kit, not with the first page.
+import '../../i18n/areas/forms.ts';
 import { useTranslation } from 'react-i18next';
 import { parseMessage } from '../../lib/validation.ts';
 import { placeServerErrors } from './server-errors.ts';

@@ -1,6 +1,8 @@
 import type { FieldError as ApiFieldError } from '@sea/contracts';
 import { ApiError } from '../../api/client.ts';
 import { i18n } from '../../i18n/index.ts';
+// The field-error and form error-code texts this module looks up come with the form kit's area.
+import '../../i18n/areas/forms.ts';
 import { codeMessage, type FormMessage } from '../error-text.ts';
 
 /**

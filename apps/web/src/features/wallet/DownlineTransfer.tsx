@@ -12,6 +12,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { downlineTransferSchema, sentTo } from './money-form.ts';
 import { WalletForm } from './WalletForm.tsx';
+import '../../i18n/areas/wallet.ts';
 
 /**
  * The agent's part of transferUpline: pick a member of the own downline tree (searchable, paged) and pay it.

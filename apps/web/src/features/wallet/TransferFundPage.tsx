@@ -13,6 +13,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { walletTransferSchema } from './money-form.ts';
 import { WalletForm } from './WalletForm.tsx';
 import './wallet.css';
+import '../../i18n/areas/wallet.ts';
 
 const money = (w: Pick<WalletBalance, 'currency' | 'exponent'>, minor: string) =>
   `${w.currency} ${formatMoney(minor, w.exponent)}`;

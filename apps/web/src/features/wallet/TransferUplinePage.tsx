@@ -10,6 +10,7 @@ import { DownlineTransfer } from './DownlineTransfer.tsx';
 import { sentTo, uplineTransferSchema } from './money-form.ts';
 import { WalletForm } from './WalletForm.tsx';
 import './wallet.css';
+import '../../i18n/areas/wallet.ts';
 
 /** Member centre › transferUpline: pay the direct upline; agents also pay members of their own downline. */
 export function TransferUplinePage() {
