@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstPaint } from './first-paint.ts';
 import { precompress } from './precompress.ts';
 import { preloadApp } from './preload-app.ts';
 
@@ -25,7 +26,7 @@ const playEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry(), preloadApp(), precompress()],
+  plugins: [react(), playEntry(), firstPaint(), preloadApp(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { browser, errors, open, page, server, useE2E } from '../lib/harness.ts';
 
 useE2E('shell');
 
@@ -14,7 +14,34 @@ test('home renders header, navigation, main content and footer', async () => {
   assert.ok(await page.getByText('18+ Only adults may play.').isVisible());
   assert.match((await page.locator('.notice__clock').textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   assert.equal(await page.title(), 'Demo Casino');
+  // The first banner slide the HTML painted is gone: React replaced it with the app.
+  assert.equal(await page.locator('.first-paint').count(), 0);
   assert.deepEqual(errors, []);
+});
+
+test('the home’s first banner slide paints from the HTML alone, in the kept language; other pages keep the spinner', async () => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    const html = await ctx.newPage();
+    await html.goto(`${server.baseUrl}/`);
+    assert.ok(await html.getByText('Lottery every minute').isVisible());
+    assert.equal(await html.getByText('Xổ số mỗi phút').isVisible(), false);
+    assert.equal(await html.locator('.boot-spinner').isVisible(), false);
+    await html.screenshot({ path: 'e2e/artifacts/first-paint-390.png' });
+    // The language the visitor chose (kept in a cookie as well as in localStorage) is the one painted.
+    await ctx.addCookies([{ name: 'i18nextLng', value: 'ty', url: server.baseUrl }]);
+    await html.goto(`${server.baseUrl}/`);
+    assert.ok(await html.getByText('Xổ số mỗi phút').isVisible());
+    assert.equal(await html.getByText('Lottery every minute').isVisible(), false);
+    await html.setViewportSize({ width: 1366, height: 768 });
+    await html.screenshot({ path: 'e2e/artifacts/first-paint-1366-ty.png' });
+    // Another page shows the spinner, not the home's banner.
+    await html.goto(`${server.baseUrl}/lottery`);
+    assert.equal(await html.locator('.first-paint').isVisible(), false);
+    assert.ok(await html.locator('.boot-spinner').isVisible());
+  } finally {
+    await ctx.close();
+  }
 });
 
 test('the maintenance page shows when the merchant is in maintenance', async () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootDataBlock } from '../src/http/spa.ts';
+import { bootDataBlock, pageLanguage } from '../src/http/spa.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,7 +10,12 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>shell</title></head><body><div id="root">' +
+      '<div class="first-paint" hidden aria-hidden="true"><h2 lang="en">Banner</h2></div><div class="splash"></div>' +
+      '</div></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'play.html'), '<!doctype html><title>game page</title>');
@@ -42,6 +47,33 @@ describe('SPA serving', () => {
     });
     expect(JSON.parse(m![1]!)).toEqual(api.json().value);
     expect(JSON.parse(m![1]!)).toMatchObject({ status: 0, merchantCode: 'demo' });
+  });
+
+  it('shows the home’s first banner slide from the HTML on the home page only, in the visitor’s language', async () => {
+    const shown = (body: string) => body.includes('<div class="first-paint" aria-hidden="true">');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(shown(home.body)).toBe(true);
+    expect(home.body).toContain('<html lang="en">');
+    for (const url of ['/lottery', '/member/depositv2', '/?x']) {
+      const other = await t.app.inject({ method: 'GET', url: url === '/?x' ? '/help?lang=ty' : url });
+      expect(shown(other.body), url).toBe(false);
+      expect(other.body, url).toContain('<div class="first-paint" hidden');
+    }
+    const kept = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'a=1; i18nextLng=ty; b=2' } });
+    expect(kept.body).toContain('<html lang="vi">');
+    expect(shown(kept.body)).toBe(true);
+    const fromUrl = await t.app.inject({ method: 'GET', url: '/?lang=ty', headers: { cookie: 'i18nextLng=en' } });
+    expect(fromUrl.body).toContain('<html lang="vi">');
+    expect(shown(fromUrl.body)).toBe(true);
+  });
+
+  it('picks the page language as the site does: ?lang, the kept choice, the merchant default if offered, else English', () => {
+    const status = { defaultLanguage: 'ty', languages: ['en', 'ty'] };
+    expect(pageLanguage({ query: { lang: 'en' }, cookie: 'i18nextLng=ty' }, status)).toBe('en');
+    expect(pageLanguage({ query: {}, cookie: 'i18nextLng=en' }, status)).toBe('en');
+    expect(pageLanguage({ query: {}, cookie: undefined }, status)).toBe('ty');
+    expect(pageLanguage({ query: {}, cookie: 'other=1' }, { defaultLanguage: 'ty', languages: ['en'] })).toBe('en');
+    expect(pageLanguage({ query: {}, cookie: 'i18nextLng="><script>' }, {})).toBe('en');
   });
 
   it('escapes the data block so no value can close the script element', () => {

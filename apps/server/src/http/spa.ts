@@ -54,7 +54,11 @@ export async function registerSpa(
       return true;
     }
     // The page as built when it cannot be read here (a missing or moved dist folder): the static plugin answers it.
-    void indexWithBootData(indexFile, () => bootData(request)).then(
+    void indexWithBootData(indexFile, () => bootData(request), {
+      path,
+      query: request.query,
+      cookie: request.headers.cookie,
+    }).then(
       (html) => reply.send(html),
       () => reply.sendFile(file),
     );
@@ -65,18 +69,46 @@ export async function registerSpa(
 /** index.html as built (read once per process: the dist folder does not change under a running server). */
 let indexHtml: { file: string; html: string } | undefined;
 
-async function indexWithBootData(file: string, data: () => Promise<unknown>): Promise<string> {
+interface PageRequest {
+  path: string;
+  query: unknown;
+  cookie: string | undefined;
+}
+
+async function indexWithBootData(file: string, data: () => Promise<unknown>, page: PageRequest): Promise<string> {
   if (indexHtml?.file !== file) indexHtml = { file, html: readFileSync(file, 'utf8') };
-  const { html } = indexHtml;
+  let { html } = indexHtml;
   let value: unknown;
   try {
     value = await data();
   } catch {
     return html;
   }
+  const status = value as { status?: number; defaultLanguage?: string; languages?: string[] };
+  html = html.replace('<html lang="en">', () => `<html lang="${htmlLang(pageLanguage(page, status))}">`);
+  // The home's first banner slide (built into the page hidden, apps/web/first-paint.ts) shows from the HTML alone on
+  // the home page of an open site; other pages, maintenance and restricted regions keep the spinner.
+  if (page.path === '/' && status.status === 0)
+    html = html.replace('<div class="first-paint" hidden', '<div class="first-paint"');
   const block = bootDataBlock(value);
   return html.replace('</head>', () => `${block}</head>`);
 }
+
+/** The site's language for this visitor, as the site picks it: `?lang=`, the kept choice (cookie), the merchant's default. */
+export function pageLanguage(
+  page: Pick<PageRequest, 'query' | 'cookie'>,
+  status: { defaultLanguage?: string; languages?: string[] },
+): string {
+  const fromUrl = (page.query as { lang?: unknown } | undefined)?.lang;
+  if (typeof fromUrl === 'string' && fromUrl) return fromUrl;
+  const kept = /(?:^|;\s*)i18nextLng=([A-Za-z-]{2,10})/.exec(page.cookie ?? '')?.[1];
+  if (kept) return kept;
+  const fallback = status.defaultLanguage;
+  return fallback && status.languages?.includes(fallback) ? fallback : 'en';
+}
+
+/** The HTML language of a site language (the second language, TY, is Vietnamese), as the web app sets it. */
+const htmlLang = (language: string) => (language === 'ty' ? 'vi' : 'en');
 
 /** The JSON data block; `<` escaped so that no value can close the script element. */
 export function bootDataBlock(value: unknown): string {

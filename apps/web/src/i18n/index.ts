@@ -60,6 +60,10 @@ const detector: LanguageDetectorModule = {
     } catch {
       // Storage refused (private mode): the choice lasts for this page only.
     }
+    // Also a cookie, so that the server paints the home's first screen in this language (http/spa.ts).
+    if (typeof document !== 'undefined') {
+      document.cookie = `${LANGUAGE_STORAGE_KEY}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+    }
   },
 };
 
