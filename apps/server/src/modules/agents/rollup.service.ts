@@ -26,10 +26,10 @@ type Source = {
 };
 
 /**
- * The daily per-member roll-up behind every agent report, kept incrementally: for each source (game rounds and
- * the games face's other bet sources — the lottery's —, deposits, withdrawals — read through their owners'
- * faces) find the (member, day) cells that changed since the
- * source's mark, recount those cells completely from the sources, and write them (insert or replace). A cell is
+ * The daily per-member roll-up behind every agent report, kept incrementally: for each source (game rounds, the
+ * games face's other bet sources — the lottery's —, deposits, withdrawals; read through their owners' faces) find
+ * the (member, day) cells that changed since the source's mark, recount those cells completely from the sources
+ * (a cell's bets: rounds and lottery together), and write them (insert or replace). A cell is
  * never incremented, so a retried or overlapping run gives the same rows. With the cells, the per-ancestor team
  * roll-up (agent_team_daily, agent_team_active) takes the cells' changes along each member's closure rows, in
  * the same transaction under a per-merchant lock (agents.repository.ts applyCells).
