@@ -54,6 +54,27 @@ async function agentLogin(width: number) {
   await page.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
 }
 
+/** A lottery bet of a team member on the current issue of elott-ssc-1m (through the lottery face); its issue id. */
+async function lotteryBet(account: string): Promise<string> {
+  const member = (await server.app.modules.members.findByAccount(demo.id, account))!;
+  for (let i = 0; ; i++) {
+    try {
+      const game = await server.app.modules.lottery.gameInfo(demo, 'elott-ssc-1m');
+      await server.app.modules.lottery.placeBets(demo, member.id, {
+        requestId: `e2e-agents-${Date.now()}-${i}`,
+        gameCode: 'elott-ssc-1m',
+        issueId: game.current.issueId,
+        bets: [{ code: 'ssc.bsoe.sum', selection: { sides: ['big'] }, unitStake: '100' }],
+      });
+      return game.current.issueId;
+    } catch (err) {
+      // A fresh server's first issue is still being scheduled, or betting just closed: the next one.
+      if (i >= 30) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
@@ -190,6 +211,15 @@ for (const width of [1366, 390]) {
     await page.getByRole('button', { name: /demoplayer1/, pressed: true }).waitFor();
     assert.ok(await noHorizontalOverflow(), 'transfer fits the width');
     await shot('downline-transfer', width);
+
+    // Team betting: demoplayer1's lottery bet (open until its draw) with its game and issue, next to the seed's slots.
+    const issueId = await lotteryBet('demoplayer1');
+    await page.goto(`${server.baseUrl}/agent/personalHistoryCopy`);
+    const lotteryRow = page.locator('tr', { hasText: issueId });
+    await lotteryRow.getByText('Fast 5D · 1 min').waitFor();
+    await page.locator('tr', { hasText: 'Lucky Dragon' }).first().waitFor();
+    assert.ok(await noHorizontalOverflow(), 'team betting fits the width');
+    await shot('team-bets', width);
     await page.goto(`${server.baseUrl}/agent/agentDownlineTransactionDetailsCopy`);
     await page.getByRole('link', { name: 'Transfer to a downline' }).waitFor();
     assert.ok(await noHorizontalOverflow(), 'transactions fit the width');

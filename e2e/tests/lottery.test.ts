@@ -6,7 +6,8 @@ import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, use
 /*
  * The fast e-lottery against the real server (needs the lottery server: issue 12's server side). A member bets on
  * big AND small of the sum of elott-ssc-1m (exactly one of them wins every draw), waits for the draw, sees the win in
- * my bets and the balance move by payout − charge, then the verifier recomputes the issue.
+ * my bets and the balance move by payout − charge, then the verifier recomputes the issue, and the manual rebate
+ * offers the fast lottery's 1 % of the settled stake.
  */
 useE2E('lottery');
 
@@ -117,6 +118,19 @@ async function betAndCheck(account: string, width: number) {
   await verdict.getByText('SHA-256 of the issue hash equals the previous hash.').waitFor();
   await verdict.getByText('The recomputed result matches the stored result.').waitFor();
   if (width < 500) assert.ok(await noHorizontalOverflow(), 'the verifier fits at 390 px');
+
+  // Manual rebate: the settled bet is a valid bet of the fast lottery (ELOTT, 1 %), claimed at once.
+  const charge = BigInt(settled!.charge);
+  const rebate = (charge * 100n) / 10_000n;
+  await page.goto(`${server.baseUrl}/member/manualRebate`);
+  const row = page.locator('tr', { hasText: 'Fast lottery' });
+  await row.waitFor();
+  assert.match((await row.textContent())!, new RegExp(`${money(charge).replace('.', '\\.')}.*1%`));
+  if (width < 500) assert.ok(await noHorizontalOverflow(), 'the manual rebate page fits at 390 px');
+  await page.screenshot({ path: `e2e/artifacts/lottery-manual-rebate-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: `Claim PHP ${money(rebate)}` }).click();
+  await page.getByText(`PHP ${money(rebate)} was added to your balance.`).waitFor();
+  assert.equal(await mainBalance(member.id), end + rebate);
   assert.deepEqual(errors, []);
 }
 

@@ -147,7 +147,12 @@ export const teamBet = z.object({
   gameId: z.string().nullable(),
   /** The game's name in the request's language (Language header), else the merchant's default; null without a game. */
   gameName: z.string().nullable(),
+  /** The game's category (ELOTT, LIVE, RNG…); null without a catalogue game. */
+  category: z.string().nullable(),
+  /** The round or lottery bet reference. */
   roundRef: z.string(),
+  /** What was bet on: a round's summary; a lottery bet's issue, bet type and selection ("20261126-0722 · …"). */
+  summary: z.string().nullable(),
   status: z.enum(['open', 'settled', 'rolled_back']),
   stake: minorString,
   payout: minorString,

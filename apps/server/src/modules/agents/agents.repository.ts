@@ -22,7 +22,8 @@ export interface StatsCell {
   withdrawals: bigint;
 }
 
-export type RollupSource = 'rounds' | 'deposits' | 'withdrawals';
+/** A roll-up source with its own mark (the check of agent_rollup_marks.source lists the same names). */
+export type RollupSource = 'rounds' | 'lottery' | 'deposits' | 'withdrawals';
 
 /** Days a qualifying-day gap is capped at: one more than the longest report period. */
 export const GAP_CAP = MAX_PERIOD_DAYS + 1;

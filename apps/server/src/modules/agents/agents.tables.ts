@@ -16,7 +16,7 @@ export interface AgentDailyStatsTable {
 
 export interface AgentRollupMarksTable {
   merchant_id: Int8;
-  source: 'rounds' | 'deposits' | 'withdrawals';
+  source: 'rounds' | 'lottery' | 'deposits' | 'withdrawals';
   mark: Date;
   updated_at: UpdatedAt;
 }

@@ -32,7 +32,7 @@ export function createAgentsModule(deps: {
   merchants: Pick<MerchantsModule, 'allActive' | 'findById'>;
   games: Pick<
     GamesModule,
-    | 'roundCellsChangedSince'
+    | 'betCellSources'
     | 'roundDayTotals'
     | 'teamRounds'
     | 'roundNames'

@@ -16,7 +16,7 @@ const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 const MEMBERS_PER_BATCH = 500;
 
 type Source = {
-  name: RollupSource;
+  name: string;
   changed(
     merchantId: bigint,
     tz: string,
@@ -26,9 +26,10 @@ type Source = {
 };
 
 /**
- * The daily per-member roll-up behind every agent report, kept incrementally: for each source (game rounds,
- * deposits, withdrawals — read through their owners' faces) find the (member, day) cells that changed since the
- * source's mark, recount those cells completely from the sources, and write them (insert or replace). A cell is
+ * The daily per-member roll-up behind every agent report, kept incrementally: for each source (game rounds, the
+ * games face's other bet sources — the lottery's —, deposits, withdrawals; read through their owners' faces) find
+ * the (member, day) cells that changed since the source's mark, recount those cells completely from the sources
+ * (a cell's bets: rounds and lottery together), and write them (insert or replace). A cell is
  * never incremented, so a retried or overlapping run gives the same rows. With the cells, the per-ancestor team
  * roll-up (agent_team_daily, agent_team_active) takes the cells' changes along each member's closure rows, in
  * the same transaction under a per-merchant lock (agents.repository.ts applyCells).
@@ -36,12 +37,14 @@ type Source = {
 export function createRollupService(deps: {
   repo: AgentsRepository;
   members: Pick<MembersModule, 'uplinesSubquery'>;
-  games: Pick<GamesModule, 'roundCellsChangedSince' | 'roundDayTotals'>;
+  games: Pick<GamesModule, 'betCellSources' | 'roundDayTotals'>;
   deposits: Pick<DepositsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
   withdrawals: Pick<WithdrawalsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
 }) {
-  const sources: Source[] = [
-    { name: 'rounds', changed: deps.games.roundCellsChangedSince },
+  // Bet sources each keep their own mark (a source added later starts from the beginning: its past is rolled up);
+  // every bet source's totals come together in roundDayTotals.
+  const sources = (): Source[] => [
+    ...deps.games.betCellSources(),
     { name: 'deposits', changed: deps.deposits.rollupChangedSince },
     { name: 'withdrawals', changed: deps.withdrawals.rollupChangedSince },
   ];
@@ -95,8 +98,8 @@ export function createRollupService(deps: {
       const marks = await deps.repo.marks(merchant.id);
       const dirty = new Map<bigint, Set<string>>();
       const reached: [RollupSource, Date][] = [];
-      for (const s of sources) {
-        const mark = marks.get(s.name);
+      for (const s of sources()) {
+        const mark = marks.get(s.name as RollupSource);
         const since = mark ? new Date(mark.getTime() - ROLLUP_OVERLAP_MS) : new Date(0);
         const changed = await s.changed(merchant.id, merchant.timezone, since, FAR_FUTURE);
         let newest = mark;
@@ -106,7 +109,7 @@ export function createRollupService(deps: {
           set.add(c.day);
           if (!newest || c.mark > newest) newest = c.mark;
         }
-        if (newest) reached.push([s.name, newest]);
+        if (newest) reached.push([s.name as RollupSource, newest]);
       }
       const cells = dirty.size ? await recount(merchant, dirty) : 0;
       // Marks move only after the cells they cover are written (a crash in between re-reads them next time).

@@ -5,8 +5,9 @@ import type { AgentsRepository } from './agents.repository.ts';
 
 /**
  * The contracts module's TeamStatsPort over the games face (bet records) and the members face (the team): figures
- * over any window — an hour, a day, a period — straight from the settled rounds, so hourly and real-time salaries
- * see the same bets as daily wages and dividends. Team = the agent and every descendant (closure table).
+ * over any window — an hour, a day, a period — straight from the settled bets (game rounds and the games face's
+ * other sources: lottery bets), so hourly and real-time salaries see the same bets as daily wages and dividends.
+ * Team = the agent and every descendant (closure table).
  */
 export function createTeamStats(deps: {
   repo: Pick<AgentsRepository, 'settings'>;

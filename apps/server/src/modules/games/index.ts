@@ -16,7 +16,7 @@ import type { GamesTables } from './games.tables.ts';
 import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
 import { createRecordsService } from './records.service.ts';
-import { createRollupRepository } from './rollup.repository.ts';
+import { type BetStatsSource, createRollupRepository } from './rollup.repository.ts';
 import { registerSeamlessRoutes } from './seamless.routes.ts';
 import { createSeamlessService } from './seamless.service.ts';
 
@@ -34,7 +34,7 @@ export {
 } from './launch.service.ts';
 export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
-export type { RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
+export type { BetStatsSource, RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
@@ -101,10 +101,28 @@ export function createGamesModule(deps: {
     return secret ? { merchant, vendor, secret } : undefined;
   }
 
-  const rollup = createRollupRepository(db);
+  const statsSources: BetStatsSource[] = [];
+  const rollup = createRollupRepository(db, statsSources);
   return {
-    /** Agent reports (rollup.repository.ts): changed bet cells, settled day totals, a team's rounds. */
+    /**
+     * Agent reports (rollup.repository.ts): changed bet cells, settled day totals, a team's bets. Day totals, team
+     * bets and the contract figures below count the rounds and every source added with addBetStatsSource.
+     */
     roundCellsChangedSince: rollup.changedSince,
+    /**
+     * The roll-up's change sources of bets, each with its own mark: the rounds, then each added source (the
+     * agent-rollup job reads them at every pass).
+     */
+    betCellSources: (): { name: string; changed: BetStatsSource['changedSince'] }[] => [
+      { name: 'rounds', changed: rollup.changedSince },
+      ...statsSources.map((s) => ({ name: s.name, changed: s.changedSince })),
+    ],
+    /** Another module's bets counted with the rounds in every agent, contract and rebate figure (the lottery's). */
+    addBetStatsSource(source: BetStatsSource): void {
+      if (source.name === 'rounds' || statsSources.some((s) => s.name === source.name))
+        throw new Error(`games: bet stats source ${source.name} added twice`);
+      statsSources.push(source);
+    },
     roundDayTotals: rollup.dayTotals,
     teamRounds: rollup.teamRounds,
     /** Contract settlement (the agents face's TeamStatsPort): team figures over any window, splits, categories. */

@@ -3,10 +3,14 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { createLotteryRepository } from './lottery.repository.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
-import { createLotteryService, type LotteryOptions } from './lottery.service.ts';
+import { createLotteryService, LOTTERY_VENDOR, type LotteryOptions } from './lottery.service.ts';
 import type { LotteryTables } from './lottery.tables.ts';
+
+/** The games of this module are fast e-lotteries: category ELOTT in the catalogue, the rebates and the reports. */
+export const LOTTERY_CATEGORY = 'ELOTT';
 
 export {
   DEMO_LOTTERY_GAMES,
@@ -20,7 +24,8 @@ export {
 /**
  * Fast e-lottery (ELOTT, vendor SEA): games per merchant, a commit-reveal hash chain per game, issues drawn from
  * it on a schedule and settled set-based; bets, chases and refunds through the ledger face. Jobs: lottery-schedule
- * (issues an hour ahead) and lottery-draw (close → draw → settle, every 2 s).
+ * (issues an hour ahead) and lottery-draw (close → draw → settle, every 2 s). Its bets count wherever game rounds
+ * count: `betRecords` (the member's records) and `betStats` (agent reports, contracts, rebates), both games ports.
  */
 export function createLotteryModule(deps: {
   db: AnyDb;
@@ -58,6 +63,8 @@ export function createLotteryModule(deps: {
   ];
   return {
     ...service,
+    /** The games face's BetStatsSource (lottery-stats.repository.ts): settled bets in every bet figure. */
+    betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, category: LOTTERY_CATEGORY }),
     jobs,
     register(app: FastifyInstance): void {
       registerLotteryRoutes(app, service);

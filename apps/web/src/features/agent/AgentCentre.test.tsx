@@ -185,6 +185,72 @@ describe('agent centre', () => {
     await waitFor(() => expect(calls.at(-1)!.get('from')).toBe(week.from));
   });
 
+  it('team betting: a lottery bet shows its game, vendor and issue next to a game round', async () => {
+    asAgent();
+    const row = {
+      account: 'downa',
+      vendorCode: 'SEA',
+      vendorName: 'SEA Games',
+      gameId: '5',
+      stake: '2000',
+      payout: '3920',
+      startedAt: '2026-11-26T04:00:10Z',
+      settledAt: '2026-11-26T04:02:01Z',
+    };
+    server.use(
+      http.get('*/wps/agent/team/bets', () =>
+        ok({
+          rows: [
+            {
+              ...row,
+              id: 'LB0001',
+              gameName: 'Fast 5D · 1 min',
+              category: 'ELOTT',
+              roundRef: 'LB0001',
+              summary: '20261126-0722 · ssc.bsoe.sum big, small',
+              status: 'settled',
+            },
+            {
+              ...row,
+              id: '41',
+              vendorCode: 'DEMO',
+              vendorName: 'Demo Live',
+              gameId: null,
+              gameName: null,
+              category: null,
+              roundRef: 'r-41',
+              summary: null,
+              stake: '10000',
+              payout: '0',
+              status: 'rolled_back',
+            },
+          ],
+          total: 2,
+          pageNo: 1,
+          pageSize: 20,
+          currency: 'PHP',
+          exponent: 2,
+        }),
+      ),
+    );
+    renderAt('/agent/personalHistoryCopy');
+    const table = await screen.findByRole('table', undefined, { timeout: 10_000 });
+    const [, lottery, round] = within(table).getAllByRole('row');
+    const cells = (tr: HTMLElement) =>
+      within(tr)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // Time, game (name, then vendor and what was bet on), stake, payout, status.
+    expect(cells(lottery!).slice(1)).toEqual([
+      'Fast 5D · 1 minSEA Games · 20261126-0722 · ssc.bsoe.sum big, small',
+      '20.00',
+      '39.20',
+      'Settled',
+    ]);
+    // Without a catalogue game the vendor's name stands in.
+    expect(cells(round!).slice(1)).toEqual(['Demo Live', '100.00', '0.00', 'Rolled back']);
+  });
+
   it('downlines: search, lock after confirmation, rebate error from the server next to the field', async () => {
     asAgent();
     const queries: URLSearchParams[] = [];

@@ -55,7 +55,10 @@ function useReportFilters() {
   };
 }
 
-/** Agent centre › team betting (personalHistoryCopy in the agent area): rounds of the agent and its team. */
+/**
+ * Agent centre › team betting (personalHistoryCopy in the agent area): bets of the agent and its team — game
+ * rounds and lottery bets — with the game, its vendor and what was bet on (a lottery bet's issue and selection).
+ */
 export function TeamBetsPage() {
   const { t } = useTranslation();
   const f = useReportFilters();
@@ -77,7 +80,7 @@ export function TeamBetsPage() {
             <>
               <Th>{t('history.columns.time')}</Th>
               <Th>{t('agent.f.account')}</Th>
-              <Th>{t('history.bets.vendor')}</Th>
+              <Th>{t('history.bets.game')}</Th>
               <Th num>{t('history.bets.stake')}</Th>
               <Th num>{t('history.bets.payout')}</Th>
               <Th>{t('history.columns.status')}</Th>
@@ -95,7 +98,14 @@ export function TeamBetsPage() {
                   <span className="agent-ref agent-sub">#{r.roundRef}</span>
                 </span>
               </th>
-              <td data-label={t('history.bets.vendor')}>{r.vendorCode}</td>
+              <td data-label={t('history.bets.game')}>
+                <span>
+                  {r.gameName ?? r.vendorName}
+                  <span className="agent-ref agent-sub">
+                    {[r.gameName ? r.vendorName : null, r.summary].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+              </td>
               <td data-label={t('history.bets.stake')} className="num">
                 {money(r.stake)}
               </td>
