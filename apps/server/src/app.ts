@@ -148,7 +148,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({ db, ledger, merchants, clock, options: deps.lottery });
+  const lottery = createLotteryModule({ db, ledger, merchants, audit: admin, clock, options: deps.lottery });
   // Lottery bets show in the member's bet records with the rounds of every other game.
   games.addBetRecordSource(lottery.betRecords);
   const wallet = createWalletModule({ db, ledger, members, vendors: games, merchants, clock });

@@ -50,8 +50,15 @@ export function createLotteryRepository(db: Db) {
         .onConflict((oc) => oc.columns(['merchant_id', 'game_code']).doNothing())
         .execute();
     },
+    /** Enabled fast e-lottery games (chain games; the feed games have their own schedule: feed.service.ts). */
     enabledGames: (): Promise<GameRow[]> =>
-      db.selectFrom('lottery_games').selectAll().where('enabled', '=', true).orderBy('id').execute(),
+      db
+        .selectFrom('lottery_games')
+        .selectAll()
+        .where('enabled', '=', true)
+        .where('kind', 'in', ['ssc', 'k3'])
+        .orderBy('id')
+        .execute(),
     gamesOf: (merchantId: bigint): Promise<GameRow[]> =>
       db
         .selectFrom('lottery_games')
@@ -167,11 +174,12 @@ export function createLotteryRepository(db: Db) {
       ]);
       return { rows, total: Number(count.n) };
     },
-    /** Issues with a step to do (close, draw, settle, refund), oldest draw first. */
+    /** Chain issues with a step to do (close, draw, settle, refund), oldest draw first (feed issues: feed.*). */
     dueIssues: (now: Date, limit: number): Promise<IssueRow[]> =>
       db
         .selectFrom('lottery_issues')
         .selectAll()
+        .where('chain_id', 'is not', null)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'open'), eb('closes_at', '<=', now)]),
