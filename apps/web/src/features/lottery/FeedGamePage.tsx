@@ -316,7 +316,11 @@ function FeedResultsTable({ game }: { game: FeedGame }) {
               <h3 className="lot-feedresults__id">
                 {t('lottery.issue', { id: row.issueId })}{' '}
                 <span className="field__hint">
-                  {new Date(row.drawsAt).toLocaleString()}
+                  {new Date(row.drawsAt).toLocaleString(undefined, {
+                    timeZone: game.timezone,
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
                   {row.version > 1 && ` · ${t('lottery.feed.corrected')}`}
                 </span>
               </h3>
