@@ -222,6 +222,13 @@ describe('feed-based lottery', () => {
     const rec = await t.app.inject({ method: 'GET', url: '/wps/game/bets', headers: bearer(p.token) });
     expect(rec.statusCode, rec.body).toBe(200);
     expect(JSON.stringify(rec.json().value)).toContain('vn-mb');
+    // …under the LOTT category (the fast games are ELOTT).
+    const lott = await t.app.inject({ method: 'GET', url: '/wps/game/bets?gameType=LOTT', headers: bearer(p.token) });
+    expect(lott.statusCode, lott.body).toBe(200);
+    expect(JSON.stringify(lott.json().value)).toContain('"LOTT"');
+    expect(JSON.stringify(lott.json().value)).toContain('vn-mb');
+    const elott = await t.app.inject({ method: 'GET', url: '/wps/game/bets?gameType=ELOTT', headers: bearer(p.token) });
+    expect(JSON.stringify(elott.json().value)).not.toContain('vn-mb');
   });
 
   it('manual entry needs two different admins entering the same result; then settles; audited', async () => {

@@ -40,7 +40,7 @@ import {
   type IssueRow,
   type LotteryRepository,
 } from './lottery.repository.ts';
-import type { LotteryBetStatus, LotteryTables } from './lottery.tables.ts';
+import type { LotteryBetStatus, LotteryGameKind, LotteryTables } from './lottery.tables.ts';
 
 /** Our own vendor: the lottery's games are SEA games in the catalogue. */
 export const LOTTERY_VENDOR = 'SEA';
@@ -761,7 +761,9 @@ export function createLotteryService(deps: {
   const betRecords: BetRecordSource = {
     async records(f, limit) {
       const none = { rows: [], total: 0, stake: 0n, payout: 0n };
-      if ((f.category && f.category !== 'ELOTT') || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
+      // ELOTT: the fast games (chain); LOTT: the feed games (VN, Thai, 4D).
+      const kindsOf: Record<string, LotteryGameKind[]> = { ELOTT: ['ssc', 'k3'], LOTT: ['vn', 'thai', '4d'] };
+      if ((f.category && !kindsOf[f.category]) || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
       const statuses: Record<string, LotteryBetStatus[]> = {
         open: ['placed'],
         settled: ['won', 'lost'],
@@ -771,6 +773,7 @@ export function createLotteryService(deps: {
         {
           merchantId: f.merchantId,
           memberId: f.memberId,
+          kinds: f.category ? kindsOf[f.category] : undefined,
           statuses: f.status ? statuses[f.status] : undefined,
           from: f.from,
           to: f.to,
@@ -787,7 +790,7 @@ export function createLotteryService(deps: {
           roundRef: b.reference,
           vendorCode: LOTTERY_VENDOR,
           gameCode: b.game_code,
-          category: 'ELOTT' as const,
+          category: isFeedKind(b.kind) ? ('LOTT' as const) : ('ELOTT' as const),
           stake: b.status === 'refunded' ? 0n : b.charge,
           payout: b.payout,
           status: b.status === 'placed' ? 'open' : b.status === 'refunded' ? 'rolled_back' : 'settled',
