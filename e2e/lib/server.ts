@@ -71,6 +71,9 @@ export async function startE2EServer(opts: { requireWeb?: boolean; clock?: () =>
     void app.modules.lottery
       .schedule()
       .then(() => app.modules.lottery.advance())
+      // the feed lotteries (VN, Thai, 4D): their calendar, then close → await the result → settle
+      .then(() => app.modules.lottery.feed.schedule())
+      .then(() => app.modules.lottery.feed.advance())
       .catch((err: unknown) => console.error('lottery tick failed:', err))
       .finally(() => (ticking = false));
   }, 1000);

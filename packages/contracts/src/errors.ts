@@ -69,6 +69,12 @@ export const ERROR_CATALOGUE = {
   invalid_bet: { status: 400, message: 'A bet is not valid.' },
   lottery_closed: { status: 409, message: 'Betting on this draw is closed.' },
   lottery_limit: { status: 409, message: 'The stake on a number of this draw is above the limit.' },
+  lottery_result_invalid: { status: 400, message: 'The result is not a complete, well-formed result of this game.' },
+  lottery_result_early: { status: 409, message: 'This draw has not taken place yet.' },
+  lottery_result_pending: { status: 409, message: 'A result of this draw is already waiting for confirmation.' },
+  lottery_result_same_admin: { status: 409, message: 'A different admin must confirm the result.' },
+  lottery_result_mismatch: { status: 409, message: 'The result does not match the one entered; nothing changed.' },
+  lottery_result_unchanged: { status: 409, message: 'The result is the same as the confirmed one.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -11,7 +11,8 @@ import { minorString } from './money.ts';
 export const lotteryKind = z.enum(['ssc', 'k3']);
 export type LotteryKind = z.infer<typeof lotteryKind>;
 
-export const lotteryIssueStatus = z.enum(['open', 'closed', 'drawn', 'settled', 'cancelled', 'refunded']);
+/** awaiting: feed games only (past the draw time, the official result not confirmed yet). */
+export const lotteryIssueStatus = z.enum(['open', 'closed', 'awaiting', 'drawn', 'settled', 'cancelled', 'refunded']);
 export type LotteryIssueStatus = z.infer<typeof lotteryIssueStatus>;
 
 export const lotteryBetStatus = z.enum(['placed', 'won', 'lost', 'refunded']);
@@ -183,3 +184,105 @@ export type LotteryMyBets = z.infer<typeof lotteryMyBets>;
 
 /** Bet references: `LB-` + 8 Crockford base32; orders `LO-…`. */
 export const lotteryBetParams = z.object({ ref: z.string().regex(/^LB-[0-9A-HJKMNP-TV-Z]{8}$/, 'A bet reference.') });
+
+// ---- Feed-based lotteries (Vietnamese by region and station, Thai, 4D): one draw per schedule day, the official
+// result from a results feed (simulated in the demo) or two operators. Bets go through POST /wps/lottery/bets like
+// every lottery game; the selection per bet type is the engine's (packages/games/src/lottery/vn.ts, thai.ts, fourd.ts).
+
+export const lotteryFeedKind = z.enum(['vn', 'thai', '4d']);
+export type LotteryFeedKind = z.infer<typeof lotteryFeedKind>;
+export const lotteryVnRegion = z.enum(['MB', 'MN', 'MT']);
+export type LotteryVnRegion = z.infer<typeof lotteryVnRegion>;
+
+/** A result as a prize board in announcement order: VN DB, G1…G7/G8; Thai first, front3, back3, last2; 4D first… */
+export const lotteryBoard = z.array(z.object({ prize: z.string(), numbers: z.array(z.string()) }));
+export type LotteryBoard = z.infer<typeof lotteryBoard>;
+
+const feedGameHead = {
+  gameCode: z.string(),
+  name: z.string(),
+  kind: lotteryFeedKind,
+  region: lotteryVnRegion.nullable(),
+  station: z.string(),
+  timezone: z.string(),
+  /** Local HH:MM of the draw. */
+  drawTime: z.string(),
+  /** 0 = Sunday … 6 = Saturday; or days of the month (Thai: 1 and 16). */
+  weekdays: z.array(z.number().int()).nullable(),
+  monthDays: z.array(z.number().int()).nullable(),
+  /** 'simulated': the demo's simulated results feed (not an official result); 'manual': entered by operators. */
+  source: z.enum(['simulated', 'manual']),
+};
+
+/** GET /lgw/lottery/feed/lobby?kind= */
+export const lotteryFeedLobby = z.object({
+  serverTime: z.string(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  games: z.array(
+    z.object({
+      ...feedGameHead,
+      current: issueRef.nullable(),
+      last: z.object({ issueId: z.string(), drawsAt: z.string(), board: lotteryBoard }).nullable(),
+    }),
+  ),
+});
+export type LotteryFeedLobby = z.infer<typeof lotteryFeedLobby>;
+export const lotteryFeedLobbyQuery = z.object({ kind: lotteryFeedKind.optional() });
+
+/** GET /lgw/lottery/feed/games/:gameCode */
+export const lotteryFeedGame = z.object({
+  serverTime: z.string(),
+  ...feedGameHead,
+  closeSeconds: z.number().int(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  minUnitStake: minorString,
+  maxUnitStake: minorString,
+  /** Odds per winning unit (stake multiplier) per prize line; units per bet from the engine. */
+  betTypes: z.array(z.object({ code: z.string(), lines: z.array(z.object({ key: z.string(), odds: z.string() })) })),
+  current: issueRef.nullable(),
+  next: z.array(z.object({ issueId: z.string(), drawsAt: z.string() })),
+});
+export type LotteryFeedGame = z.infer<typeof lotteryFeedGame>;
+
+/** GET /lgw/lottery/feed/games/:gameCode/results (newest first) */
+export const lotteryFeedResults = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  list: z.array(
+    z.object({
+      issueId: z.string(),
+      status: lotteryIssueStatus,
+      drawsAt: z.string(),
+      board: lotteryBoard.nullable(),
+      /** 1 = the first confirmed result; more = corrected after settlement. */
+      version: z.number().int(),
+    }),
+  ),
+});
+export type LotteryFeedResults = z.infer<typeof lotteryFeedResults>;
+
+/** POST /admin/api/lottery/results (enter) and /admin/api/lottery/results/confirm (a different admin, same result) */
+export const lotteryResultEntry = z.object({
+  gameCode: lotteryGameCode,
+  issueId: lotteryIssueId,
+  /** The engine's result: VN { region, prizes: { DB: [...], G1: [...] … } }; Thai { first, front3, back3, last2 }; 4D { first, second, third, starter, consolation }. */
+  result: z.unknown(),
+});
+export type LotteryResultEntry = z.infer<typeof lotteryResultEntry>;
+export const lotteryResultDiscard = z.object({ gameCode: lotteryGameCode, issueId: lotteryIssueId });
+
+export const lotteryResultState = z.object({
+  gameCode: z.string(),
+  issueId: z.string(),
+  issueStatus: lotteryIssueStatus,
+  version: z.number().int(),
+  status: z.enum(['pending', 'confirmed', 'discarded']),
+  /** true: this version replaces a settled result (every bet is re-settled by compensating entries). */
+  correction: z.boolean(),
+  enteredBy: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+});
+export type LotteryResultState = z.infer<typeof lotteryResultState>;

@@ -8,7 +8,8 @@ import { WALLET_KEY } from './wallet.ts';
  * contracts package carries them (packages/contracts/src/lottery.ts), then these become re-exports of those types.
  */
 export type LotteryKind = 'ssc' | 'k3';
-export type IssueStatus = 'open' | 'closed' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
+/** awaiting: feed games (VN, Thai, 4D) past their draw time, the official result not confirmed yet. */
+export type IssueStatus = 'open' | 'closed' | 'awaiting' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
 export type LotteryBetStatus = 'placed' | 'won' | 'lost' | 'refunded';
 
 export interface LotteryCurrentIssue {
@@ -199,3 +200,78 @@ function useLotteryMoney<B, R>(fn: (body: B) => Promise<R>) {
 
 export const usePlaceLotteryBets = () => useLotteryMoney(placeLotteryBets);
 export const useCancelLotteryBet = () => useLotteryMoney(cancelLotteryBet);
+
+// ---- Feed-based lotteries (VN by region and station, Thai, 4D): shapes of packages/contracts lottery.ts (feed part).
+
+export type FeedKind = 'vn' | 'thai' | '4d';
+export type VnRegion = 'MB' | 'MN' | 'MT';
+export type LotteryBoard = { prize: string; numbers: string[] }[];
+
+export interface FeedGameHead {
+  gameCode: string;
+  name: string;
+  kind: FeedKind;
+  region: VnRegion | null;
+  station: string;
+  timezone: string;
+  drawTime: string;
+  weekdays: number[] | null;
+  monthDays: number[] | null;
+  source: 'simulated' | 'manual';
+}
+
+export interface FeedLobby {
+  serverTime: string;
+  exponent: number;
+  currency: string;
+  games: (FeedGameHead & {
+    current: LotteryCurrentIssue | null;
+    last: { issueId: string; drawsAt: string; board: LotteryBoard } | null;
+  })[];
+}
+
+export interface FeedGame extends FeedGameHead {
+  serverTime: string;
+  closeSeconds: number;
+  exponent: number;
+  currency: string;
+  minUnitStake: string;
+  maxUnitStake: string;
+  betTypes: { code: string; lines: { key: string; odds: string }[] }[];
+  current: LotteryCurrentIssue | null;
+  next: { issueId: string; drawsAt: string }[];
+}
+
+export interface FeedResults {
+  page: number;
+  pageSize: number;
+  total: number;
+  list: { issueId: string; status: IssueStatus; drawsAt: string; board: LotteryBoard | null; version: number }[];
+}
+
+export const fetchFeedLobby = (kind?: FeedKind) => apiGet<FeedLobby>('/lgw/lottery/feed/lobby', { kind });
+export const fetchFeedGame = (gameCode: string) => apiGet<FeedGame>(`/lgw/lottery/feed/games/${enc(gameCode)}`);
+export const fetchFeedResults = (gameCode: string, page: number, pageSize: number) =>
+  apiGet<FeedResults>(`/lgw/lottery/feed/games/${enc(gameCode)}/results`, {
+    page: String(page),
+    pageSize: String(pageSize),
+  });
+
+/** The feed lobby (one kind, or every feed game), refreshed every 30 s. */
+export const useFeedLobby = (kind?: FeedKind) =>
+  useQuery({
+    queryKey: [...LOTTERY_KEY, 'feedLobby', kind ?? 'all'],
+    queryFn: () => fetchFeedLobby(kind),
+    refetchInterval: 30_000,
+  });
+
+export const useFeedGame = (gameCode: string) =>
+  useQuery({ queryKey: [...LOTTERY_KEY, 'feedGame', gameCode], queryFn: () => fetchFeedGame(gameCode) });
+
+export const useFeedResults = (gameCode: string, page: number, pageSize = 10) =>
+  useQuery({
+    queryKey: [...LOTTERY_KEY, 'feedResults', gameCode, page, pageSize],
+    queryFn: () => fetchFeedResults(gameCode, page, pageSize),
+    placeholderData: (prev) => prev,
+    refetchInterval: 30_000,
+  });

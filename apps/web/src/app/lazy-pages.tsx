@@ -6,6 +6,7 @@ export const LotteryPage = lazy(() => import('../features/lottery/LotteryPage.ts
 /** Our fast lottery (ELOTT): the lobby, a game page, the draw verifier. */
 export const LotteryLobby = lazy(() => import('../features/lottery/LotteryLobby.tsx'));
 export const LotteryGamePage = lazy(() => import('../features/lottery/LotteryGamePage.tsx'));
+export const FeedGamePage = lazy(() => import('../features/lottery/FeedGamePage.tsx'));
 export const LotteryVerifyPage = lazy(() => import('../features/lottery/LotteryVerifyPage.tsx'));
 export const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
 export const PointMallPage = lazy(() => import('../features/point-mall/PointMallPage.tsx'));

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
+import { FEED_KINDS, type ResultsFeed } from './feed.ts';
+import { createFeedRepository } from './feed.repository.ts';
+import { registerFeedAdminRoutes, registerFeedRoutes } from './feed.routes.ts';
+import { createFeedService } from './feed.service.ts';
 import { createLotteryRepository } from './lottery.repository.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, LOTTERY_VENDOR, type LotteryOptions } from './lottery.service.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 
-/** The games of this module are fast e-lotteries: category ELOTT in the catalogue, the rebates and the reports. */
-export const LOTTERY_CATEGORY = 'ELOTT';
-
+export { DEMO_FEED_GAMES } from './feed.service.ts';
+export { type FeedResult, type ResultsFeed, SIMULATED_PUBLISH_SECONDS, simulatedFeed } from './feed.ts';
 export {
   DEMO_LOTTERY_GAMES,
   issueIdOf,
@@ -22,24 +26,39 @@ export {
 } from './lottery.service.ts';
 
 /**
- * Fast e-lottery (ELOTT, vendor SEA): games per merchant, a commit-reveal hash chain per game, issues drawn from
- * it on a schedule and settled set-based; bets, chases and refunds through the ledger face. Jobs: lottery-schedule
- * (issues an hour ahead) and lottery-draw (close → draw → settle, every 2 s). Its bets count wherever game rounds
+ * Lotteries. Fast e-lottery (ELOTT, vendor SEA): games per merchant, a commit-reveal hash chain per game, issues
+ * drawn from it on a schedule and settled set-based. Feed-based lotteries (VN by region and station, Thai, 4D):
+ * issues on each game's calendar, settled on the official result from a results feed (simulated in the demo) or
+ * entered by one operator and confirmed by another; corrections re-settle by compensating entries. Bets, chases
+ * and refunds of both through the ledger face. Jobs: lottery-schedule (issues ahead), lottery-draw (ELOTT close →
+ * draw → settle, every 2 s), lottery-feed (feed close → await result → settle, corrections, every 10 s). Its bets count wherever game rounds
  * count: `betRecords` (the member's records) and `betStats` (agent reports, contracts, rebates), both games ports.
  */
 export function createLotteryModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'post' | 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
-  options?: LotteryOptions;
+  options?: LotteryOptions & { resultsFeed?: ResultsFeed };
 }) {
   const db = tablesOf<LotteryTables>(deps.db);
+  const feed = createFeedService({
+    db,
+    repo: createFeedRepository(db),
+    ledger: deps.ledger,
+    merchants: deps.merchants,
+    audit: deps.audit,
+    clock: deps.clock,
+    feed: deps.options?.resultsFeed,
+    settleBatch: deps.options?.settleBatch,
+  });
   const service = createLotteryService({
     db,
     repo: createLotteryRepository(db),
     ledger: deps.ledger,
     merchants: deps.merchants,
+    feed,
     clock: deps.clock,
     options: deps.options,
   });
@@ -48,8 +67,8 @@ export function createLotteryModule(deps: {
       name: 'lottery-schedule',
       everySeconds: 60,
       async run() {
-        const r = await service.schedule();
-        return r.created ? r : null;
+        const [r, f] = await Promise.all([service.schedule(), feed.schedule()]);
+        return r.created || f.created ? { created: r.created, feedCreated: f.created } : null;
       },
     },
     {
@@ -60,14 +79,30 @@ export function createLotteryModule(deps: {
         return r.steps ? r : null;
       },
     },
+    {
+      name: 'lottery-feed',
+      everySeconds: 10,
+      async run() {
+        const r = await feed.advance();
+        return r.steps || r.corrections ? r : null;
+      },
+    },
   ];
   return {
     ...service,
     /** The games face's BetStatsSource (lottery-stats.repository.ts): settled bets in every bet figure. */
-    betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, category: LOTTERY_CATEGORY }),
+    betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, feedKinds: FEED_KINDS }),
+    /** The feed-based games (VN, Thai, 4D): schedule, draw job step, operator results, public reads. */
+    feed,
+    async seedDemo(merchant: Parameters<typeof service.seedDemo>[0]): Promise<void> {
+      await service.seedDemo(merchant);
+      await feed.seedDemo(merchant);
+    },
     jobs,
     register(app: FastifyInstance): void {
       registerLotteryRoutes(app, service);
+      registerFeedRoutes(app, feed);
+      registerFeedAdminRoutes(app, feed);
     },
   };
 }

@@ -5,20 +5,21 @@ import type { LotteryTables } from './lottery.tables.ts';
 /**
  * The lottery's bets as the games face's BetStatsSource (a file of its own: reads only, apart from the place and
  * settle paths): they count in the agents' member-day cells, team records, contract figures and category
- * rebates like game rounds. Placed = open (not valid yet), won/lost = settled (valid bet = the charge, payout =
+ * rebates like game rounds (category LOTT for the feed games — VN, Thai, 4D — ELOTT for the fast ones). Placed = open (not valid yet), won/lost = settled (valid bet = the charge, payout =
  * the win), refunded = rolled back (stake 0, counts for nothing). Bet time = placement (created_at, the cell's
  * day); change time = settlement (settled_at; refunds set it too), which the roll-up's mark "lottery" follows.
  */
 export function createLotteryStatsRepository(
   db: Kysely<LotteryTables>,
-  opts: { vendorCode: string; category: string },
+  opts: { vendorCode: string; feedKinds: readonly string[] },
 ): BetStatsSource {
   return {
     name: 'lottery',
     // Left joins on primary keys: a figure that reads no game or issue column never touches those tables.
     bets: (merchantId) => sql`
       select b.merchant_id, b.member_id, b.id as seq, ${opts.vendorCode}::text as vendor_code, g.game_code,
-             g.name as game_name, ${opts.category}::text as category, b.reference as round_ref,
+             g.name as game_name,
+             (case when g.kind = any(${[...opts.feedKinds]}::text[]) then 'LOTT' else 'ELOTT' end) as category, b.reference as round_ref,
              (i.issue_id || ' · ' || b.code || ' ' || b.describe) as summary,
              (case b.status when 'placed' then 'open' when 'refunded' then 'rolled_back' else 'settled' end) as status,
              (case when b.status = 'refunded' then 0 else b.charge end)::int8 as stake, b.payout,

@@ -3,6 +3,7 @@ import type {
   LotteryBetsTable,
   LotteryBetStatus,
   LotteryChainsTable,
+  LotteryGameKind,
   LotteryGamesTable,
   LotteryIssuesTable,
   LotteryIssueStatus,
@@ -50,8 +51,15 @@ export function createLotteryRepository(db: Db) {
         .onConflict((oc) => oc.columns(['merchant_id', 'game_code']).doNothing())
         .execute();
     },
+    /** Enabled fast e-lottery games (chain games; the feed games have their own schedule: feed.service.ts). */
     enabledGames: (): Promise<GameRow[]> =>
-      db.selectFrom('lottery_games').selectAll().where('enabled', '=', true).orderBy('id').execute(),
+      db
+        .selectFrom('lottery_games')
+        .selectAll()
+        .where('enabled', '=', true)
+        .where('kind', 'in', ['ssc', 'k3'])
+        .orderBy('id')
+        .execute(),
     gamesOf: (merchantId: bigint): Promise<GameRow[]> =>
       db
         .selectFrom('lottery_games')
@@ -167,11 +175,12 @@ export function createLotteryRepository(db: Db) {
       ]);
       return { rows, total: Number(count.n) };
     },
-    /** Issues with a step to do (close, draw, settle, refund), oldest draw first. */
+    /** Chain issues with a step to do (close, draw, settle, refund), oldest draw first (feed issues: feed.*). */
     dueIssues: (now: Date, limit: number): Promise<IssueRow[]> =>
       db
         .selectFrom('lottery_issues')
         .selectAll()
+        .where('chain_id', 'is not', null)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'open'), eb('closes_at', '<=', now)]),
@@ -321,6 +330,8 @@ export function createLotteryRepository(db: Db) {
       f: {
         merchantId: bigint;
         memberId: bigint;
+        /** Only bets on games of these kinds (a bet-record category: ELOTT chain games, LOTT feed games). */
+        kinds?: LotteryGameKind[];
         statuses?: LotteryBetStatus[];
         from?: string;
         to?: string;
@@ -333,6 +344,14 @@ export function createLotteryRepository(db: Db) {
         .where('b.merchant_id', '=', f.merchantId)
         .where('b.member_id', '=', f.memberId);
       if (f.statuses) q = q.where('b.status', 'in', f.statuses);
+      if (f.kinds)
+        q = q.where('b.issue_pk', 'in', (eb) =>
+          eb
+            .selectFrom('lottery_issues as ki')
+            .innerJoin('lottery_games as kg', 'kg.id', 'ki.game_id')
+            .select('ki.id')
+            .where('kg.kind', 'in', f.kinds!),
+        );
       if (f.from) q = q.where('b.created_at', '>=', sql<Date>`(${f.from}::date::timestamp at time zone ${f.timezone})`);
       if (f.to)
         q = q.where('b.created_at', '<', sql<Date>`((${f.to}::date + 1)::timestamp at time zone ${f.timezone})`);
@@ -350,6 +369,7 @@ export function createLotteryRepository(db: Db) {
             'b.created_at',
             'b.settled_at',
             'g.game_code',
+            'g.kind',
             'i.issue_id',
           ])
           .orderBy('b.created_at', 'desc')

@@ -13,7 +13,6 @@ import {
   chainCheckpoints,
   chainHashAt,
   chainPrevious,
-  checkElottBet,
   DRAW_ALGORITHM,
   drawElott,
   elottBetTypes,
@@ -31,6 +30,8 @@ import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { memberMain, systemAccount } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { isFeedKind } from './feed.ts';
+import type { FeedService } from './feed.service.ts';
 import {
   type BetOutcome,
   type BetView,
@@ -39,7 +40,7 @@ import {
   type IssueRow,
   type LotteryRepository,
 } from './lottery.repository.ts';
-import type { LotteryBetStatus, LotteryTables } from './lottery.tables.ts';
+import type { LotteryBetStatus, LotteryGameKind, LotteryTables } from './lottery.tables.ts';
 
 /** Our own vendor: the lottery's games are SEA games in the catalogue. */
 export const LOTTERY_VENDOR = 'SEA';
@@ -99,6 +100,8 @@ export function createLotteryService(deps: {
   repo: LotteryRepository;
   ledger: Ledger;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** Bet checks of every game kind (ELOTT through its engine, VN/Thai/4D through feed.service). */
+  feed: Pick<FeedService, 'checkerOf' | 'betCodesOf' | 'exposureOf'>;
   clock: () => Date;
   options?: LotteryOptions;
 }) {
@@ -207,9 +210,9 @@ export function createLotteryService(deps: {
   // ---- the draw cycle
 
   async function draw(issue: IssueRow, game: GameRow): Promise<boolean> {
-    const chain = await chainById(issue.chain_id);
-    const hash = hashAt(chain, issue.chain_index);
-    const result = drawElott(game.kind, hash, chain.salt, issue.issue_id);
+    const chain = await chainById(issue.chain_id!);
+    const hash = hashAt(chain, issue.chain_index!);
+    const result = drawElott(game.kind as ElottKind, hash, chain.salt, issue.issue_id);
     return repo.transition(issue.id, 'closed', 'drawn', { hash, result, drawnAt: deps.clock() });
   }
 
@@ -226,7 +229,7 @@ export function createLotteryService(deps: {
       const batch = await repo.placedBatch(issue.id, after, settleBatch);
       if (batch.length === 0) break;
       const outcomes: BetOutcome[] = batch.map((b) => {
-        const { payout, lines } = settleElottBet(game.kind, b, result, b.unit_stake, game.prize_group);
+        const { payout, lines } = settleElottBet(game.kind as ElottKind, b, result, b.unit_stake, game.prize_group);
         return {
           id: b.id,
           status: payout > 0n ? 'won' : 'lost',
@@ -386,6 +389,17 @@ export function createLotteryService(deps: {
     return game;
   }
 
+  /** A fast e-lottery game (its chain, results and verifier); feed games answer under /lgw/lottery/feed/…. */
+  async function chainGameOf(merchant: Merchant, gameCode: string): Promise<GameRow & { kind: ElottKind }> {
+    const game = await gameOf(merchant, gameCode);
+    if (isFeedKind(game.kind))
+      throw new AppError(
+        'not_found',
+        'This game takes official results; see /lgw/lottery/feed/games/' + gameCode + '.',
+      );
+    return game as GameRow & { kind: ElottKind };
+  }
+
   function present(b: BetView): LotteryMyBet {
     return {
       ref: b.reference,
@@ -432,6 +446,8 @@ export function createLotteryService(deps: {
     if (replay) return orderAnswer(merchant, replay.id, memberId);
 
     const errors: ReturnType<typeof fieldError>[] = [];
+    // ELOTT games check with their engine (exposure per bet type); feed games (VN/Thai/4D) per number (feed.service).
+    const [checkBet, codes] = await Promise.all([deps.feed.checkerOf(game), deps.feed.betCodesOf(game)]);
     const checked = req.bets.map((bet, i) => {
       const unitStake = BigInt(bet.unitStake);
       if (unitStake < game.min_unit_stake || unitStake > game.max_unit_stake || unitStake % game.min_unit_stake !== 0n)
@@ -442,10 +458,12 @@ export function createLotteryService(deps: {
           ),
         );
       try {
-        return { ...checkElottBet(game.kind, bet.code, bet.selection, unitStake), unitStake };
+        return { ...checkBet(bet.code, bet.selection, unitStake), unitStake };
       } catch (e) {
         if (!(e instanceof GameInputError)) throw e;
-        const known = elottBetTypes(game.kind).some((t) => t.code === bet.code);
+        const known = isFeedKind(game.kind)
+          ? codes.includes(bet.code)
+          : elottBetTypes(game.kind as ElottKind).some((t) => t.code === bet.code);
         errors.push(fieldError(`bets.${i}.${known ? 'selection' : 'code'}`, e.message));
         return undefined;
       }
@@ -471,7 +489,7 @@ export function createLotteryService(deps: {
     const perIssue = bets.reduce((s, b) => s + b.charge, 0n);
     const total = perIssue * BigInt(count);
     const perCode = new Map<string, bigint>();
-    for (const b of bets) perCode.set(b.code, (perCode.get(b.code) ?? 0n) + b.unitStake);
+    for (const b of bets) for (const key of b.exposure) perCode.set(key, (perCode.get(key) ?? 0n) + b.unitStake);
     const orderRef = newReference('LO');
 
     try {
@@ -548,11 +566,12 @@ export function createLotteryService(deps: {
   async function cancelBet(merchant: Merchant, memberId: bigint, ref: string): Promise<LotteryMyBet> {
     const bet = await repo.betByRef(merchant.id, memberId, ref);
     if (!bet) throw new AppError('not_found', 'No such bet.');
+    const exposure = await deps.feed.exposureOf(await gameOf(merchant, bet.game_code), bet.code, bet.selection);
     await db.transaction().execute(async (trx) => {
       const open = await repo.lockOpenIssues(trx, [bet.issue_pk], deps.clock());
       if (open.length === 0) throw new AppError('lottery_closed');
       if (!(await repo.markBetRefunded(trx, bet.id, deps.clock()))) throw new AppError('state_invalid');
-      await repo.releaseExposure(trx, bet.issue_pk, bet.code, bet.unit_stake);
+      for (const key of exposure) await repo.releaseExposure(trx, bet.issue_pk, key, bet.unit_stake);
       const r = await deps.ledger.post(
         {
           merchantId: merchant.id,
@@ -602,7 +621,8 @@ export function createLotteryService(deps: {
 
   async function lobby(merchant: Merchant): Promise<LotteryLobby> {
     const now = deps.clock();
-    const games = await repo.gamesOf(merchant.id);
+    // The feed games (VN, Thai, 4D) have their own lobby: GET /lgw/lottery/feed/lobby.
+    const games = (await repo.gamesOf(merchant.id)).filter((g) => !isFeedKind(g.kind));
     return {
       serverTime: iso(now),
       exponent: merchant.currencyExponent,
@@ -613,7 +633,7 @@ export function createLotteryService(deps: {
           return {
             gameCode: g.game_code,
             name: g.name,
-            kind: g.kind,
+            kind: g.kind as ElottKind,
             intervalSeconds: g.interval_seconds,
             current: current ? issueRef(current) : null,
             last: last
@@ -627,7 +647,7 @@ export function createLotteryService(deps: {
 
   async function gameInfo(merchant: Merchant, gameCode: string): Promise<LotteryGame> {
     const now = deps.clock();
-    const game = await gameOf(merchant, gameCode);
+    const game = await chainGameOf(merchant, gameCode);
     const [chain, current] = await Promise.all([repo.chainOf(game.id), repo.currentIssue(game.id, now)]);
     if (!chain || !current) throw new AppError('game_maintenance', 'This game has no open draw yet.');
     const next = await repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1);
@@ -666,7 +686,7 @@ export function createLotteryService(deps: {
     gameCode: string,
     q: { page: number; pageSize: number },
   ): Promise<LotteryResults> {
-    const game = await gameOf(merchant, gameCode);
+    const game = await chainGameOf(merchant, gameCode);
     const r = await repo.resultsPage(game.id, deps.clock(), { offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
     return {
       page: q.page,
@@ -681,9 +701,10 @@ export function createLotteryService(deps: {
    * betting is closed by then), so no answer tells a result before betting on it closes.
    */
   async function issueInfo(merchant: Merchant, gameCode: string, issueId: string): Promise<LotteryIssue> {
-    const game = await gameOf(merchant, gameCode);
+    const game = await chainGameOf(merchant, gameCode);
     const issue = await repo.issueByPublicId(game.id, issueId);
-    if (!issue) throw new AppError('not_found', 'No such issue.');
+    if (!issue || issue.chain_id === null || issue.chain_index === null)
+      throw new AppError('not_found', 'No such issue.');
     const chain = await chainById(issue.chain_id);
     const now = deps.clock();
     if (issue.chain_index > 1 && drawsAtOf(chain, game, issue.chain_index - 1) > now)
@@ -740,7 +761,9 @@ export function createLotteryService(deps: {
   const betRecords: BetRecordSource = {
     async records(f, limit) {
       const none = { rows: [], total: 0, stake: 0n, payout: 0n };
-      if ((f.category && f.category !== 'ELOTT') || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
+      // ELOTT: the fast games (chain); LOTT: the feed games (VN, Thai, 4D).
+      const kindsOf: Record<string, LotteryGameKind[]> = { ELOTT: ['ssc', 'k3'], LOTT: ['vn', 'thai', '4d'] };
+      if ((f.category && !kindsOf[f.category]) || (f.vendorCode && f.vendorCode !== LOTTERY_VENDOR)) return none;
       const statuses: Record<string, LotteryBetStatus[]> = {
         open: ['placed'],
         settled: ['won', 'lost'],
@@ -750,6 +773,7 @@ export function createLotteryService(deps: {
         {
           merchantId: f.merchantId,
           memberId: f.memberId,
+          kinds: f.category ? kindsOf[f.category] : undefined,
           statuses: f.status ? statuses[f.status] : undefined,
           from: f.from,
           to: f.to,
@@ -766,7 +790,7 @@ export function createLotteryService(deps: {
           roundRef: b.reference,
           vendorCode: LOTTERY_VENDOR,
           gameCode: b.game_code,
-          category: 'ELOTT' as const,
+          category: isFeedKind(b.kind) ? ('LOTT' as const) : ('ELOTT' as const),
           stake: b.status === 'refunded' ? 0n : b.charge,
           payout: b.payout,
           status: b.status === 'placed' ? 'open' : b.status === 'refunded' ? 'rolled_back' : 'settled',

@@ -3,7 +3,9 @@ import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 type Json<T> = ColumnType<T, string, string>;
 
-export type LotteryIssueStatus = 'open' | 'closed' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
+export type LotteryIssueStatus = 'open' | 'closed' | 'awaiting' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
+/** Fast e-lotteries (a hash chain per game) and feed-based ones (an official result per draw: feed.*.ts). */
+export type LotteryGameKind = 'ssc' | 'k3' | 'vn' | 'thai' | '4d';
 export type LotteryBetStatus = 'placed' | 'won' | 'lost' | 'refunded';
 
 export interface LotteryGamesTable {
@@ -11,7 +13,7 @@ export interface LotteryGamesTable {
   merchant_id: Int8;
   game_code: string;
   name: string;
-  kind: 'ssc' | 'k3';
+  kind: LotteryGameKind;
   interval_seconds: number;
   close_seconds: number;
   prize_group: number;
@@ -39,14 +41,16 @@ export interface LotteryIssuesTable {
   id: Int8Id;
   merchant_id: Int8;
   game_id: Int8;
-  chain_id: Int8;
-  chain_index: number;
+  /** null for a feed game's issue (its result comes from the results feed, not a chain). */
+  chain_id: Int8 | null;
+  chain_index: number | null;
   issue_id: string;
   opens_at: Date;
   closes_at: Date;
   draws_at: Date;
   status: Generated<LotteryIssueStatus>;
   hash: string | null;
+  /** ELOTT: the drawn numbers; feed games: the engine's result object (VnResult, ThaiResult, FourDResult). */
   result: ColumnType<number[] | null, string | null, string | null>;
   drawn_at: Date | null;
   settled_at: Date | null;
@@ -95,12 +99,53 @@ export interface LotteryBetsTable {
   paid: Generated<boolean>;
   created_at: CreatedAt;
   settled_at: Date | null;
+  /** Feed games: the result version this bet was last settled on (0: not yet). */
+  result_version: Generated<number>;
 }
 
 export interface LotteryExposureTable {
   issue_pk: Int8;
   code: string;
   staked: Int8;
+}
+
+export interface LotteryFeedGamesTable {
+  game_id: Int8;
+  region: 'MB' | 'MN' | 'MT' | null;
+  station: string;
+  timezone: string;
+  draw_time: string;
+  schedule: Json<{ weekdays?: number[]; monthDays?: number[] }>;
+  source: 'simulated' | 'manual';
+  secret: string;
+  odds: Json<Record<string, string>>;
+}
+
+export type LotteryFeedResultStatus = 'pending' | 'confirmed' | 'discarded';
+
+export interface LotteryFeedResultsTable {
+  id: Int8Id;
+  issue_pk: Int8;
+  version: number;
+  source: 'feed' | 'manual';
+  result: Json<unknown>;
+  status: LotteryFeedResultStatus;
+  entered_by: Int8 | null;
+  entered_at: Date;
+  confirmed_by: Int8 | null;
+  confirmed_at: Date | null;
+  applied_at: Date | null;
+}
+
+export interface LotteryFeedCorrectionsTable {
+  bet_id: Int8;
+  version: number;
+  member_id: Int8;
+  old_payout: Int8;
+  new_payout: Int8;
+  posted: Int8;
+  shortfall: Int8;
+  created_at: CreatedAt;
 }
 
 /** Kysely types of the lottery module's tables (read only through its repository). */
@@ -111,4 +156,7 @@ export interface LotteryTables {
   lottery_orders: LotteryOrdersTable;
   lottery_bets: LotteryBetsTable;
   lottery_exposure: LotteryExposureTable;
+  lottery_feed_games: LotteryFeedGamesTable;
+  lottery_feed_results: LotteryFeedResultsTable;
+  lottery_feed_corrections: LotteryFeedCorrectionsTable;
 }

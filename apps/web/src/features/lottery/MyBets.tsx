@@ -21,7 +21,13 @@ const STATUSES: readonly LotteryBetStatus[] = ['placed', 'won', 'lost', 'refunde
 const TONE: Record<LotteryBetStatus, StatusTone> = { placed: 'waiting', won: 'paid', lost: 'failed', refunded: 'void' };
 
 /** The member's bets on this game: status, issue, selection, charge and payout; a bet of the open issue can be cancelled. */
-export function MyBets({ game, open }: { game: LotteryGame; open: boolean }) {
+export function MyBets({
+  game,
+  open,
+}: {
+  game: Pick<LotteryGame, 'gameCode' | 'exponent'> & { current: { issueId: string } | null };
+  open: boolean;
+}) {
   const { t } = useTranslation();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -39,7 +45,7 @@ export function MyBets({ game, open }: { game: LotteryGame; open: boolean }) {
     if (before.current.some((ref) => !now.includes(ref))) void qc.invalidateQueries({ queryKey: WALLET_KEY });
     before.current = now;
   }, [waitingKey, qc]);
-  const canCancel = (b: MyLotteryBet) => b.status === 'placed' && open && b.issueId === game.current.issueId;
+  const canCancel = (b: MyLotteryBet) => b.status === 'placed' && open && b.issueId === game.current?.issueId;
 
   return (
     <section className="lot-mybets" aria-labelledby="mybets-title">

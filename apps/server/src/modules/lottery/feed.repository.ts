@@ -1,0 +1,424 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type {
+  LotteryFeedGamesTable,
+  LotteryFeedResultsTable,
+  LotteryGamesTable,
+  LotteryIssuesTable,
+  LotteryIssueStatus,
+  LotteryTables,
+  LotteryWinLineRow,
+} from './lottery.tables.ts';
+
+type Db = Kysely<LotteryTables>;
+
+/** A feed game: its lottery_games row with its lottery_feed_games config. */
+export type FeedGameRow = Selectable<LotteryGamesTable> & Omit<Selectable<LotteryFeedGamesTable>, 'game_id'>;
+export type FeedIssueRow = Selectable<LotteryIssuesTable>;
+export type FeedResultRow = Selectable<LotteryFeedResultsTable>;
+
+export interface FeedOutcome {
+  id: bigint;
+  status: 'won' | 'lost';
+  payout: bigint;
+  lines: LotteryWinLineRow[];
+}
+
+const FEED_KINDS = ['vn', 'thai', '4d'] as const;
+
+/**
+ * SQL of the feed-based lotteries (lottery_feed_* and the feed issues' rows of lottery_issues / lottery_bets). The
+ * feed path has its own statements so the fast e-lottery's draw and settlement code can change independently.
+ */
+export function createFeedRepository(db: Db) {
+  const games = (q: Db) =>
+    q
+      .selectFrom('lottery_games as g')
+      .innerJoin('lottery_feed_games as f', 'f.game_id', 'g.id')
+      .selectAll('g')
+      .select(['f.region', 'f.station', 'f.timezone', 'f.draw_time', 'f.schedule', 'f.source', 'f.secret', 'f.odds'])
+      .where('g.kind', 'in', FEED_KINDS);
+
+  return {
+    // ---- games
+    /** Inserts the games that are not there yet (by merchant and code) with their feed config. */
+    async addGames(
+      rows: { game: Insertable<LotteryGamesTable>; feed: Omit<Insertable<LotteryFeedGamesTable>, 'game_id'> }[],
+    ) {
+      for (const r of rows) {
+        await db.transaction().execute(async (trx) => {
+          const inserted = await trx
+            .insertInto('lottery_games')
+            .values(r.game)
+            .onConflict((oc) => oc.columns(['merchant_id', 'game_code']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) return;
+          await trx
+            .insertInto('lottery_feed_games')
+            .values({ ...r.feed, game_id: inserted.id })
+            .execute();
+        });
+      }
+    },
+    enabledGames: (): Promise<FeedGameRow[]> => games(db).where('g.enabled', '=', true).orderBy('g.id').execute(),
+    gamesOf: (merchantId: bigint, kind?: string): Promise<FeedGameRow[]> => {
+      let q = games(db).where('g.merchant_id', '=', merchantId).where('g.enabled', '=', true);
+      if (kind) q = q.where('g.kind', '=', kind as (typeof FEED_KINDS)[number]);
+      return q.orderBy('g.id').execute();
+    },
+    gameByCode: (merchantId: bigint, code: string): Promise<FeedGameRow | undefined> =>
+      games(db).where('g.merchant_id', '=', merchantId).where('g.game_code', '=', code).executeTakeFirst(),
+    gameById: (id: bigint): Promise<FeedGameRow | undefined> => games(db).where('g.id', '=', id).executeTakeFirst(),
+
+    // ---- issues
+    lastDrawAt: async (gameId: bigint): Promise<Date | null> =>
+      (
+        await db
+          .selectFrom('lottery_issues')
+          .select((eb) => eb.fn.max('draws_at').as('m'))
+          .where('game_id', '=', gameId)
+          .executeTakeFirst()
+      )?.m ?? null,
+    async addIssues(rows: Insertable<LotteryIssuesTable>[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const r = await db
+        .insertInto('lottery_issues')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['game_id', 'issue_id']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n);
+    },
+    /** Feed issues with a step to do, oldest draw first. */
+    dueIssues: (now: Date, limit: number): Promise<FeedIssueRow[]> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('chain_id', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'open'), eb('closes_at', '<=', now)]),
+            eb.and([eb('status', '=', 'closed'), eb('draws_at', '<=', now)]),
+            eb('status', 'in', ['awaiting', 'drawn', 'cancelled']),
+          ]),
+        )
+        .orderBy('draws_at')
+        .limit(limit)
+        .execute(),
+    /** Settled feed issues with a confirmed correction not yet applied. */
+    correctionsDue: (limit: number) =>
+      db
+        .selectFrom('lottery_feed_results as r')
+        .innerJoin('lottery_issues as i', 'i.id', 'r.issue_pk')
+        .selectAll('i')
+        .distinct()
+        .where('r.status', '=', 'confirmed')
+        .where('r.applied_at', 'is', null)
+        .where('r.version', '>', 1)
+        .where('i.status', '=', 'settled')
+        .limit(limit)
+        .execute(),
+    async transition(
+      id: bigint,
+      from: LotteryIssueStatus,
+      to: LotteryIssueStatus,
+      set: { result?: unknown; drawnAt?: Date; settledAt?: Date } = {},
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('lottery_issues')
+        .set({
+          status: to,
+          ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
+          ...(set.drawnAt && { drawn_at: set.drawnAt }),
+          ...(set.settledAt && { settled_at: set.settledAt }),
+        })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_issues')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** The settled issue's result replaced by a correction (its totals are rewritten after). */
+    async setResult(id: bigint, result: unknown): Promise<void> {
+      await db
+        .updateTable('lottery_issues')
+        .set({ result: JSON.stringify(result) })
+        .where('id', '=', id)
+        .execute();
+    },
+    issueById: (id: bigint): Promise<FeedIssueRow | undefined> =>
+      db.selectFrom('lottery_issues').selectAll().where('id', '=', id).executeTakeFirst(),
+    issueByPublicId: (gameId: bigint, issueId: string): Promise<FeedIssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('issue_id', '=', issueId)
+        .executeTakeFirst(),
+    currentIssue: (gameId: bigint, now: Date): Promise<FeedIssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('status', '=', 'open')
+        .where('closes_at', '>', now)
+        .orderBy('draws_at')
+        .limit(1)
+        .executeTakeFirst(),
+    issuesAfter: (gameId: bigint, drawsAt: Date, limit: number): Promise<FeedIssueRow[]> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('draws_at', '>', drawsAt)
+        .orderBy('draws_at')
+        .limit(limit)
+        .execute(),
+    lastSettled: (gameId: bigint): Promise<FeedIssueRow | undefined> =>
+      db
+        .selectFrom('lottery_issues')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('status', 'in', ['drawn', 'settled'])
+        .orderBy('draws_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    /** Issues whose draw time has come, newest first, with the version of their applied result. */
+    async resultsPage(gameId: bigint, now: Date, page: { offset: number; limit: number }) {
+      const base = db.selectFrom('lottery_issues as i').where('i.game_id', '=', gameId).where('i.draws_at', '<=', now);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('i')
+          .select((eb) =>
+            eb
+              .selectFrom('lottery_feed_results as r')
+              .select((e) => e.fn.max('r.version').as('v'))
+              .whereRef('r.issue_pk', '=', 'i.id')
+              .where('r.status', '=', 'confirmed')
+              .where('r.applied_at', 'is not', null)
+              .as('version'),
+          )
+          .orderBy('i.draws_at', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    // ---- results
+    pendingEntry: (issuePk: bigint): Promise<FeedResultRow | undefined> =>
+      db
+        .selectFrom('lottery_feed_results')
+        .selectAll()
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    /** Confirmed versions of an issue, oldest first. */
+    confirmed: (issuePk: bigint): Promise<FeedResultRow[]> =>
+      db
+        .selectFrom('lottery_feed_results')
+        .selectAll()
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'confirmed')
+        .orderBy('version')
+        .execute(),
+    async insertResult(trx: Db, row: Insertable<LotteryFeedResultsTable>): Promise<bigint> {
+      return (await trx.insertInto('lottery_feed_results').values(row).returning('id').executeTakeFirstOrThrow()).id;
+    },
+    /** A feed result as version 1 unless one is confirmed already (false: another process or an operator won). */
+    async addFeedResult(issuePk: bigint, result: unknown, now: Date): Promise<boolean> {
+      const r = await sql`
+        insert into lottery_feed_results (issue_pk, version, source, result, status, entered_at, confirmed_at)
+        select ${issuePk}, 1, 'feed', ${JSON.stringify(result)}::jsonb, 'confirmed', ${now}, ${now}
+        where not exists (select 1 from lottery_feed_results where issue_pk = ${issuePk} and status = 'confirmed')
+        on conflict do nothing`.execute(db);
+      return Number(r.numAffectedRows ?? 0n) > 0;
+    },
+    async confirmEntry(trx: Db, id: bigint, adminId: bigint, version: number, now: Date): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_feed_results')
+        .set({ status: 'confirmed', confirmed_by: adminId, confirmed_at: now, version })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async discardEntry(trx: Db, id: bigint): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_feed_results')
+        .set({ status: 'discarded' })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async markApplied(issuePk: bigint, version: number, now: Date): Promise<void> {
+      await db
+        .updateTable('lottery_feed_results')
+        .set({ applied_at: now })
+        .where('issue_pk', '=', issuePk)
+        .where('version', '=', version)
+        .where('status', '=', 'confirmed')
+        .where('applied_at', 'is', null)
+        .execute();
+    },
+
+    // ---- settlement
+    placedBatch: (issuePk: bigint, afterId: bigint, limit: number) =>
+      db
+        .selectFrom('lottery_bets')
+        .select(['id', 'code', 'selection', 'unit_stake'])
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'placed')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** Only rows still placed take their outcome (a re-run changes nothing). */
+    async writeOutcomes(outcomes: FeedOutcome[], version: number, now: Date): Promise<void> {
+      if (outcomes.length === 0) return;
+      const payload = JSON.stringify(
+        outcomes.map((o) => ({ id: String(o.id), status: o.status, payout: String(o.payout), lines: o.lines })),
+      );
+      await sql`
+        update lottery_bets b
+        set status = u.status, payout = u.payout, lines = u.lines, settled_at = ${now}, result_version = ${version}
+        from jsonb_to_recordset(${payload}::jsonb) as u(id int8, status text, payout int8, lines jsonb)
+        where b.id = u.id and b.status = 'placed'`.execute(db);
+    },
+    unpaidWins: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_bets')
+        .select(['member_id'])
+        .select((eb) => eb.fn.sum<string>('payout').as('amount'))
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'won')
+        .where('paid', '=', false)
+        .groupBy(['member_id'])
+        .execute(),
+    async markPaid(trx: Db, issuePk: bigint, memberId: bigint): Promise<void> {
+      await trx
+        .updateTable('lottery_bets')
+        .set({ paid: true })
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'won')
+        .where('member_id', '=', memberId)
+        .execute();
+    },
+    stopOnWinOrders: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_bets as b')
+        .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
+        .select(['o.id', 'o.reference', 'o.member_id'])
+        .distinct()
+        .where('b.issue_pk', '=', issuePk)
+        .where('b.status', '=', 'won')
+        .where('o.stop_on_win', '=', true)
+        .where('o.issues', '>', 1)
+        .execute(),
+    refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
+      trx
+        .updateTable('lottery_bets as b')
+        .set({ status: 'refunded', settled_at: now })
+        .from('lottery_issues as i')
+        .whereRef('i.id', '=', 'b.issue_pk')
+        .where('b.order_id', '=', orderId)
+        .where('b.status', '=', 'placed')
+        .where('i.draws_at', '>', after)
+        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.selection', 'b.unit_stake'])
+        .execute(),
+    refundIssueBets: (trx: Db, issuePk: bigint, now: Date) =>
+      trx
+        .updateTable('lottery_bets')
+        .set({ status: 'refunded', settled_at: now })
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'placed')
+        .returning(['member_id', 'charge'])
+        .execute(),
+    async releaseExposure(trx: Db, issuePk: bigint, keys: string[], amount: bigint): Promise<void> {
+      if (keys.length === 0) return;
+      await trx
+        .updateTable('lottery_exposure')
+        .set((eb) => ({ staked: sql`greatest(${eb.ref('staked')} - ${amount}, 0)` }))
+        .where('issue_pk', '=', issuePk)
+        .where('code', 'in', keys)
+        .execute();
+    },
+    async writeTotals(issuePk: bigint): Promise<void> {
+      await sql`
+        update lottery_issues i set bets = t.bets, stake = t.stake, payout = t.payout, winners = t.winners
+        from (
+          select count(*)::int as bets, coalesce(sum(charge), 0)::int8 as stake,
+                 coalesce(sum(payout), 0)::int8 as payout,
+                 count(distinct member_id) filter (where status = 'won')::int as winners
+          from lottery_bets where issue_pk = ${issuePk} and status <> 'refunded'
+        ) t
+        where i.id = ${issuePk}`.execute(db);
+    },
+
+    // ---- corrections
+    /** Settled bets of the issue not yet re-settled on `version`. */
+    betsToResettle: (issuePk: bigint, version: number, afterId: bigint, limit: number) =>
+      db
+        .selectFrom('lottery_bets')
+        .select(['id', 'reference', 'member_id', 'code', 'selection', 'unit_stake', 'payout'])
+        .where('issue_pk', '=', issuePk)
+        .where('status', 'in', ['won', 'lost'])
+        .where('result_version', '<', version)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** The bet's new outcome on `version` (false: already re-settled on it — nothing is written then). */
+    async resettleBet(trx: Db, id: bigint, version: number, o: FeedOutcome, now: Date): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_bets')
+        .set({
+          status: o.status,
+          payout: o.payout,
+          lines: JSON.stringify(o.lines),
+          settled_at: now,
+          result_version: version,
+          paid: o.status === 'won',
+        })
+        .where('id', '=', id)
+        .where('result_version', '<', version)
+        .where('status', 'in', ['won', 'lost'])
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async addCorrection(
+      trx: Db,
+      row: {
+        bet_id: bigint;
+        version: number;
+        member_id: bigint;
+        old_payout: bigint;
+        new_payout: bigint;
+        posted: bigint;
+        shortfall: bigint;
+      },
+    ): Promise<void> {
+      await trx.insertInto('lottery_feed_corrections').values(row).execute();
+    },
+    corrections: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_feed_corrections as c')
+        .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
+        .selectAll('c')
+        .where('b.issue_pk', '=', issuePk)
+        .orderBy('c.bet_id')
+        .execute(),
+  };
+}
+
+export type FeedRepository = ReturnType<typeof createFeedRepository>;

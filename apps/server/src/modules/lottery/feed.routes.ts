@@ -1,0 +1,97 @@
+import {
+  lotteryFeedGame,
+  lotteryFeedLobby,
+  lotteryFeedLobbyQuery,
+  lotteryFeedResults,
+  lotteryGameParams,
+  lotteryResultDiscard,
+  lotteryResultEntry,
+  lotteryResultState,
+  lotteryResultsQuery,
+} from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
+import { defineAdminRoute, defineRoute } from '../../http/route.ts';
+import type { FeedService } from './feed.service.ts';
+
+/** Feed-based lotteries: the public lobby, game and results of VN / Thai / 4D games. */
+export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): void {
+  const tags = ['lottery'];
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/lottery/feed/lobby',
+      summary: 'Feed-based lottery games (VN by region and station, Thai, 4D) with the next draw and the last result',
+      tags,
+      querystring: lotteryFeedLobbyQuery,
+      response: lotteryFeedLobby,
+    },
+    ({ merchant, query }) => feed.lobby(merchant, query.kind),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/lottery/feed/games/:gameCode',
+      summary: 'A feed-based lottery game: schedule, bet types with the merchant’s odds, the current and next draws',
+      tags,
+      params: lotteryGameParams,
+      response: lotteryFeedGame,
+    },
+    ({ merchant, params }) => feed.gameInfo(merchant, params.gameCode),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/lottery/feed/games/:gameCode/results',
+      summary: 'A feed-based game’s draws whose time has come, newest first, with their prize boards',
+      tags,
+      params: lotteryGameParams,
+      querystring: lotteryResultsQuery,
+      response: lotteryFeedResults,
+    },
+    ({ merchant, params, query }) => feed.results(merchant, params.gameCode, query),
+  );
+}
+
+/** Operators: results of feed-based draws, entered by one admin and confirmed by another (audited). */
+export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService): void {
+  const tags = ['admin'];
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/lottery/results',
+      summary: 'Enter the official result of a draw (or a correction of a settled one); pending until confirmed',
+      tags,
+      body: lotteryResultEntry,
+      response: lotteryResultState,
+    },
+    ({ merchant, admin, body, ip }) => feed.enterResult(merchant, admin, body, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/lottery/results/confirm',
+      summary: 'Confirm a pending result by entering it again; never by the admin who entered it',
+      tags,
+      body: lotteryResultEntry,
+      response: lotteryResultState,
+    },
+    ({ merchant, admin, body, ip }) => feed.confirmResult(merchant, admin, body, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/lottery/results/discard',
+      summary: 'Discard a pending result entry (nothing is settled on it)',
+      tags,
+      body: lotteryResultDiscard,
+      response: lotteryResultState,
+    },
+    ({ merchant, admin, body, ip }) => feed.discardResult(merchant, admin, body, ip),
+  );
+}
