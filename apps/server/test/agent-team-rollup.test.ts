@@ -156,8 +156,55 @@ describe('team roll-up', () => {
     const agents = [tree.ids[0]!, ...tree.ids.slice(1, 45).filter((id) => (children.get(id)?.length ?? 0) > 0)];
     const days = Array.from({ length: 12 }, (_, i) => localDay(new Date(from.getTime() + i * 86_400_000), tz));
 
+    /**
+     * The P&L per member against the rounds: its pages (most valid bet first, then member id) and its count. The
+     * member order is kept per state of the cells, so asking again after the roll-up wrote must see the change.
+     */
+    async function comparePnl(agentId: bigint, f: string, to: string) {
+      const team = teamOf(agentId);
+      const per = new Map<bigint, { vb: bigint; po: bigint; n: number }>();
+      for (const r of rounds) {
+        const day = localDay(r.at, tz);
+        if (r.status !== 'settled' || !team.has(r.memberId) || day < f || day > to) continue;
+        const e = per.get(r.memberId) ?? { vb: 0n, po: 0n, n: 0 };
+        e.vb += r.stake;
+        e.po += r.payout;
+        e.n += 1;
+        per.set(r.memberId, e);
+      }
+      const want = [...per.entries()]
+        .sort(([ia, a], [ib, b]) => (a.vb !== b.vb ? (a.vb > b.vb ? -1 : 1) : ia < ib ? -1 : 1))
+        .map(([id, e]) => [String(id), String(e.vb), String(e.po), e.n, team.get(id)]);
+      const size = 7;
+      const last = Math.max(1, Math.ceil(want.length / size));
+      for (const pageNo of [1, 2, last, last + 1, 1]) {
+        const page = await get(agentId, `/wps/agent/report/pnl?from=${f}&to=${to}&pageNo=${pageNo}&pageSize=${size}`);
+        expect(page.total).toBe(want.length);
+        expect(
+          page.rows.map(
+            (r: { memberId: string; validBet: string; payout: string; betCount: number; depth: number }) => [
+              r.memberId,
+              r.validBet,
+              r.payout,
+              r.betCount,
+              r.depth,
+            ],
+          ),
+        ).toEqual(want.slice((pageNo - 1) * size, pageNo * size));
+      }
+      const one = want[Math.floor(want.length / 2)];
+      if (one) {
+        const account = (await t.app.modules.members.findById(m.id, BigInt(one[0] as string)))!.account;
+        const page = await get(agentId, `/wps/agent/report/pnl?from=${f}&to=${to}&account=${account}`);
+        expect(page.total).toBe(1);
+        expect(page.rows.map((r: { validBet: string }) => r.validBet)).toEqual([one[1]]);
+      }
+    }
+
     /** The reports (read from the team roll-up) against the rounds, for a few agents and periods. */
     async function compareReports() {
+      // The same team and period every time (its member order is asked again after each change of the cells).
+      await comparePnl(tree.ids[0]!, days[0]!, days[11]!);
       for (let k = 0; k < 4; k++) {
         const agentId = k === 0 ? tree.ids[0]! : pick(agents);
         const team = teamOf(agentId);
@@ -185,6 +232,7 @@ describe('team roll-up', () => {
             .sort((x, y) => x[0] - y[0])
             .map(([d, v]) => [d, String(v.validBet), v.members.size, v.members.size]),
         );
+        await comparePnl(agentId, f, to);
         const revenue = await get(agentId, `/wps/agent/report/revenue?from=${f}&to=${to}`);
         expect(
           revenue.days.map((d: { day: string; validBet: string; activeMembers: number }) => [

@@ -25,6 +25,35 @@ export interface StatsCell {
 /** A roll-up source with its own mark (the check of agent_rollup_marks.source lists the same names). */
 export type RollupSource = 'rounds' | 'lottery' | 'deposits' | 'withdrawals';
 
+/**
+ * Member orders of the P&L per member, by (merchant, agent, period, cells version): member ids, most valid bet
+ * first. A stale version is never asked for again (the key changes when the cells do), so a bounded map that
+ * drops its oldest entries is enough.
+ */
+export interface MemberOrderCache {
+  get(key: string): Float64Array | undefined;
+  set(key: string, order: Float64Array): void;
+}
+
+/** A MemberOrderCache holding at most `maxIds` member ids over all its orders (oldest orders dropped first). */
+export function memberOrderCache(maxIds = 2_000_000): MemberOrderCache {
+  const orders = new Map<string, Float64Array>();
+  let held = 0;
+  return {
+    get: (key) => orders.get(key),
+    set(key, order) {
+      if (order.length > maxIds || orders.has(key)) return;
+      orders.set(key, order);
+      held += order.length;
+      for (const [k, o] of orders) {
+        if (held <= maxIds) break;
+        orders.delete(k);
+        held -= o.length;
+      }
+    },
+  };
+}
+
 /** Days a qualifying-day gap is capped at: one more than the longest report period. */
 export const GAP_CAP = MAX_PERIOD_DAYS + 1;
 
@@ -272,6 +301,9 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
             withdrawals: BigInt(r.withdrawals),
           });
         await upsertCells(trx, merchantId, cells);
+        // The cells' new version, seen by a report's snapshot together with the cells (MemberOrderCache).
+        await sql`insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
+          on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1`.execute(trx);
         const delta = teamDeltas(old, cells);
         await applyTeamDeltas(trx, merchantId, delta, uplines);
       });
@@ -399,31 +431,74 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
       return rows[0]!;
     },
 
-    /** Per member with activity in the period (most valid bet first), a page, with the count. */
+    /**
+     * Per member with activity in the period (most valid bet first, then member id), a page, with the count.
+     * The order of the whole list needs every member's period sum; it is computed once per state of the cells
+     * (the merchant's version, read in the same repeatable-read snapshot as the cells) and kept in `orders`, so
+     * the next pages and the next requests until the roll-up writes again only read the figures of their rows.
+     * One member (`memberId`): read directly.
+     */
     async byMember(
       merchantId: bigint,
       team: RawBuilder<unknown>,
-      p: { from: string; to: string; activeMin: bigint; memberId?: bigint; offset: number; limit: number },
+      p: {
+        agentId: bigint;
+        from: string;
+        to: string;
+        activeMin: bigint;
+        memberId?: bigint;
+        offset: number;
+        limit: number;
+        orders?: MemberOrderCache;
+      },
     ) {
-      // Members with something in the period (a cell recounted to zero, e.g. a rolled-back bet, is not listed).
-      const only = sql`where (bc > 0 or dp > 0 or wd > 0) ${p.memberId !== undefined ? sql`and member_id = ${p.memberId}` : sql``}`;
-      // One pass: the page and the count of the whole list (window count).
-      const rows = await roomy(sql<Figures & { member_id: bigint; depth: number; n: string }>`
-        with pm as (${perMember(merchantId, team, p.from, p.to)})
-        select member_id, depth, vb as valid_bet, po as payout, bc as bet_count, dp as deposits, wd as withdrawals,
-               (case when bc > 0 and vb >= ${p.activeMin} then 1 else 0 end)::bigint as active, count(*) over () as n
-          from pm ${only}
-         order by vb desc, member_id limit ${p.limit} offset ${p.offset}`);
-      let total = Number(rows[0]?.n ?? 0);
-      if (rows.length === 0 && p.offset > 0) {
-        const c = await roomy(
-          sql<{
-            n: string;
-          }>`with pm as (${perMember(merchantId, team, p.from, p.to)}) select count(*) as n from pm ${only}`,
-        );
-        total = Number(c[0]?.n ?? 0);
-      }
-      return { rows, total };
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          await sql`set local work_mem = '64MB'`.execute(trx);
+          let ids: bigint[];
+          let total: number;
+          if (p.memberId !== undefined) {
+            ids = [p.memberId];
+            total = -1; // from the figures below: 1 when it has activity, else 0
+          } else {
+            const { rows: v } = await sql<{ version: bigint }>`
+              select version from agent_rollup_versions where merchant_id = ${merchantId}`.execute(trx);
+            const key = `${merchantId}:${p.agentId}:${p.from}:${p.to}:${v[0]?.version ?? 0}`;
+            let order = p.orders?.get(key);
+            if (!order) {
+              // Members with something in the period (a cell recounted to zero, e.g. a rolled-back bet, is not
+              // listed; every figure is ≥ 0, so a member is listed iff one of its cells has a bet, a deposit or
+              // a withdrawal), by their period valid bet.
+              const { rows } = await sql<{ ids: string | null }>`
+                select string_agg(member_id::text, ',' order by vb desc, member_id) as ids
+                  from (select s.member_id, sum(s.valid_bet) as vb
+                          from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
+                         where s.merchant_id = ${merchantId} and s.day >= ${p.from}::date and s.day <= ${p.to}::date
+                           and (s.bet_count > 0 or s.deposits > 0 or s.withdrawals > 0)
+                         group by s.member_id) pm`.execute(trx);
+              order = rows[0]?.ids ? Float64Array.from(rows[0].ids.split(','), Number) : new Float64Array(0);
+              p.orders?.set(key, order);
+            }
+            ids = Array.from(order.subarray(p.offset, p.offset + p.limit), (n) => BigInt(n));
+            total = order.length;
+          }
+          if (ids.length === 0) return { rows: [], total: Math.max(total, 0) };
+          const { rows } = await sql<Figures & { member_id: bigint; depth: number }>`
+            select s.member_id, min(tm.depth) as depth, sum(s.valid_bet)::bigint as valid_bet,
+                   sum(s.payout)::bigint as payout, sum(s.bet_count)::bigint as bet_count,
+                   sum(s.deposits)::bigint as deposits, sum(s.withdrawals)::bigint as withdrawals,
+                   (case when sum(s.bet_count) > 0 and sum(s.valid_bet) >= ${p.activeMin} then 1 else 0 end)::bigint as active
+              from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
+             where s.merchant_id = ${merchantId} and s.member_id = any(${ids.map(String)}::bigint[])
+               and s.day >= ${p.from}::date and s.day <= ${p.to}::date
+             group by s.member_id
+            having sum(s.bet_count) > 0 or sum(s.deposits) > 0 or sum(s.withdrawals) > 0`.execute(trx);
+          const byId = new Map(rows.map((r) => [BigInt(r.member_id), r]));
+          const page = ids.flatMap((id) => byId.get(id) ?? []);
+          return { rows: page, total: total < 0 ? page.length : total };
+        });
     },
 
     /** Per level below the agent (0: itself) over the period. */

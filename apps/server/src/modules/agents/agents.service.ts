@@ -21,7 +21,7 @@ import {
   type TeamMemberRow,
 } from '../members/index.ts';
 import { agentActor, assertDirectDownline, inOwnTeam, memberIdOf, typeOfKind } from './agents.policy.ts';
-import type { AgentsRepository, Figures } from './agents.repository.ts';
+import { type AgentsRepository, type Figures, memberOrderCache } from './agents.repository.ts';
 import { periodOf } from './period.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
@@ -83,6 +83,8 @@ export function createAgentsService(deps: {
   clock: () => Date;
 }) {
   const { repo, members } = deps;
+  /** The P&L per member's member orders, per (team, period, state of the cells): see repo.byMember. */
+  const orders = memberOrderCache();
 
   /**
    * The team's figures over a period: from the team roll-up (a small read) when "active" means "has a settled
@@ -386,6 +388,8 @@ export function createAgentsService(deps: {
         : undefined;
       if (q.account && !one) throw new AppError('not_in_team');
       const page = await repo.byMember(merchant.id, team, {
+        agentId: actor.agentId,
+        orders,
         from: p.from,
         to: p.to,
         activeMin: activeMinBet,

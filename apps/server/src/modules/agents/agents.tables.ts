@@ -52,6 +52,12 @@ export interface AgentTeamActiveTable {
   members: number;
 }
 
+/** A merchant's cells version, bumped with every write of its cells (migration 0032). */
+export interface AgentRollupVersionsTable {
+  merchant_id: Int8;
+  version: Generated<bigint>;
+}
+
 /** Kysely types of the agents module's tables (read only through this module's repository). */
 export interface AgentsTables {
   agent_daily_stats: AgentDailyStatsTable;
@@ -59,4 +65,5 @@ export interface AgentsTables {
   agent_team_active: AgentTeamActiveTable;
   agent_rollup_marks: AgentRollupMarksTable;
   agent_settings: AgentSettingsTable;
+  agent_rollup_versions: AgentRollupVersionsTable;
 }

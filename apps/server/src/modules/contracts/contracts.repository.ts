@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ContractType, Tier } from './contract-rules.ts';
 import type {
   ContractsTable,
@@ -189,30 +189,55 @@ export function createContractsRepository(root: Db) {
       return withTiers(root, rows);
     },
 
-    /** The latest settlement of a contract (the next period starts at its end; dividends carry from it). */
-    lastSettlement: (contractId: bigint): Promise<SettlementRow | undefined> =>
-      root
-        .selectFrom('contract_settlements')
-        .selectAll()
-        .where('contract_id', '=', contractId)
-        .orderBy('period_start', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+    /**
+     * The latest settlement of each contract, by contract id (one read for a settlement run: the next period
+     * starts at its end; dividends carry from it).
+     */
+    async lastSettlements(contractIds: bigint[]): Promise<Map<bigint, SettlementRow>> {
+      const out = new Map<bigint, SettlementRow>();
+      for (let i = 0; i < contractIds.length; i += 5000) {
+        const rows = await root
+          .selectFrom('contract_settlements')
+          .selectAll()
+          .distinctOn('contract_id')
+          .where('contract_id', 'in', contractIds.slice(i, i + 5000))
+          .orderBy('contract_id')
+          .orderBy('period_start', 'desc')
+          .execute();
+        for (const r of rows) out.set(r.contract_id, r);
+      }
+      return out;
+    },
 
-    /** The settlement row, unless one exists for (contract, period start): then undefined (already settled). */
-    insertSettlement: (
+    /**
+     * The settlement rows of a batch in one statement; those that exist for (contract, period start) already
+     * (settled by an earlier run) are skipped and not returned.
+     */
+    insertSettlements: (
       db: Db,
-      row: Omit<SettlementRow, 'id' | 'created_at' | 'journal_id'>,
-    ): Promise<SettlementRow | undefined> =>
-      db
-        .insertInto('contract_settlements')
-        .values(row)
-        .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
-        .returningAll()
-        .executeTakeFirst(),
+      rows: Omit<SettlementRow, 'id' | 'created_at' | 'journal_id'>[],
+    ): Promise<SettlementRow[]> =>
+      rows.length === 0
+        ? Promise.resolve([])
+        : db
+            .insertInto('contract_settlements')
+            .values(rows)
+            .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+            .returningAll()
+            .execute(),
 
-    setSettlementOutcome: (db: Db, id: bigint, status: SettlementRow['status'], journalId: bigint) =>
-      db.updateTable('contract_settlements').set({ status, journal_id: journalId }).where('id', '=', id).execute(),
+    /** The outcomes of a batch's postings (status and journal per settlement row) in one statement. */
+    async setSettlementOutcomes(
+      db: Db,
+      outcomes: { id: bigint; status: SettlementRow['status']; journalId: bigint }[],
+    ): Promise<void> {
+      if (outcomes.length === 0) return;
+      await sql`
+        update contract_settlements s set status = x.status, journal_id = x.journal_id
+          from unnest(${outcomes.map((o) => String(o.id))}::bigint[], ${outcomes.map((o) => o.status)}::text[],
+                      ${outcomes.map((o) => String(o.journalId))}::bigint[]) as x(id, status, journal_id)
+         where s.id = x.id`.execute(db);
+    },
 
     async settlementsOf(
       merchantId: bigint,

@@ -43,6 +43,14 @@ const DAY_MS = 86_400_000;
 /** An ended contract's last periods are settled within this time of its end (longer than any period + grace). */
 const ENDED_HORIZON_MS = 40 * DAY_MS;
 
+/**
+ * Settlements written per transaction (records, postings and outcomes): fewer commits and round trips for a
+ * run over thousands of agents, while a batch holds its payers' wallets only for a few hundred milliseconds.
+ */
+const SETTLE_BATCH = 100;
+/** Contracts whose team figures are read at once (each a few queries; the pool has more connections). */
+const FIGURES_IN_FLIGHT = 4;
+
 export interface SettlementFaults {
   /** Called inside a settlement's transaction after its ledger posting (tests throw here to simulate a crash). */
   afterPost?: (contractId: bigint, periodStart: Date) => void;
@@ -57,6 +65,19 @@ interface Figures {
   amount: bigint;
   carryOut: bigint;
 }
+
+interface Task {
+  c: Contract;
+  merchant: Merchant;
+  periods: { start: Date; end: Date }[];
+  carry: bigint;
+}
+interface Slot {
+  t: Task;
+  p: { start: Date; end: Date };
+  f: Figures;
+}
+type Outcome = 'exists' | 'not_reached' | 'paid' | 'insufficient_funds';
 
 export interface SettlementReport {
   paid: number;
@@ -167,67 +188,121 @@ export function createSettlement(deps: {
   }
 
   /**
-   * One (contract, period): the record and the payment in one transaction. The record's unique key makes a
-   * second run (duplicate job, retry after a crash) find it and do nothing; the ledger key
-   * contract:<id>:<period start> is the second guard. The payer is the upline's main wallet (or the house's
-   * agent_payouts account); the ledger refuses an overdraft, which is recorded as insufficient_funds.
+   * A batch of (contract, period)s in one transaction: their records (one insert; those that exist already —
+   * settled by an earlier run, a duplicate job, a retry after a crash — are skipped), each payment a ledger
+   * posting in that transaction (in the batch's order: uplines before downlines, so a wage an upline receives
+   * can pay its downlines), then the outcomes (one update). The record's unique key makes a second run do
+   * nothing; the ledger key contract:<id>:<period start> is the second guard. The payer is the upline's main
+   * wallet (or the house's agent_payouts account); the ledger refuses an overdraft, which is recorded as
+   * insufficient_funds. All or nothing: a crash leaves none of the batch paid nor recorded.
    */
-  async function settleOne(c: Contract, merchant: Merchant, p: { start: Date; end: Date }, f: Figures) {
+  async function settleBatch(batch: Slot[]): Promise<Outcome[]> {
     return db.transaction().execute(async (trx) => {
-      const row = await repo.insertSettlement(trx, {
-        merchant_id: c.merchant_id,
-        contract_id: c.id,
-        type: c.type,
-        agent_id: c.agent_id,
-        payer_id: c.upline_id,
-        period_start: p.start,
-        period_end: p.end,
-        valid_bet: f.validBet,
-        profit: f.profit,
-        active_members: f.activeMembers,
-        carry_out: f.carryOut,
-        tier: f.tier,
-        rate_bp: f.rateBp,
-        amount: f.amount,
-        status: f.amount > 0n ? 'paid' : 'not_reached',
-      });
-      if (!row) return 'exists' as const;
-      if (f.amount === 0n) return 'not_reached' as const;
-      const r = await ledger.move(
-        {
-          merchant,
-          scope: CONTRACT_SETTLEMENT_SCOPE,
-          key: `${c.id}:${p.start.toISOString()}`,
-          kind: c.type,
-          memberId: c.agent_id,
-          from: c.upline_id === null ? systemAccount('agent_payouts', c.agent_id) : memberMain(c.upline_id),
-          to: memberMain(c.agent_id),
-          amount: f.amount,
-          ref: { contractId: String(c.id), periodStart: p.start.toISOString(), periodEnd: p.end.toISOString() },
-        },
+      const inserted = await repo.insertSettlements(
         trx,
+        batch.map(({ t: { c }, p, f }) => ({
+          merchant_id: c.merchant_id,
+          contract_id: c.id,
+          type: c.type,
+          agent_id: c.agent_id,
+          payer_id: c.upline_id,
+          period_start: p.start,
+          period_end: p.end,
+          valid_bet: f.validBet,
+          profit: f.profit,
+          active_members: f.activeMembers,
+          carry_out: f.carryOut,
+          tier: f.tier,
+          rate_bp: f.rateBp,
+          amount: f.amount,
+          status: f.amount > 0n ? 'paid' : 'not_reached',
+        })),
       );
-      deps.faults?.afterPost?.(c.id, p.start);
-      await repo.setSettlementOutcome(trx, row.id, r.ok ? 'paid' : 'insufficient_funds', r.journalId);
-      return r.ok ? ('paid' as const) : ('insufficient_funds' as const);
+      const rowOf = new Map(inserted.map((r) => [`${r.contract_id}:${r.period_start.getTime()}`, r]));
+      const outcomes: Outcome[] = [];
+      const posted: { id: bigint; status: 'paid' | 'insufficient_funds'; journalId: bigint }[] = [];
+      for (const { t, p, f } of batch) {
+        const { c, merchant } = t;
+        const row = rowOf.get(`${c.id}:${p.start.getTime()}`);
+        if (!row) {
+          outcomes.push('exists');
+          continue;
+        }
+        if (f.amount === 0n) {
+          outcomes.push('not_reached');
+          continue;
+        }
+        const r = await ledger.move(
+          {
+            merchant,
+            scope: CONTRACT_SETTLEMENT_SCOPE,
+            key: `${c.id}:${p.start.toISOString()}`,
+            kind: c.type,
+            memberId: c.agent_id,
+            from: c.upline_id === null ? systemAccount('agent_payouts', c.agent_id) : memberMain(c.upline_id),
+            to: memberMain(c.agent_id),
+            amount: f.amount,
+            ref: { contractId: String(c.id), periodStart: p.start.toISOString(), periodEnd: p.end.toISOString() },
+          },
+          trx,
+        );
+        deps.faults?.afterPost?.(c.id, p.start);
+        const status = r.ok ? ('paid' as const) : ('insufficient_funds' as const);
+        posted.push({ id: row.id, status, journalId: r.journalId });
+        outcomes.push(status);
+      }
+      await repo.setSettlementOutcomes(trx, posted);
+      return outcomes;
     });
   }
 
+  /**
+   * A batch, or — when its transaction lost a lock race (deadlock or serialization failure against another
+   * posting on the same wallets: a batch holds several) — each of its settlements in a transaction of its own.
+   */
+  async function settleSlots(batch: Slot[]): Promise<Outcome[]> {
+    try {
+      return await settleBatch(batch);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (batch.length === 1 || (code !== '40P01' && code !== '40001')) throw e;
+      const out: Outcome[] = [];
+      for (const slot of batch) out.push(...(await settleBatch([slot])));
+      return out;
+    }
+  }
+
+  /** Runs `fn` over `items`, at most `n` at a time. */
+  async function inPool<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(n, items.length) }, async () => {
+        while (next < items.length) await fn(items[next++]!);
+      }),
+    );
+  }
+
   return {
-    /** Settles every due period of every contract of the type (oldest period first, uplines before downlines). */
+    /**
+     * Settles every due period of every contract of the type (oldest period first, uplines before downlines).
+     * Reads first — the contracts, their last settlements (one read), the team figures of every (contract,
+     * period) (a few contracts at a time; a contract's periods in order, as dividends carry from one to the
+     * next) — then writes in batches of SETTLE_BATCH settlements per transaction.
+     */
     async settle(type: ContractType): Promise<SettlementReport> {
       const report: SettlementReport = { paid: 0, notReached: 0, insufficientFunds: [] };
       const now = deps.clock().getTime();
       const contracts = await repo.settling(type, new Date(now - ENDED_HORIZON_MS));
       const depth = depthOrder(contracts);
+      const lasts = await repo.lastSettlements(contracts.map((c) => c.id));
       const merchants = new Map<bigint, Merchant | undefined>();
-      const tasks: { c: Contract; merchant: Merchant; periods: { start: Date; end: Date }[]; carry: bigint }[] = [];
+      const tasks: Task[] = [];
       for (const c of contracts) {
         const merchant = await merchantOf(merchants, c.merchant_id);
         if (!merchant || !c.accepted_at) continue;
         const until = new Date(Math.min(now - GRACE_MS[type], c.ended_at?.getTime() ?? Infinity));
         if (until <= c.accepted_at) continue;
-        const last = await repo.lastSettlement(c.id);
+        const last = lasts.get(c.id);
         const periods = duePeriods(c.period, {
           from: c.accepted_at,
           until,
@@ -237,21 +312,35 @@ export function createSettlement(deps: {
         });
         if (periods.length) tasks.push({ c, merchant, periods, carry: last?.carry_out ?? 0n });
       }
+      const slots: Slot[] = [];
+      await inPool(tasks, FIGURES_IN_FLIGHT, async (t) => {
+        for (const p of t.periods) {
+          const f = await figuresOf(t.c, t.merchant, p, t.carry);
+          t.carry = f.carryOut;
+          slots.push({ t, p, f });
+        }
+      });
       // Period by period across contracts, uplines first within a period.
-      const slots = tasks.flatMap((t) => t.periods.map((p) => ({ t, p })));
-      slots.sort((a, b) => a.p.start.getTime() - b.p.start.getTime() || depth.get(a.t.c.id)! - depth.get(b.t.c.id)!);
-      for (const { t, p } of slots) {
-        const f = await figuresOf(t.c, t.merchant, p, t.carry);
-        t.carry = f.carryOut;
-        const outcome = await settleOne(t.c, t.merchant, p, f);
-        if (outcome === 'paid') report.paid++;
-        else if (outcome === 'not_reached') report.notReached++;
-        else if (outcome === 'insufficient_funds')
-          report.insufficientFunds.push({
-            contractId: String(t.c.id),
-            periodStart: p.start.toISOString(),
-            amount: String(f.amount),
-          });
+      slots.sort(
+        (a, b) =>
+          a.p.start.getTime() - b.p.start.getTime() ||
+          depth.get(a.t.c.id)! - depth.get(b.t.c.id)! ||
+          (a.t.c.id < b.t.c.id ? -1 : a.t.c.id > b.t.c.id ? 1 : 0),
+      );
+      for (let i = 0; i < slots.length; i += SETTLE_BATCH) {
+        const batch = slots.slice(i, i + SETTLE_BATCH);
+        const outcomes = await settleSlots(batch);
+        outcomes.forEach((outcome, k) => {
+          const { t, p, f } = batch[k]!;
+          if (outcome === 'paid') report.paid++;
+          else if (outcome === 'not_reached') report.notReached++;
+          else if (outcome === 'insufficient_funds')
+            report.insufficientFunds.push({
+              contractId: String(t.c.id),
+              periodStart: p.start.toISOString(),
+              amount: String(f.amount),
+            });
+        });
       }
       return report;
     },
