@@ -217,15 +217,26 @@ export function createLotteryRepository(db: Db) {
         .execute(),
 
     // ---- exposure
-    /** Adds stake on (issue, bet type) unless it would pass `limit`; false: refused (nothing changed). */
-    async addExposure(trx: Db, issuePk: bigint, code: string, amount: bigint, limit: bigint): Promise<boolean> {
-      if (amount > limit) return false;
+    /**
+     * Adds stake on several (issue, bet type) pairs (each pair once) in one statement, in key order (concurrent orders
+     * lock the rows in the same order); false when one would pass `limit` (the caller's transaction keeps nothing).
+     */
+    async addExposures(
+      trx: Db,
+      rows: { issuePk: bigint; code: string; amount: bigint }[],
+      limit: bigint,
+    ): Promise<boolean> {
+      if (rows.some((r) => r.amount > limit)) return false;
+      if (rows.length === 0) return true;
       const r = await sql<{ staked: bigint }>`
-        insert into lottery_exposure (issue_pk, code, staked) values (${issuePk}, ${code}, ${amount})
+        insert into lottery_exposure (issue_pk, code, staked)
+        select * from unnest(${rows.map((x) => String(x.issuePk))}::int8[], ${rows.map((x) => x.code)}::text[],
+                             ${rows.map((x) => String(x.amount))}::int8[]) as x(issue_pk, code, staked)
+        order by issue_pk, code
         on conflict (issue_pk, code) do update set staked = lottery_exposure.staked + excluded.staked
         where lottery_exposure.staked + excluded.staked <= ${limit}
         returning staked`.execute(trx);
-      return r.rows.length > 0;
+      return r.rows.length === rows.length;
     },
     async releaseExposure(trx: Db, issuePk: bigint, code: string, amount: bigint): Promise<void> {
       await trx
@@ -249,21 +260,33 @@ export function createLotteryRepository(db: Db) {
       db.selectFrom('lottery_orders').selectAll().where('id', '=', id).executeTakeFirst(),
     insertOrder: async (trx: Db, row: Insertable<LotteryOrdersTable>): Promise<bigint> =>
       (await trx.insertInto('lottery_orders').values(row).returning('id').executeTakeFirstOrThrow()).id,
-    /** The bets, with their issues' distinct (type, selection, unit stake) in the same statement. */
-    async insertBets(trx: Db, rows: Insertable<LotteryBetsTable>[]): Promise<void> {
+    /** The bets (as inserted), with their issues' distinct (type, selection, unit stake) in the same statement. */
+    async insertBets(trx: Db, rows: Insertable<LotteryBetsTable>[]): Promise<BetRow[]> {
+      const out: BetRow[] = [];
       for (let i = 0; i < rows.length; i += 1000)
-        await trx
-          .with('b', (q) =>
-            q
-              .insertInto('lottery_bets')
-              .values(rows.slice(i, i + 1000))
-              .returning(['issue_pk', 'code', 'unit_stake', 'selection']),
-          )
-          .insertInto('lottery_issue_kinds')
-          .columns(['issue_pk', 'code', 'unit_stake', 'selection'])
-          .expression((eb) => eb.selectFrom('b').select(['issue_pk', 'code', 'unit_stake', 'selection']).distinct())
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        out.push(
+          ...(await trx
+            .with('b', (q) =>
+              q
+                .insertInto('lottery_bets')
+                .values(rows.slice(i, i + 1000))
+                .returningAll(),
+            )
+            .with('k', (q) =>
+              q
+                .insertInto('lottery_issue_kinds')
+                .columns(['issue_pk', 'code', 'unit_stake', 'selection'])
+                .expression((eb) =>
+                  eb.selectFrom('b').select(['issue_pk', 'code', 'unit_stake', 'selection']).distinct(),
+                )
+                .onConflict((oc) => oc.doNothing()),
+            )
+            .selectFrom('b')
+            .selectAll()
+            .orderBy('id')
+            .execute()),
+        );
+      return out;
     },
     betsOfOrder: (orderId: bigint): Promise<BetView[]> =>
       betView(db).where('b.order_id', '=', orderId).orderBy('b.id').execute(),
@@ -433,21 +456,23 @@ export function createLotteryRepository(db: Db) {
           returning b.member_id, b.merchant_id, b.charge, b.payout
         ), m as ( -- runs to completion although nothing reads it (a data-modifying WITH always does)
           insert into lottery_settled_members as s (issue_pk, member_id, merchant_id, bets, stake, payout)
-          select ${issuePk}, member_id, min(merchant_id), count(*), sum(charge), sum(payout) from u group by member_id
+          select ${issuePk}, member_id, min(merchant_id), count(*), sum(charge), sum(payout) from u
+          group by member_id order by member_id
           on conflict (issue_pk, member_id) do update
             set bets = s.bets + excluded.bets, stake = s.stake + excluded.stake, payout = s.payout + excluded.payout
         )
         select count(*)::text as n from u`.execute(db);
       return Number(r.rows[0]?.n ?? 0);
     },
-    /** Members with a win on the issue not yet paid, by member id after `after`. */
-    unpaidMembers: (issuePk: bigint, after: bigint, limit: number) =>
+    /** Members with a win on the issue not yet paid whose house shard (member id mod `of`) is one of `shards`. */
+    unpaidMembers: (issuePk: bigint, shards: number[], of: number, after: bigint, limit: number) =>
       db
         .selectFrom('lottery_settled_members')
         .select(['member_id', 'payout'])
         .where('issue_pk', '=', issuePk)
         .where('payout', '>', 0n)
         .where('journal_id', 'is', null)
+        .where(sql<number>`(member_id % ${of})::int`, 'in', shards)
         .where('member_id', '>', after)
         .orderBy('member_id')
         .limit(limit)

@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newReference } from '../../lib/reference.ts';
 import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
-import { memberMain, systemAccount } from '../ledger/index.ts';
+import { memberMain, SYSTEM_SHARDS, systemAccount } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import {
   type BetView,
@@ -61,6 +61,8 @@ export interface LotteryOptions {
   checkpointEvery?: number;
   settleBatch?: number;
   payBatch?: number;
+  /** Settlement statements (id ranges, payout calls) under way at once (default 2). */
+  settleParallel?: number;
 }
 
 type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
@@ -110,6 +112,7 @@ export function createLotteryService(deps: {
   const every = deps.options?.checkpointEvery ?? 1_000;
   const settleBatch = deps.options?.settleBatch ?? SETTLE_BATCH;
   const payBatch = deps.options?.payBatch ?? PAY_BATCH;
+  const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
   const chains = new Map<string, ChainRow>();
 
   async function chainById(id: bigint): Promise<ChainRow> {
@@ -255,28 +258,48 @@ export function createLotteryService(deps: {
     });
     await repo.writeKindOutcomes(issue.id, outcomes);
     const span = await repo.betIdSpan(issue.id);
-    for (let from = span?.first ?? 0n; span && from <= span.last; from += BigInt(settleBatch))
-      await repo.settleRange(issue.id, from, from + BigInt(settleBatch), deps.clock());
+    if (span) {
+      // `settleParallel` ranges at once (disjoint bets; members' rows locked in member order, so no deadlock).
+      let next = span.first;
+      const worker = async () => {
+        while (next <= span.last) {
+          const from = next;
+          next += BigInt(settleBatch);
+          await repo.settleRange(issue.id, from, from + BigInt(settleBatch), deps.clock());
+        }
+      };
+      await allDone(Array.from({ length: settleParallel }, worker));
+    }
     // Every bet has its outcome now (a range waits for any other settler's uncommitted rows): the members' rows
     // are complete and the same for every process.
-    for (let after = 0n; ;) {
-      const unpaid = await repo.unpaidMembers(issue.id, after, payBatch);
-      if (unpaid.length === 0) break;
-      await db.transaction().execute(async (trx) => {
-        const posted = await deps.ledger.postMany(
-          unpaid.map((w) => winJournal(merchant, game, issue, w.member_id, w.payout)),
-          trx,
-        );
-        if (posted.some((p) => !p.ok)) throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
-        await repo.markMembersPaid(
-          trx,
-          issue.id,
-          unpaid.map((w, i) => ({ memberId: w.member_id, journalId: posted[i]!.journalId })),
-        );
-      });
-      after = unpaid[unpaid.length - 1]!.member_id;
-      if (unpaid.length < payBatch) break;
-    }
+    // `settleParallel` payers, each over its own house shards (a ledger call locks the shards of its members).
+    const pay = async (shards: number[]) => {
+      for (let after = 0n; ;) {
+        const unpaid = await repo.unpaidMembers(issue.id, shards, SYSTEM_SHARDS, after, payBatch);
+        if (unpaid.length === 0) return;
+        await db.transaction().execute(async (trx) => {
+          const posted = await deps.ledger.postMany(
+            unpaid.map((w) => winJournal(merchant, game, issue, w.member_id, w.payout)),
+            trx,
+          );
+          if (posted.some((p) => !p.ok))
+            throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
+          await repo.markMembersPaid(
+            trx,
+            issue.id,
+            unpaid.map((w, i) => ({ memberId: w.member_id, journalId: posted[i]!.journalId })),
+          );
+        });
+        after = unpaid[unpaid.length - 1]!.member_id;
+        if (unpaid.length < payBatch) return;
+      }
+    };
+    const payers = Math.min(settleParallel, SYSTEM_SHARDS);
+    await allDone(
+      Array.from({ length: payers }, (_, w) =>
+        pay(Array.from({ length: SYSTEM_SHARDS }, (_, s) => s).filter((s) => s % payers === w)),
+      ),
+    );
     for (const order of await repo.stopOnWinOrders(issue.id)) {
       await db.transaction().execute(async (trx) => {
         const refunded = await repo.refundOrderAfter(trx, order.id, issue.draws_at, deps.clock());
@@ -488,17 +511,17 @@ export function createLotteryService(deps: {
     const orderRef = newReference('LO');
 
     try {
-      const orderId = await db.transaction().execute(async (trx) => {
+      const placed = await db.transaction().execute(async (trx) => {
         const open = await repo.lockOpenIssues(
           trx,
           issues.map((i) => i.id),
           deps.clock(),
         );
         if (open.length < issues.length) throw new AppError('lottery_closed');
-        for (const issue of issues)
-          for (const [code, stake] of perCode)
-            if (!(await repo.addExposure(trx, issue.id, code, stake, game.max_number_stake)))
-              throw new AppError('lottery_limit');
+        const exposure = issues.flatMap((issue) =>
+          [...perCode].map(([code, amount]) => ({ issuePk: issue.id, code, amount })),
+        );
+        if (!(await repo.addExposures(trx, exposure, game.max_number_stake))) throw new AppError('lottery_limit');
         const posted = await deps.ledger.post(
           {
             merchantId: merchant.id,
@@ -528,7 +551,7 @@ export function createLotteryService(deps: {
           charge: total,
           journal_id: posted.journalId,
         });
-        await repo.insertBets(
+        const inserted = await repo.insertBets(
           trx,
           issues.flatMap((issue) =>
             bets.map((b) => ({
@@ -547,9 +570,23 @@ export function createLotteryService(deps: {
             })),
           ),
         );
-        return id;
+        return { inserted, balance: posted.balances[memberMain(memberId)]?.available ?? 0n };
       });
-      return orderAnswer(merchant, orderId, memberId);
+      // The answer from what the transaction wrote (no read back): the bets as inserted, the balance after the charge.
+      const publicIssue = new Map(issues.map((i) => [String(i.id), i.issue_id]));
+      return {
+        orderRef,
+        charge: String(total),
+        balance: String(placed.balance),
+        bets: placed.inserted.map((b) =>
+          present({
+            ...b,
+            order_ref: orderRef,
+            game_code: game.game_code,
+            public_issue_id: publicIssue.get(String(b.issue_pk))!,
+          }),
+        ),
+      };
     } catch (e) {
       // The same requestId placed concurrently: the first order is the answer.
       const existing =
@@ -806,6 +843,12 @@ export function createLotteryService(deps: {
     issueInfo,
     seedDemo,
   };
+}
+
+/** Waits for every task (none left running behind a failure), then throws the first failure. */
+async function allDone(tasks: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** "9.8000" → "9.8", "2.0000" → "2". */
