@@ -407,7 +407,7 @@ export function createLotteryRepository(db: Db) {
         .select((eb) => [eb.fn.min<bigint>('id').as('first'), eb.fn.max<bigint>('id').as('last')])
         .where('issue_pk', '=', issuePk)
         .executeTakeFirst();
-      return r?.first == null ? null : { first: BigInt(r.first), last: BigInt(r.last) };
+      return r?.first === null || r?.first === undefined ? null : { first: BigInt(r.first), last: BigInt(r.last) };
     },
     /** The issue's distinct (bet type, selection, unit stake) without an outcome yet. */
     kindsToSettle: (issuePk: bigint) =>
