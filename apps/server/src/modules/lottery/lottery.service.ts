@@ -26,7 +26,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newReference } from '../../lib/reference.ts';
+import { isReferenceClash, newReference } from '../../lib/reference.ts';
 import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { memberMain, SYSTEM_SHARDS, systemAccount } from '../ledger/index.ts';
@@ -508,70 +508,80 @@ export function createLotteryService(deps: {
     const total = perIssue * BigInt(count);
     const perCode = new Map<string, bigint>();
     for (const b of bets) perCode.set(b.code, (perCode.get(b.code) ?? 0n) + b.unitStake);
-    const orderRef = newReference('LO');
 
     try {
-      const placed = await db.transaction().execute(async (trx) => {
-        const open = await repo.lockOpenIssues(
-          trx,
-          issues.map((i) => i.id),
-          deps.clock(),
-        );
-        if (open.length < issues.length) throw new AppError('lottery_closed');
-        const exposure = issues.flatMap((issue) =>
-          [...perCode].map(([code, amount]) => ({ issuePk: issue.id, code, amount })),
-        );
-        if (!(await repo.addExposures(trx, exposure, game.max_number_stake))) throw new AppError('lottery_limit');
-        const posted = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: LOTTERY_SCOPE,
-            key: `lottery:order:${memberId}:${req.requestId}`,
-            kind: 'bet',
-            memberId,
-            // content fixed by the request alone: a concurrent replay of the same requestId is a replay, not a conflict
-            ref: { requestId: req.requestId, gameCode: game.game_code, issueId: req.issueId },
-            legs: [
-              { debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: total, code: 'bet' },
-            ],
-          },
-          trx,
-        );
-        if (!posted.ok)
-          throw new AppError(posted.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
-        const id = await repo.insertOrder(trx, {
-          merchant_id: merchant.id,
-          member_id: memberId,
-          reference: orderRef,
-          request_id: req.requestId,
-          game_id: game.id,
-          issues: count,
-          stop_on_win: req.chase?.stopOnWin ?? false,
-          charge: total,
-          journal_id: posted.journalId,
+      // A clash of a random order or bet reference (1M bets make one likely) retries the whole order with new ones.
+      const placeOnce = (orderRef: string) =>
+        db.transaction().execute(async (trx) => {
+          const open = await repo.lockOpenIssues(
+            trx,
+            issues.map((i) => i.id),
+            deps.clock(),
+          );
+          if (open.length < issues.length) throw new AppError('lottery_closed');
+          const exposure = issues.flatMap((issue) =>
+            [...perCode].map(([code, amount]) => ({ issuePk: issue.id, code, amount })),
+          );
+          if (!(await repo.addExposures(trx, exposure, game.max_number_stake))) throw new AppError('lottery_limit');
+          const posted = await deps.ledger.post(
+            {
+              merchantId: merchant.id,
+              currency: merchant.currency,
+              scope: LOTTERY_SCOPE,
+              key: `lottery:order:${memberId}:${req.requestId}`,
+              kind: 'bet',
+              memberId,
+              // content fixed by the request alone: a concurrent replay of the same requestId is a replay, not a conflict
+              ref: { requestId: req.requestId, gameCode: game.game_code, issueId: req.issueId },
+              legs: [
+                { debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: total, code: 'bet' },
+              ],
+            },
+            trx,
+          );
+          if (!posted.ok)
+            throw new AppError(posted.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+          const id = await repo.insertOrder(trx, {
+            merchant_id: merchant.id,
+            member_id: memberId,
+            reference: orderRef,
+            request_id: req.requestId,
+            game_id: game.id,
+            issues: count,
+            stop_on_win: req.chase?.stopOnWin ?? false,
+            charge: total,
+            journal_id: posted.journalId,
+          });
+          const inserted = await repo.insertBets(
+            trx,
+            issues.flatMap((issue) =>
+              bets.map((b) => ({
+                merchant_id: merchant.id,
+                member_id: memberId,
+                order_id: id,
+                issue_pk: issue.id,
+                reference: newReference('LB'),
+                code: b.code,
+                selection: JSON.stringify(b.selection),
+                describe: b.describe,
+                units: b.units,
+                unit_stake: b.unitStake,
+                charge: b.charge,
+                stop_on_win: (req.chase?.stopOnWin ?? false) && count > 1,
+              })),
+            ),
+          );
+          return { orderRef, inserted, balance: posted.balances[memberMain(memberId)]?.available ?? 0n };
         });
-        const inserted = await repo.insertBets(
-          trx,
-          issues.flatMap((issue) =>
-            bets.map((b) => ({
-              merchant_id: merchant.id,
-              member_id: memberId,
-              order_id: id,
-              issue_pk: issue.id,
-              reference: newReference('LB'),
-              code: b.code,
-              selection: JSON.stringify(b.selection),
-              describe: b.describe,
-              units: b.units,
-              unit_stake: b.unitStake,
-              charge: b.charge,
-              stop_on_win: (req.chase?.stopOnWin ?? false) && count > 1,
-            })),
-          ),
-        );
-        return { inserted, balance: posted.balances[memberMain(memberId)]?.available ?? 0n };
-      });
+      let placed: Awaited<ReturnType<typeof placeOnce>> | undefined;
+      for (let attempt = 1; !placed; attempt++) {
+        try {
+          placed = await placeOnce(newReference('LO'));
+        } catch (e) {
+          if (!isReferenceClash(e) || attempt >= 5) throw e;
+        }
+      }
+      const { orderRef } = placed;
       // The answer from what the transaction wrote (no read back): the bets as inserted, the balance after the charge.
       const publicIssue = new Map(issues.map((i) => [String(i.id), i.issue_id]));
       return {
