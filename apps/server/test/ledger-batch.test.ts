@@ -337,3 +337,36 @@ it(
     expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   },
 );
+
+describe('postMany (one set-based call, all or nothing)', () => {
+  it('applies every journal in order, answers replays, and keeps nothing when one key conflicts', async () => {
+    const [a, b] = await Promise.all([1, 2].map(async () => (await createMember(t.app.modules, merchant)).id));
+    await ledger.postOrThrow(fundReq(a!, 100n));
+    const reqs = [betReq(a!, 30n), winReq(b!, 7n), betReq(a!, 80n), winReq(a!, 5n)];
+    const first = await ledger.postMany(reqs);
+    expect(first.map(outcome)).toEqual(['ok', 'ok', 'insufficient_funds', 'ok']);
+    expect(await bal(memberMain(a!))).toEqual({ balance: 75n, available: 75n });
+    expect(await bal(memberMain(b!))).toEqual({ balance: 7n, available: 7n });
+    // The same call again (a retry): replays, nothing moves twice.
+    const again = await ledger.postMany(reqs);
+    expect(again.map((r) => [r.journalId, r.replay])).toEqual(first.map((r) => [r.journalId, true]));
+    expect(await bal(memberMain(a!))).toEqual({ balance: 75n, available: 75n });
+    // A key reused with other content: the call throws and its new journal is not kept either.
+    const fresh = winReq(b!, 3n);
+    await expect(
+      ledger.postMany([fresh, { ...reqs[1]!, legs: [leg(systemAccount('house', b!), memberMain(b!), 8n, 'win')] }]),
+    ).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    });
+    expect(await bal(memberMain(b!))).toEqual({ balance: 7n, available: 7n });
+    // Inside a caller's transaction: rolled back with it.
+    await expect(
+      t.database.all.transaction().execute(async (trx) => {
+        await ledger.postMany([winReq(b!, 1n)], trx);
+        throw new Error('caller fails');
+      }),
+    ).rejects.toThrow('caller fails');
+    expect(await bal(memberMain(b!))).toEqual({ balance: 7n, available: 7n });
+    expect(await ledger.postMany([])).toEqual([]);
+  });
+});

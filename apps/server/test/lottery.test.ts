@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { drawElott, settleElottBet, verifyChainLink } from '@sea/games';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -17,11 +18,12 @@ let now = Date.parse('2026-11-26T04:00:05.000Z');
 const UNIT = 100n; // PHP, 2 decimals
 const PG = 1960;
 const SETTLE_BATCH = 3;
+const PAY_BATCH = 1;
 
 beforeAll(async () => {
   t = await buildTestApp({
     clock: () => new Date(now),
-    lottery: { chainLength: 600, checkpointEvery: 50, settleBatch: SETTLE_BATCH },
+    lottery: { chainLength: 600, checkpointEvery: 50, settleBatch: SETTLE_BATCH, payBatch: PAY_BATCH },
   });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   await t.app.modules.lottery.schedule();
@@ -382,21 +384,29 @@ describe('fast e-lottery', () => {
       const r = await place(p, { gameCode: 'elott-ssc-5m', issueId: g.current.issueId, bets: [bet, bet] });
       expect(r.statusCode, r.body).toBe(200);
     }
-    // The ledger fails after the first win: outcomes are written (in batches of 3), one member is paid.
+    // The ledger fails after the first win journal (one per call: PAY_BATCH 1): outcomes are written (id ranges
+    // of 3), one member is paid.
     const ledger = t.app.modules.ledger;
-    const realPost = ledger.post;
+    const realPostMany = ledger.postMany;
     let calls = 0;
-    ledger.post = async (req, trx) => {
-      if (req.kind === 'win' && ++calls > 1) throw new Error('simulated crash');
-      return realPost(req, trx);
+    ledger.postMany = async (reqs, trx) => {
+      if (reqs.some((r) => r.kind === 'win') && ++calls > 1) throw new Error('simulated crash');
+      return realPostMany(reqs, trx);
     };
     now = Math.max(now, Date.parse(g.current.drawsAt) + 1000);
     try {
       await expect(lottery().advance()).rejects.toThrow('simulated crash');
     } finally {
-      ledger.post = realPost;
+      ledger.postMany = realPostMany;
     }
     expect((await issue('elott-ssc-5m', g.current.issueId)).status).toBe('drawn');
+    const paidSoFar = await t.database.all
+      .selectFrom('ledger_journals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('scope', '=', 'lottery')
+      .where('idem_key', 'like', `lottery:pay:elott-ssc-5m:${g.current.issueId}:%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(paidSoFar.n)).toBe(1);
     // Run again, twice at once (a duplicate delivery): each member gets exactly their two wins.
     await Promise.all([lottery().advance(), lottery().advance()]);
     const v = await issue('elott-ssc-5m', g.current.issueId);
@@ -414,6 +424,82 @@ describe('fast e-lottery', () => {
     expect(v.totals).toMatchObject({ bets: 8, winners: 4, stake: String(80n * UNIT), payout: String(8n * win) });
   });
 
+  it('a crash part-way through the outcomes, then three settlers at once: each bet settled and counted once', async () => {
+    const g = await game('elott-ssc-3m');
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const bets: BetIn[] = [
+      { code: 'ssc.position', selection: { positions: [all, [], [], [], []] }, unitStake: stake(1n) },
+      { code: 'ssc.dragontiger', selection: { sides: ['dragon'] }, unitStake: stake(2n) },
+      { code: 'ssc.bsoe.sum', selection: { sides: ['big'] }, unitStake: stake(1n) },
+      { code: 'ssc.position', selection: { positions: [all, [], [], [], []] }, unitStake: stake(3n) },
+    ];
+    const players = await Promise.all([1, 2, 3].map(() => newPlayer(t, demo, { fund: 100n * UNIT })));
+    const charges: bigint[] = [];
+    for (const p of players) {
+      const r = await place(p, { gameCode: 'elott-ssc-3m', issueId: g.current.issueId, bets });
+      expect(r.statusCode, r.body).toBe(200);
+      charges.push(BigInt(r.json().value.charge));
+    }
+    // The second id range (the first player's last bet, the second player's first two) fails as it is written:
+    // the first range stays settled, the failing one keeps nothing (bets and members' sums are one statement).
+    const db = t.database.all;
+    await sql`alter table lottery_settled_members add constraint crash_test check (member_id <> ${sql.lit(String(players[1]!.id))}::int8)`.execute(
+      db,
+    );
+    now = Math.max(now, Date.parse(g.current.drawsAt) + 1000);
+    try {
+      await expect(lottery().advance()).rejects.toThrow(/crash_test/);
+    } finally {
+      await sql`alter table lottery_settled_members drop constraint crash_test`.execute(db);
+    }
+    const statuses = async () =>
+      (
+        await db
+          .selectFrom('lottery_bets as b')
+          .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+          .innerJoin('lottery_games as gm', 'gm.id', 'i.game_id')
+          .select(['b.status', 'b.member_id', 'b.payout'])
+          .where('gm.game_code', '=', 'elott-ssc-3m')
+          .where('i.issue_id', '=', g.current.issueId)
+          .orderBy('b.id')
+          .execute()
+      ).map((b) => b.status);
+    const half = await statuses();
+    expect(half.slice(0, SETTLE_BATCH).every((x) => x === 'won' || x === 'lost')).toBe(true);
+    expect(half.slice(SETTLE_BATCH)).toEqual(Array(12 - SETTLE_BATCH).fill('placed'));
+    expect((await issue('elott-ssc-3m', g.current.issueId)).status).toBe('drawn');
+    await Promise.all([lottery().advance(), lottery().advance(), lottery().advance()]);
+    const v = await issue('elott-ssc-3m', g.current.issueId);
+    expect(v.status).toBe('settled');
+    const wins = bets.map((b) => settleElottBet('ssc', b, v.result, BigInt(b.unitStake), PG).payout);
+    const perPlayer = wins.reduce((a, b) => a + b, 0n);
+    expect(await statuses()).toEqual(
+      Array(3)
+        .fill(wins.map((w) => (w > 0n ? 'won' : 'lost')))
+        .flat(),
+    );
+    for (const [i, p] of players.entries()) expect(await balance(p)).toBe(100n * UNIT - charges[i]! + perPlayer);
+    expect(v.totals).toMatchObject({
+      bets: 12,
+      stake: String(charges.reduce((a, b) => a + b, 0n)),
+      payout: String(3n * perPlayer),
+      winners: perPlayer > 0n ? 3 : 0,
+    });
+    const rows = await db
+      .selectFrom('lottery_settled_members')
+      .select(['member_id', 'bets', 'payout', 'journal_id'])
+      .where(
+        'member_id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .orderBy('member_id')
+      .execute();
+    expect(rows.map((r) => [r.bets, r.payout, r.journal_id !== null])).toEqual(
+      players.map(() => [4, perPlayer, perPlayer > 0n]),
+    );
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'two app instances on one PostgreSQL settle an issue once',
     async () => {
@@ -425,7 +511,7 @@ describe('fast e-lottery', () => {
           logger: false,
           hasher: testHasher,
           clock: () => new Date(now),
-          lottery: { settleBatch: SETTLE_BATCH },
+          lottery: { settleBatch: SETTLE_BATCH, payBatch: PAY_BATCH },
           database: other,
         });
         const g = await game('elott-k3-3m');

@@ -88,6 +88,9 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
       return rows[0]!.r;
     },
 
+    /** `fn` in one transaction (committed when it returns, rolled back when it throws). */
+    transaction: <T>(fn: (trx: AnyDb) => Promise<T>): Promise<T> => db.transaction().execute(fn),
+
     /** Balances of accounts by code (accounts never used read as zero). */
     async balances(
       merchantId: bigint,

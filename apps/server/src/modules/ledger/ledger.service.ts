@@ -144,8 +144,29 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
     return r;
   }
 
+  /**
+   * Many journals in ONE call of ledger_post_batch (set-based; no group commit), e.g. the payouts of a lottery draw:
+   * on `trx` inside the caller's transaction, else in a transaction of its own. One result per request, in order,
+   * each idempotent by its key (a replay answers the first result); a key reused with other content throws
+   * idempotency_conflict and nothing of the call is kept.
+   */
+  async function postMany(reqs: PostRequest[], trx?: AnyDb): Promise<PostResult[]> {
+    if (reqs.length === 0) return [];
+    for (const r of reqs) validate(r);
+    const ps = reqs.map(payload);
+    // All or nothing: a conflict throws, and the transaction (the caller's, or this call's own) keeps nothing.
+    const run = async (ex: AnyDb) => {
+      const raws = await repo.postBatch<(typeof ps)[number], RawResult>(ex, ps);
+      if (raws.some((r) => r.conflict)) throw new AppError('idempotency_conflict');
+      return raws;
+    };
+    return (trx ? await run(trx) : await repo.transaction(run)).map(toResult);
+  }
+
   return {
     post,
+
+    postMany,
 
     /** post(), with a business failure turned into an AppError (insufficient_funds, else state_invalid). */
     postOrThrow,

@@ -22,6 +22,7 @@ export {
   LOTTERY_SCOPE,
   type LotteryOptions,
   SCHEDULE_AHEAD_SECONDS,
+  PAY_BATCH,
   SETTLE_BATCH,
 } from './lottery.service.ts';
 
@@ -36,7 +37,7 @@ export {
  */
 export function createLotteryModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'post' | 'balances'>;
+  ledger: Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;

@@ -22,9 +22,11 @@ export type BetView = BetRow & { order_ref: string; game_code: string; public_is
 
 type Db = Kysely<LotteryTables>;
 
-/** An outcome written by settlement (one row of the batch). */
-export interface BetOutcome {
-  id: bigint;
+/** The outcome of every bet of a draw with this (bet type, selection, unit stake). */
+export interface KindOutcome {
+  code: string;
+  selection: unknown;
+  unitStake: bigint;
   status: 'won' | 'lost';
   payout: bigint;
   lines: LotteryWinLineRow[];
@@ -222,29 +224,28 @@ export function createLotteryRepository(db: Db) {
         .where('closes_at', '>', now)
         .forShare()
         .execute(),
-    /** The issue's totals from its bets (refunded ones excluded). */
-    async writeTotals(issuePk: bigint): Promise<void> {
-      await sql`
-        update lottery_issues i set bets = t.bets, stake = t.stake, payout = t.payout, winners = t.winners
-        from (
-          select count(*)::int as bets, coalesce(sum(charge), 0)::int8 as stake,
-                 coalesce(sum(payout), 0)::int8 as payout,
-                 count(distinct member_id) filter (where status = 'won')::int as winners
-          from lottery_bets where issue_pk = ${issuePk} and status <> 'refunded'
-        ) t
-        where i.id = ${issuePk}`.execute(db);
-    },
 
     // ---- exposure
-    /** Adds stake on (issue, bet type) unless it would pass `limit`; false: refused (nothing changed). */
-    async addExposure(trx: Db, issuePk: bigint, code: string, amount: bigint, limit: bigint): Promise<boolean> {
-      if (amount > limit) return false;
+    /**
+     * Adds stake on several (issue, bet type) pairs (each pair once) in one statement, in key order (concurrent orders
+     * lock the rows in the same order); false when one would pass `limit` (the caller's transaction keeps nothing).
+     */
+    async addExposures(
+      trx: Db,
+      rows: { issuePk: bigint; code: string; amount: bigint }[],
+      limit: bigint,
+    ): Promise<boolean> {
+      if (rows.some((r) => r.amount > limit)) return false;
+      if (rows.length === 0) return true;
       const r = await sql<{ staked: bigint }>`
-        insert into lottery_exposure (issue_pk, code, staked) values (${issuePk}, ${code}, ${amount})
+        insert into lottery_exposure (issue_pk, code, staked)
+        select * from unnest(${rows.map((x) => String(x.issuePk))}::int8[], ${rows.map((x) => x.code)}::text[],
+                             ${rows.map((x) => String(x.amount))}::int8[]) as x(issue_pk, code, staked)
+        order by issue_pk, code
         on conflict (issue_pk, code) do update set staked = lottery_exposure.staked + excluded.staked
         where lottery_exposure.staked + excluded.staked <= ${limit}
         returning staked`.execute(trx);
-      return r.rows.length > 0;
+      return r.rows.length === rows.length;
     },
     async releaseExposure(trx: Db, issuePk: bigint, code: string, amount: bigint): Promise<void> {
       await trx
@@ -268,12 +269,33 @@ export function createLotteryRepository(db: Db) {
       db.selectFrom('lottery_orders').selectAll().where('id', '=', id).executeTakeFirst(),
     insertOrder: async (trx: Db, row: Insertable<LotteryOrdersTable>): Promise<bigint> =>
       (await trx.insertInto('lottery_orders').values(row).returning('id').executeTakeFirstOrThrow()).id,
-    async insertBets(trx: Db, rows: Insertable<LotteryBetsTable>[]): Promise<void> {
+    /** The bets (as inserted), with their issues' distinct (type, selection, unit stake) in the same statement. */
+    async insertBets(trx: Db, rows: Insertable<LotteryBetsTable>[]): Promise<BetRow[]> {
+      const out: BetRow[] = [];
       for (let i = 0; i < rows.length; i += 1000)
-        await trx
-          .insertInto('lottery_bets')
-          .values(rows.slice(i, i + 1000))
-          .execute();
+        out.push(
+          ...(await trx
+            .with('b', (q) =>
+              q
+                .insertInto('lottery_bets')
+                .values(rows.slice(i, i + 1000))
+                .returningAll(),
+            )
+            .with('k', (q) =>
+              q
+                .insertInto('lottery_issue_kinds')
+                .columns(['issue_pk', 'code', 'unit_stake', 'selection'])
+                .expression((eb) =>
+                  eb.selectFrom('b').select(['issue_pk', 'code', 'unit_stake', 'selection']).distinct(),
+                )
+                .onConflict((oc) => oc.doNothing()),
+            )
+            .selectFrom('b')
+            .selectAll()
+            .orderBy('id')
+            .execute()),
+        );
+      return out;
     },
     betsOfOrder: (orderId: bigint): Promise<BetView[]> =>
       betView(db).where('b.order_id', '=', orderId).orderBy('b.id').execute(),
@@ -398,51 +420,104 @@ export function createLotteryRepository(db: Db) {
     },
 
     // ---- settlement
-    placedBatch: (issuePk: bigint, afterId: bigint, limit: number) =>
-      db
+    /** First and last bet id of an issue (the settlement walks this span in id ranges); null: no bets. */
+    async betIdSpan(issuePk: bigint): Promise<{ first: bigint; last: bigint } | null> {
+      const r = await db
         .selectFrom('lottery_bets')
-        .select(['id', 'code', 'selection', 'unit_stake'])
+        .select((eb) => [eb.fn.min<bigint>('id').as('first'), eb.fn.max<bigint>('id').as('last')])
         .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'placed')
-        .where('id', '>', afterId)
-        .orderBy('id')
+        .executeTakeFirst();
+      return r?.first === null || r?.first === undefined ? null : { first: BigInt(r.first), last: BigInt(r.last) };
+    },
+    /** The issue's distinct (bet type, selection, unit stake) without an outcome yet. */
+    kindsToSettle: (issuePk: bigint) =>
+      db
+        .selectFrom('lottery_issue_kinds')
+        .select(['code', 'unit_stake', 'selection'])
+        .where('issue_pk', '=', issuePk)
+        .where('status', 'is', null)
+        .execute(),
+    /** Their outcomes (the same on every run: a re-run writes the same values). */
+    async writeKindOutcomes(issuePk: bigint, outcomes: KindOutcome[]): Promise<void> {
+      for (let i = 0; i < outcomes.length; i += 5000) {
+        const payload = JSON.stringify(
+          outcomes.slice(i, i + 5000).map((o) => ({
+            code: o.code,
+            selection: o.selection,
+            unit_stake: String(o.unitStake),
+            status: o.status,
+            payout: String(o.payout),
+            lines: o.lines,
+          })),
+        );
+        await sql`
+          update lottery_issue_kinds k set status = o.status, payout = o.payout, lines = o.lines
+          from jsonb_to_recordset(${payload}::jsonb)
+            as o(code text, selection jsonb, unit_stake int8, status text, payout int8, lines jsonb)
+          where k.issue_pk = ${issuePk} and k.code = o.code and k.unit_stake = o.unit_stake
+            and k.selection = o.selection`.execute(db);
+      }
+    },
+    /**
+     * One statement per id range: every bet of the range still placed takes the outcome of its (type, selection,
+     * unit stake) — a join to the issue's settled kinds — and the bets it settled are added to their members' rows
+     * (bets, stake, payout) in the same statement, so each bet counts once whoever settles it and whenever (a bet
+     * already settled is left alone). The number of bets settled.
+     */
+    async settleRange(issuePk: bigint, from: bigint, to: bigint, now: Date): Promise<number> {
+      const r = await sql<{ n: string }>`
+        with u as (
+          update lottery_bets b
+          set status = k.status, payout = k.payout, lines = k.lines, settled_at = ${now}
+          from lottery_issue_kinds k
+          where b.issue_pk = ${issuePk} and b.id >= ${from} and b.id < ${to} and b.status = 'placed'
+            and k.issue_pk = ${issuePk} and k.status is not null
+            and b.code = k.code and b.unit_stake = k.unit_stake and b.selection = k.selection
+          returning b.member_id, b.merchant_id, b.charge, b.payout
+        ), m as ( -- runs to completion although nothing reads it (a data-modifying WITH always does)
+          insert into lottery_settled_members as s (issue_pk, member_id, merchant_id, bets, stake, payout)
+          select ${issuePk}, member_id, min(merchant_id), count(*), sum(charge), sum(payout) from u
+          group by member_id order by member_id
+          on conflict (issue_pk, member_id) do update
+            set bets = s.bets + excluded.bets, stake = s.stake + excluded.stake, payout = s.payout + excluded.payout
+        )
+        select count(*)::text as n from u`.execute(db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+    /** Members with a win on the issue not yet paid whose house shard (member id mod `of`) is one of `shards`. */
+    unpaidMembers: (issuePk: bigint, shards: number[], of: number, after: bigint, limit: number) =>
+      db
+        .selectFrom('lottery_settled_members')
+        .select(['member_id', 'payout'])
+        .where('issue_pk', '=', issuePk)
+        .where('payout', '>', 0n)
+        .where('journal_id', 'is', null)
+        .where(sql<number>`(member_id % ${of})::int`, 'in', shards)
+        .where('member_id', '>', after)
+        .orderBy('member_id')
         .limit(limit)
         .execute(),
-    /** One statement per batch: only rows still placed take their outcome (a re-run changes nothing). */
-    async writeOutcomes(outcomes: BetOutcome[], now: Date): Promise<number> {
-      if (outcomes.length === 0) return 0;
-      const payload = JSON.stringify(
-        outcomes.map((o) => ({ id: String(o.id), status: o.status, payout: String(o.payout), lines: o.lines })),
-      );
-      const r = await sql`
-        update lottery_bets b
-        set status = u.status, payout = u.payout, lines = u.lines, settled_at = ${now}
-        from jsonb_to_recordset(${payload}::jsonb) as u(id int8, status text, payout int8, lines jsonb)
-        where b.id = u.id and b.status = 'placed'`.execute(db);
-      return Number(r.numAffectedRows ?? 0n);
+    /** The win journals of members (inside the transaction that posted them). */
+    async markMembersPaid(trx: Db, issuePk: bigint, paid: { memberId: bigint; journalId: bigint }[]): Promise<void> {
+      if (paid.length === 0) return;
+      await sql`
+        update lottery_settled_members s set journal_id = p.journal_id
+        from unnest(${paid.map((p) => String(p.memberId))}::int8[], ${paid.map((p) => String(p.journalId))}::int8[])
+          as p(member_id, journal_id)
+        where s.issue_pk = ${issuePk} and s.member_id = p.member_id`.execute(trx);
     },
-    /** Winners not yet paid: one row per member with the sum of their wins on the issue. */
-    unpaidWins: (issuePk: bigint) =>
-      db
-        .selectFrom('lottery_bets')
-        .select(['member_id', 'merchant_id'])
-        .select((eb) => eb.fn.sum<string>('payout').as('amount'))
-        .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'won')
-        .where('paid', '=', false)
-        .groupBy(['member_id', 'merchant_id'])
-        .execute(),
-    async markPaid(issuePk: bigint, memberIds: bigint[]): Promise<void> {
-      if (memberIds.length === 0) return;
-      await db
-        .updateTable('lottery_bets')
-        .set({ paid: true })
-        .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'won')
-        .where('member_id', 'in', memberIds)
-        .execute();
+    /** The issue's totals from its members' rows (refunded bets were never settled, so never counted). */
+    async writeTotals(issuePk: bigint): Promise<void> {
+      await sql`
+        update lottery_issues i set bets = t.bets, stake = t.stake, payout = t.payout, winners = t.winners
+        from (
+          select coalesce(sum(bets), 0)::int as bets, coalesce(sum(stake), 0)::int8 as stake,
+                 coalesce(sum(payout), 0)::int8 as payout, (count(*) filter (where payout > 0))::int as winners
+          from lottery_settled_members where issue_pk = ${issuePk}
+        ) t
+        where i.id = ${issuePk}`.execute(db);
     },
-    /** Chase orders with stop-on-win that won on this issue and still have placed bets later on. */
+    /** Chase orders with stop-on-win that won on this issue (through the partial index of their bets). */
     stopOnWinOrders: (issuePk: bigint) =>
       db
         .selectFrom('lottery_bets as b')
@@ -450,9 +525,8 @@ export function createLotteryRepository(db: Db) {
         .select(['o.id', 'o.reference', 'o.member_id', 'o.merchant_id'])
         .distinct()
         .where('b.issue_pk', '=', issuePk)
+        .where('b.stop_on_win', '=', true)
         .where('b.status', '=', 'won')
-        .where('o.stop_on_win', '=', true)
-        .where('o.issues', '>', 1)
         .execute(),
     /** Refunds an order's placed bets on issues drawing after `after` (stop on win); what was refunded. */
     refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
@@ -466,15 +540,17 @@ export function createLotteryRepository(db: Db) {
         .where('i.draws_at', '>', after)
         .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.unit_stake'])
         .execute(),
-    /** A cancelled issue: every placed bet refunded; what each member gets back. */
-    refundIssueBets: (trx: Db, issuePk: bigint, now: Date) =>
-      trx
-        .updateTable('lottery_bets')
-        .set({ status: 'refunded', settled_at: now })
-        .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'placed')
-        .returning(['member_id', 'charge'])
-        .execute(),
+    /** A cancelled issue: every placed bet refunded; what each member gets back (one row per member). */
+    refundIssueBets: async (trx: Db, issuePk: bigint, now: Date) =>
+      (
+        await sql<{ member_id: bigint; amount: bigint }>`
+          with u as (
+            update lottery_bets set status = 'refunded', settled_at = ${now}
+            where issue_pk = ${issuePk} and status = 'placed'
+            returning member_id, charge
+          )
+          select member_id, sum(charge)::int8 as amount from u group by member_id order by member_id`.execute(trx)
+      ).rows,
     /** Forces the issue's status inside a transaction (the cancelled → refunded step, with its refunds). */
     async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
       const r = await trx

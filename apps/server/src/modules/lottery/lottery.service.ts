@@ -25,19 +25,19 @@ import {
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newReference } from '../../lib/reference.ts';
+import { isReferenceClash, newReference } from '../../lib/reference.ts';
 import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
-import { memberMain, systemAccount } from '../ledger/index.ts';
+import { memberMain, SYSTEM_SHARDS, systemAccount } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { isFeedKind } from './feed.ts';
 import type { FeedService } from './feed.service.ts';
 import {
-  type BetOutcome,
   type BetView,
   type ChainRow,
   type GameRow,
   type IssueRow,
+  type KindOutcome,
   type LotteryRepository,
 } from './lottery.repository.ts';
 import type { LotteryBetStatus, LotteryGameKind, LotteryTables } from './lottery.tables.ts';
@@ -46,8 +46,10 @@ import type { LotteryBetStatus, LotteryGameKind, LotteryTables } from './lottery
 export const LOTTERY_VENDOR = 'SEA';
 /** Ledger idempotency namespace of every lottery journal. */
 export const LOTTERY_SCOPE = 'lottery';
-/** Bets settled per statement. */
-export const SETTLE_BATCH = 5_000;
+/** Bet ids per settlement statement (an id range of the issue's bets). */
+export const SETTLE_BATCH = 100_000;
+/** Win journals per ledger call (one set-based ledger_post_batch). */
+export const PAY_BATCH = 2_000;
 /** Issues are created this far ahead. */
 export const SCHEDULE_AHEAD_SECONDS = 3_600;
 /** Issues listed for chase bets. */
@@ -59,9 +61,12 @@ export interface LotteryOptions {
   /** A checkpoint every this many hashes (default 1,000). */
   checkpointEvery?: number;
   settleBatch?: number;
+  payBatch?: number;
+  /** Settlement statements (id ranges, payout calls) under way at once (default 2). */
+  settleParallel?: number;
 }
 
-type Ledger = Pick<LedgerModule, 'post' | 'balances'>;
+type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
 
 const iso = (d: Date) => d.toISOString();
 const pad4 = (n: number) => String(n).padStart(4, '0');
@@ -109,6 +114,8 @@ export function createLotteryService(deps: {
   const chainLength = deps.options?.chainLength ?? 100_000;
   const every = deps.options?.checkpointEvery ?? 1_000;
   const settleBatch = deps.options?.settleBatch ?? SETTLE_BATCH;
+  const payBatch = deps.options?.payBatch ?? PAY_BATCH;
+  const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
   const chains = new Map<string, ChainRow>();
 
   async function chainById(id: bigint): Promise<ChainRow> {
@@ -216,57 +223,85 @@ export function createLotteryService(deps: {
     return repo.transition(issue.id, 'closed', 'drawn', { hash, result, drawnAt: deps.clock() });
   }
 
+  /** A member's win journal of an issue (key lottery:pay:<game>:<issue>:<member>: the same content on every run). */
+  const winJournal = (merchant: Merchant, game: GameRow, issue: IssueRow, memberId: bigint, amount: bigint) => ({
+    merchantId: merchant.id,
+    currency: merchant.currency,
+    scope: LOTTERY_SCOPE,
+    key: `lottery:pay:${game.game_code}:${issue.issue_id}:${memberId}`,
+    kind: 'win',
+    memberId,
+    ref: { gameCode: game.game_code, issueId: issue.issue_id },
+    legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'win' }],
+  });
+
   /**
-   * Settles a drawn issue: outcomes batch by batch (only placed bets change), then one win journal per member
-   * (ledger key lottery:pay:<game>:<issue>:<member>; a replay after a crash pays nothing twice), bets marked paid,
-   * stop-on-win chases refunded, totals, and the issue settled. Every step may run again.
+   * Settles a drawn issue, set-based, every step safe to run again (a crash, a duplicate delivery, two processes):
+   * 1. outcomes: the engine settles each distinct (type, selection, unit stake) of the issue once (its kinds,
+   *    written with the bets), then the bets are walked in id ranges of `settleBatch` ids: one UPDATE joined to
+   *    the kinds gives every placed bet of the range its outcome and adds it to its member's row (settleRange);
+   * 2. payouts: one win journal per member, `payBatch` journals per ledger call (postMany), in one transaction
+   *    with the members' rows marked paid (the ledger key makes a replay pay nothing twice);
+   * 3. stop-on-win chases refunded, the totals from the members' rows, and the issue settled.
    */
   async function settle(issue: IssueRow, game: GameRow): Promise<boolean> {
     const merchant = await merchantOf(issue.merchant_id);
     const result = issue.result!;
-    let after = 0n;
-    for (;;) {
-      const batch = await repo.placedBatch(issue.id, after, settleBatch);
-      if (batch.length === 0) break;
-      const outcomes: BetOutcome[] = batch.map((b) => {
-        const { payout, lines } = settleElottBet(game.kind as ElottKind, b, result, b.unit_stake, game.prize_group);
-        return {
-          id: b.id,
-          status: payout > 0n ? 'won' : 'lost',
-          payout,
-          lines: lines.map((l) => ({ line: l.line, times: l.times, amount: String(l.amount) })),
-        };
-      });
-      await repo.writeOutcomes(outcomes, deps.clock());
-      after = batch[batch.length - 1]!.id;
-      if (batch.length < settleBatch) break;
+    // The engine settles each distinct (type, selection, unit stake) of the draw once.
+    const outcomes: KindOutcome[] = (await repo.kindsToSettle(issue.id)).map((k) => {
+      const { payout, lines } = settleElottBet(game.kind as ElottKind, k, result, k.unit_stake, game.prize_group);
+      return {
+        code: k.code,
+        selection: k.selection,
+        unitStake: k.unit_stake,
+        status: payout > 0n ? 'won' : 'lost',
+        payout,
+        lines: lines.map((l) => ({ line: l.line, times: l.times, amount: String(l.amount) })),
+      };
+    });
+    await repo.writeKindOutcomes(issue.id, outcomes);
+    const span = await repo.betIdSpan(issue.id);
+    if (span) {
+      // `settleParallel` ranges at once (disjoint bets; members' rows locked in member order, so no deadlock).
+      let next = span.first;
+      const worker = async () => {
+        while (next <= span.last) {
+          const from = next;
+          next += BigInt(settleBatch);
+          await repo.settleRange(issue.id, from, from + BigInt(settleBatch), deps.clock());
+        }
+      };
+      await allDone(Array.from({ length: settleParallel }, worker));
     }
-    const wins = await repo.unpaidWins(issue.id);
-    const posted = await Promise.all(
-      wins.map((w) =>
-        deps.ledger.post({
-          merchantId: merchant.id,
-          currency: merchant.currency,
-          scope: LOTTERY_SCOPE,
-          key: `lottery:pay:${game.game_code}:${issue.issue_id}:${w.member_id}`,
-          kind: 'win',
-          memberId: w.member_id,
-          ref: { gameCode: game.game_code, issueId: issue.issue_id },
-          legs: [
-            {
-              debit: systemAccount('house', w.member_id),
-              credit: memberMain(w.member_id),
-              amount: BigInt(w.amount),
-              code: 'win',
-            },
-          ],
-        }),
+    // Every bet has its outcome now (a range waits for any other settler's uncommitted rows): the members' rows
+    // are complete and the same for every process.
+    // `settleParallel` payers, each over its own house shards (a ledger call locks the shards of its members).
+    const pay = async (shards: number[]) => {
+      for (let after = 0n; ;) {
+        const unpaid = await repo.unpaidMembers(issue.id, shards, SYSTEM_SHARDS, after, payBatch);
+        if (unpaid.length === 0) return;
+        await db.transaction().execute(async (trx) => {
+          const posted = await deps.ledger.postMany(
+            unpaid.map((w) => winJournal(merchant, game, issue, w.member_id, w.payout)),
+            trx,
+          );
+          if (posted.some((p) => !p.ok))
+            throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
+          await repo.markMembersPaid(
+            trx,
+            issue.id,
+            unpaid.map((w, i) => ({ memberId: w.member_id, journalId: posted[i]!.journalId })),
+          );
+        });
+        after = unpaid[unpaid.length - 1]!.member_id;
+        if (unpaid.length < payBatch) return;
+      }
+    };
+    const payers = Math.min(settleParallel, SYSTEM_SHARDS);
+    await allDone(
+      Array.from({ length: payers }, (_, w) =>
+        pay(Array.from({ length: SYSTEM_SHARDS }, (_, s) => s).filter((s) => s % payers === w)),
       ),
-    );
-    if (posted.some((p) => !p.ok)) throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
-    await repo.markPaid(
-      issue.id,
-      wins.map((w) => w.member_id),
     );
     for (const order of await repo.stopOnWinOrders(issue.id)) {
       await db.transaction().execute(async (trx) => {
@@ -301,17 +336,18 @@ export function createLotteryService(deps: {
     return repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
   }
 
-  /** A cancelled issue: every placed bet back, one journal per member, with the status change in one transaction. */
+  /**
+   * A cancelled issue: every placed bet back, one journal per member (postMany, `payBatch` a call), with the
+   * status change in one transaction.
+   */
   async function refundIssue(issue: IssueRow, game: GameRow): Promise<boolean> {
     const merchant = await merchantOf(issue.merchant_id);
     return db.transaction().execute(async (trx) => {
       if (!(await repo.transitionIn(trx, issue.id, 'cancelled', 'refunded'))) return false;
-      const rows = await repo.refundIssueBets(trx, issue.id, deps.clock());
-      const perMember = new Map<bigint, bigint>();
-      for (const r of rows) perMember.set(r.member_id, (perMember.get(r.member_id) ?? 0n) + r.charge);
-      for (const [memberId, amount] of perMember) {
-        const r = await deps.ledger.post(
-          {
+      const perMember = await repo.refundIssueBets(trx, issue.id, deps.clock());
+      for (let i = 0; i < perMember.length; i += payBatch) {
+        const posted = await deps.ledger.postMany(
+          perMember.slice(i, i + payBatch).map(({ member_id: memberId, amount }) => ({
             merchantId: merchant.id,
             currency: merchant.currency,
             scope: LOTTERY_SCOPE,
@@ -320,10 +356,10 @@ export function createLotteryService(deps: {
             memberId,
             ref: { gameCode: game.game_code, issueId: issue.issue_id },
             legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'bet' }],
-          },
+          })),
           trx,
         );
-        if (!r.ok) throw new Error('lottery: a refund was refused by the ledger');
+        if (posted.some((r) => !r.ok)) throw new Error('lottery: a refund was refused by the ledger');
       }
       return true;
     });
@@ -490,70 +526,95 @@ export function createLotteryService(deps: {
     const total = perIssue * BigInt(count);
     const perCode = new Map<string, bigint>();
     for (const b of bets) for (const key of b.exposure) perCode.set(key, (perCode.get(key) ?? 0n) + b.unitStake);
-    const orderRef = newReference('LO');
 
     try {
-      const orderId = await db.transaction().execute(async (trx) => {
-        const open = await repo.lockOpenIssues(
-          trx,
-          issues.map((i) => i.id),
-          deps.clock(),
-        );
-        if (open.length < issues.length) throw new AppError('lottery_closed');
-        for (const issue of issues)
-          for (const [code, stake] of perCode)
-            if (!(await repo.addExposure(trx, issue.id, code, stake, game.max_number_stake)))
-              throw new AppError('lottery_limit');
-        const posted = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: LOTTERY_SCOPE,
-            key: `lottery:order:${memberId}:${req.requestId}`,
-            kind: 'bet',
-            memberId,
-            // content fixed by the request alone: a concurrent replay of the same requestId is a replay, not a conflict
-            ref: { requestId: req.requestId, gameCode: game.game_code, issueId: req.issueId },
-            legs: [
-              { debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: total, code: 'bet' },
-            ],
-          },
-          trx,
-        );
-        if (!posted.ok)
-          throw new AppError(posted.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
-        const id = await repo.insertOrder(trx, {
-          merchant_id: merchant.id,
-          member_id: memberId,
-          reference: orderRef,
-          request_id: req.requestId,
-          game_id: game.id,
-          issues: count,
-          stop_on_win: req.chase?.stopOnWin ?? false,
-          charge: total,
-          journal_id: posted.journalId,
+      // A clash of a random order or bet reference (1M bets make one likely) retries the whole order with new ones.
+      const placeOnce = (orderRef: string) =>
+        db.transaction().execute(async (trx) => {
+          const open = await repo.lockOpenIssues(
+            trx,
+            issues.map((i) => i.id),
+            deps.clock(),
+          );
+          if (open.length < issues.length) throw new AppError('lottery_closed');
+          const exposure = issues.flatMap((issue) =>
+            [...perCode].map(([code, amount]) => ({ issuePk: issue.id, code, amount })),
+          );
+          if (!(await repo.addExposures(trx, exposure, game.max_number_stake))) throw new AppError('lottery_limit');
+          const posted = await deps.ledger.post(
+            {
+              merchantId: merchant.id,
+              currency: merchant.currency,
+              scope: LOTTERY_SCOPE,
+              key: `lottery:order:${memberId}:${req.requestId}`,
+              kind: 'bet',
+              memberId,
+              // content fixed by the request alone: a concurrent replay of the same requestId is a replay, not a conflict
+              ref: { requestId: req.requestId, gameCode: game.game_code, issueId: req.issueId },
+              legs: [
+                { debit: memberMain(memberId), credit: systemAccount('house', memberId), amount: total, code: 'bet' },
+              ],
+            },
+            trx,
+          );
+          if (!posted.ok)
+            throw new AppError(posted.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+          const id = await repo.insertOrder(trx, {
+            merchant_id: merchant.id,
+            member_id: memberId,
+            reference: orderRef,
+            request_id: req.requestId,
+            game_id: game.id,
+            issues: count,
+            stop_on_win: req.chase?.stopOnWin ?? false,
+            charge: total,
+            journal_id: posted.journalId,
+          });
+          const inserted = await repo.insertBets(
+            trx,
+            issues.flatMap((issue) =>
+              bets.map((b) => ({
+                merchant_id: merchant.id,
+                member_id: memberId,
+                order_id: id,
+                issue_pk: issue.id,
+                reference: newReference('LB'),
+                code: b.code,
+                selection: JSON.stringify(b.selection),
+                describe: b.describe,
+                units: b.units,
+                unit_stake: b.unitStake,
+                charge: b.charge,
+                stop_on_win: (req.chase?.stopOnWin ?? false) && count > 1,
+              })),
+            ),
+          );
+          return { orderRef, inserted, balance: posted.balances[memberMain(memberId)]?.available ?? 0n };
         });
-        await repo.insertBets(
-          trx,
-          issues.flatMap((issue) =>
-            bets.map((b) => ({
-              merchant_id: merchant.id,
-              member_id: memberId,
-              order_id: id,
-              issue_pk: issue.id,
-              reference: newReference('LB'),
-              code: b.code,
-              selection: JSON.stringify(b.selection),
-              describe: b.describe,
-              units: b.units,
-              unit_stake: b.unitStake,
-              charge: b.charge,
-            })),
-          ),
-        );
-        return id;
-      });
-      return orderAnswer(merchant, orderId, memberId);
+      let placed: Awaited<ReturnType<typeof placeOnce>> | undefined;
+      for (let attempt = 1; !placed; attempt++) {
+        try {
+          placed = await placeOnce(newReference('LO'));
+        } catch (e) {
+          if (!isReferenceClash(e) || attempt >= 5) throw e;
+        }
+      }
+      const { orderRef } = placed;
+      // The answer from what the transaction wrote (no read back): the bets as inserted, the balance after the charge.
+      const publicIssue = new Map(issues.map((i) => [String(i.id), i.issue_id]));
+      return {
+        orderRef,
+        charge: String(total),
+        balance: String(placed.balance),
+        bets: placed.inserted.map((b) =>
+          present({
+            ...b,
+            order_ref: orderRef,
+            game_code: game.game_code,
+            public_issue_id: publicIssue.get(String(b.issue_pk))!,
+          }),
+        ),
+      };
     } catch (e) {
       // The same requestId placed concurrently: the first order is the answer.
       const existing =
@@ -816,6 +877,12 @@ export function createLotteryService(deps: {
     issueInfo,
     seedDemo,
   };
+}
+
+/** Waits for every task (none left running behind a failure), then throws the first failure. */
+async function allDone(tasks: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** "9.8000" → "9.8", "2.0000" → "2". */

@@ -96,7 +96,10 @@ export interface LotteryBetsTable {
   status: Generated<LotteryBetStatus>;
   payout: Generated<bigint>;
   lines: ColumnType<LotteryWinLineRow[], string | undefined, string>;
+  /** No longer written (0034): a member's payment of an issue is lottery_settled_members.journal_id. */
   paid: Generated<boolean>;
+  /** A bet of a chase order that stops on a win (set when placed). */
+  stop_on_win: Generated<boolean>;
   created_at: CreatedAt;
   settled_at: Date | null;
   /** Feed games: the result version this bet was last settled on (0: not yet). */
@@ -148,6 +151,28 @@ export interface LotteryFeedCorrectionsTable {
   created_at: CreatedAt;
 }
 
+/** A distinct (bet type, selection, unit stake) of an issue's bets and, once settled, its outcome. */
+export interface LotteryIssueKindsTable {
+  issue_pk: Int8;
+  code: string;
+  unit_stake: Int8;
+  selection: Json<unknown>;
+  status: 'won' | 'lost' | null;
+  payout: Int8 | null;
+  lines: ColumnType<LotteryWinLineRow[] | null, string | null | undefined, string | null>;
+}
+
+/** What the settlement of an issue added up per member (each bet once) and the member's win journal once paid. */
+export interface LotterySettledMembersTable {
+  issue_pk: Int8;
+  member_id: Int8;
+  merchant_id: Int8;
+  bets: number;
+  stake: Int8;
+  payout: Int8;
+  journal_id: Int8 | null;
+}
+
 /** Kysely types of the lottery module's tables (read only through its repository). */
 export interface LotteryTables {
   lottery_games: LotteryGamesTable;
@@ -159,4 +184,6 @@ export interface LotteryTables {
   lottery_feed_games: LotteryFeedGamesTable;
   lottery_feed_results: LotteryFeedResultsTable;
   lottery_feed_corrections: LotteryFeedCorrectionsTable;
+  lottery_settled_members: LotterySettledMembersTable;
+  lottery_issue_kinds: LotteryIssueKindsTable;
 }

@@ -1,0 +1,155 @@
+// Settlement profile of one ELOTT draw (a working tool, not the issue's bench): a few orders placed through the
+// service, then the bets multiplied in SQL to BENCH_BETS rows (same bet mix, members spread) so the settlement can be
+// profiled without minutes of placing; then one advance() with the time spent in each repository and ledger call.
+//   node --import tsx bench/lottery-settle-profile.ts   BENCH_BETS (200000), BENCH_MEMBERS (10000),
+//                                                       BENCH_PG_URL ('off' skips), BENCH_PGLITE ('off' skips)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { type AnyDb, tablesOf } from '../apps/server/src/db/schema.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { createLotteryRepository } from '../apps/server/src/modules/lottery/lottery.repository.ts';
+import { createLotteryService } from '../apps/server/src/modules/lottery/lottery.service.ts';
+import type { LotteryTables } from '../apps/server/src/modules/lottery/lottery.tables.ts';
+import { createMerchantsModule } from '../apps/server/src/modules/merchants/index.ts';
+import { onPglite, onScratchPostgres } from './databases.ts';
+
+const BETS = Number(process.env.BENCH_BETS ?? 200_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ALL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const BET_MIX = [
+  { code: 'ssc.position', selection: { positions: [ALL, [], [], [], []] } },
+  { code: 'ssc.bsoe.sum', selection: { sides: ['big', 'odd'] } },
+  {
+    code: 'ssc.straight.2b',
+    selection: {
+      positions: [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    },
+  },
+  { code: 'ssc.dragontiger', selection: { sides: ['dragon'] } },
+  { code: 'ssc.group6.3f', selection: { digits: [1, 3, 5, 7] } },
+];
+
+function timed<T extends object>(name: string, target: T, into: Map<string, { ms: number; n: number }>): T {
+  return new Proxy(target, {
+    get(obj, prop, recv) {
+      const v = Reflect.get(obj, prop, recv) as unknown;
+      if (typeof v !== 'function') return v;
+      return async (...args: unknown[]) => {
+        const t0 = performance.now();
+        try {
+          return await (v as (...a: unknown[]) => unknown).apply(obj, args);
+        } finally {
+          const k = `${name}.${String(prop)}`;
+          const e = into.get(k) ?? { ms: 0, n: 0 };
+          e.ms += performance.now() - t0;
+          e.n++;
+          into.set(k, e);
+        }
+      };
+    },
+  });
+}
+
+async function profileOne(label: string, database: Database): Promise<void> {
+  const db: AnyDb = database.db;
+  await migrate(database);
+  const { id: merchantId } = await db
+    .insertInto('merchants')
+    .values({
+      code: `prof${randomBytes(3).toString('hex')}`,
+      name: 'Profile',
+      currency: 'PHP',
+      currency_exponent: 2,
+      default_language: 'en',
+      languages: ['en'],
+      timezone: 'Asia/Manila',
+      status: 'active',
+      customer_service_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into members (merchant_id, account, password_hash)
+            select ${merchantId}, 'prof' || g, 'x' from generate_series(1, ${MEMBERS}) g`.execute(db);
+  const members = (
+    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
+  ).map((r) => r.id);
+  const ledger = createLedgerModule({ db, maxInFlight: database.kind === 'pglite' ? 1 : 4 });
+  for (let i = 0; i < members.length; i += 1000)
+    await ledger.postOrThrow({
+      merchantId,
+      currency: 'PHP',
+      scope: 'bench-setup',
+      key: `fund:${i}`,
+      kind: 'adjustment',
+      legs: members.slice(i, i + 1000).map((m) => ({
+        debit: systemAccount('adjustments', m),
+        credit: memberMain(m),
+        amount: 100_000_000n,
+        code: 'adjustment',
+      })),
+    });
+  const merchants = createMerchantsModule({ db, defaultMerchant: 'prof' });
+  const merchant = (await merchants.findById(merchantId))!;
+  let now = Date.now();
+  const times = new Map<string, { ms: number; n: number }>();
+  const ldb = tablesOf<LotteryTables>(db);
+  const lottery = createLotteryService({
+    db: ldb,
+    repo: timed('repo', createLotteryRepository(ldb), times),
+    ledger: timed('ledger', ledger, times),
+    merchants,
+    clock: () => new Date(now),
+  });
+  await lottery.seedDemo(merchant);
+  await sql`update lottery_games set max_number_stake = 1000000000000000 where merchant_id = ${merchantId}`.execute(db);
+  await lottery.schedule();
+  const game = await lottery.gameInfo(merchant, 'elott-ssc-5m');
+  await lottery.placeBets(merchant, members[0]!, {
+    gameCode: 'elott-ssc-5m',
+    issueId: game.current.issueId,
+    requestId: randomUUID(),
+    bets: BET_MIX.map((b) => ({ ...b, unitStake: '100' })),
+  });
+  // Multiply the five template bets to BETS rows over the members (in chunks: PGlite holds it all in memory).
+  const t0 = performance.now();
+  for (let from = 1; from <= BETS; from += 100_000) {
+    const to = Math.min(BETS, from + 99_999);
+    await sql`
+      insert into lottery_bets (merchant_id, member_id, order_id, issue_pk, reference, code, selection, describe, units,
+                                unit_stake, charge)
+      select t.merchant_id, (${sql.raw(`array[${members.join(',')}]::int8[]`)})[1 + (g / 50) % ${MEMBERS}],
+             t.order_id, t.issue_pk, 'LBP' || g, t.code, t.selection, t.describe, t.units, t.unit_stake, t.charge
+      from generate_series(${from}::int, ${to}::int) g
+      join (select *, row_number() over (order by id) - 1 as k from lottery_bets where merchant_id = ${merchantId}
+            and reference not like 'LBP%') t on t.k = g % 5`.execute(db);
+  }
+  await sql`delete from lottery_bets where merchant_id = ${merchantId} and reference not like 'LBP%'`.execute(db);
+  if (database.kind === 'postgres') await sql`vacuum analyze lottery_bets`.execute(db);
+  console.log(`${label}: ${BETS} bets filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  times.clear();
+  now = Date.parse(game.current.drawsAt) + 1000;
+  const s0 = performance.now();
+  await lottery.advance();
+  const settle = (performance.now() - s0) / 1000;
+  const issue = await lottery.issueInfo(merchant, 'elott-ssc-5m', game.current.issueId);
+  if (issue.status !== 'settled' || issue.totals?.bets !== BETS)
+    throw new Error(`not settled: ${JSON.stringify(issue)}`);
+  const audit = await auditLedger(db);
+  if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems).slice(0, 500)}`);
+  console.log(
+    `${label}: settle ${settle.toFixed(2)} s, winners ${issue.totals.winners}, payout ${issue.totals.payout}`,
+  );
+  for (const [k, v] of [...times].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${k.padEnd(32)} ${(v.ms / 1000).toFixed(2).padStart(7)} s  ×${v.n}`);
+}
+
+if (process.env.BENCH_PGLITE !== 'off') await onPglite((d) => profileOne('PGlite', d));
+if (PG_URL !== 'off') await onScratchPostgres(PG_URL, 8, (d) => profileOne('PostgreSQL', d));
