@@ -13,9 +13,11 @@ const LANGUAGES = [
 
 /**
  * Build step: the home page's first banner slide, as the app renders it (same classes, texts from the locales in
- * both languages), written into index.html's root in place of `<!--first-paint-->`, hidden. The server shows it
+ * both languages), written into index.html before the app's root in place of `<!--first-paint-->`, hidden. The server shows it
  * for the home page only (http/spa.ts removes `hidden` for "/" when the site is open) and sets <html lang> to the
- * visitor's language, which CSS uses to show one of the two; React replaces it when the app mounts. The home's
+ * visitor's language, which CSS uses to show one of the two. While it shows, the loading spinners are hidden (CSS),
+ * so it stays the page's content even if the script runs before the first paint; app/first-paint.ts removes it in
+ * the commit that mounts the app (or an error or maintenance page). The home's
  * largest paint then needs the HTML and the stylesheet only, not the JavaScript.
  */
 export function firstPaint(): Plugin {
@@ -24,7 +26,7 @@ export function firstPaint(): Plugin {
       `<h2 lang="${lang}">${escapeHtml(texts.home.banner1Title)}</h2><p lang="${lang}">${escapeHtml(texts.home.banner1Text)}</p>`,
   ).join('');
   const block =
-    `<div class="first-paint" hidden aria-hidden="true"><div class="first-paint__header"></div>` +
+    `<div id="first-paint" class="first-paint" hidden aria-hidden="true"><div class="first-paint__header"></div>` +
     `<div class="layout__main"><div class="home"><section class="banner"><div class="banner__slide banner__slide--1">` +
     `${slide}</div></section></div></div></div>`;
   return {

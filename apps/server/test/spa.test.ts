@@ -12,9 +12,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>shell</title></head><body><div id="root">' +
-      '<div class="first-paint" hidden aria-hidden="true"><h2 lang="en">Banner</h2></div><div class="splash"></div>' +
-      '</div></body></html>',
+    '<!doctype html><html lang="en"><head><title>shell</title></head><body>' +
+      '<div id="first-paint" class="first-paint" hidden aria-hidden="true"><h2 lang="en">Banner</h2></div>' +
+      '<div id="root"><div class="splash"></div></div>' +
+      '</body></html>',
   );
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
@@ -50,14 +51,14 @@ describe('SPA serving', () => {
   });
 
   it('shows the home’s first banner slide from the HTML on the home page only, in the visitor’s language', async () => {
-    const shown = (body: string) => body.includes('<div class="first-paint" aria-hidden="true">');
+    const shown = (body: string) => body.includes('<div id="first-paint" class="first-paint" aria-hidden="true">');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(shown(home.body)).toBe(true);
     expect(home.body).toContain('<html lang="en">');
     for (const url of ['/lottery', '/member/depositv2', '/?x']) {
       const other = await t.app.inject({ method: 'GET', url: url === '/?x' ? '/help?lang=ty' : url });
       expect(shown(other.body), url).toBe(false);
-      expect(other.body, url).toContain('<div class="first-paint" hidden');
+      expect(other.body, url).toContain('<div id="first-paint" class="first-paint" hidden');
     }
     const kept = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'a=1; i18nextLng=ty; b=2' } });
     expect(kept.body).toContain('<html lang="vi">');

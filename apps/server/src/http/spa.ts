@@ -89,7 +89,7 @@ async function indexWithBootData(file: string, data: () => Promise<unknown>, pag
   // The home's first banner slide (built into the page hidden, apps/web/first-paint.ts) shows from the HTML alone on
   // the home page of an open site; other pages, maintenance and restricted regions keep the spinner.
   if (page.path === '/' && status.status === 0)
-    html = html.replace('<div class="first-paint" hidden', '<div class="first-paint"');
+    html = html.replace('class="first-paint" hidden', 'class="first-paint"');
   const block = bootDataBlock(value);
   return html.replace('</head>', () => `${block}</head>`);
 }

@@ -15,6 +15,21 @@ describe('Boot (permission call before mount)', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('keeps the home’s first paint from the HTML until the app (or a full-page state) replaces it', async () => {
+    const firstPaint = () => document.getElementById('first-paint');
+    document.body.insertAdjacentHTML('afterbegin', '<div id="first-paint" class="first-paint"><h2>Banner</h2></div>');
+    render(<Boot />);
+    expect(firstPaint()).not.toBeNull();
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 15_000 })).toBeTruthy();
+    expect(firstPaint()).toBeNull();
+
+    document.body.insertAdjacentHTML('afterbegin', '<div id="first-paint" class="first-paint"><h2>Banner</h2></div>');
+    server.use(statusHandler({ status: 1, maintenance: { message: 'Back soon', endsAt: null } }));
+    render(<Boot />);
+    expect(await screen.findByText('Back soon')).toBeTruthy();
+    expect(firstPaint()).toBeNull();
+  }, 20_000);
+
   it('shows the region page with the visitor IP when the status is 2', async () => {
     server.use(statusHandler({ status: 2, ip: '8.8.8.8', country: 'US' }));
     render(<Boot />);

@@ -1,6 +1,6 @@
 import type { SystemStatus } from '@sea/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus } from '../api/system.ts';
 import { BootError } from '../features/system/BootError.tsx';
@@ -8,6 +8,7 @@ import { MaintenancePage } from '../features/system/MaintenancePage.tsx';
 import { RegionBlockedPage } from '../features/system/RegionBlockedPage.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { removeFirstPaint } from './first-paint.ts';
 import { useSystem } from '../state/system.ts';
 import { LANGUAGE_STORAGE_KEY, languageReady } from '../i18n/index.ts';
 
@@ -63,6 +64,11 @@ export function Boot() {
   }, [setStatus, i18n]);
 
   useEffect(load, [load]);
+  // A full-page state instead of the app: the home's first paint (index.html) gives way in the same commit.
+  const fullPage = state.kind === 'error' || (state.kind === 'ready' && state.status !== 0);
+  useLayoutEffect(() => {
+    if (fullPage) removeFirstPaint();
+  }, [fullPage]);
 
   if (state.kind === 'loading') return <Splash />;
   if (state.kind === 'error') return <BootError onRetry={load} />;
@@ -73,10 +79,17 @@ export function Boot() {
       <ChunkErrorBoundary>
         <Suspense fallback={<Splash />}>
           <App />
+          <FirstPaintDone />
         </Suspense>
       </ChunkErrorBoundary>
     </QueryClientProvider>
   );
+}
+
+/** Commits with the app (same Suspense boundary): the home's first paint is replaced before the browser paints. */
+function FirstPaintDone() {
+  useLayoutEffect(removeFirstPaint, []);
+  return null;
 }
 
 const queryClient = new QueryClient({

@@ -1,6 +1,7 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { removeFirstPaint } from './first-paint.ts';
 
 /** A lazy chunk that failed to load (a deploy replaced it, or the network dropped). */
 export function isChunkLoadError(err: unknown): boolean {
@@ -15,6 +16,7 @@ export function isChunkLoadError(err: unknown): boolean {
 
 function ReloadPrompt() {
   const { t } = useTranslation();
+  useLayoutEffect(removeFirstPaint, []);
   return (
     <FullPageMessage icon="↻" title={t('chunk.title')} testId="chunk-error">
       <p>{t('chunk.text')}</p>
