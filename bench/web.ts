@@ -139,7 +139,7 @@ async function lighthouseMedian(url: string, files: number, total: number, total
   }
 }
 
-const server = await startE2EServer();
+const server = await startE2EServer({ lotteryTicker: false });
 try {
   const { scripts, cspViolations } = await homeScripts(server.baseUrl);
   const total = scripts.reduce((s, x) => s + x.bytes, 0);

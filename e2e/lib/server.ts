@@ -38,7 +38,9 @@ export interface E2EServer {
  * (migrated and seeded with the demo data exactly as `npm start` does) and the built web site.
  * TRUST_PROXY is on so a test can present a client IP with X-Forwarded-For.
  */
-export async function startE2EServer(opts: { requireWeb?: boolean; clock?: () => Date } = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  opts: { requireWeb?: boolean; clock?: () => Date; lotteryTicker?: boolean } = {},
+): Promise<E2EServer> {
   if (opts.requireWeb !== false && !existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests.');
   }
@@ -65,8 +67,9 @@ export async function startE2EServer(opts: { requireWeb?: boolean; clock?: () =>
   await app.listen({ host: '127.0.0.1', port: 0 });
   // The lottery's jobs (main.ts runs them on pg-boss): issues ahead, then close → draw → settle, every second.
   let ticking = false;
+  // (bench:web turns it off: it measures the page, not a server busy every second with the e2e's accelerated jobs)
   const lotteryTicker = setInterval(() => {
-    if (ticking) return;
+    if (ticking || opts.lotteryTicker === false) return;
     ticking = true;
     void app.modules.lottery
       .schedule()
