@@ -11,6 +11,8 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type AnyDb, tablesOf } from '../apps/server/src/db/schema.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
 import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { createFeedRepository } from '../apps/server/src/modules/lottery/feed.repository.ts';
+import { createFeedService } from '../apps/server/src/modules/lottery/feed.service.ts';
 import { createLotteryRepository } from '../apps/server/src/modules/lottery/lottery.repository.ts';
 import { createLotteryService } from '../apps/server/src/modules/lottery/lottery.service.ts';
 import type { LotteryTables } from '../apps/server/src/modules/lottery/lottery.tables.ts';
@@ -101,12 +103,16 @@ async function profileOne(label: string, database: Database): Promise<void> {
   let now = Date.now();
   const times = new Map<string, { ms: number; n: number }>();
   const ldb = tablesOf<LotteryTables>(db);
+  const clock = () => new Date(now);
+  // The feed lotteries' service answers the bet checks of every game kind (ELOTT games check with their engine).
+  const feed = createFeedService({ db: ldb, repo: createFeedRepository(ldb), ledger, merchants, clock });
   const lottery = createLotteryService({
     db: ldb,
     repo: timed('repo', createLotteryRepository(ldb), times),
     ledger: timed('ledger', ledger, times),
     merchants,
-    clock: () => new Date(now),
+    feed,
+    clock,
   });
   await lottery.seedDemo(merchant);
   await sql`update lottery_games set max_number_stake = 1000000000000000 where merchant_id = ${merchantId}`.execute(db);

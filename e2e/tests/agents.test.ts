@@ -215,7 +215,8 @@ for (const width of [1366, 390]) {
     // Team betting: demoplayer1's lottery bet (open until its draw) with its game and issue, next to the seed's slots.
     const issueId = await lotteryBet('demoplayer1');
     await page.goto(`${server.baseUrl}/agent/personalHistoryCopy`);
-    const lotteryRow = page.locator('tr', { hasText: issueId });
+    // (the 1366 and 390 px runs may bet on the same 1-minute issue: either row shows it)
+    const lotteryRow = page.locator('tr', { hasText: issueId }).first();
     await lotteryRow.getByText('Fast 5D · 1 min').waitFor();
     await page.locator('tr', { hasText: 'Lucky Dragon' }).first().waitFor();
     assert.ok(await noHorizontalOverflow(), 'team betting fits the width');
