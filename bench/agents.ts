@@ -131,17 +131,21 @@ try {
   };
   const liveRows: string[] = [];
   for (let k = 1; k <= 5; k++) {
+    // Written after the roll-up's marks (the generated rounds run to the end of today) and played today at noon.
+    const noon = new Date(end - 43_200_000).toISOString();
     await sql`with m as (select descendant_id as member from member_tree where ancestor_id = ${root}
                           order by random() limit ${live}),
+                   t as (select max(created_at) + interval '1 second' as at from game_transactions
+                          where merchant_id = ${merchant.id}),
                    r as (insert into game_rounds (merchant_id, vendor_code, member_id, round_ref, status, stake, payout,
                                                   started_at, settled_at)
                          select ${merchant.id}, 'GEN', member, 'live' || gen_random_uuid()::text, 'settled', 50000, 0,
-                                now(), now() from m
+                                ${noon}::timestamptz, ${noon}::timestamptz from m
                          returning id, member_id, stake)
               insert into game_transactions (merchant_id, vendor_code, member_id, tx_ref, kind, round_id, amount, status,
                                              request_hash, created_at)
-              select ${merchant.id}, 'GEN', member_id, 'tlive' || id::text, 'bet', id, stake, 'applied', 'generated', now()
-                from r`.execute(database.db);
+              select ${merchant.id}, 'GEN', member_id, 'tlive' || id::text, 'bet', id, stake, 'applied', 'generated', t.at
+                from r, t`.execute(database.db);
     const pass = await app.modules.agents.runRollup();
     const kept = await ask(`/wps/agent/report/pnl?from=${week}&to=${today}&pageSize=20`);
     const other = day(end - (7 + k) * 86_400_000);
