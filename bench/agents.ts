@@ -118,6 +118,40 @@ try {
         `${quantile(samples, 0.95).toFixed(1)} | ${quantile(samples, 0.99).toFixed(1)} | ${errors} |`,
     );
   }
+  // The P&L per member after the roll-up wrote (as every minute on a live site): BENCH_LIVE (default 500) new
+  // settled rounds of random team members, one roll-up pass, then the first request of the 7-day order kept
+  // above (brought forward by the changed members' sums) against the first request of a period not asked yet
+  // (computed cold over the whole team), five times.
+  const live = Number(process.env.BENCH_LIVE ?? 500);
+  const ask = async (path: string) => {
+    const s = performance.now();
+    const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return performance.now() - s;
+  };
+  const liveRows: string[] = [];
+  for (let k = 1; k <= 5; k++) {
+    // Written after the roll-up's marks (the generated rounds run to the end of today) and played today at noon.
+    const noon = new Date(end - 43_200_000).toISOString();
+    await sql`with m as (select descendant_id as member from member_tree where ancestor_id = ${root}
+                          order by random() limit ${live}),
+                   t as (select max(created_at) + interval '1 second' as at from game_transactions
+                          where merchant_id = ${merchant.id}),
+                   r as (insert into game_rounds (merchant_id, vendor_code, member_id, round_ref, status, stake, payout,
+                                                  started_at, settled_at)
+                         select ${merchant.id}, 'GEN', member, 'live' || gen_random_uuid()::text, 'settled', 50000, 0,
+                                ${noon}::timestamptz, ${noon}::timestamptz from m
+                         returning id, member_id, stake)
+              insert into game_transactions (merchant_id, vendor_code, member_id, tx_ref, kind, round_id, amount, status,
+                                             request_hash, created_at)
+              select ${merchant.id}, 'GEN', member_id, 'tlive' || id::text, 'bet', id, stake, 'applied', 'generated', t.at
+                from r, t`.execute(database.db);
+    const pass = await app.modules.agents.runRollup();
+    const kept = await ask(`/wps/agent/report/pnl?from=${week}&to=${today}&pageSize=20`);
+    const other = day(end - (7 + k) * 86_400_000);
+    const cold = await ask(`/wps/agent/report/pnl?from=${other}&to=${today}&pageSize=20`);
+    liveRows.push(`| ${k} | ${pass.cells} | ${kept.toFixed(1)} | ${cold.toFixed(1)} |`);
+  }
   await app.close();
   console.log(
     `\nAgent reports on PostgreSQL: team of ${MEMBERS.toLocaleString('en')} members (depth ${depth}), ` +
@@ -127,6 +161,12 @@ try {
   );
   console.log('| report | requests | first ms | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
+  console.log(
+    `\nP&L per member, first request after a roll-up pass over ${live} new rounds: the kept 7-day order brought ` +
+      `forward against a period not asked before (computed cold)\n`,
+  );
+  console.log('| pass | cells written | kept order, first ms | cold, first ms |\n|---|---|---|---|');
+  console.log(liveRows.join('\n'));
 } finally {
   await database.close();
   // BENCH_KEEP=1 keeps the database for EXPLAIN and BENCH_DB (its name is printed); a reused one is kept.

@@ -1,7 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AgentsTables } from './agents.tables.ts';
+import { type MemberOrder, type MemberOrderCache, mergeOrder, orderFromPairs } from './member-order.ts';
 import { MAX_PERIOD_DAYS } from './period.ts';
+
+/** Versions of change lists kept: an order older than that is recomputed (one roll-up pass a minute: a day). */
+const CHANGES_KEPT = 1440n;
+/** Changed members above which an order is recomputed rather than brought forward. */
+const MERGE_MAX_MEMBERS = 20_000;
 
 export interface Figures {
   valid_bet: bigint;
@@ -24,35 +30,6 @@ export interface StatsCell {
 
 /** A roll-up source with its own mark (the check of agent_rollup_marks.source lists the same names). */
 export type RollupSource = 'rounds' | 'lottery' | 'deposits' | 'withdrawals';
-
-/**
- * Member orders of the P&L per member, by (merchant, agent, period, cells version): member ids, most valid bet
- * first. A stale version is never asked for again (the key changes when the cells do), so a bounded map that
- * drops its oldest entries is enough.
- */
-export interface MemberOrderCache {
-  get(key: string): Float64Array | undefined;
-  set(key: string, order: Float64Array): void;
-}
-
-/** A MemberOrderCache holding at most `maxIds` member ids over all its orders (oldest orders dropped first). */
-export function memberOrderCache(maxIds = 2_000_000): MemberOrderCache {
-  const orders = new Map<string, Float64Array>();
-  let held = 0;
-  return {
-    get: (key) => orders.get(key),
-    set(key, order) {
-      if (order.length > maxIds || orders.has(key)) return;
-      orders.set(key, order);
-      held += order.length;
-      for (const [k, o] of orders) {
-        if (held <= maxIds) break;
-        orders.delete(k);
-        held -= o.length;
-      }
-    },
-  };
-}
 
 /** Days a qualifying-day gap is capped at: one more than the longest report period. */
 export const GAP_CAP = MAX_PERIOD_DAYS + 1;
@@ -192,6 +169,42 @@ async function upsertCells(executor: AnyDb, merchantId: bigint, cells: StatsCell
   }
 }
 
+/** Each team member's valid bet over the period, for members with activity in it (rows: member_id, vb). */
+function periodValidBets(merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string, only?: number[]) {
+  return sql<{ member_id: string; vb: string }>`
+    select s.member_id, sum(s.valid_bet) as vb
+      from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
+     where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
+       and (s.bet_count > 0 or s.deposits > 0 or s.withdrawals > 0)
+       ${only ? sql`and s.member_id = any(${only.map(String)}::bigint[])` : sql``}
+     group by s.member_id`;
+}
+
+/**
+ * The order at `version` from one at an older version: the members the writes in between touched (one change
+ * list per version, read in the report's snapshot) get their period sums re-read and merged in. Undefined (so
+ * the caller recomputes) when a change list was pruned or too many members changed.
+ */
+async function bringForward(
+  trx: AnyDb,
+  merchantId: bigint,
+  team: RawBuilder<unknown>,
+  p: { from: string; to: string },
+  order: MemberOrder,
+  version: bigint,
+): Promise<MemberOrder | undefined> {
+  const { rows } = await sql<{ member_ids: string[] }>`
+    select member_ids::text[] as member_ids from agent_rollup_changes
+     where merchant_id = ${merchantId} and version > ${order.version} and version <= ${version}`.execute(trx);
+  if (BigInt(rows.length) !== version - order.version) return undefined;
+  const changed = new Map<number, number | null>();
+  for (const r of rows) for (const id of r.member_ids) changed.set(Number(id), null);
+  if (changed.size > MERGE_MAX_MEMBERS) return undefined;
+  const { rows: sums } = await periodValidBets(merchantId, team, p.from, p.to, [...changed.keys()]).execute(trx);
+  for (const r of sums) changed.set(Number(r.member_id), Number(r.vb));
+  return mergeOrder(order, changed, version);
+}
+
 /**
  * SQL of the agent reports. Every report reads the daily roll-up (agent_daily_stats) joined with a team subquery
  * that the members face builds from its closure table (`ancestor_id = agent and merchant_id = merchant`), so a
@@ -302,8 +315,16 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
           });
         await upsertCells(trx, merchantId, cells);
         // The cells' new version, seen by a report's snapshot together with the cells (MemberOrderCache).
-        await sql`insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
-          on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1`.execute(trx);
+        // With the members it touched, so a kept member order is brought forward by re-reading only them.
+        const { rows: bumped } = await sql<{ version: string }>`
+          insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
+          on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1
+          returning version::text as version`.execute(trx);
+        const version = BigInt(bumped[0]!.version);
+        await sql`insert into agent_rollup_changes (merchant_id, version, member_ids)
+          values (${merchantId}, ${version}, ${ids.map(String)}::bigint[])`.execute(trx);
+        await sql`delete from agent_rollup_changes
+          where merchant_id = ${merchantId} and version <= ${version - CHANGES_KEPT}`.execute(trx);
         const delta = teamDeltas(old, cells);
         await applyTeamDeltas(trx, merchantId, delta, uplines);
       });
@@ -463,26 +484,27 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
             ids = [p.memberId];
             total = -1; // from the figures below: 1 when it has activity, else 0
           } else {
-            const { rows: v } = await sql<{ version: bigint }>`
-              select version from agent_rollup_versions where merchant_id = ${merchantId}`.execute(trx);
-            const key = `${merchantId}:${p.agentId}:${p.from}:${p.to}:${v[0]?.version ?? 0}`;
-            let order = p.orders?.get(key);
+            const { rows: v } = await sql<{ version: string }>`
+              select version::text as version from agent_rollup_versions where merchant_id = ${merchantId}`.execute(
+              trx,
+            );
+            const version = BigInt(v[0]?.version ?? 0);
+            const key = `${merchantId}:${p.agentId}:${p.from}:${p.to}`;
+            let order: MemberOrder | undefined = p.orders?.get(key);
+            if (order && order.version < version) order = await bringForward(trx, merchantId, team, p, order, version);
+            else if (order && order.version > version) order = undefined; // a newer order than this snapshot
             if (!order) {
               // Members with something in the period (a cell recounted to zero, e.g. a rolled-back bet, is not
               // listed; every figure is ≥ 0, so a member is listed iff one of its cells has a bet, a deposit or
               // a withdrawal), by their period valid bet.
-              const { rows } = await sql<{ ids: string | null }>`
-                select string_agg(member_id::text, ',' order by vb desc, member_id) as ids
-                  from (select s.member_id, sum(s.valid_bet) as vb
-                          from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
-                         where s.merchant_id = ${merchantId} and s.day >= ${p.from}::date and s.day <= ${p.to}::date
-                           and (s.bet_count > 0 or s.deposits > 0 or s.withdrawals > 0)
-                         group by s.member_id) pm`.execute(trx);
-              order = rows[0]?.ids ? Float64Array.from(rows[0].ids.split(','), Number) : new Float64Array(0);
-              p.orders?.set(key, order);
+              const { rows } = await sql<{ pairs: string | null }>`
+                select string_agg(member_id::text || ':' || vb::text, ',' order by vb desc, member_id) as pairs
+                  from (${periodValidBets(merchantId, team, p.from, p.to)}) pm`.execute(trx);
+              order = orderFromPairs(version, rows[0]?.pairs ?? null);
             }
-            ids = Array.from(order.subarray(p.offset, p.offset + p.limit), (n) => BigInt(n));
-            total = order.length;
+            p.orders?.set(key, order);
+            ids = Array.from(order.ids.subarray(p.offset, p.offset + p.limit), (n) => BigInt(n));
+            total = order.ids.length;
           }
           if (ids.length === 0) return { rows: [], total: Math.max(total, 0) };
           const { rows } = await sql<Figures & { member_id: bigint; depth: number }>`

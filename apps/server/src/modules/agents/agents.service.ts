@@ -21,7 +21,8 @@ import {
   type TeamMemberRow,
 } from '../members/index.ts';
 import { agentActor, assertDirectDownline, inOwnTeam, memberIdOf, typeOfKind } from './agents.policy.ts';
-import { type AgentsRepository, type Figures, memberOrderCache } from './agents.repository.ts';
+import { type AgentsRepository, type Figures } from './agents.repository.ts';
+import { memberOrderCache } from './member-order.ts';
 import { periodOf } from './period.ts';
 
 type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;

@@ -58,6 +58,13 @@ export interface AgentRollupVersionsTable {
   version: Generated<bigint>;
 }
 
+/** The members whose cells one version's write touched (migration 0040; a kept member order catches up). */
+export interface AgentRollupChangesTable {
+  merchant_id: Int8;
+  version: Int8;
+  member_ids: string[];
+}
+
 /** Kysely types of the agents module's tables (read only through this module's repository). */
 export interface AgentsTables {
   agent_daily_stats: AgentDailyStatsTable;
@@ -66,4 +73,5 @@ export interface AgentsTables {
   agent_rollup_marks: AgentRollupMarksTable;
   agent_settings: AgentSettingsTable;
   agent_rollup_versions: AgentRollupVersionsTable;
+  agent_rollup_changes: AgentRollupChangesTable;
 }
