@@ -79,16 +79,17 @@ export function createLotteryRepository(db: Db) {
         .executeTakeFirst(),
     gameById: (id: bigint): Promise<GameRow | undefined> =>
       db.selectFrom('lottery_games').selectAll().where('id', '=', id).executeTakeFirst(),
-    chainOf: (gameId: bigint): Promise<ChainRow | undefined> =>
-      db.selectFrom('lottery_chains').selectAll().where('game_id', '=', gameId).executeTakeFirst(),
+    /** A game's chains, oldest first (chain n + 1 continues where chain n ends). */
+    chainsOf: (gameId: bigint): Promise<ChainRow[]> =>
+      db.selectFrom('lottery_chains').selectAll().where('game_id', '=', gameId).orderBy('seq').execute(),
     chainById: (id: bigint): Promise<ChainRow | undefined> =>
       db.selectFrom('lottery_chains').selectAll().where('id', '=', id).executeTakeFirst(),
-    /** The first chain of a game wins (two processes starting together generate one each; one is kept). */
+    /** One chain per (game, seq): two processes publishing together generate one each; the first is kept. */
     async addChainIfAbsent(row: Insertable<LotteryChainsTable>): Promise<void> {
       await db
         .insertInto('lottery_chains')
         .values(row)
-        .onConflict((oc) => oc.column('game_id').doNothing())
+        .onConflict((oc) => oc.columns(['game_id', 'seq']).doNothing())
         .execute();
     },
 
