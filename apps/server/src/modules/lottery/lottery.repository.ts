@@ -94,12 +94,16 @@ export function createLotteryRepository(db: Db) {
     },
 
     // ---- issues
+    /**
+     * Chain issues, each once: every unique index is an arbiter (no conflict target), so two processes inserting the
+     * same slot at once skip it on (chain_id, chain_index) or (game_id, issue_id), whichever they meet first.
+     */
     async addIssues(rows: Insertable<LotteryIssuesTable>[]): Promise<number> {
       if (rows.length === 0) return 0;
       const r = await db
         .insertInto('lottery_issues')
         .values(rows)
-        .onConflict((oc) => oc.columns(['chain_id', 'chain_index']).doNothing())
+        .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0n);
     },
