@@ -9,7 +9,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { BetPanel } from './BetPanel.tsx';
 import { clockOffset, issuePhase, useServerNow } from './clock.ts';
 import { MyBets } from './MyBets.tsx';
-import { Countdown, ResultView, useIntervalText } from './parts.tsx';
+import { Countdown, onArrowKeys, ResultView, rovingTab, useIntervalText } from './parts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
@@ -112,7 +112,7 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
         </div>
       </header>
 
-      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')}>
+      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')} onKeyDown={onArrowKeys}>
         {TABS.map((k) => (
           <button
             key={k}
@@ -121,6 +121,7 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
             id={`lot-tab-${k}`}
             aria-controls={`lot-panel-${k}`}
             aria-selected={tab === k}
+            tabIndex={rovingTab(tab === k)}
             onClick={() => setTab(k)}
           >
             {t(`lottery.tabs.${k}`)}
