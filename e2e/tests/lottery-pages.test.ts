@@ -90,8 +90,13 @@ async function allPages(account: string, width: number) {
   await go('/seaLottery/4d-sg');
   await page.getByRole('radio', { name: '4D Big' }).click();
   await page.getByLabel('Entry').selectOption('roll');
-  await page.getByLabel('Numbers').fill('12R4');
   await page.getByLabel('Stake per unit').fill('1');
+  // A quick pick of a roll entry has its R; a lower-case r is taken as R.
+  await page.getByRole('button', { name: 'Quick pick: 1 number' }).click();
+  assert.match(await page.getByLabel('Numbers').inputValue(), /^[\dR]{4}$/);
+  assert.match((await page.getByTestId('feed-charge').textContent())!, /10 units/);
+  await page.getByLabel('Numbers').fill('12r4');
+  assert.equal(await page.getByLabel('Numbers').inputValue(), '12R4');
   assert.match((await page.getByTestId('feed-charge').textContent())!, /10 units.*10\.00/);
   await shot('4d-slip', width);
   await page.getByRole('button', { name: 'Place bet' }).click();

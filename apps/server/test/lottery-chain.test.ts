@@ -79,7 +79,7 @@ function expectContinuous(issues: Awaited<ReturnType<typeof issuesOf>>, interval
     expect(b.draws_at.getTime() - a.draws_at.getTime(), `${a.issue_id} → ${b.issue_id}`).toBe(intervalSeconds * 1000);
     expect(b.issue_id).toBe(issueIdOf(b.opens_at, intervalSeconds, 'Asia/Manila'));
     // chain n's last index is followed by chain n + 1's first
-    if (b.seq === a.seq) expect(b.chain_index).toBe(a.chain_index + 1);
+    if (b.seq === a.seq) expect(b.chain_index).toBe(a.chain_index! + 1);
     else expect([b.seq, b.chain_index, a.chain_index]).toEqual([a.seq + 1, 1, LENGTH]);
   }
 }

@@ -30,6 +30,12 @@ import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
 type Tab = 'bet' | 'results' | 'myBets';
+
+/** A quick pick for a 4D roll entry: one of its digits becomes the R. */
+const withRoll = (n: string) => {
+  const at = Math.floor(Math.random() * n.length);
+  return `${n.slice(0, at)}R${n.slice(at + 1)}`;
+};
 const TABS: readonly Tab[] = ['bet', 'results', 'myBets'];
 
 /** /vnLottery/:gameCode and /seaLottery/:gameCode: a feed game's next draw, last board, bet slip, results, my bets. */
@@ -239,7 +245,8 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
           placeholder={roll ? '12R4' : '0'.repeat(digits)}
           aria-invalid={Boolean(problem)}
           aria-describedby="feed-numbers-hint"
-          onChange={(e) => setText(e.target.value)}
+          // a phone capitalises nothing: 12r4 is 12R4
+          onChange={(e) => setText(roll ? e.target.value.toUpperCase() : e.target.value)}
         />
         <span id="feed-numbers-hint" className={problem ? 'field__error' : 'field__hint'}>
           {problem
@@ -252,7 +259,13 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => setText(quickPick(quickCount, digits).join(' '))}
+          onClick={() =>
+            setText(
+              quickPick(quickCount, digits)
+                .map(roll ? withRoll : String)
+                .join(' '),
+            )
+          }
         >
           {t('lottery.feed.quick', { count: quickCount })}
         </button>

@@ -244,7 +244,7 @@ export const lotteryEn = {
     drawsAt: 'Draws {{time}} ({{zone}})',
     days: 'Draw days',
     daily: 'Every day',
-    monthDays: 'On the {{days}}',
+    monthDays: 'Days {{days}} of the month',
     weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
     simulated: 'Demo: simulated results',
     manual: 'Results entered by the operator',

@@ -246,7 +246,7 @@ export const lotteryTy: Widen<typeof lotteryEn> = {
     drawsAt: 'Quay lúc {{time}} ({{zone}})',
     days: 'Ngày quay',
     daily: 'Hằng ngày',
-    monthDays: 'Ngày {{days}}',
+    monthDays: 'Ngày {{days}} hằng tháng',
     weekdays: ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'],
     simulated: 'Demo: kết quả mô phỏng',
     manual: 'Kết quả do nhà điều hành nhập',
