@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { demo, errors, fundMember, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
 
 /*
  * Every lottery page a player sees, at 1366 and 390 px, logged in: the ELOTT lobby, a game page and the verifier of a
@@ -20,13 +20,7 @@ const mainBalance = async (id: bigint) =>
 async function login(account: string, width: number) {
   const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
   await fundMember(member.id, 100_000n);
-  await open('/');
-  const header = page.getByRole('banner');
-  await header.getByLabel('Username').fill(account);
-  await header.getByLabel('Password').fill(PASSWORD);
-  await header.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  await logIn(account, PASSWORD, width);
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
   });
