@@ -48,6 +48,12 @@ async function allPages(account: string, width: number) {
   await shot('elott-lobby', width);
   await go('/lottery/elott-ssc-1m');
   await page.getByTestId('current-issue').waitFor({ timeout: 30_000 });
+  // Provably fair: this chain's commitment and the next chain's, published before any of its issues.
+  await page.getByText('Provably fair · chain #1').click();
+  await page
+    .getByTestId('chain-info')
+    .getByText(/^Next chain #2 from issue \d{8}-\d{4}, published /)
+    .waitFor();
   await shot('elott-game', width);
 
   // VN: the menu by region and a station's game.

@@ -111,6 +111,7 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
           </span>
         </div>
       </header>
+      <ChainInfo game={game} />
 
       <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')} onKeyDown={onArrowKeys}>
         {TABS.map((k) => (
@@ -134,5 +135,45 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
         {tab === 'myBets' && <MyBets game={game} open={phase.phase === 'open'} />}
       </div>
     </>
+  );
+}
+
+/** Provably fair: the current chain's commitment and, once published, the next chain's (before its first issue). */
+function ChainInfo({ game }: { game: LotteryGame }) {
+  const { t, i18n } = useTranslation();
+  const { chain, nextChain } = game;
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <details className="lot-fair" data-testid="chain-info">
+      <summary>{t('lottery.fairTitle', { seq: chain.seq })}</summary>
+      <dl className="lot-verify__facts">
+        <div className="lot-verify__wide">
+          <dt>{t('lottery.fairCurrent', { first: chain.firstIssueId, last: chain.lastIssueId })}</dt>
+          <dd>
+            <code>{chain.terminalHash}</code>
+          </dd>
+        </div>
+        <div className="lot-verify__wide">
+          {nextChain ? (
+            <>
+              <dt>
+                {t('lottery.fairNext', {
+                  seq: nextChain.seq,
+                  first: nextChain.firstIssueId,
+                  when: when(nextChain.publishedAt),
+                })}
+              </dt>
+              <dd>
+                <code>{nextChain.terminalHash}</code>
+              </dd>
+            </>
+          ) : (
+            <dt>{t('lottery.fairNoNext')}</dt>
+          )}
+        </div>
+      </dl>
+      <Link to={`/lottery/verify?game=${encodeURIComponent(game.gameCode)}`}>{t('lottery.verifyTitle')}</Link>
+    </details>
   );
 }
