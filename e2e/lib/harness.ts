@@ -62,6 +62,20 @@ export async function open(path: string, opts: { width?: number; height?: number
   return page;
 }
 
+/**
+ * A fresh page logged in as a member through the header's form (a phone gets a dialog, so at the default width), then
+ * at `width` (844 px high).
+ */
+export async function logIn(account: string, password: string, width = 1280): Promise<void> {
+  await open('/');
+  const header = page.getByRole('banner');
+  await header.getByLabel('Username').fill(account);
+  await header.getByLabel('Password').fill(password);
+  await header.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
+  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+}
+
 /** No horizontal scrolling on the current page (mobile layouts). */
 export const noHorizontalOverflow = () =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

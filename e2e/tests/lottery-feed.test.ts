@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { prizesOf } from '@sea/games';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
-import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { demo, errors, fundMember, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
 
 /*
  * The Vietnamese lottery against the real server: a member bets đề 42 on the Đà Nẵng station (results entered by
@@ -63,16 +63,7 @@ async function adminPost(token: string, path: string, payload: object) {
   return (await res.json()) as { success: boolean; code: string | null };
 }
 
-async function login(account: string, width: number) {
-  // The header's login form (a phone gets a dialog): log in at the default width, then take the test's width.
-  await open('/');
-  const header = page.getByRole('banner');
-  await header.getByLabel('Username').fill(account);
-  await header.getByLabel('Password').fill(PASSWORD);
-  await header.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
-  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
-}
+const login = (account: string, width: number) => logIn(account, PASSWORD, width);
 
 let issueId = '';
 let memberId = 0n;

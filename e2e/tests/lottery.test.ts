@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { demo, errors, fundMember, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
 
 /*
  * The fast e-lottery against the real server (needs the lottery server: issue 12's server side). A member bets on
@@ -47,11 +47,7 @@ async function myBets(): Promise<MyBet[]> {
 async function betAndCheck(account: string, width: number) {
   const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
   await fundMember(member.id, 100_000n);
-  await open('/');
-  const header = page.getByRole('banner');
-  await header.getByLabel('Username').fill(account);
-  await header.getByLabel('Password').fill(PASSWORD);
-  await header.getByRole('button', { name: 'Log in' }).click();
+  await logIn(account, PASSWORD);
   await waitForHeaderBalance('1,000.00');
   if (width !== 1280) await page.setViewportSize({ width, height: 844 });
   page.on('response', (r) => {

@@ -48,6 +48,26 @@ export const lotteryLobby = z.object({
 });
 export type LotteryLobby = z.infer<typeof lotteryLobby>;
 
+/**
+ * A game's hash chain as published: its commitment (terminal hash h_0), salt and the issues it covers. Chain n + 1
+ * is published well before chain n's last issue and continues its issue numbers.
+ */
+export const lotteryChain = z.object({
+  chainId: z.string(),
+  /** 1, 2, 3, … per game. */
+  seq: z.number().int(),
+  terminalHash: z.string(),
+  salt: z.string(),
+  algorithm: z.string(),
+  length: z.number().int(),
+  firstIssueId: z.string(),
+  lastIssueId: z.string(),
+  firstDrawAt: z.string(),
+  lastDrawAt: z.string(),
+  publishedAt: z.string(),
+});
+export type LotteryChain = z.infer<typeof lotteryChain>;
+
 /** GET /lgw/lottery/games/:gameCode */
 export const lotteryGame = z.object({
   serverTime: z.string(),
@@ -62,14 +82,10 @@ export const lotteryGame = z.object({
   minUnitStake: minorString,
   maxUnitStake: minorString,
   betTypes: z.array(z.object({ code: z.string(), lines: z.array(z.object({ key: z.string(), odds: z.string() })) })),
-  chain: z.object({
-    chainId: z.string(),
-    terminalHash: z.string(),
-    salt: z.string(),
-    algorithm: z.string(),
-    firstIssueId: z.string(),
-    length: z.number().int(),
-  }),
+  /** The chain of the current issue. */
+  chain: lotteryChain,
+  /** The next chain once published (null until then). */
+  nextChain: lotteryChain.nullable(),
   current: issueRef,
   next: z.array(z.object({ issueId: z.string(), drawsAt: z.string() })),
 });
@@ -112,6 +128,8 @@ export const lotteryIssue = z.object({
   hash: z.string().nullable(),
   previousHash: z.string(),
   chainIndex: z.number().int(),
+  /** The issue's own chain: hashing `hash` chainIndex times gives chain.terminalHash. */
+  chain: lotteryChain,
   salt: z.string(),
   algorithm: z.string(),
   totals: z

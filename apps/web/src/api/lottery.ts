@@ -35,6 +35,21 @@ export interface LotteryLobby {
   games: LotteryLobbyGame[];
 }
 
+/** A game's hash chain as published (chain n + 1 continues chain n's issue numbers). */
+export interface LotteryChain {
+  chainId: string;
+  seq: number;
+  terminalHash: string;
+  salt: string;
+  algorithm: string;
+  length: number;
+  firstIssueId: string;
+  lastIssueId: string;
+  firstDrawAt: string;
+  lastDrawAt: string;
+  publishedAt: string;
+}
+
 export interface LotteryGame {
   serverTime: string;
   gameCode: string;
@@ -48,14 +63,10 @@ export interface LotteryGame {
   minUnitStake: string;
   maxUnitStake: string;
   betTypes: { code: string; lines: { key: string; odds: string }[] }[];
-  chain: {
-    chainId: string;
-    terminalHash: string;
-    salt: string;
-    algorithm: string;
-    firstIssueId: string;
-    length: number;
-  };
+  /** The chain of the current issue. */
+  chain: LotteryChain;
+  /** The next chain once published (before any of its issues exists). */
+  nextChain: LotteryChain | null;
   current: LotteryCurrentIssue;
   next: { issueId: string; drawsAt: string }[];
 }
@@ -84,6 +95,8 @@ export interface LotteryIssue {
   hash: string | null;
   previousHash: string;
   chainIndex: number;
+  /** The issue's own chain: `hash` hashed chainIndex times is its terminalHash. */
+  chain: LotteryChain;
   salt: string;
   algorithm: string;
   totals: { bets: number; stake: string; payout: string; winners: number } | null;

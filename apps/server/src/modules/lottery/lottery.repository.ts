@@ -79,26 +79,31 @@ export function createLotteryRepository(db: Db) {
         .executeTakeFirst(),
     gameById: (id: bigint): Promise<GameRow | undefined> =>
       db.selectFrom('lottery_games').selectAll().where('id', '=', id).executeTakeFirst(),
-    chainOf: (gameId: bigint): Promise<ChainRow | undefined> =>
-      db.selectFrom('lottery_chains').selectAll().where('game_id', '=', gameId).executeTakeFirst(),
+    /** A game's chains, oldest first (chain n + 1 continues where chain n ends). */
+    chainsOf: (gameId: bigint): Promise<ChainRow[]> =>
+      db.selectFrom('lottery_chains').selectAll().where('game_id', '=', gameId).orderBy('seq').execute(),
     chainById: (id: bigint): Promise<ChainRow | undefined> =>
       db.selectFrom('lottery_chains').selectAll().where('id', '=', id).executeTakeFirst(),
-    /** The first chain of a game wins (two processes starting together generate one each; one is kept). */
+    /** One chain per (game, seq): two processes publishing together generate one each; the first is kept. */
     async addChainIfAbsent(row: Insertable<LotteryChainsTable>): Promise<void> {
       await db
         .insertInto('lottery_chains')
         .values(row)
-        .onConflict((oc) => oc.column('game_id').doNothing())
+        .onConflict((oc) => oc.columns(['game_id', 'seq']).doNothing())
         .execute();
     },
 
     // ---- issues
+    /**
+     * Chain issues, each once: every unique index is an arbiter (no conflict target), so two processes inserting the
+     * same slot at once skip it on (chain_id, chain_index) or (game_id, issue_id), whichever they meet first.
+     */
     async addIssues(rows: Insertable<LotteryIssuesTable>[]): Promise<number> {
       if (rows.length === 0) return 0;
       const r = await db
         .insertInto('lottery_issues')
         .values(rows)
-        .onConflict((oc) => oc.columns(['chain_id', 'chain_index']).doNothing())
+        .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0n);
     },

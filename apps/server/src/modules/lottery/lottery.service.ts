@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  LotteryChain,
   LotteryGame,
   LotteryIssue,
   LotteryLobby,
@@ -52,6 +53,11 @@ export const SETTLE_BATCH = 100_000;
 export const PAY_BATCH = 2_000;
 /** Issues are created this far ahead. */
 export const SCHEDULE_AHEAD_SECONDS = 3_600;
+/**
+ * The next chain of a game is generated and its terminal hash published once the chain in use has less than this
+ * left before its last draw (a week: 10,080 issues of a 1-minute game), long before its first issue is created.
+ */
+export const NEXT_CHAIN_AHEAD_SECONDS = 7 * 86_400;
 /** Issues listed for chase bets. */
 const NEXT_ISSUES = 10;
 
@@ -60,6 +66,8 @@ export interface LotteryOptions {
   chainLength?: number;
   /** A checkpoint every this many hashes (default 1,000). */
   checkpointEvery?: number;
+  /** Publish the next chain this long before the current one's last draw (default NEXT_CHAIN_AHEAD_SECONDS). */
+  nextChainAheadSeconds?: number;
   settleBatch?: number;
   payBatch?: number;
   /** Settlement statements (id ranges, payout calls) under way at once (default 2). */
@@ -113,6 +121,10 @@ export function createLotteryService(deps: {
   const { repo, db } = deps;
   const chainLength = deps.options?.chainLength ?? 100_000;
   const every = deps.options?.checkpointEvery ?? 1_000;
+  const nextChainAhead = (deps.options?.nextChainAheadSeconds ?? NEXT_CHAIN_AHEAD_SECONDS) * 1000;
+  // The schedule must never reach a chain that is not public yet.
+  if (nextChainAhead <= SCHEDULE_AHEAD_SECONDS * 1000)
+    throw new Error('lottery: nextChainAheadSeconds must exceed SCHEDULE_AHEAD_SECONDS');
   const settleBatch = deps.options?.settleBatch ?? SETTLE_BATCH;
   const payBatch = deps.options?.payBatch ?? PAY_BATCH;
   const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
@@ -160,56 +172,84 @@ export function createLotteryService(deps: {
     return out;
   }
 
-  /** The game's chain, generated on first use (the demo): its terminal hash is public before its first issue opens. */
-  async function ensureChain(game: GameRow): Promise<ChainRow> {
-    const found = await repo.chainOf(game.id);
-    if (found) return found;
+  /** A new chain of the game, its terminal hash public from now on (a second process's chain of the same seq loses). */
+  async function publishChain(game: GameRow, seq: number, firstDraw: number): Promise<void> {
     const secret = randomBytes(32).toString('hex');
     const checkpoints = await checkpointsOf(secret, chainLength, every);
-    const step = game.interval_seconds * 1000;
-    // The first issue opens at the next slot boundary and draws one interval later.
-    const firstDraw = (Math.floor(deps.clock().getTime() / step) + 2) * step;
     await repo.addChainIfAbsent({
       game_id: game.id,
+      seq,
       terminal_hash: checkpoints.get(0)!,
       salt: randomBytes(16).toString('hex'),
       length: chainLength,
       checkpoint_every: every,
       checkpoints: JSON.stringify(Object.fromEntries([...checkpoints].map(([k, v]) => [String(k), v]))),
       first_draw_at: new Date(firstDraw),
+      published_at: deps.clock(),
     });
-    return (await repo.chainOf(game.id))!;
   }
 
-  /** Keeps issues created SCHEDULE_AHEAD_SECONDS ahead for every enabled game (issues whose betting passed are skipped). */
+  /**
+   * The game's chains, oldest first. The first is generated on first use (the demo). The next one is published when
+   * the newest has less than `nextChainAhead` left and is in use or about to be (at most one unused chain ahead);
+   * its first issue opens at the newest's last draw (issue numbers continue), or at the next slot boundary when that
+   * time has passed (the server was down that long).
+   */
+  async function chainsFor(game: GameRow): Promise<ChainRow[]> {
+    const now = deps.clock().getTime();
+    const step = game.interval_seconds * 1000;
+    // Starting now: the first issue opens at the next slot boundary and draws one interval later.
+    const nextSlotDraw = (Math.floor(now / step) + 2) * step;
+    let list = await repo.chainsOf(game.id);
+    if (list.length === 0) {
+      await publishChain(game, 1, nextSlotDraw);
+      list = await repo.chainsOf(game.id);
+    }
+    for (;;) {
+      const last = list[list.length - 1]!;
+      const lastDraw = drawsAtOf(last, game, last.length).getTime();
+      if (lastDraw - now >= nextChainAhead || last.first_draw_at.getTime() - now > SCHEDULE_AHEAD_SECONDS * 1000)
+        return list;
+      await publishChain(game, last.seq + 1, lastDraw > now ? lastDraw + step : nextSlotDraw);
+      list = await repo.chainsOf(game.id);
+    }
+  }
+
+  /**
+   * Keeps issues created SCHEDULE_AHEAD_SECONDS ahead for every enabled game (issues whose betting passed are
+   * skipped), across its chains: the window may end in the next chain, which chainsFor published long before.
+   * Safe with several processes: issues are unique per (chain, index) and the same slot always maps to the same one.
+   */
   async function schedule(): Promise<{ created: number }> {
-    const now = deps.clock();
+    const now = deps.clock().getTime();
     let created = 0;
     for (const game of await repo.enabledGames()) {
       const merchant = await merchantOf(game.merchant_id);
-      const chain = await ensureChain(game);
       const step = game.interval_seconds * 1000;
-      const first = chain.first_draw_at.getTime();
-      // The first issue still taking bets: closes_at = draws_at − close > now.
-      const openFrom = Math.max(1, Math.floor((now.getTime() + game.close_seconds * 1000 - first) / step) + 2);
-      const from = Math.max((await repo.lastIssueIndex(chain.id)) + 1, openFrom);
-      const to = Math.min(chain.length, Math.floor((now.getTime() + SCHEDULE_AHEAD_SECONDS * 1000 - first) / step) + 1);
-      const rows = [];
-      for (let i = from; i <= to; i++) {
-        const drawsAt = drawsAtOf(chain, game, i);
-        const opensAt = new Date(drawsAt.getTime() - step);
-        rows.push({
-          merchant_id: game.merchant_id,
-          game_id: game.id,
-          chain_id: chain.id,
-          chain_index: i,
-          issue_id: issueIdOf(opensAt, game.interval_seconds, merchant.timezone),
-          opens_at: opensAt,
-          closes_at: new Date(drawsAt.getTime() - game.close_seconds * 1000),
-          draws_at: drawsAt,
-        });
+      for (const chain of await chainsFor(game)) {
+        const first = chain.first_draw_at.getTime();
+        // The first issue still taking bets: closes_at = draws_at − close > now.
+        const openFrom = Math.max(1, Math.floor((now + game.close_seconds * 1000 - first) / step) + 2);
+        const to = Math.min(chain.length, Math.floor((now + SCHEDULE_AHEAD_SECONDS * 1000 - first) / step) + 1);
+        if (openFrom > to) continue;
+        const from = Math.max((await repo.lastIssueIndex(chain.id)) + 1, openFrom);
+        const rows = [];
+        for (let i = from; i <= to; i++) {
+          const drawsAt = drawsAtOf(chain, game, i);
+          const opensAt = new Date(drawsAt.getTime() - step);
+          rows.push({
+            merchant_id: game.merchant_id,
+            game_id: game.id,
+            chain_id: chain.id,
+            chain_index: i,
+            issue_id: issueIdOf(opensAt, game.interval_seconds, merchant.timezone),
+            opens_at: opensAt,
+            closes_at: new Date(drawsAt.getTime() - game.close_seconds * 1000),
+            draws_at: drawsAt,
+          });
+        }
+        for (let i = 0; i < rows.length; i += 500) created += await repo.addIssues(rows.slice(i, i + 500));
       }
-      for (let i = 0; i < rows.length; i += 500) created += await repo.addIssues(rows.slice(i, i + 500));
     }
     return { created };
   }
@@ -706,13 +746,41 @@ export function createLotteryService(deps: {
     };
   }
 
+  /** A chain's public face: its commitment (terminal hash), salt, the issues it covers and when it was published. */
+  const chainView = (chain: ChainRow, game: GameRow, merchant: Merchant): LotteryChain => {
+    const issueOf = (index: number) =>
+      issueIdOf(
+        new Date(drawsAtOf(chain, game, index).getTime() - game.interval_seconds * 1000),
+        game.interval_seconds,
+        merchant.timezone,
+      );
+    return {
+      chainId: String(chain.id),
+      seq: chain.seq,
+      terminalHash: chain.terminal_hash,
+      salt: chain.salt,
+      algorithm: DRAW_ALGORITHM,
+      length: chain.length,
+      firstIssueId: issueOf(1),
+      lastIssueId: issueOf(chain.length),
+      firstDrawAt: iso(chain.first_draw_at),
+      lastDrawAt: iso(drawsAtOf(chain, game, chain.length)),
+      publishedAt: iso(chain.published_at),
+    };
+  };
+
   async function gameInfo(merchant: Merchant, gameCode: string): Promise<LotteryGame> {
     const now = deps.clock();
     const game = await chainGameOf(merchant, gameCode);
-    const [chain, current] = await Promise.all([repo.chainOf(game.id), repo.currentIssue(game.id, now)]);
-    if (!chain || !current) throw new AppError('game_maintenance', 'This game has no open draw yet.');
-    const next = await repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1);
-    const opensAt = new Date(chain.first_draw_at.getTime() - game.interval_seconds * 1000);
+    const current = await repo.currentIssue(game.id, now);
+    if (!current?.chain_id) throw new AppError('game_maintenance', 'This game has no open draw yet.');
+    const [chains, next] = await Promise.all([
+      repo.chainsOf(game.id),
+      repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1),
+    ]);
+    const at = chains.findIndex((c) => c.id === current.chain_id);
+    const chain = chains[at]!;
+    const upcoming = chains[at + 1];
     return {
       serverTime: iso(now),
       gameCode: game.game_code,
@@ -729,14 +797,8 @@ export function createLotteryService(deps: {
         code: t.code,
         lines: t.lines.map((l) => ({ key: l.key, odds: decimal(toDecimal(prizeGroupOdds(game.prize_group, l.p), 4)) })),
       })),
-      chain: {
-        chainId: String(chain.id),
-        terminalHash: chain.terminal_hash,
-        salt: chain.salt,
-        algorithm: DRAW_ALGORITHM,
-        firstIssueId: issueIdOf(opensAt, game.interval_seconds, merchant.timezone),
-        length: chain.length,
-      },
+      chain: chainView(chain, game, merchant),
+      nextChain: upcoming ? chainView(upcoming, game, merchant) : null,
       current: issueRef(current),
       next: [current, ...next].map((i) => ({ issueId: i.issue_id, drawsAt: iso(i.draws_at) })),
     };
@@ -782,6 +844,7 @@ export function createLotteryService(deps: {
       hash: shown ? issue.hash : null,
       previousHash,
       chainIndex: issue.chain_index,
+      chain: chainView(chain, game, merchant),
       salt: chain.salt,
       algorithm: DRAW_ALGORITHM,
       totals:

@@ -27,6 +27,8 @@ export interface LotteryGamesTable {
 export interface LotteryChainsTable {
   id: Int8Id;
   game_id: Int8;
+  /** 1, 2, 3, … per game (0037): chain n + 1 continues where chain n ends. */
+  seq: number;
   terminal_hash: string;
   salt: string;
   length: number;
@@ -34,6 +36,8 @@ export interface LotteryChainsTable {
   /** { "<index>": "<hash>" } — kept server-side, never answered. */
   checkpoints: Json<Record<string, string>>;
   first_draw_at: Date;
+  /** When its terminal hash became public (the service's clock; before its first issue exists). */
+  published_at: Date;
   created_at: CreatedAt;
 }
 

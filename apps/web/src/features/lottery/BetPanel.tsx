@@ -23,7 +23,7 @@ import {
   chargeOf,
 } from './bet-slip.ts';
 import type { IssuePhase } from './clock.ts';
-import { Die } from './parts.tsx';
+import { Die, onArrowKeys, rovingTab } from './parts.tsx';
 
 let slipSeq = 0;
 
@@ -112,13 +112,14 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
   return (
     <div className="lot-bet">
       <div className="lot-picker">
-        <div className="lot-groups" role="tablist" aria-label={t('lottery.groupsLabel')}>
+        <div className="lot-groups" role="tablist" aria-label={t('lottery.groupsLabel')} onKeyDown={onArrowKeys}>
           {groups.map((g) => (
             <button
               key={g.key}
               type="button"
               role="tab"
               aria-selected={g.key === group.key}
+              tabIndex={rovingTab(g.key === group.key)}
               className={clsx('lot-chip', g.key === group.key && 'lot-chip--on')}
               onClick={() => {
                 setGroupKey(g.key);

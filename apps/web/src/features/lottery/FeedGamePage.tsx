@@ -25,11 +25,17 @@ import {
 } from './feed-slip.ts';
 import { BoardView, useScheduleText } from './FeedParts.tsx';
 import { MyBets } from './MyBets.tsx';
-import { Countdown } from './parts.tsx';
+import { Countdown, onArrowKeys, rovingTab } from './parts.tsx';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
 type Tab = 'bet' | 'results' | 'myBets';
+
+/** A quick pick for a 4D roll entry: one of its digits becomes the R. */
+const withRoll = (n: string) => {
+  const at = Math.floor(Math.random() * n.length);
+  return `${n.slice(0, at)}R${n.slice(at + 1)}`;
+};
 const TABS: readonly Tab[] = ['bet', 'results', 'myBets'];
 
 /** /vnLottery/:gameCode and /seaLottery/:gameCode: a feed game's next draw, last board, bet slip, results, my bets. */
@@ -100,7 +106,7 @@ function FeedGameView({ game, receivedAt }: { game: FeedGame; receivedAt: number
         </div>
       </header>
 
-      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')}>
+      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')} onKeyDown={onArrowKeys}>
         {TABS.map((k) => (
           <button
             key={k}
@@ -109,6 +115,7 @@ function FeedGameView({ game, receivedAt }: { game: FeedGame; receivedAt: number
             id={`lot-tab-${k}`}
             aria-controls={`lot-panel-${k}`}
             aria-selected={tab === k}
+            tabIndex={rovingTab(tab === k)}
             onClick={() => setTab(k)}
           >
             {t(`lottery.tabs.${k}`)}
@@ -126,7 +133,7 @@ function FeedGameView({ game, receivedAt }: { game: FeedGame; receivedAt: number
 
 /** The slip: bet type, numbers (typed or quick-picked; đảo; 4D entry), unit stake, live units and charge, place. */
 export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState(game.betTypes[0]?.code ?? '');
   const [text, setText] = useState('');
   const [permute, setPermute] = useState(false);
@@ -159,6 +166,17 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
   const charge = stake.ok ? slipCharge(bets, stake.value) : null;
   const lines = game.betTypes.find((b) => b.code === code)?.lines ?? [];
   const quickCount = rule.exact ?? rule.least ?? 1;
+  const roll = code.startsWith('4d.') && entry === 'roll';
+  const formatHint = rule.exact
+    ? t('lottery.feed.pickHint', { count: rule.exact })
+    : rule.least
+      ? t('lottery.feed.pickAtLeast', { count: rule.least })
+      : code.startsWith('4d.') && entry !== 'ordinary'
+        ? t(`lottery.feed.${entry}Hint`)
+        : t('lottery.feed.numbersHint', { digits });
+  // A bet type's lines: 3 tode's by the number's orders, 4D's by prize.
+  const lineName = (key: string) =>
+    t(`lottery.feed.lines.${key}`, { defaultValue: t(`lottery.feed.prizes.${key}`, { defaultValue: key }) });
 
   const submit = async () => {
     if (!stake.ok || !game.current || bets.length === 0) return;
@@ -188,13 +206,19 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
         void submit();
       }}
     >
-      <div className="lot-feedslip__types" role="radiogroup" aria-label={t('lottery.feed.entry')}>
+      <div
+        className="lot-feedslip__types"
+        role="radiogroup"
+        aria-label={t('lottery.feed.betType')}
+        onKeyDown={onArrowKeys}
+      >
         {game.betTypes.map((b) => (
           <button
             key={b.code}
             type="button"
             role="radio"
             aria-checked={b.code === code}
+            tabIndex={rovingTab(b.code === code)}
             className={clsx('lot-type', b.code === code && 'lot-type--on')}
             onClick={() => {
               setCode(b.code);
@@ -206,39 +230,42 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
         ))}
       </div>
       <p className="field__hint">
-        {lines
-          .map((l) => t('lottery.feed.odds', { odds: l.odds }) + (lines.length > 1 ? ` (${l.key})` : ''))
-          .join(' · ')}
+        {lines.length > 1
+          ? `${t('lottery.feed.oddsTitle')} ${lines.map((l) => t('lottery.feed.oddsLine', { line: lineName(l.key), odds: l.odds })).join(' · ')}`
+          : lines.map((l) => t('lottery.feed.odds', { odds: l.odds })).join('')}
       </p>
       <label className="field">
         <span className="field__label">{t('lottery.feed.numbers')}</span>
         <input
           className="input lot-feedslip__numbers"
-          inputMode="numeric"
+          // a roll entry has an R: a phone's numeric keypad has none
+          inputMode={roll ? 'text' : 'numeric'}
           autoComplete="off"
           value={text}
-          placeholder={'0'.repeat(digits)}
+          placeholder={roll ? '12R4' : '0'.repeat(digits)}
           aria-invalid={Boolean(problem)}
           aria-describedby="feed-numbers-hint"
-          onChange={(e) => setText(e.target.value)}
+          // a phone capitalises nothing: 12r4 is 12R4
+          onChange={(e) => setText(roll ? e.target.value.toUpperCase() : e.target.value)}
         />
         <span id="feed-numbers-hint" className={problem ? 'field__error' : 'field__hint'}>
           {problem
-            ? t('lottery.feed.invalid', { message: problem })
-            : rule.exact
-              ? t('lottery.feed.pickHint', { count: rule.exact })
-              : rule.least
-                ? t('lottery.feed.pickAtLeast', { count: rule.least })
-                : t('lottery.feed.numbersHint', {
-                    digits: code.startsWith('4d.') && entry === 'roll' ? '4 (R)' : digits,
-                  })}
+            ? // the engine's messages are English: other languages get the format hint instead
+              t('lottery.feed.invalid', { message: i18n.language === 'en' ? problem : formatHint })
+            : formatHint}
         </span>
       </label>
       <div className="lot-feedslip__quick">
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => setText(quickPick(quickCount, digits).join(' '))}
+          onClick={() =>
+            setText(
+              quickPick(quickCount, digits)
+                .map(roll ? withRoll : String)
+                .join(' '),
+            )
+          }
         >
           {t('lottery.feed.quick', { count: quickCount })}
         </button>

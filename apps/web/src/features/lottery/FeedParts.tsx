@@ -26,7 +26,7 @@ export function BoardView({ board, compact }: { board: LotteryBoard; compact?: b
   );
 }
 
-/** "Every day" / "Mon, Sat" / "On the 1, 16" and the local draw time. */
+/** "Every day" / "Mon, Sat" / "Days 1, 16 of the month" and the local draw time. */
 export function useScheduleText() {
   const { t } = useTranslation();
   return (g: Pick<FeedGameHead, 'weekdays' | 'monthDays' | 'drawTime' | 'timezone'>) => {

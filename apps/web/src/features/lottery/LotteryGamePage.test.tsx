@@ -6,7 +6,7 @@ import type { LotteryGame, MyLotteryBet, PlaceLotteryBets } from '../../api/lott
 import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
-import { emptyBets, lotteryGame } from './test-data.ts';
+import { emptyBets, lotteryChain, lotteryGame } from './test-data.ts';
 
 const results = { page: 1, pageSize: 1, total: 0, list: [] };
 
@@ -206,5 +206,22 @@ describe('lottery game page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Bet cancelled and refunded.')).toBeTruthy();
     expect(cancelled).toBe('B1');
     await waitFor(() => expect(within(screen.getByTestId('my-bets')).getByText('Refunded')).toBeTruthy());
+  });
+
+  it('shows the chain’s commitment and, once published, the next chain’s; the tabs move with the arrow keys', async () => {
+    const next = lotteryChain({ seq: 2, chainId: 'c2', terminalHash: 'b'.repeat(64), firstIssueId: '20270203-0641' });
+    serve([() => lotteryGame({ nextChain: next })]);
+    const user = userEvent.setup();
+    renderAt('/lottery/elott-ssc-1m');
+    const info = await screen.findByTestId('chain-info', {}, { timeout: 10_000 });
+    await user.click(within(info).getByText('Provably fair · chain #1'));
+    expect(within(info).getByText('a'.repeat(64))).toBeTruthy();
+    expect(within(info).getByText(/^Next chain #2 from issue 20270203-0641, published /)).toBeTruthy();
+    expect(within(info).getByText('b'.repeat(64))).toBeTruthy();
+    const bet = screen.getByRole('tab', { name: 'Bet' });
+    bet.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Results' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Results' }));
   });
 });

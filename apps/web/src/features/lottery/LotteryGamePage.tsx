@@ -9,7 +9,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { BetPanel } from './BetPanel.tsx';
 import { clockOffset, issuePhase, useServerNow } from './clock.ts';
 import { MyBets } from './MyBets.tsx';
-import { Countdown, ResultView, useIntervalText } from './parts.tsx';
+import { Countdown, onArrowKeys, ResultView, rovingTab, useIntervalText } from './parts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
@@ -111,8 +111,9 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
           </span>
         </div>
       </header>
+      <ChainInfo game={game} />
 
-      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')}>
+      <div className="tabs lot-tabs" role="tablist" aria-label={t('lottery.tabsLabel')} onKeyDown={onArrowKeys}>
         {TABS.map((k) => (
           <button
             key={k}
@@ -121,6 +122,7 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
             id={`lot-tab-${k}`}
             aria-controls={`lot-panel-${k}`}
             aria-selected={tab === k}
+            tabIndex={rovingTab(tab === k)}
             onClick={() => setTab(k)}
           >
             {t(`lottery.tabs.${k}`)}
@@ -133,5 +135,45 @@ function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number 
         {tab === 'myBets' && <MyBets game={game} open={phase.phase === 'open'} />}
       </div>
     </>
+  );
+}
+
+/** Provably fair: the current chain's commitment and, once published, the next chain's (before its first issue). */
+function ChainInfo({ game }: { game: LotteryGame }) {
+  const { t, i18n } = useTranslation();
+  const { chain, nextChain } = game;
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <details className="lot-fair" data-testid="chain-info">
+      <summary>{t('lottery.fairTitle', { seq: chain.seq })}</summary>
+      <dl className="lot-verify__facts">
+        <div className="lot-verify__wide">
+          <dt>{t('lottery.fairCurrent', { first: chain.firstIssueId, last: chain.lastIssueId })}</dt>
+          <dd>
+            <code>{chain.terminalHash}</code>
+          </dd>
+        </div>
+        <div className="lot-verify__wide">
+          {nextChain ? (
+            <>
+              <dt>
+                {t('lottery.fairNext', {
+                  seq: nextChain.seq,
+                  first: nextChain.firstIssueId,
+                  when: when(nextChain.publishedAt),
+                })}
+              </dt>
+              <dd>
+                <code>{nextChain.terminalHash}</code>
+              </dd>
+            </>
+          ) : (
+            <dt>{t('lottery.fairNoNext')}</dt>
+          )}
+        </div>
+      </dl>
+      <Link to={`/lottery/verify?game=${encodeURIComponent(game.gameCode)}`}>{t('lottery.verifyTitle')}</Link>
+    </details>
   );
 }

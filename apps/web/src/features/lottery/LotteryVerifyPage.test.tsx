@@ -16,11 +16,16 @@ function serve(issue: LotteryIssue) {
 }
 
 describe('lottery verifier', { timeout: 30_000 }, () => {
-  it('recomputes a drawn issue: chain link ✓, result ✓, and shows the totals', async () => {
+  it('recomputes a drawn issue: chain link ✓, its own chain’s commitment ✓, result ✓, and shows the totals', async () => {
     serve(drawnIssue());
     renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
-    expect(within(verdict).getByText('Verified')).toBeTruthy();
+    expect(await within(verdict).findByText('Verified', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      within(verdict).getByText('Hashing the issue hash 961 times gives chain #1’s published commitment.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('chain-seq').textContent).toBe('Chain #1');
+    expect(screen.getByText('20261126-0001 – 20270203-0640')).toBeTruthy();
     expect(within(verdict).getByText('SHA-256 of the issue hash equals the previous hash.')).toBeTruthy();
     expect(within(verdict).getByText('The recomputed result matches the stored result.')).toBeTruthy();
     expect(screen.getByText('2,400.00')).toBeTruthy();
@@ -36,6 +41,19 @@ describe('lottery verifier', { timeout: 30_000 }, () => {
     expect(within(verdict).getByText('Verification failed')).toBeTruthy();
     expect(within(verdict).getByText('SHA-256 of the issue hash does not equal the previous hash.')).toBeTruthy();
     expect(within(verdict).getByText('The recomputed result does not match the stored result.')).toBeTruthy();
+  });
+
+  it('an issue of chain #2 checks against chain #2’s commitment, not another chain’s', async () => {
+    const good = drawnIssue();
+    serve({ ...good, chain: { ...good.chain, seq: 2, terminalHash: 'c'.repeat(64) } });
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(await within(verdict).findByText('Verification failed', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      within(verdict).getByText('Hashing the issue hash 961 times does not give chain #2’s published commitment.'),
+    ).toBeTruthy();
+    expect(within(verdict).getByText('SHA-256 of the issue hash equals the previous hash.')).toBeTruthy();
+    expect(screen.getByTestId('chain-seq').textContent).toBe('Chain #2');
   });
 
   it('an issue not drawn yet has nothing to check', async () => {

@@ -1,6 +1,6 @@
 import { formatMoney } from '@sea/contracts';
 import { clsx } from 'clsx';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -8,7 +8,7 @@ import { type LotteryIssue, useLotteryIssue, useLotteryLobby } from '../../api/l
 import { QueryState } from '../../components/QueryState.tsx';
 import { useSystemStatus } from '../../state/system.ts';
 import { ResultView } from './parts.tsx';
-import { verifyIssue } from './verify-issue.ts';
+import { reachesCommitment, verifyIssue } from './verify-issue.ts';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
@@ -16,7 +16,8 @@ const ISSUE_ID = /^\d{8}-\d{4}$/;
 
 /**
  * /lottery/verify?game=…&issue=…: loads an issue (public data) and recomputes it in the browser with the server's
- * engines: the chain link of the revealed hash and the draw from it, each step with ✓ or ✗; the issue's totals.
+ * engines: the chain link of the revealed hash, the walk from it to its own chain's published commitment (chains roll
+ * over: chain n + 1 is published before chain n ends) and the draw from it, each step with ✓ or ✗; the issue's totals.
  */
 export default function LotteryVerifyPage() {
   const { t } = useTranslation();
@@ -95,11 +96,36 @@ export default function LotteryVerifyPage() {
   );
 }
 
+/** The walk from the issue hash to its chain's commitment: null while it runs. */
+function useCommitmentCheck(issue: LotteryIssue): boolean | null {
+  const [reached, setReached] = useState<{ key: string; ok: boolean } | null>(null);
+  const key = `${issue.hash}:${issue.chainIndex}:${issue.chain.terminalHash}`;
+  useEffect(() => {
+    if (!issue.hash) return;
+    const stop = new AbortController();
+    void reachesCommitment(issue.hash, issue.chainIndex, issue.chain.terminalHash, { signal: stop.signal }).then(
+      (ok) => {
+        if (!stop.signal.aborted) setReached({ key, ok });
+      },
+    );
+    return () => stop.abort();
+  }, [issue.hash, issue.chainIndex, issue.chain.terminalHash, key]);
+  return reached?.key === key ? reached.ok : null;
+}
+
 function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { currencyExponent } = useSystemStatus();
   const check = useMemo(() => verifyIssue(issue), [issue]);
-  const ok = check !== null && check.link && check.resultMatches;
+  const reached = useCommitmentCheck(issue);
+  const verdict =
+    check === null || !check.link || !check.resultMatches || reached === false
+      ? 'fail'
+      : reached === null
+        ? 'pending'
+        : 'ok';
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="lot-verify__issue" data-testid="issue-check">
       <h2>
@@ -108,8 +134,30 @@ function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string })
       </h2>
       <dl className="lot-verify__facts">
         <div>
+          <dt>{t('lottery.chain')}</dt>
+          <dd data-testid="chain-seq">{t('lottery.chainNo', { seq: issue.chain.seq })}</dd>
+        </div>
+        <div>
           <dt>{t('lottery.chainIndex')}</dt>
-          <dd>{issue.chainIndex}</dd>
+          <dd>
+            {issue.chainIndex} / {issue.chain.length}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lottery.chainIssues')}</dt>
+          <dd>
+            {issue.chain.firstIssueId} – {issue.chain.lastIssueId}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lottery.publishedAt')}</dt>
+          <dd>{when(issue.chain.publishedAt)}</dd>
+        </div>
+        <div className="lot-verify__wide">
+          <dt>{t('lottery.commitment')}</dt>
+          <dd>
+            <code>{issue.chain.terminalHash}</code>
+          </dd>
         </div>
         <div>
           <dt>{t('lottery.algorithm')}</dt>
@@ -153,10 +201,27 @@ function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string })
           {t('lottery.notDrawn')}
         </p>
       ) : (
-        <div className={clsx('lot-verdict', ok ? 'lot-verdict--ok' : 'lot-verdict--fail')} data-testid="verdict">
-          <strong>{ok ? t('lottery.verified') : t('lottery.failed')}</strong>
+        <div className={clsx('lot-verdict', `lot-verdict--${verdict}`)} data-testid="verdict" aria-live="polite">
+          <strong>
+            {verdict === 'ok'
+              ? t('lottery.verified')
+              : verdict === 'pending'
+                ? t('lottery.checking')
+                : t('lottery.failed')}
+          </strong>
           <ul>
             <Step ok={check.link} yes={t('lottery.stepLink')} no={t('lottery.stepLinkFail')} />
+            {reached === null ? (
+              <li className="lot-step--pending" role="status">
+                <span aria-hidden="true">…</span> {t('lottery.stepChainPending', { seq: issue.chain.seq })}
+              </li>
+            ) : (
+              <Step
+                ok={reached}
+                yes={t('lottery.stepChain', { count: issue.chainIndex, seq: issue.chain.seq })}
+                no={t('lottery.stepChainFail', { count: issue.chainIndex, seq: issue.chain.seq })}
+              />
+            )}
             <Step ok={check.resultMatches} yes={t('lottery.stepResult')} no={t('lottery.stepResultFail')} />
           </ul>
           {check.error && <p className="field__error">{check.error}</p>}

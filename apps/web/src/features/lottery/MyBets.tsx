@@ -15,6 +15,7 @@ import { errorText } from '../../components/error-text.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
+import { betTypeName } from './parts.tsx';
 
 const PAGE_SIZE = 20;
 const STATUSES: readonly LotteryBetStatus[] = ['placed', 'won', 'lost', 'refunded'];
@@ -82,7 +83,7 @@ export function MyBets({
               {data.list.map((b) => (
                 <li key={b.ref} className={`lot-mybet lot-mybet--${b.status}`}>
                   <div className="lot-mybet__top">
-                    <strong>{t(`lottery.codes.${b.code}`, { defaultValue: b.code })}</strong>
+                    <strong>{betTypeName(t, b.code)}</strong>
                     <StatusBadge tone={TONE[b.status]}>{t(`lottery.statuses.${b.status}`)}</StatusBadge>
                   </div>
                   <dl className="lot-mybet__facts">

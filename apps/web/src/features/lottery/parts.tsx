@@ -1,4 +1,6 @@
 import { clsx } from 'clsx';
+import type { KeyboardEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LotteryKind } from '../../api/lottery.ts';
 import { formatCountdown, type IssuePhase } from './clock.ts';
@@ -57,7 +59,34 @@ export function ResultView({
   );
 }
 
-/** The issue's countdown: fixed-width digits, so the page does not move as it ticks. */
+const NEXT_KEYS: Record<string, 1 | -1 | 'first' | 'last'> = {
+  ArrowRight: 1,
+  ArrowDown: 1,
+  ArrowLeft: -1,
+  ArrowUp: -1,
+  Home: 'first',
+  End: 'last',
+};
+
+/**
+ * A tab list's or radio group's keys (the ARIA patterns): arrows (wrapping), Home and End move to the next item and
+ * select it. Only the selected item is in the Tab order: give it tabIndex 0 and the others −1 (`rovingTab`).
+ */
+export function onArrowKeys(e: KeyboardEvent<HTMLElement>): void {
+  const move = NEXT_KEYS[e.key];
+  if (move === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"], [role="radio"]'));
+  const at = items.indexOf(e.target as HTMLElement);
+  if (at < 0) return;
+  const next = move === 'first' ? 0 : move === 'last' ? items.length - 1 : (at + move + items.length) % items.length;
+  e.preventDefault();
+  items[next]!.focus();
+  items[next]!.click();
+}
+
+export const rovingTab = (selected: boolean) => (selected ? 0 : -1);
+
+/** The issue's countdown: fixed-width digits, so the page does not move as it ticks; "2d 04:09:55" past a day. */
 export function Countdown({ phase }: { phase: IssuePhase }) {
   const { t } = useTranslation();
   return (
@@ -70,7 +99,14 @@ export function Countdown({ phase }: { phase: IssuePhase }) {
             : t('lottery.drawing')}
       </span>
       <span className="lot-countdown__time">
-        {phase.phase === 'drawing' ? '--:--' : formatCountdown(phase.seconds)}
+        {phase.phase === 'drawing'
+          ? '--:--'
+          : phase.seconds >= 86_400
+            ? t('lottery.daysAnd', {
+                count: Math.floor(phase.seconds / 86_400),
+                time: formatCountdown(phase.seconds % 86_400).padStart(8, '0'),
+              })
+            : formatCountdown(phase.seconds)}
       </span>
     </span>
   );
@@ -84,4 +120,9 @@ export function useIntervalText() {
       interval:
         seconds % 60 === 0 ? t('lottery.minutes', { count: seconds / 60 }) : t('lottery.seconds', { count: seconds }),
     });
+}
+
+/** A bet type's name, fast (lottery.codes) or feed (lottery.feed.codes: VN, Thai, 4D). */
+export function betTypeName(t: TFunction, code: string): string {
+  return t(`lottery.codes.${code}`, { defaultValue: t(`lottery.feed.codes.${code}`, { defaultValue: code }) });
 }

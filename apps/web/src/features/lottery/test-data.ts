@@ -1,5 +1,22 @@
-import { chainPrevious, drawElott } from '@sea/games';
-import type { LotteryGame, LotteryIssue, MyLotteryBets } from '../../api/lottery.ts';
+import { chainHashAt, chainPrevious, drawElott } from '@sea/games';
+import type { LotteryChain, LotteryGame, LotteryIssue, MyLotteryBets } from '../../api/lottery.ts';
+
+export function lotteryChain(over: Partial<LotteryChain> = {}): LotteryChain {
+  return {
+    chainId: 'c1',
+    seq: 1,
+    terminalHash: 'a'.repeat(64),
+    salt: 'salt-1',
+    algorithm: 'sha256-chain/hmac-sha256-v1',
+    length: 100000,
+    firstIssueId: '20261126-0001',
+    lastIssueId: '20270203-0640',
+    firstDrawAt: '2026-11-25T16:01:00.000Z',
+    lastDrawAt: '2027-02-03T02:40:00.000Z',
+    publishedAt: '2026-11-25T15:59:30.000Z',
+    ...over,
+  };
+}
 
 /** Test data of the lottery pages (the answers of the lottery API contract). */
 export function lotteryGame(over: Partial<LotteryGame> = {}, now = Date.now()): LotteryGame {
@@ -21,14 +38,8 @@ export function lotteryGame(over: Partial<LotteryGame> = {}, now = Date.now()): 
       { code: 'ssc.position', lines: [{ key: 'position', odds: '9.8' }] },
       { code: 'ssc.bsoe.sum', lines: [{ key: 'side', odds: '1.96' }] },
     ],
-    chain: {
-      chainId: 'c1',
-      terminalHash: 'a'.repeat(64),
-      salt: 'salt-1',
-      algorithm: 'sha256-chain/hmac-sha256-v1',
-      firstIssueId: '20261126-0001',
-      length: 100000,
-    },
+    chain: lotteryChain(),
+    nextChain: null,
     current: {
       issueId: '20261126-0961',
       status: 'open',
@@ -48,7 +59,8 @@ export const emptyBets: MyLotteryBets = {
   totals: { charge: '0', payout: '0' },
 };
 
-/** A drawn issue whose hash links to the previous one and whose result is the draw from it. */
+/** A drawn issue (index 961 of chain 1) whose hash links to the previous one and to its chain's terminal hash, and
+ * whose result is the draw from it. */
 export function drawnIssue(over: Partial<LotteryIssue> = {}): LotteryIssue {
   const secret = '7'.repeat(64);
   const hash = chainPrevious(secret);
@@ -63,6 +75,7 @@ export function drawnIssue(over: Partial<LotteryIssue> = {}): LotteryIssue {
     hash,
     previousHash: chainPrevious(hash),
     chainIndex: 961,
+    chain: lotteryChain({ terminalHash: chainHashAt(hash, 961, 0) }),
     salt: 'salt-1',
     algorithm: 'sha256-chain/hmac-sha256-v1',
     totals: { bets: 12, stake: '240000', payout: '98000', winners: 1 },

@@ -1,4 +1,4 @@
-import { drawElott, type ElottKind, verifyChainLink } from '@sea/games';
+import { chainHashAt, drawElott, type ElottKind, isChainHash, verifyChainLink } from '@sea/games';
 
 /**
  * The lottery verifier's check, in the browser with the server's engines: the revealed issue hash must hash to the
@@ -31,4 +31,28 @@ export function verifyIssue(issue: {
   } catch (e) {
     return { link, recomputed: null, resultMatches: false, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * Does the revealed h_i lead to its chain's published commitment? Hashes it `index` times (up to the chain's length,
+ * 100,000 by default) toward h_0, a slice at a time so the page stays responsive; `signal` stops it (false).
+ */
+export async function reachesCommitment(
+  hash: string,
+  index: number,
+  terminalHash: string,
+  opts: { slice?: number; signal?: AbortSignal; onProgress?: (done: number) => void } = {},
+): Promise<boolean> {
+  if (!isChainHash(hash) || !Number.isSafeInteger(index) || index < 1) return false;
+  const slice = opts.slice ?? 2_000;
+  let h = hash;
+  for (let done = 0; done < index;) {
+    if (opts.signal?.aborted) return false;
+    const to = Math.min(index, done + slice);
+    h = chainHashAt(h, to - done, 0);
+    done = to;
+    opts.onProgress?.(done);
+    if (done < index) await new Promise((r) => setTimeout(r, 0));
+  }
+  return h === terminalHash;
 }
