@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { adminToken, post } from '../lib/admin-api.ts';
+import { errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 /**
  * Promotions and member messages end to end, at 1366 and 390 px: the demo's seeded promotions and one an operator
@@ -15,9 +16,9 @@ let promotionId = '';
 
 useE2E('promos', {
   setup: async () => {
-    const admin = await adminToken();
+    const admin = await adminToken('promo');
     promotionId = (
-      await call<{ id: string }>('/admin/api/promotions', admin, {
+      await post<{ id: string }>('/admin/api/promotions', admin, {
         title: PROMOTION,
         category: 'RELOAD',
         imageUrl: '/promotions/rebate.svg',
@@ -31,14 +32,14 @@ useE2E('promos', {
     for (const width of [1366, 390]) {
       const account = `promoplayer${width}`;
       await server.createMember({ account, password: PASSWORD });
-      await call('/admin/api/messages', admin, {
+      await post('/admin/api/messages', admin, {
         to: 'member',
         account,
         title: 'Your reload bonus is ready',
         content: '<p>We added <b>500.00</b> bonus to your account.</p><script>window.__hacked = 4</script>',
       });
     }
-    await call('/admin/api/messages', admin, {
+    await post('/admin/api/messages', admin, {
       to: 'all',
       title: 'Maintenance tonight',
       content: '<p>02:00–03:00</p>',
@@ -49,28 +50,6 @@ useE2E('promos', {
 async function shot(name: string, width: number) {
   mkdirSync('e2e/artifacts', { recursive: true });
   await page.screenshot({ path: `e2e/artifacts/promos-${name}-${width}.png`, fullPage: true });
-}
-
-async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      merchant: 'demo',
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body ?? {}),
-  });
-  const env = (await res.json()) as { success: boolean; value: T };
-  assert.ok(env.success, `${path}: ${JSON.stringify(env)}`);
-  return env.value;
-}
-
-async function adminToken(): Promise<string> {
-  const username = `e2epromoadmin${Date.now().toString(36)}`;
-  const password = 'promos e2e admin password';
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  return (await call<{ token: string }>('/admin/api/session/login', null, { username, password })).token;
 }
 
 for (const width of [1366, 390]) {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { announcementListQuery } from './announcements.ts';
 
 /**
  * Member messages (the member centre's messageV2 inbox; spec: badges show counts of messages, "unread message
  * count"): sent by the operator to one member or to every member of the merchant.
  */
-export const messageListQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
+/** The inbox pages as the announcements do (pageNo, pageSize ≤ 50). */
+export const messageListQuery = announcementListQuery;
 
 export const messageItem = z.object({
   id: z.string(),

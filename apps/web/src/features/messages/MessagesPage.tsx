@@ -36,7 +36,7 @@ function MessageList() {
       <QueryState
         query={query}
         isEmpty={(d) => d.total === 0}
-        empty={<span className="messages__empty">{t('promos.messages.empty')}</span>}
+        empty={<span className="empty-panel">{t('promos.messages.empty')}</span>}
       >
         {(d) => (
           <>

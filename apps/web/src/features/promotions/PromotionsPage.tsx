@@ -30,7 +30,7 @@ function PromotionList() {
       <QueryState
         query={query}
         isEmpty={(d) => d.list.length === 0}
-        empty={<span className="promos__empty">{t('promos.promotions.empty')}</span>}
+        empty={<span className="empty-panel">{t('promos.promotions.empty')}</span>}
       >
         {(d) => (
           <ul className="promo-grid" aria-labelledby="page-title">
