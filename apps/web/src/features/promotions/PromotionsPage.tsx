@@ -52,9 +52,12 @@ function PromotionDetail({ id }: { id: string }) {
   const period = usePromotionPeriod();
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = query.data !== undefined;
-  // Opening a promotion moves the focus to its title (a screen reader hears where it landed).
+  // The detail is the whole page: shown from its top (under the sticky header, not scrolled to the card's place),
+  // the focus on its title (a screen reader hears where it landed).
   useEffect(() => {
-    if (loaded) heading.current?.focus();
+    if (!loaded) return;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
   }, [loaded, id]);
   const back = (
     <Link className="btn btn--ghost promos__back" to="/promotions">
@@ -66,7 +69,7 @@ function PromotionDetail({ id }: { id: string }) {
       {back}
       <QueryState query={query} errorTitle={t('pages.promotions')}>
         {(p) => (
-          <article className="promo-detail" id={p.id}>
+          <article className="promo-detail">
             <PromotionImage promotion={p} />
             <div className="promo-detail__body">
               {p.category && <span className="promo-card__tag">{p.category}</span>}
