@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEMO_AGENT, seedDemoTeam } from '../../apps/server/src/seed-demo-team.ts';
+import { adminToken, post } from '../lib/admin-api.ts';
 import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 /**
@@ -21,15 +22,15 @@ useE2E('agents', {
   setup: async () => {
     // buildApp does not run the demo team seed (main.ts does): made here through the same function.
     await seedDemoTeam(server.app.modules, 'demo');
-    const admin = await adminToken();
-    await call('/admin/api/announcements', admin, {
+    const admin = await adminToken('agent');
+    await post('/admin/api/announcements', admin, {
       audience: 'agents',
       title: ANNOUNCEMENT,
       content:
         '<p>From Monday the daily wage starts at <b>1 %</b> of the team valid bet.</p>' +
         '<script>window.__hacked = 1</script><a href="javascript:window.__hacked = 2">more</a>',
     });
-    await call('/admin/api/announcements', admin, {
+    await post('/admin/api/announcements', admin, {
       audience: 'agents',
       title: 'Office hours',
       content: '<p>9–17</p>',
@@ -73,28 +74,6 @@ async function lotteryBet(account: string): Promise<string> {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-}
-
-async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      merchant: 'demo',
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body ?? {}),
-  });
-  const env = (await res.json()) as { success: boolean; value: T };
-  assert.ok(env.success, `${path}: ${JSON.stringify(env)}`);
-  return env.value;
-}
-
-async function adminToken(): Promise<string> {
-  const username = `e2eagentadmin${Date.now().toString(36)}`;
-  const password = 'agents e2e admin password';
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  return (await call<{ token: string }>('/admin/api/session/login', null, { username, password })).token;
 }
 
 for (const width of [1366, 390]) {
@@ -233,10 +212,10 @@ test('settlement: the seed day is over, an operator runs the daily wage; the Dai
   // The team's seeded bets are of today; move the app's clock past the merchant's day and the settlement grace.
   shift = 26 * 3_600_000;
   await server.app.modules.agents.runRollup();
-  const admin = await adminToken();
-  const report = await call<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
+  const admin = await adminToken('agent');
+  const report = await post<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
   assert.ok(report.paid >= 1, JSON.stringify(report));
-  const again = await call<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
+  const again = await post<{ paid: number }>('/admin/api/contracts/settle', admin, { type: 'daily_wage' });
   assert.equal(again.paid, 0);
   for (const width of [1366, 390]) {
     await agentLogin(width);

@@ -31,6 +31,8 @@ import { createAgentsModule } from './modules/agents/index.ts';
 import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
 import { createCaptchaModule } from './modules/captcha/index.ts';
 import { createAnnouncementsModule } from './modules/announcements/index.ts';
+import { createMessagesModule } from './modules/messages/index.ts';
+import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
@@ -199,6 +201,8 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     clock,
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
+  const promotions = createPromotionsModule({ db, audit: admin, clock });
+  const messages = createMessagesModule({ db, members, audit: admin, clock });
 
   return {
     outbox,
@@ -223,6 +227,8 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     agents,
     contracts,
     announcements,
+    promotions,
+    messages,
   };
 }
 

@@ -7,7 +7,7 @@ export const DEMO_MERCHANT_CODE = 'demo';
  * Idempotent: every step leaves existing rows as they are, so it runs on every start with SEED_DEMO.
  */
 export async function seedDemo(
-  modules: Pick<Modules, 'merchants' | 'system' | 'games' | 'lottery' | 'deposits'>,
+  modules: Pick<Modules, 'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions'>,
 ): Promise<{ merchantId: bigint }> {
   const merchant = await modules.merchants.ensure({
     code: DEMO_MERCHANT_CODE,
@@ -28,5 +28,6 @@ export async function seedDemo(
   await modules.games.seedDemo(merchant);
   await modules.lottery.seedDemo(merchant);
   await modules.deposits.seedDemo(merchant.id);
+  await modules.promotions.seedDemo(merchant.id);
   return { merchantId: merchant.id };
 }

@@ -18,3 +18,5 @@ export * from './agents.ts';
 export * from './rebates.ts';
 export * from './lottery.ts';
 export * from './announcements.ts';
+export * from './promotions.ts';
+export * from './messages.ts';

@@ -19,6 +19,8 @@ import type { WithdrawalsTables } from '../../src/modules/withdrawals/withdrawal
 import type { ContractsTables } from '../../src/modules/contracts/contracts.tables.ts';
 import type { LotteryTables } from '../../src/modules/lottery/lottery.tables.ts';
 import type { AnnouncementsTables } from '../../src/modules/announcements/announcements.tables.ts';
+import type { MessagesTables } from '../../src/modules/messages/messages.tables.ts';
+import type { PromotionsTables } from '../../src/modules/promotions/promotions.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -48,4 +50,6 @@ export interface AllTables
     WalletTables,
     WithdrawalsTables,
     ContractsTables,
-    AnnouncementsTables {}
+    AnnouncementsTables,
+    PromotionsTables,
+    MessagesTables {}

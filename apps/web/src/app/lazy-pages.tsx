@@ -8,8 +8,6 @@ export const LotteryLobby = lazy(() => import('../features/lottery/LotteryLobby.
 export const LotteryGamePage = lazy(() => import('../features/lottery/LotteryGamePage.tsx'));
 export const FeedGamePage = lazy(() => import('../features/lottery/FeedGamePage.tsx'));
 export const LotteryVerifyPage = lazy(() => import('../features/lottery/LotteryVerifyPage.tsx'));
-export const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
-export const PointMallPage = lazy(() => import('../features/point-mall/PointMallPage.tsx'));
 export const SeamlessPage = lazy(() => import('../features/games/SeamlessPage.tsx'));
 export const DownloadPage = lazy(() => import('../features/download/DownloadPage.tsx'));
 export const GameListCenter = lazy(() => import('../features/games/GameListCenter.tsx'));

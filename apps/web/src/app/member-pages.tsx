@@ -6,7 +6,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 /**
- * The page registry: the member-centre pages that are built, by page name (the others show "coming soon").
+ * The page registry: the member-centre pages by page name (every page of the menu is built).
  * The one place where one feature's page is shown inside another's (the centre): features never import each other.
  */
 export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
@@ -18,5 +18,6 @@ export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   personalHistoryCopy: page(() => import('../features/history/BetRecordsPage.tsx'), 'BetRecordsPage'),
   transactionHistory: page(() => import('../features/history/TransactionHistoryPage.tsx'), 'TransactionHistoryPage'),
   personalProfit: page(() => import('../features/history/PersonalProfitPage.tsx'), 'PersonalProfitPage'),
+  messageV2: page(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
   manualRebate: page(() => import('../features/rebate/ManualRebatePage.tsx'), 'ManualRebatePage'),
 };

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { RETIRED_MEMBER_PAGES } from '../features/centre/centre-pages.ts';
 import { CENTRE_ROUTES } from '../lib/game-routes.ts';
 import { Layout } from './Layout.tsx';
 import { AGENT_PAGES } from './agent-pages.tsx';
@@ -12,12 +13,10 @@ import {
   FeedGamePage,
   GameCenter,
   GameListCenter,
-  JoinPage,
   LotteryGamePage,
   LotteryLobby,
   LotteryPage,
   LotteryVerifyPage,
-  PointMallPage,
   PromotionsPage,
   ResetPasswordPage,
   SeamlessPage,
@@ -43,8 +42,13 @@ export const routes: RouteObject[] = [
       { path: '/hot', element: <GameListCenter /> },
       { path: '/seamless', element: <SeamlessPage /> },
       { path: '/promotions', element: <PromotionsPage /> },
-      { path: '/join', element: <JoinPage /> },
-      { path: '/pointMall', element: <PointMallPage /> },
+      // The spec's join and points-mall areas are not built: offered nowhere, their URLs show the promotions.
+      { path: '/join', element: <Navigate to="/promotions" replace /> },
+      { path: '/pointMall', element: <Navigate to="/promotions" replace /> },
+      ...RETIRED_MEMBER_PAGES.map<RouteObject>((p) => ({
+        path: `/member/${p}`,
+        element: <Navigate to="/promotions" replace />,
+      })),
       { path: '/resetPassword', element: <ResetPasswordPage /> },
       { path: '/fairness', element: <FairnessPage /> },
       // The draw verifier reads public issue data only, so it is open like /fairness.

@@ -63,6 +63,9 @@ export const server = setupServer(
   // The agent menu asks which settlement record pages to list: a daily-wage holder unless a test says otherwise.
   http.get('*/wps/agent/contract/types', () => ok({ types: ['daily_wage'] })),
   http.get('*/wps/agent/announcements', () => ok({ list: [], total: 0, unreadCount: 0, pageNo: 1, pageSize: 1 })),
+  // Promotions and the member's messages: none unless a test says otherwise.
+  http.get('*/wps/promotions', () => ok({ list: [] })),
+  http.get('*/wps/member/messages/unread', () => ok({ unreadCount: 0 })),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
   http.get('*/wps/system/site', () =>
     ok({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAnnouncements, useContractTypesHeld } from '../../api/agents.ts';
 import { useMemberInfo } from '../../api/auth.ts';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useUnreadMessages } from '../../api/messages.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
 import { useSystemStatus } from '../../state/system.ts';
@@ -13,7 +13,8 @@ import { CENTRE_PAGES, type CentreArea, SETTLEMENT_PAGES } from './centre-pages.
 /**
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
  * beside the current one. Without a page, the first page shows; an unknown page is a 404. `pages` are the built
- * pages by name, from the app's page registry (features never import each other); the others show "coming soon".
+ * pages by name, from the app's page registry (features never import each other); every listed page is built (a
+ * name without a page is a 404, never a placeholder). Badges: the unread agent announcements and member messages.
  * On phones the menu folds into a button naming the current page that opens a grid of every entry.
  * The agent menu lists a settlement record page only to an agent that has or had a contract of its type (the
  * page itself, opened by URL, says why it is empty).
@@ -33,15 +34,21 @@ export function CentrePage({
   const isAgent = area === 'agent' && Boolean(me?.isAgent);
   const held = useContractTypesHeld(isAgent).data?.types;
   // The unread count of the agent announcements, beside their menu entry.
-  const unread = useAnnouncements({ pageNo: 1, pageSize: 1 }, isAgent).data?.unreadCount ?? 0;
+  const unreadAnnouncements = useAnnouncements({ pageNo: 1, pageSize: 1 }, isAgent).data?.unreadCount ?? 0;
+  // The unread member messages, beside the messages entry.
+  const unreadMessages = useUnreadMessages(area === 'member').data?.unreadCount ?? 0;
+  const badges: Partial<Record<string, number>> = {
+    agentAnnouncement: unreadAnnouncements,
+    messageV2: unreadMessages,
+  };
   const menu = pages.filter((p) => {
     const type = area === 'agent' ? SETTLEMENT_PAGES[p] : undefined;
     return !type || held?.includes(type) || p === current;
   });
   // Landing on the centre itself (no page chosen yet) shows every entry at once.
   const [menuOpen, setMenuOpen] = useState(page === undefined);
-  if (!pages.includes(current)) return <NotFoundPage />;
   const Page = built[current];
+  if (!pages.includes(current) || !Page) return <NotFoundPage />;
   // The server refuses agent data to non-agents; the site says what the agent centre is and how to become one.
   if (area === 'agent' && me && !me.isAgent) return <ForAgentsOnly />;
   return (
@@ -71,27 +78,30 @@ export function CentrePage({
                 onClick={() => setMenuOpen(false)}
               >
                 {t(`centre.${area}.${p}`)}
-                {p === 'agentAnnouncement' && unread > 0 && (
-                  <span className="centre__badge">
-                    <span aria-hidden="true">{unread}</span>
-                    <span className="sr-only"> ({t('centre.unread', { count: unread })})</span>
-                  </span>
-                )}
+                <Badge count={badges[p] ?? 0} />
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <div className="centre__content">
-        {Page ? (
-          <Suspense fallback={<Splash />}>
-            <Page />
-          </Suspense>
-        ) : (
-          <ComingSoon title={t(`centre.${area}.${current}`)} />
-        )}
+        <Suspense fallback={<Splash />}>
+          <Page />
+        </Suspense>
       </div>
     </div>
+  );
+}
+
+/** The unread count beside a menu entry (nothing when there is none). */
+function Badge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span className="centre__badge">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only"> ({t('centre.unread', { count })})</span>
+    </span>
   );
 }
 
@@ -105,12 +115,9 @@ function ForAgentsOnly() {
       <p role="status">{t('centre.agentOnly.text')}</p>
       <p>{t('centre.agentOnly.how')}</p>
       <div className="form__actions">
-        <Link className="btn btn--primary" to="/join">
-          {t('centre.agentOnly.join')}
-        </Link>
         {customerServiceUrl && (
-          <a className="btn btn--ghost" href={customerServiceUrl}>
-            {t('header.customerService')}
+          <a className="btn btn--primary" href={customerServiceUrl}>
+            {t('centre.agentOnly.join')}
           </a>
         )}
         <Link className="btn btn--ghost" to="/member">

@@ -1,4 +1,8 @@
-/** Member centre pages (spec §2), in menu order; the first is where /member lands. */
+/**
+ * Member centre pages (spec §2), in menu order; the first is where /member lands. The spec's bonusDetails,
+ * rewardCenter, referral and missionLeaderboard are not built yet: they are offered nowhere, and their URLs lead
+ * to the promotions (RETIRED_MEMBER_PAGES, routes.tsx).
+ */
 export const MEMBER_PAGES = [
   'securityCenter',
   'transferFund',
@@ -8,13 +12,12 @@ export const MEMBER_PAGES = [
   'personalHistoryCopy',
   'transactionHistory',
   'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
   'messageV2',
   'manualRebate',
 ] as const;
+
+/** The spec's member-centre pages that are not built: not listed, their URLs redirect to /promotions. */
+export const RETIRED_MEMBER_PAGES = ['bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard'] as const;
 
 /**
  * Agent centre pages (spec §2). myIncome, contractRequest and contractList are the spec's "my income" and

@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import { CategoryRows, HotGamesRow } from './GameRows.tsx';
 import { JackpotCounter } from './JackpotCounter.tsx';
+import { NearView } from './NearView.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { VendorTiles } from './VendorTiles.tsx';
 import { WinnersBoard } from './WinnersBoard.tsx';
 import './home-games.css';
+
+/** Below the fold: its own chunk (the home's first-load script stays within its budget). */
+const HomePromotions = lazy(() => import('./HomePromotions.tsx'));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -33,6 +38,14 @@ export function HomePage() {
       <CategoryRows />
       <WinnersBoard />
       <VendorTiles />
+      <section aria-labelledby="home-promotions" className="home__section home__promotions">
+        <h2 id="home-promotions">{t('nav.promotions')}</h2>
+        <NearView>
+          <Suspense fallback={null}>
+            <HomePromotions />
+          </Suspense>
+        </NearView>
+      </section>
       <section aria-labelledby="home-download" className="home__section home__download">
         <div>
           <h2 id="home-download">{t('home.downloadTitle')}</h2>

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { AdminModule } from '../admin/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import { createMessagesRepository } from './messages.repository.ts';
+import { registerMessagesRoutes } from './messages.routes.ts';
+import { createMessagesService } from './messages.service.ts';
+import type { MessagesTables } from './messages.tables.ts';
+
+/**
+ * Member messages (the member centre's messageV2 inbox): the operator sends one to a member or to every member of
+ * the merchant (admin API, audited); the member lists its own and the broadcasts, opens one, and its read marks
+ * give the unread badge.
+ */
+export function createMessagesModule(deps: {
+  db: AnyDb;
+  members: Pick<MembersModule, 'findByAccount' | 'findById'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  clock: () => Date;
+}) {
+  const db = tablesOf<MessagesTables>(deps.db);
+  const service = createMessagesService({
+    db,
+    repo: createMessagesRepository(db),
+    members: deps.members,
+    clock: deps.clock,
+  });
+  return {
+    ...service,
+    register(app: FastifyInstance): void {
+      registerMessagesRoutes(app, service, deps.audit);
+    },
+  };
+}
+
+export type MessagesModule = ReturnType<typeof createMessagesModule>;

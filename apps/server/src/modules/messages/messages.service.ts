@@ -1,0 +1,118 @@
+import type { MessageDetail, MessagePage, MessageSendRequest, messageListQuery } from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MessageRow, MessagesRepository } from './messages.repository.ts';
+import type { MessagesTables } from './messages.tables.ts';
+
+type Db = Kysely<MessagesTables>;
+type ListQuery = z.infer<typeof messageListQuery>;
+/** Writes the operator's audit record inside the action's own transaction. */
+export type AuditHook = (trx: Db, row: MessageRow, account: string | null) => Promise<void>;
+
+const paging = (q: ListQuery) => ({ offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize });
+
+export function createMessagesService(deps: {
+  db: Db;
+  repo: MessagesRepository;
+  members: Pick<MembersModule, 'findByAccount' | 'findById'>;
+  clock: () => Date;
+}) {
+  const { db, repo, members, clock } = deps;
+  return {
+    /** The member's inbox, newest first, with the unread markers and count. */
+    async inbox(merchant: Merchant, member: AuthenticatedMember, q: ListQuery): Promise<MessagePage> {
+      const { rows, total, unread } = await repo.page(merchant.id, member.memberId, paging(q));
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          title: r.title,
+          sentAt: r.created_at.getTime(),
+          broadcast: r.member_id === null,
+          unread: r.read_at === null,
+        })),
+        total,
+        unreadCount: unread,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+
+    /** The badge of the member centre's messages entry. */
+    async unreadCount(merchant: Merchant, member: AuthenticatedMember): Promise<{ unreadCount: number }> {
+      return { unreadCount: await repo.unread(merchant.id, member.memberId) };
+    },
+
+    /** One of the member's messages; another member's (or merchant's) is not found. */
+    async detail(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<MessageDetail> {
+      const r = await repo.find(merchant.id, member.memberId, id);
+      if (!r) throw new AppError('message_not_found');
+      return {
+        id: String(r.id),
+        title: r.title,
+        content: r.content,
+        sentAt: r.created_at.getTime(),
+        broadcast: r.member_id === null,
+        unread: r.read_at === null,
+      };
+    },
+
+    /** The member opened it: no longer unread (idempotent); the new unread count comes back for the badge. */
+    async markRead(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<{ unreadCount: number }> {
+      if (!(await repo.find(merchant.id, member.memberId, id))) throw new AppError('message_not_found');
+      await repo.markRead(member.memberId, id);
+      return { unreadCount: await repo.unread(merchant.id, member.memberId) };
+    },
+
+    /** The operator sends a message to one member (by account) or to all (audited in the same transaction). */
+    async send(merchant: Merchant, adminId: bigint, req: MessageSendRequest, audit: AuditHook) {
+      const to = req.to === 'member' ? await members.findByAccount(merchant.id, req.account) : null;
+      if (req.to === 'member' && !to) throw new AppError('message_recipient_not_found');
+      const account = to?.account ?? null;
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.insert(trx, {
+          merchant_id: merchant.id,
+          member_id: to?.id ?? null,
+          title: req.title,
+          content: req.content,
+          created_by: adminId,
+          created_at: clock(),
+        });
+        await audit(trx, row, account);
+        return {
+          id: String(row.id),
+          account,
+          title: row.title,
+          content: row.content,
+          createdAt: row.created_at.toISOString(),
+        };
+      });
+    },
+
+    /** What the merchant's operators sent, newest first (the recipient's account, or null for everyone). */
+    async adminList(merchant: Merchant, q: ListQuery) {
+      const { rows, total } = await repo.adminPage(merchant.id, paging(q));
+      const accounts = new Map<bigint, string>();
+      for (const id of new Set(rows.flatMap((r) => (r.member_id === null ? [] : [r.member_id])))) {
+        const m = await members.findById(merchant.id, id);
+        if (m) accounts.set(id, m.account);
+      }
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          account: r.member_id === null ? null : (accounts.get(r.member_id) ?? String(r.member_id)),
+          title: r.title,
+          content: r.content,
+          createdAt: r.created_at.toISOString(),
+        })),
+        total,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

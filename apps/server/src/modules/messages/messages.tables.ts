@@ -1,0 +1,24 @@
+import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+
+export interface MemberMessagesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  /** The one member it was sent to; null: every member of the merchant (a broadcast). */
+  member_id: Int8 | null;
+  title: string;
+  /** Operator-authored HTML (sanitised by the web where it is shown). */
+  content: string;
+  created_by: Int8 | null;
+  created_at: CreatedAt;
+}
+
+export interface MemberMessageReadsTable {
+  member_id: Int8;
+  message_id: Int8;
+  read_at: CreatedAt;
+}
+
+export interface MessagesTables {
+  member_messages: MemberMessagesTable;
+  member_message_reads: MemberMessageReadsTable;
+}

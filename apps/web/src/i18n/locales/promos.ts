@@ -1,0 +1,27 @@
+/** Texts of the promotions page, the home's promotions block and the member messages (English). */
+export const promosEn = {
+  promotions: {
+    intro: 'Bonuses and offers running now. Open one for its details and terms.',
+    empty: 'There are no promotions running right now. Please check back soon.',
+    from: 'From {{from}}',
+    period: '{{from}} – {{to}}',
+    more: 'Details',
+    moreAbout: 'Details of {{title}}',
+    back: 'All promotions',
+    close: 'Close',
+    seeAll: 'All promotions',
+    notFound: 'This promotion is over or no longer exists.',
+  },
+  messages: {
+    intro: 'Messages from the site to you. Open one to read it.',
+    empty: 'No messages yet.',
+    count_one: '{{count}} message',
+    count_other: '{{count}} messages',
+    unreadCount_one: '{{count}} unread',
+    unreadCount_other: '{{count}} unread',
+    unread: 'New',
+    broadcast: 'To all members',
+    back: 'All messages',
+    list: 'Your messages',
+  },
+};
