@@ -4,7 +4,6 @@ import type {
   LotteryFeedResultsTable,
   LotteryGamesTable,
   LotteryIssuesTable,
-  LotteryIssueStatus,
   LotteryTables,
   LotteryWinLineRow,
 } from './lottery.tables.ts';
@@ -117,34 +116,6 @@ export function createFeedRepository(db: Db) {
         .where('i.status', '=', 'settled')
         .limit(limit)
         .execute(),
-    async transition(
-      id: bigint,
-      from: LotteryIssueStatus,
-      to: LotteryIssueStatus,
-      set: { result?: unknown; drawnAt?: Date; settledAt?: Date } = {},
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('lottery_issues')
-        .set({
-          status: to,
-          ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
-          ...(set.drawnAt && { drawn_at: set.drawnAt }),
-          ...(set.settledAt && { settled_at: set.settledAt }),
-        })
-        .where('id', '=', id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
-    },
-    async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
-      const r = await trx
-        .updateTable('lottery_issues')
-        .set({ status: to })
-        .where('id', '=', id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
-    },
     /** The settled issue's result replaced by a correction (its totals are rewritten after). */
     async setResult(id: bigint, result: unknown): Promise<void> {
       await db
@@ -153,43 +124,6 @@ export function createFeedRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
-    issueById: (id: bigint): Promise<FeedIssueRow | undefined> =>
-      db.selectFrom('lottery_issues').selectAll().where('id', '=', id).executeTakeFirst(),
-    issueByPublicId: (gameId: bigint, issueId: string): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('issue_id', '=', issueId)
-        .executeTakeFirst(),
-    currentIssue: (gameId: bigint, now: Date): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('status', '=', 'open')
-        .where('closes_at', '>', now)
-        .orderBy('draws_at')
-        .limit(1)
-        .executeTakeFirst(),
-    issuesAfter: (gameId: bigint, drawsAt: Date, limit: number): Promise<FeedIssueRow[]> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('draws_at', '>', drawsAt)
-        .orderBy('draws_at')
-        .limit(limit)
-        .execute(),
-    lastSettled: (gameId: bigint): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('status', 'in', ['drawn', 'settled'])
-        .orderBy('draws_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
     /** Issues whose draw time has come, newest first, with the version of their applied result. */
     async resultsPage(gameId: bigint, now: Date, page: { offset: number; limit: number }) {
       const base = db.selectFrom('lottery_issues as i').where('i.game_id', '=', gameId).where('i.draws_at', '<=', now);
@@ -312,45 +246,6 @@ export function createFeedRepository(db: Db) {
         .where('issue_pk', '=', issuePk)
         .where('status', '=', 'won')
         .where('member_id', '=', memberId)
-        .execute();
-    },
-    stopOnWinOrders: (issuePk: bigint) =>
-      db
-        .selectFrom('lottery_bets as b')
-        .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
-        .select(['o.id', 'o.reference', 'o.member_id'])
-        .distinct()
-        .where('b.issue_pk', '=', issuePk)
-        .where('b.status', '=', 'won')
-        .where('o.stop_on_win', '=', true)
-        .where('o.issues', '>', 1)
-        .execute(),
-    refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
-      trx
-        .updateTable('lottery_bets as b')
-        .set({ status: 'refunded', settled_at: now })
-        .from('lottery_issues as i')
-        .whereRef('i.id', '=', 'b.issue_pk')
-        .where('b.order_id', '=', orderId)
-        .where('b.status', '=', 'placed')
-        .where('i.draws_at', '>', after)
-        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.selection', 'b.unit_stake'])
-        .execute(),
-    refundIssueBets: (trx: Db, issuePk: bigint, now: Date) =>
-      trx
-        .updateTable('lottery_bets')
-        .set({ status: 'refunded', settled_at: now })
-        .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'placed')
-        .returning(['member_id', 'charge'])
-        .execute(),
-    async releaseExposure(trx: Db, issuePk: bigint, keys: string[], amount: bigint): Promise<void> {
-      if (keys.length === 0) return;
-      await trx
-        .updateTable('lottery_exposure')
-        .set((eb) => ({ staked: sql`greatest(${eb.ref('staked')} - ${amount}, 0)` }))
-        .where('issue_pk', '=', issuePk)
-        .where('code', 'in', keys)
         .execute();
     },
     async writeTotals(issuePk: bigint): Promise<void> {

@@ -12,7 +12,7 @@ import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
-import { memberMain, systemAccount } from '../ledger/index.ts';
+import { memberMain } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import {
   boardOf,
@@ -30,12 +30,11 @@ import {
   simulatedFeed,
 } from './feed.ts';
 import type { FeedGameRow, FeedIssueRow, FeedOutcome, FeedRepository } from './feed.repository.ts';
-import type { GameRow } from './lottery.repository.ts';
+import type { GameRow, LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
+import { createLotteryRefunds, memberJournal } from './refunds.ts';
 import { type DrawSchedule, drawsBetween, feedIssueId, previousDraw } from './schedules.ts';
 
-/** Ledger idempotency namespace (the same as every lottery journal). */
-const SCOPE = 'lottery';
 const DAY = 86_400_000;
 /** Issues are created this far ahead: daily and weekly games two weeks, monthly ones (Thai) six weeks. */
 const AHEAD_DAYS = { week: 15, month: 42 };
@@ -43,7 +42,7 @@ const NEXT_ISSUES = 10;
 /** Bets re-settled per read when a correction is applied (each bet is its own transaction). */
 const RESETTLE_BATCH = 500;
 
-type Ledger = Pick<LedgerModule, 'post' | 'balances'>;
+type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
 type Audit = Pick<AdminModule, 'recordAction'>;
 
 const iso = (d: Date) => d.toISOString();
@@ -175,16 +174,27 @@ export const DEMO_FEED_GAMES: {
 export function createFeedService(deps: {
   db: Kysely<LotteryTables>;
   repo: FeedRepository;
+  /** The lottery module's statements both kinds of game share (issues, stop-on-win, refunds, exposure). */
+  issues: LotteryRepository;
   ledger: Ledger;
   merchants: Pick<MerchantsModule, 'findById'>;
   audit?: Audit;
   clock: () => Date;
   feed?: ResultsFeed;
   settleBatch?: number;
+  /** Members refunded per transaction when an issue is cancelled. */
+  refundBatch?: number;
 }) {
-  const { repo, db } = deps;
+  const { repo, issues, db } = deps;
   const feed = deps.feed ?? simulatedFeed;
   const settleBatch = deps.settleBatch ?? 5_000;
+  const refunds = createLotteryRefunds({
+    db,
+    repo: issues,
+    ledger: deps.ledger,
+    clock: deps.clock,
+    batch: deps.refundBatch ?? 2_000,
+  });
 
   async function merchantOf(id: bigint): Promise<Merchant> {
     const m = await deps.merchants.findById(id);
@@ -258,91 +268,33 @@ export function createFeedService(deps: {
     for (const w of await repo.unpaidWins(issue.id)) {
       await db.transaction().execute(async (trx) => {
         const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
+          memberJournal(merchant, {
             key: `lottery:pay:${game.game_code}:${issue.issue_id}:${w.member_id}`,
             kind: 'win',
             memberId: w.member_id,
             ref: { gameCode: game.game_code, issueId: issue.issue_id },
-            legs: [
-              {
-                debit: systemAccount('house', w.member_id),
-                credit: memberMain(w.member_id),
-                amount: BigInt(w.amount),
-                code: 'win',
-              },
-            ],
-          },
+            amount: BigInt(w.amount),
+            code: 'win',
+          }),
           trx,
         );
         if (!r.ok) throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
         await repo.markPaid(trx, issue.id, w.member_id);
       });
     }
-    for (const order of await repo.stopOnWinOrders(issue.id)) {
-      await db.transaction().execute(async (trx) => {
-        const refunded = await repo.refundOrderAfter(trx, order.id, issue.draws_at, deps.clock());
-        if (refunded.length === 0) return;
-        for (const b of refunded)
-          await repo.releaseExposure(trx, b.issue_pk, exposureOf(spec, b.code, b.selection), b.unit_stake);
-        const amount = refunded.reduce((s, b) => s + b.charge, 0n);
-        const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
-            key: `lottery:stop:${order.reference}:${issue.id}`,
-            kind: 'bet_refund',
-            memberId: order.member_id,
-            ref: { reference: order.reference, gameCode: game.game_code },
-            legs: [
-              {
-                debit: systemAccount('house', order.member_id),
-                credit: memberMain(order.member_id),
-                amount,
-                code: 'bet',
-              },
-            ],
-          },
-          trx,
-        );
-        if (!r.ok) throw new Error('lottery: a stop-on-win refund was refused by the ledger');
-      });
-    }
+    await refunds.stopOnWin(merchant, game, issue, (code, selection) => exposureOf(spec, code, selection));
     await repo.writeTotals(issue.id);
-    const done = await repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    const done = await issues.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
     for (const r of confirmed) if (r.version <= version) await repo.markApplied(issue.id, r.version, deps.clock());
     return done;
   }
 
-  /** A cancelled issue: every placed bet back, one journal per member, with the status change in one transaction. */
+  /** A cancelled issue: every placed bet back, a batch of members a transaction, exposure released (refunds.ts). */
   async function refundIssue(issue: FeedIssueRow, game: FeedGameRow): Promise<boolean> {
-    const merchant = await merchantOf(issue.merchant_id);
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.transitionIn(trx, issue.id, 'cancelled', 'refunded'))) return false;
-      const rows = await repo.refundIssueBets(trx, issue.id, deps.clock());
-      const perMember = new Map<bigint, bigint>();
-      for (const r of rows) perMember.set(r.member_id, (perMember.get(r.member_id) ?? 0n) + r.charge);
-      for (const [memberId, amount] of perMember) {
-        const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
-            key: `lottery:refund:${game.game_code}:${issue.issue_id}:${memberId}`,
-            kind: 'bet_refund',
-            memberId,
-            ref: { gameCode: game.game_code, issueId: issue.issue_id },
-            legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'bet' }],
-          },
-          trx,
-        );
-        if (!r.ok) throw new Error('lottery: a refund was refused by the ledger');
-      }
-      return true;
-    });
+    const spec = specOf(game);
+    return refunds.refundCancelled(await merchantOf(issue.merchant_id), game, issue, (code, selection) =>
+      exposureOf(spec, code, selection),
+    );
   }
 
   /** The confirmed result to settle on once the draw is past: confirmed already, or fetched from the feed now. */
@@ -363,12 +315,12 @@ export function createFeedService(deps: {
     }
     const latest = confirmed.at(-1);
     if (!latest) return false;
-    return repo.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
+    return issues.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
   }
 
   async function step(issue: FeedIssueRow, game: FeedGameRow, now: Date): Promise<boolean> {
-    if (issue.status === 'open' && issue.closes_at <= now) return repo.transition(issue.id, 'open', 'closed');
-    if (issue.status === 'closed' && issue.draws_at <= now) return repo.transition(issue.id, 'closed', 'awaiting');
+    if (issue.status === 'open' && issue.closes_at <= now) return issues.transition(issue.id, 'open', 'closed');
+    if (issue.status === 'closed' && issue.draws_at <= now) return issues.transition(issue.id, 'closed', 'awaiting');
     if (issue.status === 'awaiting') return awaitResult(issue, game, now);
     if (issue.status === 'drawn') return settle(issue, game);
     if (issue.status === 'cancelled') return refundIssue(issue, game);
@@ -392,7 +344,7 @@ export function createFeedService(deps: {
       const game = await gameOfIssue(issue);
       for (let i = 0; i < 5 && issue; i++) {
         if (await step(issue, game, now)) steps++;
-        const next = await repo.issueById(issue.id);
+        const next = await issues.issueById(issue.id);
         if (!next || next.status === issue.status) break;
         issue = next;
       }
@@ -464,20 +416,15 @@ export function createFeedService(deps: {
           const amount = delta > 0n ? delta : take;
           if (amount > 0n) {
             const r = await deps.ledger.post(
-              {
-                merchantId: merchant.id,
-                currency: merchant.currency,
-                scope: SCOPE,
+              memberJournal(merchant, {
                 key: `lottery:fix:${b.reference}:${version}`,
                 kind: delta > 0n ? 'win' : 'win_reversal',
                 memberId: b.member_id,
                 ref: { reference: b.reference, gameCode: game.game_code, issueId: issue.issue_id, version },
-                legs: [
-                  delta > 0n
-                    ? { debit: systemAccount('house', b.member_id), credit: account, amount, code: 'win' }
-                    : { debit: account, credit: systemAccount('house', b.member_id), amount, code: 'win' },
-                ],
-              },
+                amount,
+                code: 'win',
+                back: delta < 0n,
+              }),
               trx,
             );
             if (!r.ok) {
@@ -508,7 +455,7 @@ export function createFeedService(deps: {
 
   async function issueFor(merchant: Merchant, gameCode: string, issueId: string) {
     const game = await gameOf(merchant, gameCode);
-    const issue = await repo.issueByPublicId(game.id, issueId);
+    const issue = await issues.issueByPublicId(game.id, issueId);
     if (!issue) throw new AppError('not_found', 'No such issue.');
     return { game, issue };
   }
@@ -736,7 +683,7 @@ export function createFeedService(deps: {
       currency: merchant.currency,
       games: await Promise.all(
         games.map(async (g) => {
-          const [current, last] = await Promise.all([repo.currentIssue(g.id, now), repo.lastSettled(g.id)]);
+          const [current, last] = await Promise.all([issues.currentIssue(g.id, now), issues.lastDrawn(g.id)]);
           return {
             ...head(g),
             current: current ? issueRef(current) : null,
@@ -756,8 +703,8 @@ export function createFeedService(deps: {
   async function gameInfo(merchant: Merchant, gameCode: string): Promise<LotteryFeedGame> {
     const now = deps.clock();
     const game = await gameOf(merchant, gameCode);
-    const current = await repo.currentIssue(game.id, now);
-    const next = current ? await repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1) : [];
+    const current = await issues.currentIssue(game.id, now);
+    const next = current ? await issues.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1) : [];
     return {
       serverTime: iso(now),
       ...head(game),

@@ -44,19 +44,22 @@ export function createLotteryModule(deps: {
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
 }) {
   const db = tablesOf<LotteryTables>(deps.db);
+  const issues = createLotteryRepository(db);
   const feed = createFeedService({
     db,
     repo: createFeedRepository(db),
+    issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
     audit: deps.audit,
     clock: deps.clock,
     feed: deps.options?.resultsFeed,
     settleBatch: deps.options?.settleBatch,
+    refundBatch: deps.options?.payBatch,
   });
   const service = createLotteryService({
     db,
-    repo: createLotteryRepository(db),
+    repo: issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
     feed,
