@@ -286,3 +286,22 @@ export const lotteryResultState = z.object({
   confirmedBy: z.string().nullable(),
 });
 export type LotteryResultState = z.infer<typeof lotteryResultState>;
+
+/** POST /admin/api/lottery/issues/:id/cancel (:id = the issue id, e.g. 20261126-0001) */
+export const lotteryIssueCancelParams = z.object({ id: lotteryIssueId });
+export const lotteryIssueCancel = z.object({
+  gameCode: lotteryGameCode,
+  /** Why the draw is void (e.g. "no draw: Tết holiday"); kept in the audit log. */
+  reason: z.string().trim().min(3).max(500),
+});
+export type LotteryIssueCancel = z.infer<typeof lotteryIssueCancel>;
+/** The issue after the cancel: cancelled while its bets are being refunded (the feed job finishes), then refunded. */
+export const lotteryIssueCancelState = z.object({
+  gameCode: z.string(),
+  issueId: z.string(),
+  issueStatus: lotteryIssueStatus,
+  /** Bets of the issue refunded so far (with any a member cancelled earlier), and their total charge (minor units). */
+  refundedBets: z.number().int(),
+  refunded: minorString,
+});
+export type LotteryIssueCancelState = z.infer<typeof lotteryIssueCancelState>;

@@ -4,6 +4,7 @@ import type {
   LotteryFeedResultsTable,
   LotteryGamesTable,
   LotteryIssuesTable,
+  LotteryIssueStatus,
   LotteryTables,
   LotteryWinLineRow,
 } from './lottery.tables.ts';
@@ -116,6 +117,44 @@ export function createFeedRepository(db: Db) {
         .where('i.status', '=', 'settled')
         .limit(limit)
         .execute(),
+    /** Locks the issue row for the transaction (an operator's cancel and result entries take turns); its status. */
+    lockIssue: async (trx: Db, id: bigint): Promise<LotteryIssueStatus | undefined> =>
+      (await trx.selectFrom('lottery_issues').select('status').where('id', '=', id).forUpdate().executeTakeFirst())
+        ?.status,
+    /** Whether the issue has a result waiting for confirmation, and a confirmed one. */
+    async resultStates(trx: Db, issuePk: bigint): Promise<{ pending: boolean; confirmed: boolean }> {
+      const rows = await trx
+        .selectFrom('lottery_feed_results')
+        .select('status')
+        .distinct()
+        .where('issue_pk', '=', issuePk)
+        .where('status', 'in', ['pending', 'confirmed'])
+        .execute();
+      return {
+        pending: rows.some((r) => r.status === 'pending'),
+        confirmed: rows.some((r) => r.status === 'confirmed'),
+      };
+    },
+    /** Cancels an issue not drawn yet (open, closed or awaiting its result); false when it was in another state. */
+    async cancelIn(trx: Db, id: bigint): Promise<boolean> {
+      const r = await trx
+        .updateTable('lottery_issues')
+        .set({ status: 'cancelled' })
+        .where('id', '=', id)
+        .where('status', 'in', ['open', 'closed', 'awaiting'])
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    /** The issue's refunded bets: how many and their charge. */
+    async refundedTotals(issuePk: bigint): Promise<{ bets: number; amount: bigint }> {
+      const r = await db
+        .selectFrom('lottery_bets')
+        .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(charge), 0)`.as('amount')])
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'refunded')
+        .executeTakeFirstOrThrow();
+      return { bets: Number(r.n), amount: BigInt(r.amount) };
+    },
     /** The settled issue's result replaced by a correction (its totals are rewritten after). */
     async setResult(id: bigint, result: unknown): Promise<void> {
       await db
@@ -168,12 +207,16 @@ export function createFeedRepository(db: Db) {
     async insertResult(trx: Db, row: Insertable<LotteryFeedResultsTable>): Promise<bigint> {
       return (await trx.insertInto('lottery_feed_results').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
-    /** A feed result as version 1 unless one is confirmed already (false: another process or an operator won). */
+    /**
+     * A feed result as version 1 unless one is confirmed already (false: another process or an operator won) and only
+     * while the issue awaits it (locked for share: an operator's cancel, which locks it for update, never crosses it).
+     */
     async addFeedResult(issuePk: bigint, result: unknown, now: Date): Promise<boolean> {
       const r = await sql`
         insert into lottery_feed_results (issue_pk, version, source, result, status, entered_at, confirmed_at)
         select ${issuePk}, 1, 'feed', ${JSON.stringify(result)}::jsonb, 'confirmed', ${now}, ${now}
         where not exists (select 1 from lottery_feed_results where issue_pk = ${issuePk} and status = 'confirmed')
+          and exists (select 1 from lottery_issues where id = ${issuePk} and status = 'awaiting' for share)
         on conflict do nothing`.execute(db);
       return Number(r.numAffectedRows ?? 0n) > 0;
     },

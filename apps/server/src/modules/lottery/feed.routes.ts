@@ -4,6 +4,9 @@ import {
   lotteryFeedLobbyQuery,
   lotteryFeedResults,
   lotteryGameParams,
+  lotteryIssueCancel,
+  lotteryIssueCancelParams,
+  lotteryIssueCancelState,
   lotteryResultDiscard,
   lotteryResultEntry,
   lotteryResultState,
@@ -93,5 +96,20 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
       response: lotteryResultState,
     },
     ({ merchant, admin, body, ip }) => feed.discardResult(merchant, admin, body, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/lottery/issues/:id/cancel',
+      summary:
+        'Cancel a feed draw without a result (the draw did not take place) and refund every placed bet; repeatable',
+      tags,
+      params: lotteryIssueCancelParams,
+      body: lotteryIssueCancel,
+      response: lotteryIssueCancelState,
+    },
+    ({ merchant, admin, params, body, ip }) =>
+      feed.cancelIssue(merchant, admin, { gameCode: body.gameCode, issueId: params.id, reason: body.reason }, ip),
   );
 }

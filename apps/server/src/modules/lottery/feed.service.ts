@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   LotteryFeedGame,
+  LotteryIssueCancelState,
   LotteryFeedLobby,
   LotteryFeedResults,
   LotteryResultEntry,
@@ -531,6 +532,7 @@ export function createFeedService(deps: {
     const version = (latest?.version ?? 0) + 1;
     try {
       await db.transaction().execute(async (trx) => {
+        await notCancelled(trx, issue.id);
         await repo.insertResult(trx, {
           issue_pk: issue.id,
           version,
@@ -590,6 +592,7 @@ export function createFeedService(deps: {
     const version = ((await repo.confirmed(issue.id)).at(-1)?.version ?? 0) + 1;
     try {
       await db.transaction().execute(async (trx) => {
+        await notCancelled(trx, issue.id);
         if (!(await repo.confirmEntry(trx, pending.id, admin.id, version, deps.clock())))
           throw new AppError('state_invalid', 'This entry was confirmed or discarded meanwhile.');
         await audit(
@@ -612,6 +615,61 @@ export function createFeedService(deps: {
       entered_by: pending.entered_by,
       confirmed_by: admin.id,
     });
+  }
+
+  /** Locks the issue for an operator's result entry: a cancelled draw takes no result (a cancel waits, or won). */
+  async function notCancelled(trx: Kysely<LotteryTables>, issuePk: bigint): Promise<void> {
+    const status = await repo.lockIssue(trx, issuePk);
+    if (status === 'cancelled' || status === 'refunded')
+      throw new AppError('state_invalid', 'This draw was cancelled.');
+  }
+
+  /**
+   * An operator cancels a draw that has no result (the draw did not take place, a station was cancelled): open,
+   * closed or awaiting its result → cancelled, audited with the reason, then every placed bet is refunded (a batch
+   * of members a transaction, exposure released, one journal per member; chases go on with their next issues) →
+   * refunded. A draw with a confirmed result is refused (lottery_result_confirmed: correct it instead), one with a
+   * result waiting for confirmation too (lottery_result_pending: discard it first). Repeating the call on a
+   * cancelled draw finishes a refund a crash left half done and pays nothing twice; it is audited once.
+   */
+  async function cancelIssue(
+    merchant: Merchant,
+    admin: AuthenticatedAdmin,
+    req: { gameCode: string; issueId: string; reason: string },
+    ip: string,
+  ): Promise<LotteryIssueCancelState> {
+    const { game, issue } = await issueFor(merchant, req.gameCode, req.issueId);
+    await db.transaction().execute(async (trx) => {
+      const status = await repo.lockIssue(trx, issue.id);
+      if (status === 'cancelled' || status === 'refunded') return;
+      const results = await repo.resultStates(trx, issue.id);
+      if (results.confirmed || status === 'drawn' || status === 'settled')
+        throw new AppError('lottery_result_confirmed');
+      if (results.pending)
+        throw new AppError(
+          'lottery_result_pending',
+          'A result of this draw is waiting for confirmation: discard it before cancelling the draw.',
+        );
+      if (!(await repo.cancelIn(trx, issue.id))) throw new AppError('state_invalid');
+      await audit(
+        merchant,
+        admin,
+        'lottery.issue.cancel',
+        issue,
+        { gameCode: game.game_code, issueId: issue.issue_id, from: status ?? null, reason: req.reason },
+        ip,
+        trx,
+      );
+    });
+    await refundIssue(issue, game);
+    const [now, totals] = await Promise.all([issues.issueById(issue.id), repo.refundedTotals(issue.id)]);
+    return {
+      gameCode: game.game_code,
+      issueId: issue.issue_id,
+      issueStatus: now!.status,
+      refundedBets: totals.bets,
+      refunded: String(totals.amount),
+    };
   }
 
   /** Throws away a pending entry (e.g. a typing mistake found by the confirmer). Audited. */
@@ -787,6 +845,7 @@ export function createFeedService(deps: {
     enterResult,
     confirmResult,
     discardResult,
+    cancelIssue,
     checkerOf,
     betCodesOf,
     exposureOf: async (game: GameRow, code: string, selection: unknown) =>
