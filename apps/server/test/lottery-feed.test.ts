@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { prizesOf, type VnResult } from '@sea/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberMain } from '../src/modules/ledger/index.ts';
+import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { type FeedResult, SIMULATED_PUBLISH_SECONDS, simulatedFeed } from '../src/modules/lottery/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -661,5 +661,144 @@ describe('feed-based lottery', () => {
       select count(*)::text as n from admin_audit_log
       where action = 'lottery.issue.cancel' and detail->>'issueId' = ${issue.issueId}`.execute(t.database.db);
     expect(audit.rows[0]!.n).toBe('1');
+  });
+
+  it('a shortfall is listed for operators and collected once the member has money: partly, never below zero, once', async () => {
+    const a = await createTestAdmin(t);
+    const b = await createTestAdmin(t);
+    const w = await newPlayer(t, demo, { fund: 100n * UNIT });
+    /** Money in (a deposit) or out (a withdrawal) of the member, as a test adjustment. */
+    const move = async (amount: bigint) => {
+      const r = await t.app.modules.ledger.post({
+        merchantId: demo.id,
+        currency: demo.currency,
+        scope: 'test',
+        key: `move:${randomUUID()}`,
+        kind: 'adjustment',
+        memberId: w.id,
+        legs: [
+          amount > 0n
+            ? { debit: systemAccount('adjustments', w.id), credit: memberMain(w.id), amount, code: 'adjustment' }
+            : {
+                debit: memberMain(w.id),
+                credit: systemAccount('adjustments', w.id),
+                amount: -amount,
+                code: 'adjustment',
+              },
+        ],
+      });
+      expect(r.ok).toBe(true);
+    };
+    await feed().schedule();
+    const { current } = await get('/lgw/lottery/feed/games/vn-mt-khanhhoa');
+    const bet = await place(w, 'vn-mt-khanhhoa', current.issueId, [
+      { code: 'vn.de', selection: { numbers: ['42'] }, unitStake: String(10n * UNIT) },
+    ]);
+    expect(bet.statusCode, bet.body).toBe(200);
+    const betRef = bet.json().value.bets[0].ref as string;
+    now = Math.max(now, Date.parse(current.drawsAt) + 60_000);
+    a.token = await relogin(a);
+    b.token = await relogin(b);
+    const first = { gameCode: 'vn-mt-khanhhoa', issueId: current.issueId, result: mtResult(21, '42') };
+    expect((await admin(a.token, '', first)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', first)).statusCode).toBe(200);
+    await feed().advance();
+    const won = 950n * UNIT;
+    expect(await balance(w)).toBe(90n * UNIT + won);
+    await move(-(50n * UNIT + won)); // the member takes most of it out: 40.00 left
+    const fixed = { ...first, result: mtResult(21, '37') };
+    expect((await admin(a.token, '', fixed)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', fixed)).statusCode).toBe(200);
+    expect((await feed().advance()).corrections).toBe(1);
+    expect(await balance(w)).toBe(0n);
+
+    const list = async (query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin/api/lottery/shortfalls${query}`,
+        headers: bearer(a.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { total: number; items: { betRef: string; [k: string]: unknown }[] };
+    };
+    const mine = async (query = '') => (await list(query)).items.find((x) => x.betRef === betRef);
+    expect(await mine('?status=open')).toEqual({
+      memberId: String(w.id),
+      memberAccount: w.account,
+      betRef,
+      gameCode: 'vn-mt-khanhhoa',
+      issueId: current.issueId,
+      version: 2,
+      shortfall: String(910n * UNIT),
+      collected: '0',
+      outstanding: String(910n * UNIT),
+      status: 'open',
+      createdAt: expect.any(String),
+      lastCollectedAt: null,
+    });
+    expect(await mine('?status=collected')).toBeUndefined();
+    const paged = await list('?pageSize=1&pageNo=1');
+    expect(paged.items).toHaveLength(1);
+    expect(paged.total).toBeGreaterThanOrEqual(1);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/lottery/shortfalls?status=lost',
+      headers: bearer(a.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/lottery/shortfalls' })).statusCode).toBe(401);
+
+    // No balance: nothing is collected.
+    expect((await feed().advance()).collected).toBe(0);
+    await move(300n * UNIT);
+    // A stale balance read (the member spent in between) makes the ledger refuse: nothing is written.
+    const ledger = t.app.modules.ledger;
+    const balances = ledger.balances;
+    ledger.balances = (async (...args: Parameters<typeof balances>) => {
+      const r = await balances(...args);
+      return Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, { ...v, available: v.available + 1_000n * UNIT }]),
+      );
+    }) as typeof balances;
+    try {
+      expect((await feed().advance()).collected).toBe(0);
+    } finally {
+      ledger.balances = balances;
+    }
+    expect(await balance(w)).toBe(300n * UNIT);
+    expect(await mine()).toMatchObject({ collected: '0', status: 'open' });
+
+    // The member's 300.00 is taken: a partial collection, the balance at zero, never below.
+    expect((await feed().advance()).collected).toBe(1);
+    expect(await balance(w)).toBe(0n);
+    expect(await mine('?status=partial')).toMatchObject({
+      collected: String(300n * UNIT),
+      outstanding: String(610n * UNIT),
+      status: 'partial',
+      lastCollectedAt: expect.any(String),
+    });
+    expect((await feed().advance()).collected).toBe(0);
+
+    // More money later: the rest, once, even with two collectors at once.
+    await move(1_000n * UNIT);
+    await Promise.all([feed().advance(), feed().advance()]);
+    expect(await balance(w)).toBe(390n * UNIT);
+    expect(await mine('?status=collected')).toMatchObject({
+      collected: String(910n * UNIT),
+      outstanding: '0',
+      status: 'collected',
+    });
+    expect(await mine('?status=open')).toBeUndefined();
+    expect(await journals(`lottery:collect:${betRef}:2:%`)).toBe(2);
+    const rows = await sql<{ seq: number; amount: string }>`
+      select seq, amount::text from lottery_shortfall_collections c join lottery_bets b on b.id = c.bet_id
+      where b.reference = ${betRef} order by seq`.execute(t.database.db);
+    expect(rows.rows.map((r) => [r.seq, r.amount])).toEqual([
+      [1, String(300n * UNIT)],
+      [2, String(610n * UNIT)],
+    ]);
+    await feed().advance();
+    expect(await balance(w)).toBe(390n * UNIT);
   });
 });

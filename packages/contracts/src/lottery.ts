@@ -305,3 +305,31 @@ export const lotteryIssueCancelState = z.object({
   refunded: minorString,
 });
 export type LotteryIssueCancelState = z.infer<typeof lotteryIssueCancelState>;
+
+/** A correction's shortfall: open = nothing collected yet, partial, collected = all taken back. */
+export const lotteryShortfallStatus = z.enum(['open', 'partial', 'collected']);
+/** GET /admin/api/lottery/shortfalls (newest first) */
+export const lotteryShortfallsQuery = z.object({
+  status: lotteryShortfallStatus.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const lotteryShortfall = z.object({
+  memberId: z.string(),
+  memberAccount: z.string(),
+  /** The bet whose payout a correction lowered, its draw and the result version that lowered it. */
+  betRef: z.string(),
+  gameCode: z.string(),
+  issueId: z.string(),
+  version: z.number().int(),
+  /** What the correction could not take back (minor units), what was collected since, and what is still owed. */
+  shortfall: minorString,
+  collected: minorString,
+  outstanding: minorString,
+  status: lotteryShortfallStatus,
+  createdAt: z.string(),
+  lastCollectedAt: z.string().nullable(),
+});
+export type LotteryShortfall = z.infer<typeof lotteryShortfall>;
+export const lotteryShortfalls = z.object({ total: z.number().int(), items: z.array(lotteryShortfall) });
+export type LotteryShortfalls = z.infer<typeof lotteryShortfalls>;

@@ -356,6 +356,96 @@ export function createFeedRepository(db: Db) {
         .where('b.issue_pk', '=', issuePk)
         .orderBy('c.bet_id')
         .execute(),
+
+    // ---- shortfalls (what a correction could not take back)
+    /** Shortfalls still (partly) owed, oldest first: the collection step's work list. */
+    openShortfalls: (limit: number) =>
+      db
+        .selectFrom('lottery_feed_corrections as c')
+        .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
+        .select(['c.bet_id', 'c.version', 'c.member_id', 'b.merchant_id'])
+        .whereRef('c.shortfall', '>', 'c.collected')
+        .orderBy('c.created_at')
+        .orderBy('c.bet_id')
+        .orderBy('c.version')
+        .limit(limit)
+        .execute(),
+    /**
+     * Locks one shortfall for a collection (collectors of one shortfall take turns): what is still owed, the next
+     * collection's number and what its journal names.
+     */
+    lockShortfall: async (trx: Db, betId: bigint, version: number) =>
+      (
+        await sql<{
+          outstanding: bigint;
+          seq: number;
+          reference: string;
+          issue_id: string;
+          game_code: string;
+        }>`
+          select c.shortfall - c.collected as outstanding, b.reference, i.issue_id, g.game_code,
+                 (select count(*)::int + 1 from lottery_shortfall_collections s
+                  where s.bet_id = c.bet_id and s.version = c.version) as seq
+          from lottery_feed_corrections c
+          join lottery_bets b on b.id = c.bet_id
+          join lottery_issues i on i.id = b.issue_pk
+          join lottery_games g on g.id = i.game_id
+          where c.bet_id = ${betId} and c.version = ${version}
+          for update of c`.execute(trx)
+      ).rows[0],
+    /** A collection: its row, and the shortfall's collected sum (never past the shortfall: a check of 0036). */
+    async addCollection(
+      trx: Db,
+      row: { bet_id: bigint; version: number; seq: number; member_id: bigint; amount: bigint; journal_id: bigint },
+      now: Date,
+    ): Promise<void> {
+      await trx.insertInto('lottery_shortfall_collections').values(row).execute();
+      await trx
+        .updateTable('lottery_feed_corrections')
+        .set((eb) => ({ collected: eb('collected', '+', row.amount), collected_at: now }))
+        .where('bet_id', '=', row.bet_id)
+        .where('version', '=', row.version)
+        .execute();
+    },
+    /** A merchant's shortfalls (open: nothing collected; partial; collected: all), newest first, and their count. */
+    async shortfallsPage(
+      merchantId: bigint,
+      status: 'open' | 'partial' | 'collected' | undefined,
+      page: { offset: number; limit: number },
+    ) {
+      let q = db
+        .selectFrom('lottery_feed_corrections as c')
+        .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
+        .where('b.merchant_id', '=', merchantId)
+        .where('c.shortfall', '>', 0n);
+      if (status === 'open') q = q.where('c.collected', '=', 0n);
+      if (status === 'partial') q = q.where('c.collected', '>', 0n).whereRef('c.collected', '<', 'c.shortfall');
+      if (status === 'collected') q = q.whereRef('c.collected', '=', 'c.shortfall');
+      const [rows, count] = await Promise.all([
+        q
+          .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+          .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+          .select([
+            'c.member_id',
+            'c.version',
+            'c.shortfall',
+            'c.collected',
+            'c.created_at',
+            'c.collected_at',
+            'b.reference',
+            'i.issue_id',
+            'g.game_code',
+          ])
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.bet_id', 'desc')
+          .orderBy('c.version', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
   };
 }
 

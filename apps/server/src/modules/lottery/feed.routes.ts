@@ -11,6 +11,8 @@ import {
   lotteryResultEntry,
   lotteryResultState,
   lotteryResultsQuery,
+  lotteryShortfalls,
+  lotteryShortfallsQuery,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineAdminRoute, defineRoute } from '../../http/route.ts';
@@ -111,5 +113,18 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     },
     ({ merchant, admin, params, body, ip }) =>
       feed.cancelIssue(merchant, admin, { gameCode: body.gameCode, issueId: params.id, reason: body.reason }, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/lottery/shortfalls',
+      summary:
+        'Shortfalls of result corrections (what a clawback could not take back), newest first, with what the feed job collected since',
+      tags,
+      querystring: lotteryShortfallsQuery,
+      response: lotteryShortfalls,
+    },
+    ({ merchant, query }) => feed.shortfalls(merchant, query),
   );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   LotteryFeedGame,
   LotteryIssueCancelState,
+  LotteryShortfalls,
   LotteryFeedLobby,
   LotteryFeedResults,
   LotteryResultEntry,
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { memberMain } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import {
   boardOf,
@@ -179,6 +181,8 @@ export function createFeedService(deps: {
   issues: LotteryRepository;
   ledger: Ledger;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** Member accounts for the operators' shortfall list. */
+  members: Pick<MembersModule, 'accountsOf'>;
   audit?: Audit;
   clock: () => Date;
   feed?: ResultsFeed;
@@ -329,7 +333,7 @@ export function createFeedService(deps: {
   }
 
   /** The feed job: every due issue moves as far as it can, then confirmed corrections are applied. */
-  async function advance(): Promise<{ steps: number; corrections: number }> {
+  async function advance(): Promise<{ steps: number; corrections: number; collected: number }> {
     const now = deps.clock();
     const games = new Map<string, FeedGameRow>();
     const gameOfIssue = async (i: FeedIssueRow) => {
@@ -353,7 +357,8 @@ export function createFeedService(deps: {
     let corrections = 0;
     for (const issue of await repo.correctionsDue(50))
       corrections += await applyCorrections(issue, await gameOfIssue(issue));
-    return { steps, corrections };
+    const collected = await collectShortfalls();
+    return { steps, corrections, collected };
   }
 
   // ---- corrections
@@ -450,6 +455,121 @@ export function createFeedService(deps: {
       }
     }
     throw new Error(`lottery: the correction of ${b.reference} kept racing the member's spending; it is retried later`);
+  }
+
+  // ---- shortfalls: what a correction could not take back, collected once the member has money again
+
+  class Refused extends Error {}
+
+  /**
+   * The collection step (run by the feed job after the corrections): each open shortfall, oldest first, whose member
+   * has a balance now takes back min(balance, still owed) — partial collections allowed and recorded, a balance never
+   * below zero. One transaction per collection with the shortfall locked: the journal
+   * (lottery:collect:<bet>:<version>:<seq>, member → house), the collection row and the collected sum commit together
+   * (a crash keeps nothing; two collectors take turns and the second sees what the first took). A member spending in
+   * between makes the ledger refuse: nothing is written and the next run tries again. The number of collections.
+   */
+  async function collectShortfalls(limit = 200): Promise<number> {
+    const open = await repo.openShortfalls(limit);
+    const byMerchant = new Map<string, typeof open>();
+    for (const r of open) byMerchant.set(String(r.merchant_id), [...(byMerchant.get(String(r.merchant_id)) ?? []), r]);
+    let collections = 0;
+    for (const rows of byMerchant.values()) {
+      const merchant = await merchantOf(rows[0]!.merchant_id);
+      const accounts = [...new Set(rows.map((r) => memberMain(r.member_id)))];
+      const balances = await deps.ledger.balances(merchant.id, accounts);
+      const held = new Map(accounts.map((a) => [a, balances[a]?.available ?? 0n]));
+      for (const r of rows) {
+        const account = memberMain(r.member_id);
+        const available = held.get(account)!;
+        if (available <= 0n) continue;
+        const took = await collectOne(merchant, r, available);
+        held.set(account, available - took);
+        if (took > 0n) collections++;
+      }
+    }
+    return collections;
+  }
+
+  async function collectOne(
+    merchant: Merchant,
+    r: { bet_id: bigint; version: number; member_id: bigint },
+    available: bigint,
+  ): Promise<bigint> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const s = await repo.lockShortfall(trx, r.bet_id, r.version);
+        const owed = s ? BigInt(s.outstanding) : 0n;
+        if (!s || owed <= 0n) return 0n;
+        const amount = available < owed ? available : owed;
+        const posted = await deps.ledger.post(
+          memberJournal(merchant, {
+            key: `lottery:collect:${s.reference}:${r.version}:${s.seq}`,
+            kind: 'win_reversal',
+            memberId: r.member_id,
+            ref: { reference: s.reference, gameCode: s.game_code, issueId: s.issue_id, version: r.version },
+            amount,
+            code: 'win',
+            back: true,
+          }),
+          trx,
+        );
+        if (!posted.ok) {
+          if (posted.error === 'insufficient_funds') throw new Refused();
+          throw new Error(
+            `lottery: a shortfall collection of ${s.reference} was refused by the ledger (${posted.error})`,
+          );
+        }
+        await repo.addCollection(
+          trx,
+          {
+            bet_id: r.bet_id,
+            version: r.version,
+            seq: s.seq,
+            member_id: r.member_id,
+            amount,
+            journal_id: posted.journalId,
+          },
+          deps.clock(),
+        );
+        return amount;
+      });
+    } catch (e) {
+      if (e instanceof Refused) return 0n;
+      throw e;
+    }
+  }
+
+  /** The merchant's shortfalls for operators (GET /admin/api/lottery/shortfalls), newest first. */
+  async function shortfalls(
+    merchant: Merchant,
+    q: { status?: 'open' | 'partial' | 'collected'; pageNo: number; pageSize: number },
+  ): Promise<LotteryShortfalls> {
+    const r = await repo.shortfallsPage(merchant.id, q.status, {
+      offset: (q.pageNo - 1) * q.pageSize,
+      limit: q.pageSize,
+    });
+    const accounts = await deps.members.accountsOf(
+      merchant.id,
+      r.rows.map((x) => x.member_id),
+    );
+    return {
+      total: r.total,
+      items: r.rows.map((x) => ({
+        memberId: String(x.member_id),
+        memberAccount: accounts.get(x.member_id) ?? '',
+        betRef: x.reference,
+        gameCode: x.game_code,
+        issueId: x.issue_id,
+        version: x.version,
+        shortfall: String(x.shortfall),
+        collected: String(x.collected),
+        outstanding: String(x.shortfall - x.collected),
+        status: x.collected === 0n ? 'open' : x.collected < x.shortfall ? 'partial' : 'collected',
+        createdAt: iso(x.created_at),
+        lastCollectedAt: x.collected_at ? iso(x.collected_at) : null,
+      })),
+    };
   }
 
   // ---- operators: two-person result entry
@@ -846,6 +966,8 @@ export function createFeedService(deps: {
     confirmResult,
     discardResult,
     cancelIssue,
+    collectShortfalls,
+    shortfalls,
     checkerOf,
     betCodesOf,
     exposureOf: async (game: GameRow, code: string, selection: unknown) =>
