@@ -70,7 +70,9 @@ export function Countdown({ phase }: { phase: IssuePhase }) {
             : t('lottery.drawing')}
       </span>
       <span className="lot-countdown__time">
-        {phase.phase === 'drawing' ? '--:--' : formatCountdown(phase.seconds)}
+        {phase.phase === 'drawing'
+          ? '--:--'
+          : formatCountdown(phase.seconds, (count) => t('lottery.countdownDays', { count }))}
       </span>
     </span>
   );

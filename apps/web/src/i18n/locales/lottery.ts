@@ -12,6 +12,7 @@ export const lotteryEn = {
   currentIssue: 'Current issue',
   closesIn: 'Closes in',
   drawsIn: 'Closed, drawing in',
+  countdownDays: '{{count}}d',
   drawing: 'Closed, drawing…',
   noIssue: 'No issue open',
   lastResult: 'Last result',
