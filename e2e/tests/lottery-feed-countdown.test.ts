@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
-import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { demo, errors, fundMember, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
+import { loginMember } from '../lib/member-login.ts';
 
 /*
  * A draw days away (Thai: the 1st and the 16th) counts down as "2d 02:33:59", not "50:33:59", on /seaLottery and the
@@ -20,22 +21,12 @@ useE2E('lottery-feed-countdown', { clock: () => new Date(Date.now() + offset) })
 const PASSWORD = 'lottery countdown e2e 1';
 const DAYS = /^2d 02:3[34]:\d\d$/;
 
-async function login(account: string, width: number) {
-  await open('/');
-  const header = page.getByRole('banner');
-  await header.getByLabel('Username').fill(account);
-  await header.getByLabel('Password').fill(PASSWORD);
-  await header.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
-  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
-}
-
 for (const width of [1366, 390]) {
   test(`a Thai draw days away counts down in days at ${width} px`, async () => {
     const account = `e2ecount${width}`;
     const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
     await fundMember(member.id, 10_000n);
-    await login(account, width);
+    await loginMember(account, PASSWORD, width);
     await page.goto(`${server.baseUrl}/seaLottery`);
     const card = page.getByRole('listitem', { name: 'Thai Government Lottery' });
     await card.waitFor({ timeout: 30_000 });

@@ -118,7 +118,7 @@ export function createLotteryRefunds(deps: {
             exposureOf(r.code, r.selection).map((code) => ({
               issuePk: issue.id,
               code,
-              amount: r.unit_stake * BigInt(r.bets),
+              amount: BigInt(r.unit_stake) * BigInt(r.bets),
             })),
           ),
         );
