@@ -8,10 +8,9 @@ alter table lottery_feed_corrections
   add constraint lottery_feed_corrections_collected check (collected >= 0 and collected <= shortfall);
 alter table lottery_feed_corrections add column collected_at timestamptz;
 
--- The shortfalls still (partly) open, oldest first (the collection step and the admin list read these).
+-- The shortfalls still (partly) open, by bet and version (the collection step pages through them).
 drop index lottery_feed_corrections_shortfall;
-create index lottery_feed_corrections_open on lottery_feed_corrections (created_at, bet_id, version)
-  where shortfall > collected;
+create index lottery_feed_corrections_open on lottery_feed_corrections (bet_id, version) where shortfall > collected;
 
 -- One row per collection of a shortfall: seq 1, 2, … per (bet, version), the journal that moved it.
 create table lottery_shortfall_collections (

@@ -358,14 +358,19 @@ export function createFeedRepository(db: Db) {
         .execute(),
 
     // ---- shortfalls (what a correction could not take back)
-    /** Shortfalls still (partly) owed, oldest first: the collection step's work list. */
-    openShortfalls: (limit: number) =>
+    /**
+     * Shortfalls still (partly) owed, by bet (oldest first) and version, after the `after` one (keyset on the partial
+     * index of 0036): the collection step's work list.
+     */
+    openShortfalls: (after: { bet_id: bigint; version: number } | null, limit: number) =>
       db
         .selectFrom('lottery_feed_corrections as c')
         .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
         .select(['c.bet_id', 'c.version', 'c.member_id', 'b.merchant_id'])
         .whereRef('c.shortfall', '>', 'c.collected')
-        .orderBy('c.created_at')
+        .$if(after !== null, (q) =>
+          q.where(sql<boolean>`(c.bet_id, c.version) > (${after!.bet_id}, ${after!.version})`),
+        )
         .orderBy('c.bet_id')
         .orderBy('c.version')
         .limit(limit)

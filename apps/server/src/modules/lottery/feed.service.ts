@@ -469,8 +469,18 @@ export function createFeedService(deps: {
    * (a crash keeps nothing; two collectors take turns and the second sees what the first took). A member spending in
    * between makes the ledger refuse: nothing is written and the next run tries again. The number of collections.
    */
-  async function collectShortfalls(limit = 200): Promise<number> {
-    const open = await repo.openShortfalls(limit);
+  async function collectShortfalls(batch = 200): Promise<number> {
+    let collections = 0;
+    for (let after = null; ;) {
+      const open = await repo.openShortfalls(after, batch);
+      collections += await collectBatch(open);
+      if (open.length < batch) return collections;
+      after = open[open.length - 1]!;
+    }
+  }
+
+  /** One page of open shortfalls: the members' balances read once, each shortfall collected as far as they go. */
+  async function collectBatch(open: Awaited<ReturnType<FeedRepository['openShortfalls']>>): Promise<number> {
     const byMerchant = new Map<string, typeof open>();
     for (const r of open) byMerchant.set(String(r.merchant_id), [...(byMerchant.get(String(r.merchant_id)) ?? []), r]);
     let collections = 0;
