@@ -4,8 +4,7 @@ import { test } from 'node:test';
 import { prizesOf } from '@sea/games';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
-import { demo, errors, fundMember, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
-import { loginMember } from '../lib/member-login.ts';
+import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 /*
  * The Vietnamese lottery against the real server: a member bets đề 42 on the Đà Nẵng station (results entered by
@@ -64,6 +63,17 @@ async function adminPost(token: string, path: string, payload: object) {
   return (await res.json()) as { success: boolean; code: string | null };
 }
 
+async function login(account: string, width: number) {
+  // The header's login form (a phone gets a dialog): log in at the default width, then take the test's width.
+  await open('/');
+  const header = page.getByRole('banner');
+  await header.getByLabel('Username').fill(account);
+  await header.getByLabel('Password').fill(PASSWORD);
+  await header.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
+  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+}
+
 let issueId = '';
 let memberId = 0n;
 
@@ -71,7 +81,7 @@ test('VN lottery at 1366 px: bet đề through /vnLottery, two admins enter and 
   const member = await server.app.modules.members.create({ merchant: demo, account: 'e2efeed1', password: PASSWORD });
   memberId = member.id;
   await fundMember(member.id, 100_000n);
-  await loginMember('e2efeed1', PASSWORD, 1366);
+  await login('e2efeed1', 1366);
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
   });
@@ -125,7 +135,7 @@ test('VN lottery at 1366 px: bet đề through /vnLottery, two admins enter and 
 
 test('VN lottery at 390 px: the menu, the board and the win on a phone', async () => {
   assert.ok(issueId && memberId, 'the 1366 px test ran first');
-  await loginMember('e2efeed2', PASSWORD, 390);
+  await login('e2efeed2', 390);
   await page.goto(`${server.baseUrl}/vnLottery`);
   const card = page.getByRole('region', { name: 'Miền Trung' }).getByRole('listitem', { name: 'Đà Nẵng' });
   await card.getByText('123442').waitFor({ timeout: 30_000 });

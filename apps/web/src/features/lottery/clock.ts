@@ -25,17 +25,12 @@ export function issuePhase(issue: { status: string; closesAt: string; drawsAt: s
   return { phase: 'drawing', seconds: 0 };
 }
 
-/**
- * "mm:ss", "h:mm:ss" past an hour, and "1d 04:12:30" from a day on (a Thai or 4D draw is often days away), fixed
- * width within each range. `days` writes the days part in the page's language (default "<n>d").
- */
-export function formatCountdown(seconds: number, days: (count: number) => string = (n) => `${n}d`): string {
+/** "mm:ss" (or "h:mm:ss" past an hour), fixed width. */
+export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const pad = (n: number) => String(n).padStart(2, '0');
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
+  const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${days(d)} ${pad(h)}:${pad(m)}:${pad(s % 60)}`;
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
 }
 

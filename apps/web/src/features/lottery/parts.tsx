@@ -70,9 +70,7 @@ export function Countdown({ phase }: { phase: IssuePhase }) {
             : t('lottery.drawing')}
       </span>
       <span className="lot-countdown__time">
-        {phase.phase === 'drawing'
-          ? '--:--'
-          : formatCountdown(phase.seconds, (count) => t('lottery.countdownDays', { count }))}
+        {phase.phase === 'drawing' ? '--:--' : formatCountdown(phase.seconds)}
       </span>
     </span>
   );

@@ -12,7 +12,6 @@ export const lotteryEn = {
   currentIssue: 'Current issue',
   closesIn: 'Closes in',
   drawsIn: 'Closed, drawing in',
-  countdownDays: '{{count}}d',
   drawing: 'Closed, drawing…',
   noIssue: 'No issue open',
   lastResult: 'Last result',

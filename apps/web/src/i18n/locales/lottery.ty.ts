@@ -14,7 +14,6 @@ export const lotteryTy: Widen<typeof lotteryEn> = {
   currentIssue: 'Kỳ hiện tại',
   closesIn: 'Đóng sau',
   drawsIn: 'Đã đóng, quay sau',
-  countdownDays: '{{count}} ngày',
   drawing: 'Đã đóng, đang quay…',
   noIssue: 'Không có kỳ nào mở',
   lastResult: 'Kết quả gần nhất',
