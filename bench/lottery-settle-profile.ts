@@ -105,15 +105,7 @@ async function profileOne(label: string, database: Database): Promise<void> {
   const ldb = tablesOf<LotteryTables>(db);
   const clock = () => new Date(now);
   // The feed lotteries' service answers the bet checks of every game kind (ELOTT games check with their engine).
-  const feed = createFeedService({
-    db: ldb,
-    repo: createFeedRepository(ldb),
-    issues: createLotteryRepository(ldb),
-    ledger,
-    merchants,
-    members: { accountsOf: async () => new Map() }, // (the bench lists no shortfalls)
-    clock,
-  });
+  const feed = createFeedService({ db: ldb, repo: createFeedRepository(ldb), ledger, merchants, clock });
   const lottery = createLotteryService({
     db: ldb,
     repo: timed('repo', createLotteryRepository(ldb), times),

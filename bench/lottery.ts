@@ -83,13 +83,7 @@ async function benchOne(label: string, database: Database): Promise<string> {
   const merchants = createMerchantsModule({ db, defaultMerchant: 'bench' });
   const merchant = (await merchants.findById(merchantId))!;
   let now = Date.now();
-  const lottery = createLotteryModule({
-    db,
-    ledger,
-    merchants,
-    members: { accountsOf: async () => new Map() }, // (the bench lists no shortfalls)
-    clock: () => new Date(now),
-  });
+  const lottery = createLotteryModule({ db, ledger, merchants, clock: () => new Date(now) });
   await lottery.seedDemo(merchant);
   // The bench places far more on one number than a real site allows.
   await sql`update lottery_games set max_number_stake = 1000000000000000 where merchant_id = ${merchantId}`.execute(db);

@@ -33,7 +33,7 @@ import {
   simulatedFeed,
 } from './feed.ts';
 import type { FeedGameRow, FeedIssueRow, FeedOutcome, FeedRepository } from './feed.repository.ts';
-import type { GameRow, LotteryRepository } from './lottery.repository.ts';
+import { createLotteryRepository, type GameRow, type LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 import { createLotteryRefunds, memberJournal } from './refunds.ts';
 import { type DrawSchedule, drawsBetween, feedIssueId, previousDraw } from './schedules.ts';
@@ -177,12 +177,12 @@ export const DEMO_FEED_GAMES: {
 export function createFeedService(deps: {
   db: Kysely<LotteryTables>;
   repo: FeedRepository;
-  /** The lottery module's statements both kinds of game share (issues, stop-on-win, refunds, exposure). */
-  issues: LotteryRepository;
+  /** The lottery module's statements both kinds of game share (issues, stop-on-win, refunds, exposure); default: its own. */
+  issues?: LotteryRepository;
   ledger: Ledger;
   merchants: Pick<MerchantsModule, 'findById'>;
-  /** Member accounts for the operators' shortfall list. */
-  members: Pick<MembersModule, 'accountsOf'>;
+  /** Member accounts for the operators' shortfall list (required by it; tools that never list may leave it out). */
+  members?: Pick<MembersModule, 'accountsOf'>;
   audit?: Audit;
   clock: () => Date;
   feed?: ResultsFeed;
@@ -190,7 +190,8 @@ export function createFeedService(deps: {
   /** Members refunded per transaction when an issue is cancelled. */
   refundBatch?: number;
 }) {
-  const { repo, issues, db } = deps;
+  const { repo, db } = deps;
+  const issues = deps.issues ?? createLotteryRepository(db);
   const feed = deps.feed ?? simulatedFeed;
   const settleBatch = deps.settleBatch ?? 5_000;
   const refunds = createLotteryRefunds({
@@ -559,6 +560,7 @@ export function createFeedService(deps: {
       offset: (q.pageNo - 1) * q.pageSize,
       limit: q.pageSize,
     });
+    if (!deps.members) throw new Error('lottery: the shortfall list needs the members module (createFeedService deps)');
     const accounts = await deps.members.accountsOf(
       merchant.id,
       r.rows.map((x) => x.member_id),

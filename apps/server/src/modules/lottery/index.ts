@@ -40,7 +40,8 @@ export function createLotteryModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
-  members: Pick<MembersModule, 'accountsOf'>;
+  /** Member accounts of the operators' shortfall list (app.ts wires it; tools that never list may leave it out). */
+  members?: Pick<MembersModule, 'accountsOf'>;
   audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
