@@ -150,7 +150,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({ db, ledger, merchants, audit: admin, clock, options: deps.lottery });
+  const lottery = createLotteryModule({ db, ledger, merchants, members, audit: admin, clock, options: deps.lottery });
   // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
   // the agent reports (member-day cells, team records), contract figures and category rebates.
   games.addBetRecordSource(lottery.betRecords);

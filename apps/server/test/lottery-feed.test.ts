@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { prizesOf, type VnResult } from '@sea/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberMain } from '../src/modules/ledger/index.ts';
+import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { type FeedResult, SIMULATED_PUBLISH_SECONDS, simulatedFeed } from '../src/modules/lottery/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -17,7 +17,11 @@ let now = Date.parse('2026-11-26T04:00:00.000Z');
 const UNIT = 100n;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: () => new Date(now), lottery: { chainLength: 200, checkpointEvery: 50 } });
+  // payBatch 1: a cancelled issue refunds one member a transaction (the crash test stops between two).
+  t = await buildTestApp({
+    clock: () => new Date(now),
+    lottery: { chainLength: 200, checkpointEvery: 50, payBatch: 1 },
+  });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   await t.app.modules.lottery.feed.schedule();
 }, 60_000);
@@ -446,5 +450,356 @@ describe('feed-based lottery', () => {
     const pay = 2000n * UNIT; // big, first prize, one of the 24 numbers
     for (const p of players) expect(await balance(p)).toBe(1_000n * UNIT - 24n * UNIT + pay);
     expect(await journals(`lottery:pay:4d-sg:${current.issueId}:%`)).toBe(4);
+  });
+
+  it('an operator cancels a draw that did not take place: every bet refunded once, exposure released, the chase goes on', async () => {
+    const a = await createTestAdmin(t);
+    const b = await createTestAdmin(t);
+    const g = await get('/lgw/lottery/feed/games/vn-mn-hcm');
+    const [issue, after] = [g.next[0], g.next[1]];
+    const [p, q, r] = await Promise.all([1, 2, 3].map(() => newPlayer(t, demo, { fund: 1_000n * UNIT })));
+    const de = (n: string, stake = UNIT) => ({ code: 'vn.de', selection: { numbers: [n] }, unitStake: String(stake) });
+    expect((await place(p, 'vn-mn-hcm', issue.issueId, [de('11'), de('12', 2n * UNIT)])).statusCode).toBe(200);
+    expect((await place(q, 'vn-mn-hcm', issue.issueId, [de('11', 5n * UNIT)])).statusCode).toBe(200);
+    // A chase over this draw and the next, stop on win.
+    const chase = await t.app.inject({
+      method: 'POST',
+      url: '/wps/lottery/bets',
+      headers: bearer(r.token),
+      payload: {
+        requestId: randomUUID(),
+        gameCode: 'vn-mn-hcm',
+        issueId: issue.issueId,
+        bets: [de('00', 3n * UNIT)],
+        chase: { issues: 2, stopOnWin: true },
+      },
+    });
+    expect(chase.statusCode, chase.body).toBe(200);
+    const exposure = async (issueId: string) =>
+      BigInt(
+        (
+          await sql<{ s: string }>`
+            select coalesce(sum(e.staked), 0)::text as s from lottery_exposure e
+            join lottery_issues i on i.id = e.issue_pk join lottery_games gm on gm.id = i.game_id
+            where gm.game_code = 'vn-mn-hcm' and i.issue_id = ${issueId}`.execute(t.database.db)
+        ).rows[0]!.s,
+      );
+    expect(await exposure(issue.issueId)).toBe(11n * UNIT);
+
+    // The draw time passes without a result: the issue awaits it.
+    now = Math.max(now, Date.parse(issue.drawsAt) + 1_000);
+    await feed().advance();
+    expect((await get('/lgw/lottery/feed/games/vn-mn-hcm/results')).list[0]).toMatchObject({
+      issueId: issue.issueId,
+      status: 'awaiting',
+    });
+    a.token = await relogin(a);
+    b.token = await relogin(b);
+    const cancel = (token: string, issueId: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/lottery/issues/${issueId}/cancel`,
+        headers: bearer(token),
+        payload: body,
+      });
+    const reason = 'No draw: the station did not hold it';
+
+    // Bad input and draws that cannot be cancelled: a clear code, nothing changes.
+    expect((await cancel(a.token, issue.issueId, { gameCode: 'vn-mn-hcm' })).json().code).toBe('validation_failed');
+    expect((await cancel(a.token, 'tomorrow', { gameCode: 'vn-mn-hcm', reason })).json().code).toBe(
+      'validation_failed',
+    );
+    expect((await cancel(a.token, issue.issueId, { gameCode: 'vn-nowhere', reason })).statusCode).toBe(404);
+    expect((await cancel(a.token, '20990101-0001', { gameCode: 'vn-mn-hcm', reason })).statusCode).toBe(404);
+    expect((await cancel(a.token, issue.issueId, { gameCode: 'elott-ssc-1m', reason })).statusCode).toBe(404);
+    expect((await cancel('nope', issue.issueId, { gameCode: 'vn-mn-hcm', reason })).statusCode).toBe(401);
+    // A settled draw (the MB draw of the second test) has a confirmed result.
+    const settled = (await get('/lgw/lottery/feed/games/vn-mb/results')).list.find(
+      (x: { status: string }) => x.status === 'settled',
+    );
+    const refusedSettled = await cancel(a.token, settled.issueId, { gameCode: 'vn-mb', reason });
+    expect(refusedSettled.statusCode).toBe(409);
+    expect(refusedSettled.json().code).toBe('lottery_result_confirmed');
+    // A draw with a result waiting for its second operator: discard it first.
+    const danang = (await get('/lgw/lottery/feed/games/vn-mt-danang/results')).list.find(
+      (x: { status: string }) => x.status === 'awaiting',
+    );
+    expect(danang).toBeDefined();
+    const entry = { gameCode: 'vn-mt-danang', issueId: danang.issueId, result: mtResult(3, '55') };
+    expect((await admin(a.token, '', entry)).statusCode).toBe(200);
+    const refusedPending = await cancel(b.token, danang.issueId, { gameCode: 'vn-mt-danang', reason });
+    expect(refusedPending.statusCode).toBe(409);
+    expect(refusedPending.json().code).toBe('lottery_result_pending');
+    expect((await admin(b.token, '/discard', { gameCode: 'vn-mt-danang', issueId: danang.issueId })).statusCode).toBe(
+      200,
+    );
+    expect(await balance(p)).toBe(1_000n * UNIT - 3n * UNIT);
+
+    // The cancel: every placed bet of the draw back (one journal per member), the chase's next bet stays.
+    const res = await cancel(a.token, issue.issueId, { gameCode: 'vn-mn-hcm', reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toEqual({
+      gameCode: 'vn-mn-hcm',
+      issueId: issue.issueId,
+      issueStatus: 'refunded',
+      refundedBets: 4,
+      refunded: String(11n * UNIT),
+    });
+    expect(await balance(p)).toBe(1_000n * UNIT);
+    expect(await balance(q)).toBe(1_000n * UNIT);
+    expect(await balance(r)).toBe(1_000n * UNIT - 3n * UNIT);
+    expect(await exposure(issue.issueId)).toBe(0n);
+    expect(await exposure(after.issueId)).toBe(3n * UNIT);
+    expect(await journals(`lottery:refund:vn-mn-hcm:${issue.issueId}:%`)).toBe(3);
+
+    // Repeated (and alongside the job): nothing is paid twice, audited once; no result is taken any more.
+    const again = await Promise.all([
+      cancel(b.token, issue.issueId, { gameCode: 'vn-mn-hcm', reason: 'again' }),
+      feed().advance(),
+    ]);
+    expect(again[0].statusCode).toBe(200);
+    expect(again[0].json().value.issueStatus).toBe('refunded');
+    now = Math.max(now, Date.parse(issue.drawsAt) + (SIMULATED_PUBLISH_SECONDS + 5) * 1000);
+    await feed().advance();
+    expect(await journals(`lottery:refund:vn-mn-hcm:${issue.issueId}:%`)).toBe(3);
+    expect(await balance(p)).toBe(1_000n * UNIT);
+    const late = await admin(a.token, '', { gameCode: 'vn-mn-hcm', issueId: issue.issueId, result: mtResult(1, '11') });
+    expect(late.json().code).toBe('state_invalid');
+    const shown = (await get('/lgw/lottery/feed/games/vn-mn-hcm/results')).list.find(
+      (x: { issueId: string }) => x.issueId === issue.issueId,
+    );
+    expect(shown).toMatchObject({ status: 'refunded', board: null });
+    const audit = (
+      await sql<{ admin_id: string; detail: { reason: string; from: string } }>`
+        select admin_id, detail from admin_audit_log where action = 'lottery.issue.cancel'`.execute(t.database.db)
+    ).rows;
+    expect(audit.map((x) => [String(x.admin_id), x.detail.reason, x.detail.from])).toEqual([
+      [String(a.id), reason, 'awaiting'],
+    ]);
+    await refresh(r);
+    const rBets = (
+      await t.app.inject({ method: 'GET', url: '/wps/lottery/bets?gameCode=vn-mn-hcm', headers: bearer(r.token) })
+    ).json().value.list;
+    expect(Object.fromEntries(rBets.map((x: { issueId: string; status: string }) => [x.issueId, x.status]))).toEqual({
+      [issue.issueId]: 'refunded',
+      [after.issueId]: 'placed',
+    });
+
+    // The chase goes on: its next draw settles as usual.
+    now = Math.max(now, Date.parse(after.drawsAt) + (SIMULATED_PUBLISH_SECONDS + 5) * 1000);
+    await feed().advance();
+    await refresh(r);
+    const next = (
+      await t.app.inject({ method: 'GET', url: '/wps/lottery/bets?gameCode=vn-mn-hcm', headers: bearer(r.token) })
+    )
+      .json()
+      .value.list.find((x: { issueId: string }) => x.issueId === after.issueId);
+    expect(['won', 'lost']).toContain(next.status);
+  });
+
+  it('a crash mid-refund: the repeated cancel finishes it and pays every member once', async () => {
+    const a = await createTestAdmin(t);
+    await feed().schedule(); // the clock moved past the first schedule's horizon
+    const issue = (await get('/lgw/lottery/feed/games/vn-mn-dongthap')).current;
+    const players = await Promise.all([1, 2, 3, 4].map(() => newPlayer(t, demo, { fund: 100n * UNIT })));
+    for (const [i, p] of players.entries()) {
+      const res = await place(p, 'vn-mn-dongthap', issue.issueId, [
+        { code: 'vn.lo2', selection: { numbers: [String(10 + i)] }, unitStake: String(UNIT) },
+        { code: 'vn.de', selection: { numbers: ['77'] }, unitStake: String(2n * UNIT) },
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const charge = 18n * UNIT + 2n * UNIT; // lô on MN: 18 numbers
+    for (const p of players) expect(await balance(p)).toBe(100n * UNIT - charge);
+
+    // The ledger fails on the third refund journal (one member a transaction): two members are refunded.
+    const ledger = t.app.modules.ledger;
+    const postMany = ledger.postMany;
+    let calls = 0;
+    ledger.postMany = async (reqs, trx) => {
+      if (reqs.some((x) => x.kind === 'bet_refund') && ++calls === 3) throw new Error('simulated crash');
+      return postMany(reqs, trx);
+    };
+    try {
+      await expect(
+        feed().cancelIssue(
+          demo,
+          { id: a.id } as never,
+          { gameCode: 'vn-mn-dongthap', issueId: issue.issueId, reason: 'station closed' },
+          '10.0.0.1',
+        ),
+      ).rejects.toThrow('simulated crash');
+    } finally {
+      ledger.postMany = postMany;
+    }
+    const balances = await Promise.all(players.map(balance));
+    expect(balances.filter((x) => x === 100n * UNIT)).toHaveLength(2);
+    expect(balances.filter((x) => x === 100n * UNIT - charge)).toHaveLength(2);
+    expect(await journals(`lottery:refund:vn-mn-dongthap:${issue.issueId}:%`)).toBe(2);
+    const state = await sql<{ status: string }>`
+      select i.status from lottery_issues i join lottery_games gm on gm.id = i.game_id
+      where gm.game_code = 'vn-mn-dongthap' and i.issue_id = ${issue.issueId}`.execute(t.database.db);
+    expect(state.rows[0]!.status).toBe('cancelled');
+
+    // The repeated call (twice at once, with the job) finishes it: every member refunded once.
+    a.token = await relogin(a);
+    const call = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/lottery/issues/${issue.issueId}/cancel`,
+        headers: bearer(a.token),
+        payload: { gameCode: 'vn-mn-dongthap', reason: 'station closed' },
+      });
+    const [r1, r2] = await Promise.all([call(), call(), feed().advance()]);
+    for (const r of [r1!, r2!]) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().value).toMatchObject({ issueStatus: 'refunded', refundedBets: 8, refunded: String(4n * charge) });
+    }
+    for (const p of players) expect(await balance(p)).toBe(100n * UNIT);
+    expect(await journals(`lottery:refund:vn-mn-dongthap:${issue.issueId}:%`)).toBe(4);
+    const audit = await sql<{ n: string }>`
+      select count(*)::text as n from admin_audit_log
+      where action = 'lottery.issue.cancel' and detail->>'issueId' = ${issue.issueId}`.execute(t.database.db);
+    expect(audit.rows[0]!.n).toBe('1');
+  });
+
+  it('a shortfall is listed for operators and collected once the member has money: partly, never below zero, once', async () => {
+    const a = await createTestAdmin(t);
+    const b = await createTestAdmin(t);
+    const w = await newPlayer(t, demo, { fund: 100n * UNIT });
+    /** Money in (a deposit) or out (a withdrawal) of the member, as a test adjustment. */
+    const move = async (amount: bigint) => {
+      const r = await t.app.modules.ledger.post({
+        merchantId: demo.id,
+        currency: demo.currency,
+        scope: 'test',
+        key: `move:${randomUUID()}`,
+        kind: 'adjustment',
+        memberId: w.id,
+        legs: [
+          amount > 0n
+            ? { debit: systemAccount('adjustments', w.id), credit: memberMain(w.id), amount, code: 'adjustment' }
+            : {
+                debit: memberMain(w.id),
+                credit: systemAccount('adjustments', w.id),
+                amount: -amount,
+                code: 'adjustment',
+              },
+        ],
+      });
+      expect(r.ok).toBe(true);
+    };
+    await feed().schedule();
+    const { current } = await get('/lgw/lottery/feed/games/vn-mt-khanhhoa');
+    const bet = await place(w, 'vn-mt-khanhhoa', current.issueId, [
+      { code: 'vn.de', selection: { numbers: ['42'] }, unitStake: String(10n * UNIT) },
+    ]);
+    expect(bet.statusCode, bet.body).toBe(200);
+    const betRef = bet.json().value.bets[0].ref as string;
+    now = Math.max(now, Date.parse(current.drawsAt) + 60_000);
+    a.token = await relogin(a);
+    b.token = await relogin(b);
+    const first = { gameCode: 'vn-mt-khanhhoa', issueId: current.issueId, result: mtResult(21, '42') };
+    expect((await admin(a.token, '', first)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', first)).statusCode).toBe(200);
+    await feed().advance();
+    const won = 950n * UNIT;
+    expect(await balance(w)).toBe(90n * UNIT + won);
+    await move(-(50n * UNIT + won)); // the member takes most of it out: 40.00 left
+    const fixed = { ...first, result: mtResult(21, '37') };
+    expect((await admin(a.token, '', fixed)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', fixed)).statusCode).toBe(200);
+    expect((await feed().advance()).corrections).toBe(1);
+    expect(await balance(w)).toBe(0n);
+
+    const list = async (query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin/api/lottery/shortfalls${query}`,
+        headers: bearer(a.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { total: number; items: { betRef: string; [k: string]: unknown }[] };
+    };
+    const mine = async (query = '') => (await list(query)).items.find((x) => x.betRef === betRef);
+    expect(await mine('?status=open')).toEqual({
+      memberId: String(w.id),
+      memberAccount: w.account,
+      betRef,
+      gameCode: 'vn-mt-khanhhoa',
+      issueId: current.issueId,
+      version: 2,
+      shortfall: String(910n * UNIT),
+      collected: '0',
+      outstanding: String(910n * UNIT),
+      status: 'open',
+      createdAt: expect.any(String),
+      lastCollectedAt: null,
+    });
+    expect(await mine('?status=collected')).toBeUndefined();
+    const paged = await list('?pageSize=1&pageNo=1');
+    expect(paged.items).toHaveLength(1);
+    expect(paged.total).toBeGreaterThanOrEqual(1);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/lottery/shortfalls?status=lost',
+      headers: bearer(a.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/lottery/shortfalls' })).statusCode).toBe(401);
+
+    // No balance: nothing is collected.
+    expect((await feed().advance()).collected).toBe(0);
+    await move(300n * UNIT);
+    // A stale balance read (the member spent in between) makes the ledger refuse: nothing is written.
+    const ledger = t.app.modules.ledger;
+    const balances = ledger.balances;
+    ledger.balances = (async (...args: Parameters<typeof balances>) => {
+      const r = await balances(...args);
+      return Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, { ...v, available: v.available + 1_000n * UNIT }]),
+      );
+    }) as typeof balances;
+    try {
+      expect((await feed().advance()).collected).toBe(0);
+    } finally {
+      ledger.balances = balances;
+    }
+    expect(await balance(w)).toBe(300n * UNIT);
+    expect(await mine()).toMatchObject({ collected: '0', status: 'open' });
+
+    // The member's 300.00 is taken: a partial collection, the balance at zero, never below.
+    expect((await feed().advance()).collected).toBe(1);
+    expect(await balance(w)).toBe(0n);
+    expect(await mine('?status=partial')).toMatchObject({
+      collected: String(300n * UNIT),
+      outstanding: String(610n * UNIT),
+      status: 'partial',
+      lastCollectedAt: expect.any(String),
+    });
+    expect((await feed().advance()).collected).toBe(0);
+
+    // More money later: the rest, once, even with two collectors at once (one paging a shortfall at a time, past
+    // the older shortfall of the correction test above).
+    await move(1_000n * UNIT);
+    await Promise.all([feed().collectShortfalls(1), feed().collectShortfalls(1)]);
+    expect(await balance(w)).toBe(390n * UNIT);
+    expect(await mine('?status=collected')).toMatchObject({
+      collected: String(910n * UNIT),
+      outstanding: '0',
+      status: 'collected',
+    });
+    expect(await mine('?status=open')).toBeUndefined();
+    expect(await journals(`lottery:collect:${betRef}:2:%`)).toBe(2);
+    const rows = await sql<{ seq: number; amount: string }>`
+      select seq, amount::text from lottery_shortfall_collections c join lottery_bets b on b.id = c.bet_id
+      where b.reference = ${betRef} order by seq`.execute(t.database.db);
+    expect(rows.rows.map((r) => [r.seq, r.amount])).toEqual([
+      [1, String(300n * UNIT)],
+      [2, String(610n * UNIT)],
+    ]);
+    await feed().advance();
+    expect(await balance(w)).toBe(390n * UNIT);
   });
 });

@@ -79,6 +79,10 @@ export const ERROR_CATALOGUE = {
   lottery_result_same_admin: { status: 409, message: 'A different admin must confirm the result.' },
   lottery_result_mismatch: { status: 409, message: 'The result does not match the one entered; nothing changed.' },
   lottery_result_unchanged: { status: 409, message: 'The result is the same as the confirmed one.' },
+  lottery_result_confirmed: {
+    status: 409,
+    message: 'This draw has a confirmed result: it is settled on it (enter a correction instead of cancelling).',
+  },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -304,3 +304,50 @@ export const lotteryResultState = z.object({
   confirmedBy: z.string().nullable(),
 });
 export type LotteryResultState = z.infer<typeof lotteryResultState>;
+
+/** POST /admin/api/lottery/issues/:id/cancel (:id = the issue id, e.g. 20261126-0001) */
+export const lotteryIssueCancelParams = z.object({ id: lotteryIssueId });
+export const lotteryIssueCancel = z.object({
+  gameCode: lotteryGameCode,
+  /** Why the draw is void (e.g. "no draw: Tết holiday"); kept in the audit log. */
+  reason: z.string().trim().min(3).max(500),
+});
+export type LotteryIssueCancel = z.infer<typeof lotteryIssueCancel>;
+/** The issue after the cancel: cancelled while its bets are being refunded (the feed job finishes), then refunded. */
+export const lotteryIssueCancelState = z.object({
+  gameCode: z.string(),
+  issueId: z.string(),
+  issueStatus: lotteryIssueStatus,
+  /** Bets of the issue refunded so far (with any a member cancelled earlier), and their total charge (minor units). */
+  refundedBets: z.number().int(),
+  refunded: minorString,
+});
+export type LotteryIssueCancelState = z.infer<typeof lotteryIssueCancelState>;
+
+/** A correction's shortfall: open = nothing collected yet, partial, collected = all taken back. */
+export const lotteryShortfallStatus = z.enum(['open', 'partial', 'collected']);
+/** GET /admin/api/lottery/shortfalls (newest first) */
+export const lotteryShortfallsQuery = z.object({
+  status: lotteryShortfallStatus.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const lotteryShortfall = z.object({
+  memberId: z.string(),
+  memberAccount: z.string(),
+  /** The bet whose payout a correction lowered, its draw and the result version that lowered it. */
+  betRef: z.string(),
+  gameCode: z.string(),
+  issueId: z.string(),
+  version: z.number().int(),
+  /** What the correction could not take back (minor units), what was collected since, and what is still owed. */
+  shortfall: minorString,
+  collected: minorString,
+  outstanding: minorString,
+  status: lotteryShortfallStatus,
+  createdAt: z.string(),
+  lastCollectedAt: z.string().nullable(),
+});
+export type LotteryShortfall = z.infer<typeof lotteryShortfall>;
+export const lotteryShortfalls = z.object({ total: z.number().int(), items: z.array(lotteryShortfall) });
+export type LotteryShortfalls = z.infer<typeof lotteryShortfalls>;

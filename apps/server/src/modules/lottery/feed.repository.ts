@@ -117,33 +117,43 @@ export function createFeedRepository(db: Db) {
         .where('i.status', '=', 'settled')
         .limit(limit)
         .execute(),
-    async transition(
-      id: bigint,
-      from: LotteryIssueStatus,
-      to: LotteryIssueStatus,
-      set: { result?: unknown; drawnAt?: Date; settledAt?: Date } = {},
-    ): Promise<boolean> {
-      const r = await db
+    /** Locks the issue row for the transaction (an operator's cancel and result entries take turns); its status. */
+    lockIssue: async (trx: Db, id: bigint): Promise<LotteryIssueStatus | undefined> =>
+      (await trx.selectFrom('lottery_issues').select('status').where('id', '=', id).forUpdate().executeTakeFirst())
+        ?.status,
+    /** Whether the issue has a result waiting for confirmation, and a confirmed one. */
+    async resultStates(trx: Db, issuePk: bigint): Promise<{ pending: boolean; confirmed: boolean }> {
+      const rows = await trx
+        .selectFrom('lottery_feed_results')
+        .select('status')
+        .distinct()
+        .where('issue_pk', '=', issuePk)
+        .where('status', 'in', ['pending', 'confirmed'])
+        .execute();
+      return {
+        pending: rows.some((r) => r.status === 'pending'),
+        confirmed: rows.some((r) => r.status === 'confirmed'),
+      };
+    },
+    /** Cancels an issue not drawn yet (open, closed or awaiting its result); false when it was in another state. */
+    async cancelIn(trx: Db, id: bigint): Promise<boolean> {
+      const r = await trx
         .updateTable('lottery_issues')
-        .set({
-          status: to,
-          ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
-          ...(set.drawnAt && { drawn_at: set.drawnAt }),
-          ...(set.settledAt && { settled_at: set.settledAt }),
-        })
+        .set({ status: 'cancelled' })
         .where('id', '=', id)
-        .where('status', '=', from)
+        .where('status', 'in', ['open', 'closed', 'awaiting'])
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
-    async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
-      const r = await trx
-        .updateTable('lottery_issues')
-        .set({ status: to })
-        .where('id', '=', id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
+    /** The issue's refunded bets: how many and their charge. */
+    async refundedTotals(issuePk: bigint): Promise<{ bets: number; amount: bigint }> {
+      const r = await db
+        .selectFrom('lottery_bets')
+        .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(charge), 0)`.as('amount')])
+        .where('issue_pk', '=', issuePk)
+        .where('status', '=', 'refunded')
+        .executeTakeFirstOrThrow();
+      return { bets: Number(r.n), amount: BigInt(r.amount) };
     },
     /** The settled issue's result replaced by a correction (its totals are rewritten after). */
     async setResult(id: bigint, result: unknown): Promise<void> {
@@ -153,43 +163,6 @@ export function createFeedRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
-    issueById: (id: bigint): Promise<FeedIssueRow | undefined> =>
-      db.selectFrom('lottery_issues').selectAll().where('id', '=', id).executeTakeFirst(),
-    issueByPublicId: (gameId: bigint, issueId: string): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('issue_id', '=', issueId)
-        .executeTakeFirst(),
-    currentIssue: (gameId: bigint, now: Date): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('status', '=', 'open')
-        .where('closes_at', '>', now)
-        .orderBy('draws_at')
-        .limit(1)
-        .executeTakeFirst(),
-    issuesAfter: (gameId: bigint, drawsAt: Date, limit: number): Promise<FeedIssueRow[]> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('draws_at', '>', drawsAt)
-        .orderBy('draws_at')
-        .limit(limit)
-        .execute(),
-    lastSettled: (gameId: bigint): Promise<FeedIssueRow | undefined> =>
-      db
-        .selectFrom('lottery_issues')
-        .selectAll()
-        .where('game_id', '=', gameId)
-        .where('status', 'in', ['drawn', 'settled'])
-        .orderBy('draws_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
     /** Issues whose draw time has come, newest first, with the version of their applied result. */
     async resultsPage(gameId: bigint, now: Date, page: { offset: number; limit: number }) {
       const base = db.selectFrom('lottery_issues as i').where('i.game_id', '=', gameId).where('i.draws_at', '<=', now);
@@ -234,12 +207,16 @@ export function createFeedRepository(db: Db) {
     async insertResult(trx: Db, row: Insertable<LotteryFeedResultsTable>): Promise<bigint> {
       return (await trx.insertInto('lottery_feed_results').values(row).returning('id').executeTakeFirstOrThrow()).id;
     },
-    /** A feed result as version 1 unless one is confirmed already (false: another process or an operator won). */
+    /**
+     * A feed result as version 1 unless one is confirmed already (false: another process or an operator won) and only
+     * while the issue awaits it (locked for share: an operator's cancel, which locks it for update, never crosses it).
+     */
     async addFeedResult(issuePk: bigint, result: unknown, now: Date): Promise<boolean> {
       const r = await sql`
         insert into lottery_feed_results (issue_pk, version, source, result, status, entered_at, confirmed_at)
         select ${issuePk}, 1, 'feed', ${JSON.stringify(result)}::jsonb, 'confirmed', ${now}, ${now}
         where not exists (select 1 from lottery_feed_results where issue_pk = ${issuePk} and status = 'confirmed')
+          and exists (select 1 from lottery_issues where id = ${issuePk} and status = 'awaiting' for share)
         on conflict do nothing`.execute(db);
       return Number(r.numAffectedRows ?? 0n) > 0;
     },
@@ -314,45 +291,6 @@ export function createFeedRepository(db: Db) {
         .where('member_id', '=', memberId)
         .execute();
     },
-    stopOnWinOrders: (issuePk: bigint) =>
-      db
-        .selectFrom('lottery_bets as b')
-        .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
-        .select(['o.id', 'o.reference', 'o.member_id'])
-        .distinct()
-        .where('b.issue_pk', '=', issuePk)
-        .where('b.status', '=', 'won')
-        .where('o.stop_on_win', '=', true)
-        .where('o.issues', '>', 1)
-        .execute(),
-    refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
-      trx
-        .updateTable('lottery_bets as b')
-        .set({ status: 'refunded', settled_at: now })
-        .from('lottery_issues as i')
-        .whereRef('i.id', '=', 'b.issue_pk')
-        .where('b.order_id', '=', orderId)
-        .where('b.status', '=', 'placed')
-        .where('i.draws_at', '>', after)
-        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.selection', 'b.unit_stake'])
-        .execute(),
-    refundIssueBets: (trx: Db, issuePk: bigint, now: Date) =>
-      trx
-        .updateTable('lottery_bets')
-        .set({ status: 'refunded', settled_at: now })
-        .where('issue_pk', '=', issuePk)
-        .where('status', '=', 'placed')
-        .returning(['member_id', 'charge'])
-        .execute(),
-    async releaseExposure(trx: Db, issuePk: bigint, keys: string[], amount: bigint): Promise<void> {
-      if (keys.length === 0) return;
-      await trx
-        .updateTable('lottery_exposure')
-        .set((eb) => ({ staked: sql`greatest(${eb.ref('staked')} - ${amount}, 0)` }))
-        .where('issue_pk', '=', issuePk)
-        .where('code', 'in', keys)
-        .execute();
-    },
     async writeTotals(issuePk: bigint): Promise<void> {
       await sql`
         update lottery_issues i set bets = t.bets, stake = t.stake, payout = t.payout, winners = t.winners
@@ -418,6 +356,101 @@ export function createFeedRepository(db: Db) {
         .where('b.issue_pk', '=', issuePk)
         .orderBy('c.bet_id')
         .execute(),
+
+    // ---- shortfalls (what a correction could not take back)
+    /**
+     * Shortfalls still (partly) owed, by bet (oldest first) and version, after the `after` one (keyset on the partial
+     * index of 0036): the collection step's work list.
+     */
+    openShortfalls: (after: { bet_id: bigint; version: number } | null, limit: number) =>
+      db
+        .selectFrom('lottery_feed_corrections as c')
+        .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
+        .select(['c.bet_id', 'c.version', 'c.member_id', 'b.merchant_id'])
+        .whereRef('c.shortfall', '>', 'c.collected')
+        .$if(after !== null, (q) =>
+          q.where(sql<boolean>`(c.bet_id, c.version) > (${after!.bet_id}, ${after!.version})`),
+        )
+        .orderBy('c.bet_id')
+        .orderBy('c.version')
+        .limit(limit)
+        .execute(),
+    /**
+     * Locks one shortfall for a collection (collectors of one shortfall take turns): what is still owed, the next
+     * collection's number and what its journal names.
+     */
+    lockShortfall: async (trx: Db, betId: bigint, version: number) =>
+      (
+        await sql<{
+          outstanding: bigint;
+          seq: number;
+          reference: string;
+          issue_id: string;
+          game_code: string;
+        }>`
+          select c.shortfall - c.collected as outstanding, b.reference, i.issue_id, g.game_code,
+                 (select count(*)::int + 1 from lottery_shortfall_collections s
+                  where s.bet_id = c.bet_id and s.version = c.version) as seq
+          from lottery_feed_corrections c
+          join lottery_bets b on b.id = c.bet_id
+          join lottery_issues i on i.id = b.issue_pk
+          join lottery_games g on g.id = i.game_id
+          where c.bet_id = ${betId} and c.version = ${version}
+          for update of c`.execute(trx)
+      ).rows[0],
+    /** A collection: its row, and the shortfall's collected sum (never past the shortfall: a check of 0036). */
+    async addCollection(
+      trx: Db,
+      row: { bet_id: bigint; version: number; seq: number; member_id: bigint; amount: bigint; journal_id: bigint },
+      now: Date,
+    ): Promise<void> {
+      await trx.insertInto('lottery_shortfall_collections').values(row).execute();
+      await trx
+        .updateTable('lottery_feed_corrections')
+        .set((eb) => ({ collected: eb('collected', '+', row.amount), collected_at: now }))
+        .where('bet_id', '=', row.bet_id)
+        .where('version', '=', row.version)
+        .execute();
+    },
+    /** A merchant's shortfalls (open: nothing collected; partial; collected: all), newest first, and their count. */
+    async shortfallsPage(
+      merchantId: bigint,
+      status: 'open' | 'partial' | 'collected' | undefined,
+      page: { offset: number; limit: number },
+    ) {
+      let q = db
+        .selectFrom('lottery_feed_corrections as c')
+        .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
+        .where('b.merchant_id', '=', merchantId)
+        .where('c.shortfall', '>', 0n);
+      if (status === 'open') q = q.where('c.collected', '=', 0n);
+      if (status === 'partial') q = q.where('c.collected', '>', 0n).whereRef('c.collected', '<', 'c.shortfall');
+      if (status === 'collected') q = q.whereRef('c.collected', '=', 'c.shortfall');
+      const [rows, count] = await Promise.all([
+        q
+          .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
+          .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
+          .select([
+            'c.member_id',
+            'c.version',
+            'c.shortfall',
+            'c.collected',
+            'c.created_at',
+            'c.collected_at',
+            'b.reference',
+            'i.issue_id',
+            'g.game_code',
+          ])
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.bet_id', 'desc')
+          .orderBy('c.version', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
   };
 }
 

@@ -4,10 +4,15 @@ import {
   lotteryFeedLobbyQuery,
   lotteryFeedResults,
   lotteryGameParams,
+  lotteryIssueCancel,
+  lotteryIssueCancelParams,
+  lotteryIssueCancelState,
   lotteryResultDiscard,
   lotteryResultEntry,
   lotteryResultState,
   lotteryResultsQuery,
+  lotteryShortfalls,
+  lotteryShortfallsQuery,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineAdminRoute, defineRoute } from '../../http/route.ts';
@@ -93,5 +98,33 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
       response: lotteryResultState,
     },
     ({ merchant, admin, body, ip }) => feed.discardResult(merchant, admin, body, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/lottery/issues/:id/cancel',
+      summary:
+        'Cancel a feed draw without a result (the draw did not take place) and refund every placed bet; repeatable',
+      tags,
+      params: lotteryIssueCancelParams,
+      body: lotteryIssueCancel,
+      response: lotteryIssueCancelState,
+    },
+    ({ merchant, admin, params, body, ip }) =>
+      feed.cancelIssue(merchant, admin, { gameCode: body.gameCode, issueId: params.id, reason: body.reason }, ip),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/lottery/shortfalls',
+      summary:
+        'Shortfalls of result corrections (what a clawback could not take back), newest first, with what the feed job collected since',
+      tags,
+      querystring: lotteryShortfallsQuery,
+      response: lotteryShortfalls,
+    },
+    ({ merchant, query }) => feed.shortfalls(merchant, query),
   );
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type {
   LotteryFeedGame,
+  LotteryIssueCancelState,
+  LotteryShortfalls,
   LotteryFeedLobby,
   LotteryFeedResults,
   LotteryResultEntry,
@@ -12,7 +14,8 @@ import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
-import { memberMain, systemAccount } from '../ledger/index.ts';
+import { memberMain } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import {
   boardOf,
@@ -30,12 +33,11 @@ import {
   simulatedFeed,
 } from './feed.ts';
 import type { FeedGameRow, FeedIssueRow, FeedOutcome, FeedRepository } from './feed.repository.ts';
-import type { GameRow } from './lottery.repository.ts';
+import { createLotteryRepository, type GameRow, type LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
+import { createLotteryRefunds, memberJournal } from './refunds.ts';
 import { type DrawSchedule, drawsBetween, feedIssueId, previousDraw } from './schedules.ts';
 
-/** Ledger idempotency namespace (the same as every lottery journal). */
-const SCOPE = 'lottery';
 const DAY = 86_400_000;
 /** Issues are created this far ahead: daily and weekly games two weeks, monthly ones (Thai) six weeks. */
 const AHEAD_DAYS = { week: 15, month: 42 };
@@ -43,7 +45,7 @@ const NEXT_ISSUES = 10;
 /** Bets re-settled per read when a correction is applied (each bet is its own transaction). */
 const RESETTLE_BATCH = 500;
 
-type Ledger = Pick<LedgerModule, 'post' | 'balances'>;
+type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
 type Audit = Pick<AdminModule, 'recordAction'>;
 
 const iso = (d: Date) => d.toISOString();
@@ -175,16 +177,30 @@ export const DEMO_FEED_GAMES: {
 export function createFeedService(deps: {
   db: Kysely<LotteryTables>;
   repo: FeedRepository;
+  /** The lottery module's statements both kinds of game share (issues, stop-on-win, refunds, exposure); default: its own. */
+  issues?: LotteryRepository;
   ledger: Ledger;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** Member accounts for the operators' shortfall list (required by it; tools that never list may leave it out). */
+  members?: Pick<MembersModule, 'accountsOf'>;
   audit?: Audit;
   clock: () => Date;
   feed?: ResultsFeed;
   settleBatch?: number;
+  /** Members refunded per transaction when an issue is cancelled. */
+  refundBatch?: number;
 }) {
   const { repo, db } = deps;
+  const issues = deps.issues ?? createLotteryRepository(db);
   const feed = deps.feed ?? simulatedFeed;
   const settleBatch = deps.settleBatch ?? 5_000;
+  const refunds = createLotteryRefunds({
+    db,
+    repo: issues,
+    ledger: deps.ledger,
+    clock: deps.clock,
+    batch: deps.refundBatch ?? 2_000,
+  });
 
   async function merchantOf(id: bigint): Promise<Merchant> {
     const m = await deps.merchants.findById(id);
@@ -258,91 +274,33 @@ export function createFeedService(deps: {
     for (const w of await repo.unpaidWins(issue.id)) {
       await db.transaction().execute(async (trx) => {
         const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
+          memberJournal(merchant, {
             key: `lottery:pay:${game.game_code}:${issue.issue_id}:${w.member_id}`,
             kind: 'win',
             memberId: w.member_id,
             ref: { gameCode: game.game_code, issueId: issue.issue_id },
-            legs: [
-              {
-                debit: systemAccount('house', w.member_id),
-                credit: memberMain(w.member_id),
-                amount: BigInt(w.amount),
-                code: 'win',
-              },
-            ],
-          },
+            amount: BigInt(w.amount),
+            code: 'win',
+          }),
           trx,
         );
         if (!r.ok) throw new Error(`lottery: a win of issue ${issue.id} was refused by the ledger`);
         await repo.markPaid(trx, issue.id, w.member_id);
       });
     }
-    for (const order of await repo.stopOnWinOrders(issue.id)) {
-      await db.transaction().execute(async (trx) => {
-        const refunded = await repo.refundOrderAfter(trx, order.id, issue.draws_at, deps.clock());
-        if (refunded.length === 0) return;
-        for (const b of refunded)
-          await repo.releaseExposure(trx, b.issue_pk, exposureOf(spec, b.code, b.selection), b.unit_stake);
-        const amount = refunded.reduce((s, b) => s + b.charge, 0n);
-        const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
-            key: `lottery:stop:${order.reference}:${issue.id}`,
-            kind: 'bet_refund',
-            memberId: order.member_id,
-            ref: { reference: order.reference, gameCode: game.game_code },
-            legs: [
-              {
-                debit: systemAccount('house', order.member_id),
-                credit: memberMain(order.member_id),
-                amount,
-                code: 'bet',
-              },
-            ],
-          },
-          trx,
-        );
-        if (!r.ok) throw new Error('lottery: a stop-on-win refund was refused by the ledger');
-      });
-    }
+    await refunds.stopOnWin(merchant, game, issue, (code, selection) => exposureOf(spec, code, selection));
     await repo.writeTotals(issue.id);
-    const done = await repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    const done = await issues.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
     for (const r of confirmed) if (r.version <= version) await repo.markApplied(issue.id, r.version, deps.clock());
     return done;
   }
 
-  /** A cancelled issue: every placed bet back, one journal per member, with the status change in one transaction. */
+  /** A cancelled issue: every placed bet back, a batch of members a transaction, exposure released (refunds.ts). */
   async function refundIssue(issue: FeedIssueRow, game: FeedGameRow): Promise<boolean> {
-    const merchant = await merchantOf(issue.merchant_id);
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.transitionIn(trx, issue.id, 'cancelled', 'refunded'))) return false;
-      const rows = await repo.refundIssueBets(trx, issue.id, deps.clock());
-      const perMember = new Map<bigint, bigint>();
-      for (const r of rows) perMember.set(r.member_id, (perMember.get(r.member_id) ?? 0n) + r.charge);
-      for (const [memberId, amount] of perMember) {
-        const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: SCOPE,
-            key: `lottery:refund:${game.game_code}:${issue.issue_id}:${memberId}`,
-            kind: 'bet_refund',
-            memberId,
-            ref: { gameCode: game.game_code, issueId: issue.issue_id },
-            legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'bet' }],
-          },
-          trx,
-        );
-        if (!r.ok) throw new Error('lottery: a refund was refused by the ledger');
-      }
-      return true;
-    });
+    const spec = specOf(game);
+    return refunds.refundCancelled(await merchantOf(issue.merchant_id), game, issue, (code, selection) =>
+      exposureOf(spec, code, selection),
+    );
   }
 
   /** The confirmed result to settle on once the draw is past: confirmed already, or fetched from the feed now. */
@@ -363,12 +321,12 @@ export function createFeedService(deps: {
     }
     const latest = confirmed.at(-1);
     if (!latest) return false;
-    return repo.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
+    return issues.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
   }
 
   async function step(issue: FeedIssueRow, game: FeedGameRow, now: Date): Promise<boolean> {
-    if (issue.status === 'open' && issue.closes_at <= now) return repo.transition(issue.id, 'open', 'closed');
-    if (issue.status === 'closed' && issue.draws_at <= now) return repo.transition(issue.id, 'closed', 'awaiting');
+    if (issue.status === 'open' && issue.closes_at <= now) return issues.transition(issue.id, 'open', 'closed');
+    if (issue.status === 'closed' && issue.draws_at <= now) return issues.transition(issue.id, 'closed', 'awaiting');
     if (issue.status === 'awaiting') return awaitResult(issue, game, now);
     if (issue.status === 'drawn') return settle(issue, game);
     if (issue.status === 'cancelled') return refundIssue(issue, game);
@@ -376,7 +334,7 @@ export function createFeedService(deps: {
   }
 
   /** The feed job: every due issue moves as far as it can, then confirmed corrections are applied. */
-  async function advance(): Promise<{ steps: number; corrections: number }> {
+  async function advance(): Promise<{ steps: number; corrections: number; collected: number }> {
     const now = deps.clock();
     const games = new Map<string, FeedGameRow>();
     const gameOfIssue = async (i: FeedIssueRow) => {
@@ -392,7 +350,7 @@ export function createFeedService(deps: {
       const game = await gameOfIssue(issue);
       for (let i = 0; i < 5 && issue; i++) {
         if (await step(issue, game, now)) steps++;
-        const next = await repo.issueById(issue.id);
+        const next = await issues.issueById(issue.id);
         if (!next || next.status === issue.status) break;
         issue = next;
       }
@@ -400,7 +358,8 @@ export function createFeedService(deps: {
     let corrections = 0;
     for (const issue of await repo.correctionsDue(50))
       corrections += await applyCorrections(issue, await gameOfIssue(issue));
-    return { steps, corrections };
+    const collected = await collectShortfalls();
+    return { steps, corrections, collected };
   }
 
   // ---- corrections
@@ -464,20 +423,15 @@ export function createFeedService(deps: {
           const amount = delta > 0n ? delta : take;
           if (amount > 0n) {
             const r = await deps.ledger.post(
-              {
-                merchantId: merchant.id,
-                currency: merchant.currency,
-                scope: SCOPE,
+              memberJournal(merchant, {
                 key: `lottery:fix:${b.reference}:${version}`,
                 kind: delta > 0n ? 'win' : 'win_reversal',
                 memberId: b.member_id,
                 ref: { reference: b.reference, gameCode: game.game_code, issueId: issue.issue_id, version },
-                legs: [
-                  delta > 0n
-                    ? { debit: systemAccount('house', b.member_id), credit: account, amount, code: 'win' }
-                    : { debit: account, credit: systemAccount('house', b.member_id), amount, code: 'win' },
-                ],
-              },
+                amount,
+                code: 'win',
+                back: delta < 0n,
+              }),
               trx,
             );
             if (!r.ok) {
@@ -504,11 +458,137 @@ export function createFeedService(deps: {
     throw new Error(`lottery: the correction of ${b.reference} kept racing the member's spending; it is retried later`);
   }
 
+  // ---- shortfalls: what a correction could not take back, collected once the member has money again
+
+  class Refused extends Error {}
+
+  /**
+   * The collection step (run by the feed job after the corrections): each open shortfall, oldest first, whose member
+   * has a balance now takes back min(balance, still owed) — partial collections allowed and recorded, a balance never
+   * below zero. One transaction per collection with the shortfall locked: the journal
+   * (lottery:collect:<bet>:<version>:<seq>, member → house), the collection row and the collected sum commit together
+   * (a crash keeps nothing; two collectors take turns and the second sees what the first took). A member spending in
+   * between makes the ledger refuse: nothing is written and the next run tries again. The number of collections.
+   */
+  async function collectShortfalls(batch = 200): Promise<number> {
+    let collections = 0;
+    for (let after = null; ;) {
+      const open = await repo.openShortfalls(after, batch);
+      collections += await collectBatch(open);
+      if (open.length < batch) return collections;
+      after = open[open.length - 1]!;
+    }
+  }
+
+  /** One page of open shortfalls: the members' balances read once, each shortfall collected as far as they go. */
+  async function collectBatch(open: Awaited<ReturnType<FeedRepository['openShortfalls']>>): Promise<number> {
+    const byMerchant = new Map<string, typeof open>();
+    for (const r of open) byMerchant.set(String(r.merchant_id), [...(byMerchant.get(String(r.merchant_id)) ?? []), r]);
+    let collections = 0;
+    for (const rows of byMerchant.values()) {
+      const merchant = await merchantOf(rows[0]!.merchant_id);
+      const accounts = [...new Set(rows.map((r) => memberMain(r.member_id)))];
+      const balances = await deps.ledger.balances(merchant.id, accounts);
+      const held = new Map(accounts.map((a) => [a, balances[a]?.available ?? 0n]));
+      for (const r of rows) {
+        const account = memberMain(r.member_id);
+        const available = held.get(account)!;
+        if (available <= 0n) continue;
+        const took = await collectOne(merchant, r, available);
+        held.set(account, available - took);
+        if (took > 0n) collections++;
+      }
+    }
+    return collections;
+  }
+
+  async function collectOne(
+    merchant: Merchant,
+    r: { bet_id: bigint; version: number; member_id: bigint },
+    available: bigint,
+  ): Promise<bigint> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const s = await repo.lockShortfall(trx, r.bet_id, r.version);
+        const owed = s ? BigInt(s.outstanding) : 0n;
+        if (!s || owed <= 0n) return 0n;
+        const amount = available < owed ? available : owed;
+        const posted = await deps.ledger.post(
+          memberJournal(merchant, {
+            key: `lottery:collect:${s.reference}:${r.version}:${s.seq}`,
+            kind: 'win_reversal',
+            memberId: r.member_id,
+            ref: { reference: s.reference, gameCode: s.game_code, issueId: s.issue_id, version: r.version },
+            amount,
+            code: 'win',
+            back: true,
+          }),
+          trx,
+        );
+        if (!posted.ok) {
+          if (posted.error === 'insufficient_funds') throw new Refused();
+          throw new Error(
+            `lottery: a shortfall collection of ${s.reference} was refused by the ledger (${posted.error})`,
+          );
+        }
+        await repo.addCollection(
+          trx,
+          {
+            bet_id: r.bet_id,
+            version: r.version,
+            seq: s.seq,
+            member_id: r.member_id,
+            amount,
+            journal_id: posted.journalId,
+          },
+          deps.clock(),
+        );
+        return amount;
+      });
+    } catch (e) {
+      if (e instanceof Refused) return 0n;
+      throw e;
+    }
+  }
+
+  /** The merchant's shortfalls for operators (GET /admin/api/lottery/shortfalls), newest first. */
+  async function shortfalls(
+    merchant: Merchant,
+    q: { status?: 'open' | 'partial' | 'collected'; pageNo: number; pageSize: number },
+  ): Promise<LotteryShortfalls> {
+    const r = await repo.shortfallsPage(merchant.id, q.status, {
+      offset: (q.pageNo - 1) * q.pageSize,
+      limit: q.pageSize,
+    });
+    if (!deps.members) throw new Error('lottery: the shortfall list needs the members module (createFeedService deps)');
+    const accounts = await deps.members.accountsOf(
+      merchant.id,
+      r.rows.map((x) => x.member_id),
+    );
+    return {
+      total: r.total,
+      items: r.rows.map((x) => ({
+        memberId: String(x.member_id),
+        memberAccount: accounts.get(x.member_id) ?? '',
+        betRef: x.reference,
+        gameCode: x.game_code,
+        issueId: x.issue_id,
+        version: x.version,
+        shortfall: String(x.shortfall),
+        collected: String(x.collected),
+        outstanding: String(x.shortfall - x.collected),
+        status: x.collected === 0n ? 'open' : x.collected < x.shortfall ? 'partial' : 'collected',
+        createdAt: iso(x.created_at),
+        lastCollectedAt: x.collected_at ? iso(x.collected_at) : null,
+      })),
+    };
+  }
+
   // ---- operators: two-person result entry
 
   async function issueFor(merchant: Merchant, gameCode: string, issueId: string) {
     const game = await gameOf(merchant, gameCode);
-    const issue = await repo.issueByPublicId(game.id, issueId);
+    const issue = await issues.issueByPublicId(game.id, issueId);
     if (!issue) throw new AppError('not_found', 'No such issue.');
     return { game, issue };
   }
@@ -584,6 +664,7 @@ export function createFeedService(deps: {
     const version = (latest?.version ?? 0) + 1;
     try {
       await db.transaction().execute(async (trx) => {
+        await notCancelled(trx, issue.id);
         await repo.insertResult(trx, {
           issue_pk: issue.id,
           version,
@@ -643,6 +724,7 @@ export function createFeedService(deps: {
     const version = ((await repo.confirmed(issue.id)).at(-1)?.version ?? 0) + 1;
     try {
       await db.transaction().execute(async (trx) => {
+        await notCancelled(trx, issue.id);
         if (!(await repo.confirmEntry(trx, pending.id, admin.id, version, deps.clock())))
           throw new AppError('state_invalid', 'This entry was confirmed or discarded meanwhile.');
         await audit(
@@ -665,6 +747,61 @@ export function createFeedService(deps: {
       entered_by: pending.entered_by,
       confirmed_by: admin.id,
     });
+  }
+
+  /** Locks the issue for an operator's result entry: a cancelled draw takes no result (a cancel waits, or won). */
+  async function notCancelled(trx: Kysely<LotteryTables>, issuePk: bigint): Promise<void> {
+    const status = await repo.lockIssue(trx, issuePk);
+    if (status === 'cancelled' || status === 'refunded')
+      throw new AppError('state_invalid', 'This draw was cancelled.');
+  }
+
+  /**
+   * An operator cancels a draw that has no result (the draw did not take place, a station was cancelled): open,
+   * closed or awaiting its result → cancelled, audited with the reason, then every placed bet is refunded (a batch
+   * of members a transaction, exposure released, one journal per member; chases go on with their next issues) →
+   * refunded. A draw with a confirmed result is refused (lottery_result_confirmed: correct it instead), one with a
+   * result waiting for confirmation too (lottery_result_pending: discard it first). Repeating the call on a
+   * cancelled draw finishes a refund a crash left half done and pays nothing twice; it is audited once.
+   */
+  async function cancelIssue(
+    merchant: Merchant,
+    admin: AuthenticatedAdmin,
+    req: { gameCode: string; issueId: string; reason: string },
+    ip: string,
+  ): Promise<LotteryIssueCancelState> {
+    const { game, issue } = await issueFor(merchant, req.gameCode, req.issueId);
+    await db.transaction().execute(async (trx) => {
+      const status = await repo.lockIssue(trx, issue.id);
+      if (status === 'cancelled' || status === 'refunded') return;
+      const results = await repo.resultStates(trx, issue.id);
+      if (results.confirmed || status === 'drawn' || status === 'settled')
+        throw new AppError('lottery_result_confirmed');
+      if (results.pending)
+        throw new AppError(
+          'lottery_result_pending',
+          'A result of this draw is waiting for confirmation: discard it before cancelling the draw.',
+        );
+      if (!(await repo.cancelIn(trx, issue.id))) throw new AppError('state_invalid');
+      await audit(
+        merchant,
+        admin,
+        'lottery.issue.cancel',
+        issue,
+        { gameCode: game.game_code, issueId: issue.issue_id, from: status ?? null, reason: req.reason },
+        ip,
+        trx,
+      );
+    });
+    await refundIssue(issue, game);
+    const [now, totals] = await Promise.all([issues.issueById(issue.id), repo.refundedTotals(issue.id)]);
+    return {
+      gameCode: game.game_code,
+      issueId: issue.issue_id,
+      issueStatus: now!.status,
+      refundedBets: totals.bets,
+      refunded: String(totals.amount),
+    };
   }
 
   /** Throws away a pending entry (e.g. a typing mistake found by the confirmer). Audited. */
@@ -736,7 +873,7 @@ export function createFeedService(deps: {
       currency: merchant.currency,
       games: await Promise.all(
         games.map(async (g) => {
-          const [current, last] = await Promise.all([repo.currentIssue(g.id, now), repo.lastSettled(g.id)]);
+          const [current, last] = await Promise.all([issues.currentIssue(g.id, now), issues.lastDrawn(g.id)]);
           return {
             ...head(g),
             current: current ? issueRef(current) : null,
@@ -756,8 +893,8 @@ export function createFeedService(deps: {
   async function gameInfo(merchant: Merchant, gameCode: string): Promise<LotteryFeedGame> {
     const now = deps.clock();
     const game = await gameOf(merchant, gameCode);
-    const current = await repo.currentIssue(game.id, now);
-    const next = current ? await repo.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1) : [];
+    const current = await issues.currentIssue(game.id, now);
+    const next = current ? await issues.issuesAfter(game.id, current.draws_at, NEXT_ISSUES - 1) : [];
     return {
       serverTime: iso(now),
       ...head(game),
@@ -840,6 +977,9 @@ export function createFeedService(deps: {
     enterResult,
     confirmResult,
     discardResult,
+    cancelIssue,
+    collectShortfalls,
+    shortfalls,
     checkerOf,
     betCodesOf,
     exposureOf: async (game: GameRow, code: string, selection: unknown) =>

@@ -3,6 +3,7 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
+import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { FEED_KINDS, type ResultsFeed } from './feed.ts';
@@ -32,31 +33,37 @@ export {
  * issues on each game's calendar, settled on the official result from a results feed (simulated in the demo) or
  * entered by one operator and confirmed by another; corrections re-settle by compensating entries. Bets, chases
  * and refunds of both through the ledger face. Jobs: lottery-schedule (issues ahead), lottery-draw (ELOTT close →
- * draw → settle, every 2 s), lottery-feed (feed close → await result → settle, corrections, every 10 s). Its bets count wherever game rounds
+ * draw → settle, every 2 s), lottery-feed (feed close → await result → settle, corrections, shortfall collection, every 10 s). Its bets count wherever game rounds
  * count: `betRecords` (the member's records) and `betStats` (agent reports, contracts, rebates), both games ports.
  */
 export function createLotteryModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** Member accounts of the operators' shortfall list (app.ts wires it; tools that never list may leave it out). */
+  members?: Pick<MembersModule, 'accountsOf'>;
   audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
 }) {
   const db = tablesOf<LotteryTables>(deps.db);
+  const issues = createLotteryRepository(db);
   const feed = createFeedService({
     db,
     repo: createFeedRepository(db),
+    issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
+    members: deps.members,
     audit: deps.audit,
     clock: deps.clock,
     feed: deps.options?.resultsFeed,
     settleBatch: deps.options?.settleBatch,
+    refundBatch: deps.options?.payBatch,
   });
   const service = createLotteryService({
     db,
-    repo: createLotteryRepository(db),
+    repo: issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
     feed,
@@ -85,7 +92,7 @@ export function createLotteryModule(deps: {
       everySeconds: 10,
       async run() {
         const r = await feed.advance();
-        return r.steps || r.corrections ? r : null;
+        return r.steps || r.corrections || r.collected ? r : null;
       },
     },
   ];

@@ -203,7 +203,7 @@ export function createLotteryRepository(db: Db) {
       id: bigint,
       from: LotteryIssueStatus,
       to: LotteryIssueStatus,
-      set: { hash?: string; result?: number[]; drawnAt?: Date; settledAt?: Date } = {},
+      set: { hash?: string; result?: unknown; drawnAt?: Date; settledAt?: Date } = {},
     ): Promise<boolean> {
       const r = await db
         .updateTable('lottery_issues')
@@ -252,13 +252,21 @@ export function createLotteryRepository(db: Db) {
         returning staked`.execute(trx);
       return r.rows.length === rows.length;
     },
-    async releaseExposure(trx: Db, issuePk: bigint, code: string, amount: bigint): Promise<void> {
-      await trx
-        .updateTable('lottery_exposure')
-        .set((eb) => ({ staked: sql`greatest(${eb.ref('staked')} - ${amount}, 0)` }))
-        .where('issue_pk', '=', issuePk)
-        .where('code', '=', code)
-        .execute();
+    /**
+     * Takes stake back off (issue, exposure key) pairs (a cancelled or refunded bet), in one statement; the same pair
+     * given twice is summed. Never below zero.
+     */
+    async releaseExposure(trx: Db, rows: { issuePk: bigint; code: string; amount: bigint }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await sql`
+        update lottery_exposure e set staked = greatest(e.staked - x.amount, 0)
+        from (
+          select issue_pk, code, sum(amount)::int8 as amount
+          from unnest(${rows.map((x) => String(x.issuePk))}::int8[], ${rows.map((x) => x.code)}::text[],
+                      ${rows.map((x) => String(x.amount))}::int8[]) as r(issue_pk, code, amount)
+          group by issue_pk, code
+        ) x
+        where e.issue_pk = x.issue_pk and e.code = x.code`.execute(trx);
     },
 
     // ---- orders and bets
@@ -543,28 +551,42 @@ export function createLotteryRepository(db: Db) {
         .where('b.order_id', '=', orderId)
         .where('b.status', '=', 'placed')
         .where('i.draws_at', '>', after)
-        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.unit_stake'])
+        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.selection', 'b.unit_stake'])
         .execute(),
-    /** A cancelled issue: every placed bet refunded; what each member gets back (one row per member). */
-    refundIssueBets: async (trx: Db, issuePk: bigint, now: Date) =>
-      (
-        await sql<{ member_id: bigint; amount: bigint }>`
-          with u as (
-            update lottery_bets set status = 'refunded', settled_at = ${now}
-            where issue_pk = ${issuePk} and status = 'placed'
-            returning member_id, charge
-          )
-          select member_id, sum(charge)::int8 as amount from u group by member_id order by member_id`.execute(trx)
-      ).rows,
-    /** Forces the issue's status inside a transaction (the cancelled → refunded step, with its refunds). */
-    async transitionIn(trx: Db, id: bigint, from: LotteryIssueStatus, to: LotteryIssueStatus): Promise<boolean> {
-      const r = await trx
-        .updateTable('lottery_issues')
-        .set({ status: to })
-        .where('id', '=', id)
-        .where('status', '=', from)
+    /**
+     * A cancelled issue, one batch: locks the issue (refunders of one issue take turns, each batch sees the one
+     * before it), then every placed bet of its first `members` members still to refund is refunded. Per member and
+     * (type, selection, unit stake): the amount back and the bets. Null: the issue is no longer cancelled.
+     */
+    async refundIssueBatch(trx: Db, issuePk: bigint, members: number, now: Date) {
+      const locked = await trx
+        .selectFrom('lottery_issues')
+        .select('id')
+        .where('id', '=', issuePk)
+        .where('status', '=', 'cancelled')
+        .forUpdate()
         .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
+      if (!locked) return null;
+      return (
+        await sql<{
+          member_id: bigint;
+          code: string;
+          selection: unknown;
+          unit_stake: bigint;
+          bets: number;
+          amount: bigint;
+        }>`
+          with m as (
+            select distinct member_id from lottery_bets
+            where issue_pk = ${issuePk} and status = 'placed' order by member_id limit ${members}
+          ), u as (
+            update lottery_bets b set status = 'refunded', settled_at = ${now}
+            from m where b.issue_pk = ${issuePk} and b.member_id = m.member_id and b.status = 'placed'
+            returning b.member_id, b.code, b.selection, b.unit_stake, b.charge
+          )
+          select member_id, code, selection, unit_stake, count(*)::int as bets, sum(charge)::int8 as amount from u
+          group by member_id, code, selection, unit_stake order by member_id`.execute(trx)
+      ).rows;
     },
   };
 }

@@ -42,6 +42,7 @@ import {
   type LotteryRepository,
 } from './lottery.repository.ts';
 import type { LotteryBetStatus, LotteryGameKind, LotteryTables } from './lottery.tables.ts';
+import { createLotteryRefunds, memberJournal } from './refunds.ts';
 
 /** Our own vendor: the lottery's games are SEA games in the catalogue. */
 export const LOTTERY_VENDOR = 'SEA';
@@ -129,6 +130,7 @@ export function createLotteryService(deps: {
   const payBatch = deps.options?.payBatch ?? PAY_BATCH;
   const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
   const chains = new Map<string, ChainRow>();
+  const refunds = createLotteryRefunds({ db, repo, ledger: deps.ledger, clock: deps.clock, batch: payBatch });
 
   async function chainById(id: bigint): Promise<ChainRow> {
     let c = chains.get(String(id));
@@ -264,16 +266,15 @@ export function createLotteryService(deps: {
   }
 
   /** A member's win journal of an issue (key lottery:pay:<game>:<issue>:<member>: the same content on every run). */
-  const winJournal = (merchant: Merchant, game: GameRow, issue: IssueRow, memberId: bigint, amount: bigint) => ({
-    merchantId: merchant.id,
-    currency: merchant.currency,
-    scope: LOTTERY_SCOPE,
-    key: `lottery:pay:${game.game_code}:${issue.issue_id}:${memberId}`,
-    kind: 'win',
-    memberId,
-    ref: { gameCode: game.game_code, issueId: issue.issue_id },
-    legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'win' }],
-  });
+  const winJournal = (merchant: Merchant, game: GameRow, issue: IssueRow, memberId: bigint, amount: bigint) =>
+    memberJournal(merchant, {
+      key: `lottery:pay:${game.game_code}:${issue.issue_id}:${memberId}`,
+      kind: 'win',
+      memberId,
+      ref: { gameCode: game.game_code, issueId: issue.issue_id },
+      amount,
+      code: 'win',
+    });
 
   /**
    * Settles a drawn issue, set-based, every step safe to run again (a crash, a duplicate delivery, two processes):
@@ -343,66 +344,14 @@ export function createLotteryService(deps: {
         pay(Array.from({ length: SYSTEM_SHARDS }, (_, s) => s).filter((s) => s % payers === w)),
       ),
     );
-    for (const order of await repo.stopOnWinOrders(issue.id)) {
-      await db.transaction().execute(async (trx) => {
-        const refunded = await repo.refundOrderAfter(trx, order.id, issue.draws_at, deps.clock());
-        if (refunded.length === 0) return;
-        for (const b of refunded) await repo.releaseExposure(trx, b.issue_pk, b.code, b.unit_stake);
-        const amount = refunded.reduce((s, b) => s + b.charge, 0n);
-        const r = await deps.ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: LOTTERY_SCOPE,
-            key: `lottery:stop:${order.reference}:${issue.id}`,
-            kind: 'bet_refund',
-            memberId: order.member_id,
-            ref: { reference: order.reference, gameCode: game.game_code },
-            legs: [
-              {
-                debit: systemAccount('house', order.member_id),
-                credit: memberMain(order.member_id),
-                amount,
-                code: 'bet',
-              },
-            ],
-          },
-          trx,
-        );
-        if (!r.ok) throw new Error('lottery: a stop-on-win refund was refused by the ledger');
-      });
-    }
+    await refunds.stopOnWin(merchant, game, issue, (code) => [code]);
     await repo.writeTotals(issue.id);
     return repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
   }
 
-  /**
-   * A cancelled issue: every placed bet back, one journal per member (postMany, `payBatch` a call), with the
-   * status change in one transaction.
-   */
+  /** A cancelled issue: every placed bet back, `payBatch` members a transaction (refunds.ts). */
   async function refundIssue(issue: IssueRow, game: GameRow): Promise<boolean> {
-    const merchant = await merchantOf(issue.merchant_id);
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.transitionIn(trx, issue.id, 'cancelled', 'refunded'))) return false;
-      const perMember = await repo.refundIssueBets(trx, issue.id, deps.clock());
-      for (let i = 0; i < perMember.length; i += payBatch) {
-        const posted = await deps.ledger.postMany(
-          perMember.slice(i, i + payBatch).map(({ member_id: memberId, amount }) => ({
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            scope: LOTTERY_SCOPE,
-            key: `lottery:refund:${game.game_code}:${issue.issue_id}:${memberId}`,
-            kind: 'bet_refund',
-            memberId,
-            ref: { gameCode: game.game_code, issueId: issue.issue_id },
-            legs: [{ debit: systemAccount('house', memberId), credit: memberMain(memberId), amount, code: 'bet' }],
-          })),
-          trx,
-        );
-        if (posted.some((r) => !r.ok)) throw new Error('lottery: a refund was refused by the ledger');
-      }
-      return true;
-    });
+    return refunds.refundCancelled(await merchantOf(issue.merchant_id), game, issue, (code) => [code]);
   }
 
   /** One step of an issue (close, draw, settle, refund), each a compare-and-set: false when nothing was due. */
@@ -672,7 +621,10 @@ export function createLotteryService(deps: {
       const open = await repo.lockOpenIssues(trx, [bet.issue_pk], deps.clock());
       if (open.length === 0) throw new AppError('lottery_closed');
       if (!(await repo.markBetRefunded(trx, bet.id, deps.clock()))) throw new AppError('state_invalid');
-      for (const key of exposure) await repo.releaseExposure(trx, bet.issue_pk, key, bet.unit_stake);
+      await repo.releaseExposure(
+        trx,
+        exposure.map((code) => ({ issuePk: bet.issue_pk, code, amount: bet.unit_stake })),
+      );
       const r = await deps.ledger.post(
         {
           merchantId: merchant.id,

@@ -152,6 +152,20 @@ export interface LotteryFeedCorrectionsTable {
   new_payout: Int8;
   posted: Int8;
   shortfall: Int8;
+  /** What the collection step took back of the shortfall so far (0036). */
+  collected: ColumnType<bigint, bigint | undefined, bigint | number | string>;
+  collected_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** One collection of a correction's shortfall (seq 1, 2, … per bet and version) and its ledger journal. */
+export interface LotteryShortfallCollectionsTable {
+  bet_id: Int8;
+  version: number;
+  seq: number;
+  member_id: Int8;
+  amount: Int8;
+  journal_id: Int8;
   created_at: CreatedAt;
 }
 
@@ -188,6 +202,7 @@ export interface LotteryTables {
   lottery_feed_games: LotteryFeedGamesTable;
   lottery_feed_results: LotteryFeedResultsTable;
   lottery_feed_corrections: LotteryFeedCorrectionsTable;
+  lottery_shortfall_collections: LotteryShortfallCollectionsTable;
   lottery_settled_members: LotterySettledMembersTable;
   lottery_issue_kinds: LotteryIssueKindsTable;
 }
