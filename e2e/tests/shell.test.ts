@@ -81,7 +81,10 @@ for (const [width, height] of [
     );
     assert.equal(await page.evaluate('window.appStylesAtMount'), true);
     assert.equal(
-      await page.locator('.game-card').first().evaluate((el) => getComputedStyle(el).display),
+      await page
+        .locator('.game-card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).display),
       'grid',
       'the game cards are styled by the app chunk’s stylesheet',
     );

@@ -121,7 +121,9 @@ describe('SPA serving', () => {
     const directives = (csp: string | undefined) =>
       Object.fromEntries((csp ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     for (const url of ['/', '/help', '/member/depositv2']) {
-      const page = directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string);
+      const page = directives(
+        (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string,
+      );
       // Only well-formed hashes are taken from the file ('unsafe-eval' in it is dropped).
       expect(page['style-src'], url).toEqual(["'self'", 'https:', STYLE_HASH]);
       expect(page['style-src-attr'], url).toEqual(["'unsafe-inline'"]);
@@ -129,7 +131,9 @@ describe('SPA serving', () => {
     }
     // Answers that are not index.html keep the policy they had.
     for (const url of ['/play/slot-lucky-dragon', '/wps/system/status', '/assets/app-abc123.js']) {
-      const other = directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string);
+      const other = directives(
+        (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string,
+      );
       expect(other['style-src'], url).toEqual(["'self'", 'https:', "'unsafe-inline'"]);
       expect(other['style-src-attr'], url).toBeUndefined();
     }
