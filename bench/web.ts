@@ -88,6 +88,9 @@ async function lighthouseRun(url: string): Promise<Run | null> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
+    // BENCH_LHR_DIR=<folder>: each run's full Lighthouse JSON (diagnostics: bootup-time, long-tasks, …) is kept there.
+    if (process.env.BENCH_LHR_DIR)
+      writeFileSync(join(process.env.BENCH_LHR_DIR, `lhr-${Date.now()}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError || (lhr.categories.performance?.score ?? null) === null) {
       console.log(`lighthouse run failed: ${lhr.runtimeError?.code ?? 'no performance score'}`);
       return null;

@@ -11,7 +11,7 @@ interface ChunkLike {
 /**
  * Build step: index.html names the app chunk (src/app/App.tsx, imported dynamically by Boot so it downloads
  * while the status call runs) and everything it imports statically, as `modulepreload` links, and its styles
- * as stylesheets. Without them the browser learns of those files only once the entry has run, one round trip
+ * as prefetches. Without them the browser learns of those files only once the entry has run, one round trip
  * later, and the home page's largest paint waits for it.
  */
 export function preloadApp(appModule = '/src/app/App.tsx'): Plugin {
@@ -43,9 +43,11 @@ export function preloadApp(appModule = '/src/app/App.tsx'): Plugin {
           ...[...files]
             .filter((f) => !html.includes(`${base}${f}"`))
             .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+          // Not render-blocking: Vite's loader adds the stylesheet with the app chunk and mounts the app once it has
+          // loaded (so nothing shows unstyled); the prefetch only starts the fetch early, at the lowest priority.
           ...[...css]
             .filter((f) => !html.includes(`${base}${f}"`))
-            .map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+            .map((f) => `<link rel="prefetch" as="style" crossorigin href="${base}${f}">`),
         ];
         return html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
       },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { firstPaint } from './first-paint.ts';
+import { inlineCss } from './inline-css.ts';
 import { precompress } from './precompress.ts';
 import { preloadApp } from './preload-app.ts';
 
@@ -26,7 +27,7 @@ const playEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry(), firstPaint(), preloadApp(), precompress()],
+  plugins: [react(), playEntry(), firstPaint(), preloadApp(), inlineCss(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -44,6 +44,66 @@ test('the home’s first banner slide paints from the HTML alone, in the kept la
   }
 });
 
+// Runs before the page's scripts: records CSP refusals, and whether the app chunk's stylesheet had loaded at the
+// moment the app's first element entered the page (the app must never show unstyled).
+const WATCH_STYLES = `
+  window.cspViolations = [];
+  document.addEventListener('securitypolicyviolation', function (e) {
+    window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+  });
+  new MutationObserver(function (_, observer) {
+    if (!document.querySelector('#root .layout')) return;
+    observer.disconnect();
+    var link = document.querySelector('link[rel="stylesheet"][href*="/assets/App-"]:not([disabled])');
+    window.appStylesAtMount = Boolean(link && link.sheet && link.sheet.cssRules.length > 0);
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+for (const [width, height] of [
+  [390, 844],
+  [1366, 768],
+] as const) {
+  test(`the home paints from the document alone: the global styles inline (CSP hash), the app's styles before it shows (${width} px)`, async () => {
+    await open('/', { width, height });
+    await page.addInitScript(WATCH_STYLES);
+    const stylesheets: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet') stylesheets.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.locator('.game-card').first().waitFor();
+    // The document carries the global styles; the entry's stylesheet file is never fetched, the app chunk's is.
+    assert.equal(await page.locator('head > style').count(), 1);
+    assert.deepEqual(
+      stylesheets.filter((s) => !s.startsWith('/assets/App-')),
+      [],
+      `stylesheets fetched: ${stylesheets.join(', ')}`,
+    );
+    assert.equal(await page.evaluate('window.appStylesAtMount'), true);
+    assert.equal(
+      await page
+        .locator('.game-card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).display),
+      'grid',
+      'the game cards are styled by the app chunk’s stylesheet',
+    );
+    await page.screenshot({ path: `e2e/artifacts/home-inline-css-${width}.png` });
+    // The login popup's chunk imports from the entry, as most lazy chunks do: Vite's loader must not add the global
+    // stylesheet again (it would be fetched and then override the app's rules); Base UI adds no style the CSP refuses.
+    await page.evaluate("history.pushState(null, '', '/login'); dispatchEvent(new PopStateEvent('popstate'))");
+    await page.getByRole('dialog').waitFor();
+    assert.deepEqual(
+      await page.evaluate(
+        "[...document.querySelectorAll('link[rel=stylesheet]:not([disabled])')].map((l) => l.getAttribute('href')).filter((h) => h.includes('/main-'))",
+      ),
+      [],
+    );
+    assert.deepEqual(await page.evaluate('window.cspViolations'), []);
+    assert.deepEqual(errors, []);
+  });
+}
+
 test('the maintenance page shows when the merchant is in maintenance', async () => {
   await server.setMerchant('demo', { maintenance: true, maintenanceMessage: 'Upgrading the wallet, back soon' });
   try {

@@ -8,7 +8,7 @@ import { type Config, ConfigError } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { createOutageWatch } from './db/outage.ts';
 import { registerApiDocs } from './http/api-docs.ts';
-import { contentSecurityPolicy, originsOf } from './http/csp.ts';
+import { contentSecurityPolicy, inlineStyleHashes, originsOf } from './http/csp.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRouteKit, requireMerchant } from './http/route-kit.ts';
@@ -303,10 +303,9 @@ const CSP_CACHE_MS = 10_000;
  * (their launch and icon hosts, cached a few seconds) and the installation's CDN.
  */
 function registerContentSecurityPolicy(app: FastifyInstance, modules: Modules, cdn: readonly string[]): void {
-  const cache = new TtlCache<string>(CSP_CACHE_MS);
-  const fallback = contentSecurityPolicy(cdn);
+  const cache = new TtlCache<string[]>(CSP_CACHE_MS);
   app.addHook('onSend', async (request, reply) => {
-    let policy = fallback;
+    let origins: readonly string[] = cdn;
     const merchant = await (
       request.merchantPromise ??
       modules.merchants.resolve({
@@ -315,13 +314,13 @@ function registerContentSecurityPolicy(app: FastifyInstance, modules: Modules, c
       })
     ).catch(() => undefined);
     if (merchant)
-      policy = await cache
+      origins = await cache
         .get(String(merchant.id), async () => {
           const vendors = await modules.games.listVendors(merchant.id);
-          return contentSecurityPolicy([...cdn, ...originsOf(vendors.flatMap((v) => [v.launch_url, v.icon_url]))]);
+          return [...cdn, ...originsOf(vendors.flatMap((v) => [v.launch_url, v.icon_url]))];
         })
-        .catch(() => fallback);
-    reply.header('content-security-policy', policy);
+        .catch(() => cdn);
+    reply.header('content-security-policy', contentSecurityPolicy(origins, inlineStyleHashes(reply)));
   });
 }
 

@@ -6,6 +6,8 @@ import { bootDataBlock, pageLanguage } from '../src/http/spa.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
+/** The hash the build wrote for index.html's inline `<style>` (apps/web/inline-css.ts). */
+const STYLE_HASH = "'sha256-1i9Ez82pc5z1VQljx6rrAuxWEeORCeSeuRHP8pG08+c='";
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -17,6 +19,7 @@ beforeAll(async () => {
       '<div id="root"><div class="splash"></div></div>' +
       '</body></html>',
   );
+  writeFileSync(join(dist, 'index.html.styles.json'), JSON.stringify({ styleHashes: [STYLE_HASH, "'unsafe-eval'"] }));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'play.html'), '<!doctype html><title>game page</title>');
@@ -112,6 +115,28 @@ describe('SPA serving', () => {
     expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('allows the page’s inline style by the hash the build wrote, and no other inline style element', async () => {
+    const directives = (csp: string | undefined) =>
+      Object.fromEntries((csp ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    for (const url of ['/', '/help', '/member/depositv2']) {
+      const page = directives(
+        (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string,
+      );
+      // Only well-formed hashes are taken from the file ('unsafe-eval' in it is dropped).
+      expect(page['style-src'], url).toEqual(["'self'", 'https:', STYLE_HASH]);
+      expect(page['style-src-attr'], url).toEqual(["'unsafe-inline'"]);
+      expect(page['script-src'], url).toEqual(["'self'"]);
+    }
+    // Answers that are not index.html keep the policy they had.
+    for (const url of ['/play/slot-lucky-dragon', '/wps/system/status', '/assets/app-abc123.js']) {
+      const other = directives(
+        (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] as string,
+      );
+      expect(other['style-src'], url).toEqual(["'self'", 'https:', "'unsafe-inline'"]);
+      expect(other['style-src-attr'], url).toBeUndefined();
+    }
   });
 
   it('sends security headers', async () => {

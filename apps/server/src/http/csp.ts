@@ -3,7 +3,7 @@
  * plus `origins`: the ones the merchant configured (its game vendors' launch and icon hosts) and the CDN of
  * the installation. Our own games and the demo vendor are served from this origin (/play/, /demo-vendor/).
  */
-export function contentSecurityPolicy(origins: readonly string[]): string {
+export function contentSecurityPolicy(origins: readonly string[], styleHashes: readonly string[] = []): string {
   const extra = origins.length ? ` ${origins.join(' ')}` : '';
   return [
     "default-src 'self'",
@@ -17,9 +17,25 @@ export function contentSecurityPolicy(origins: readonly string[]): string {
     "object-src 'none'",
     "script-src 'self'",
     "script-src-attr 'none'",
-    "style-src 'self' https: 'unsafe-inline'",
+    // A page with inline `<style>` elements of its own (index.html, apps/web/inline-css.ts) names their hashes: then no
+    // other `<style>` element may run on it; style attributes stay allowed as everywhere.
+    ...(styleHashes.length
+      ? [`style-src 'self' https: ${styleHashes.join(' ')}`, "style-src-attr 'unsafe-inline'"]
+      : ["style-src 'self' https: 'unsafe-inline'"]),
     'upgrade-insecure-requests',
   ].join('; ');
+}
+
+const inlineStyles = new WeakMap<object, readonly string[]>();
+
+/** This answer carries inline `<style>` elements with these CSP hashes (`'sha256-…'`): its policy allows them. */
+export function allowInlineStyles(reply: object, hashes: readonly string[]): void {
+  if (hashes.length) inlineStyles.set(reply, hashes);
+}
+
+/** The hashes `allowInlineStyles` gave this answer (none by default). */
+export function inlineStyleHashes(reply: object): readonly string[] {
+  return inlineStyles.get(reply) ?? [];
 }
 
 /** `https://cdn.example.com/path?x` → `https://cdn.example.com`; undefined for anything that is not http(s). */

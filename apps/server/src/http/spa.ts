@@ -2,11 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowInlineStyles } from './csp.ts';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/house/', '/wallet/', '/dev/', '/docs', '/healthz', '/readyz'];
 /** Our own games' pages (the launch URL /play/<gameCode>?token=…) are their own light entry of the site. */
 const PLAY_PREFIX = '/play/';
 const PLAY_FILE = 'play.html';
+/** Written by the build beside index.html (apps/web/inline-css.ts): the CSP hashes of its inline `<style>` elements. */
+const INLINE_STYLES_FILE = 'index.html.styles.json';
+
+/** The hashes the build wrote for index.html's inline styles; none when the file is absent or unreadable. */
+function readInlineStyleHashes(distDir: string): string[] {
+  try {
+    const { styleHashes } = JSON.parse(readFileSync(join(distDir, INLINE_STYLES_FILE), 'utf8')) as {
+      styleHashes?: unknown;
+    };
+    return Array.isArray(styleHashes)
+      ? styleHashes.filter((h): h is string => typeof h === 'string' && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(h))
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Serves the built SPA, precompressed (brotli or gzip copies made at build time). Hashed assets are immutable;
@@ -26,6 +43,7 @@ export async function registerSpa(
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   const enabled = Boolean(indexFile && existsSync(indexFile));
   const playEnabled = Boolean(enabled && distDir && existsSync(join(distDir, PLAY_FILE)));
+  const styleHashes = enabled && distDir ? readInlineStyleHashes(distDir) : [];
   if (enabled && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -49,6 +67,7 @@ export async function registerSpa(
     if (last.includes('.') && path !== '/index.html') return false;
     const file = playEnabled && path.startsWith(PLAY_PREFIX) ? PLAY_FILE : 'index.html';
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (file === 'index.html') allowInlineStyles(reply, styleHashes);
     if (file !== 'index.html' || !bootData || !indexFile) {
       reply.sendFile(file);
       return true;

@@ -1,6 +1,6 @@
 import type { SystemStatus } from '@sea/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus } from '../api/system.ts';
 import { BootError } from '../features/system/BootError.tsx';
@@ -58,7 +58,9 @@ export function Boot() {
         return status;
       })
       .then(
-        (status) => setState({ kind: 'ready', status: status.status }),
+        // A transition: React renders the app's first screen in short slices (no long task while the page starts);
+        // until it commits, the home's first paint (or the spinner) stays.
+        (status) => startTransition(() => setState({ kind: 'ready', status: status.status })),
         () => setState({ kind: 'error' }),
       );
   }, [setStatus, i18n]);

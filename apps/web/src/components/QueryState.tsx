@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './error-text.ts';
 
-type QueryLike<T> = Pick<
+export type QueryLike<T> = Pick<
   UseQueryResult<T>,
   'data' | 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPlaceholderData'
 >;
@@ -51,4 +51,14 @@ export function QueryState<T>(props: {
       {props.children(query.data)}
     </div>
   );
+}
+
+/**
+ * The query with its data deferred (React's `useDeferredValue`): when the data arrives, the urgent render keeps the
+ * previous value (the spinner) and the heavy list renders in a background render React splits into short tasks, so a
+ * long list (the home's game rows) does not block the main thread in one long task while the page starts.
+ */
+export function useDeferredQuery<Q extends { data: unknown }>(query: Q): Q {
+  const data = useDeferredValue(query.data);
+  return data === query.data ? query : { ...query, data };
 }

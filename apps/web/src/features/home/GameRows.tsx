@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useHotGames, usePopularGames } from '../../api/games.ts';
 import { GameCard } from '../../components/games/GameCard.tsx';
 import { VendorTile } from '../../components/games/VendorTile.tsx';
-import { QueryState } from '../../components/QueryState.tsx';
+import { QueryState, useDeferredQuery } from '../../components/QueryState.tsx';
 import { navKeyOfCategory, routeOfCategory } from '../../lib/game-routes.ts';
 
 /** Hot games on the home page: one row, the rest on /hot. */
@@ -39,7 +39,7 @@ function Cards({ games }: { games: GameItem[] }) {
 
 export function HotGamesRow() {
   const { t } = useTranslation();
-  const hot = useHotGames();
+  const hot = useDeferredQuery(useHotGames());
   if (hot.data?.length === 0) return null;
   return (
     <Row id="home-hot" title={t('nav.hot')} more="/hot">
@@ -50,7 +50,7 @@ export function HotGamesRow() {
 
 /** Spec §2: home game rows of 6 games per category; sports as 3 vendor tiles. */
 export function CategoryRows() {
-  const popular = usePopularGames();
+  const popular = useDeferredQuery(usePopularGames());
   return (
     <QueryState query={popular}>
       {(rows) => (

@@ -1,4 +1,5 @@
 import type { VendorTile as Tile } from '@sea/contracts';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameMenus } from '../../api/games.ts';
@@ -8,9 +9,10 @@ import { routeOfCategory } from '../../lib/game-routes.ts';
 /** Our game providers: one tile per vendor, opening its games (the centre of its first category, filtered). */
 export function VendorTiles() {
   const { t } = useTranslation();
-  const menus = useGameMenus();
+  // Deferred like the game rows (useDeferredQuery): the tiles render in a background render split into short tasks.
+  const menus = useDeferredValue(useGameMenus().data);
   const vendors = new Map<string, { tile: Tile; to: string }>();
-  for (const m of menus.data ?? [])
+  for (const m of menus ?? [])
     for (const v of m.vendors)
       if (!vendors.has(v.vassalage))
         vendors.set(v.vassalage, { tile: v, to: `/${routeOfCategory(m.gameCategory)}?vendor=${v.vassalage}` });

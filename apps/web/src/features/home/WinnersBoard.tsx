@@ -2,12 +2,12 @@ import { formatMoney } from '@sea/contracts/money-format';
 import { useTranslation } from 'react-i18next';
 import { useWinners } from '../../api/games.ts';
 import { GameIcon } from '../../components/games/GameIcon.tsx';
-import { QueryState } from '../../components/QueryState.tsx';
+import { QueryState, useDeferredQuery } from '../../components/QueryState.tsx';
 
 /** Latest winners (spec: limit 20; names masked by the server, amounts as real settled wins). */
 export function WinnersBoard() {
   const { t } = useTranslation();
-  const winners = useWinners();
+  const winners = useDeferredQuery(useWinners());
   return (
     <section aria-labelledby="home-winners" className="home__section winners">
       <h2 id="home-winners">{t('games.winners')}</h2>
