@@ -4,10 +4,15 @@ import { depositTy } from './locales/deposit.ty.ts';
 import { en } from './locales/en.ts';
 import { formsEn } from './locales/forms.ts';
 import { formsTy } from './locales/forms.ty.ts';
+import { promosEn } from './locales/promos.ts';
+import { promosTy } from './locales/promos.ty.ts';
 import { ty } from './locales/ty.ts';
 import { withdrawEn } from './locales/withdraw.ts';
 import { withdrawTy } from './locales/withdraw.ty.ts';
 import { i18n, languageName, languageReady, SECOND_LOCALE, SUPPORTED_LANGUAGES } from './index.ts';
+
+/** An error code whose text comes with the form kit (not on the first page). */
+const formCode = Object.keys(formsEn.errors)[0] as keyof typeof formsEn.errors;
 
 // One sequence: the second language is fetched once per page, so the order of these steps matters (the test
 // set-up switches back to English after each).
@@ -28,6 +33,10 @@ describe('site languages', () => {
     expect(i18n.t('auth.rule.tooShort', { hint: 'x' })).toBe('Too short (x).');
     expect(i18n.t('auth.signOut')).toBe(en.auth.signOut);
     expect(i18n.t('fieldErrors.username.taken')).toBe(formsEn.fieldErrors.username.taken);
+    // A second area extending the same section (errors) keeps the first one's texts.
+    await import('./areas/promos.ts');
+    expect(i18n.t('errors.promotion_not_found')).toBe(promosEn.errors.promotion_not_found);
+    expect(i18n.t(`errors.${formCode}`)).toBe(formsEn.errors[formCode]);
   });
 
   it('fetches the second language only when it is chosen, with the areas already added, before switching', async () => {
@@ -41,6 +50,9 @@ describe('site languages', () => {
     // A section split between the first page and an area has both parts in the second language too.
     expect(i18n.t('auth.signOut')).toBe(ty.auth.signOut);
     expect(i18n.t('auth.loginTitle')).toBe(formsTy.auth.loginTitle);
+    // Both areas' parts of one section (errors), and the first page's own.
+    expect(i18n.t('errors.promotion_not_found')).toBe(promosTy.errors.promotion_not_found);
+    expect(i18n.t(`errors.${formCode}`)).toBe(formsTy.errors[formCode]);
     expect(document.documentElement.lang).toBe('vi');
   });
 

@@ -92,7 +92,9 @@ void i18n
  */
 export function addAreaTexts(area: string, texts: Record<string, object>): void {
   for (const [language, messages] of Object.entries(texts)) {
-    areaTexts.set(language, { ...areaTexts.get(language), [area]: messages });
+    // Several areas may extend one section (forms and promos both add error codes): merge, don't replace.
+    const kept = areaTexts.get(language);
+    areaTexts.set(language, { ...kept, [area]: { ...kept?.[area], ...messages } });
     if (i18n.hasResourceBundle(language, 'translation')) {
       i18n.addResourceBundle(language, 'translation', { [area]: messages }, true, true);
     }

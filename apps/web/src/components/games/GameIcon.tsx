@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import fallbackIcon from './game-fallback.svg';
+// Its own file, not a data URL in the first page's script (the game cards fetch it only when an icon fails).
+import fallbackIcon from './game-fallback.svg?no-inline';
 
 /** A game or vendor image that falls back to the site's default image when it fails to load (spec §2 game card). */
 export function GameIcon({ src, className }: { src: string | null; className?: string }) {

@@ -8,6 +8,7 @@ import { useUnreadMessages } from '../../api/messages.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
 import { useSystemStatus } from '../../state/system.ts';
+import '../../i18n/areas/centre.ts';
 import { CENTRE_PAGES, type CentreArea, SETTLEMENT_PAGES } from './centre-pages.ts';
 
 /**

@@ -125,12 +125,6 @@ export const en = {
     allPages: 'All pages',
     unread_one: '{{count}} unread',
     unread_other: '{{count}} unread',
-    agentOnly: {
-      text: 'The agent centre is for agents: they invite players, follow their team and earn commission.',
-      how: 'Your account is a member account. To become an agent, ask customer service; once your account is an agent account, these pages open for you.',
-      join: 'Become an agent',
-      back: 'Back to the member centre',
-    },
     member: {
       title: 'Member centre',
       securityCenter: 'Security centre',
@@ -199,10 +193,6 @@ export const en = {
     agent_required: 'Only agents can use the agent centre.',
     not_in_team: 'No such member in your team.',
     announcement_not_found: 'This announcement no longer exists.',
-    promotion_not_found: 'This promotion is over or no longer exists.',
-    promotion_period_invalid: 'The end of a promotion must come after its start.',
-    message_not_found: 'This message does not exist.',
-    message_recipient_not_found: 'No member has this account on this site.',
     period_invalid: 'Choose a valid period (at most 93 days).',
     vendor_transfer_refused: 'The game refused the transfer. The amount is back in your main wallet.',
     transfer_not_supported: 'Money can only move between the main wallet and a game wallet.',

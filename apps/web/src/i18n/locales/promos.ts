@@ -24,4 +24,11 @@ export const promosEn = {
     back: 'All messages',
     list: 'Your messages',
   },
+  /** Error codes only these pages meet (added to `errors.*` with the area). */
+  errors: {
+    promotion_not_found: 'This promotion is over or no longer exists.',
+    promotion_period_invalid: 'The end of a promotion must come after its start.',
+    message_not_found: 'This message does not exist.',
+    message_recipient_not_found: 'No member has this account on this site.',
+  },
 };

@@ -27,4 +27,11 @@ export const promosTy: Widen<typeof promosEn> = {
     back: 'Tất cả tin nhắn',
     list: 'Tin nhắn của bạn',
   },
+  /** Error codes only these pages meet (added to `errors.*` with the area). */
+  errors: {
+    promotion_not_found: 'Khuyến mãi này đã kết thúc hoặc không còn nữa.',
+    promotion_period_invalid: 'Thời điểm kết thúc khuyến mãi phải sau thời điểm bắt đầu.',
+    message_not_found: 'Tin nhắn này không tồn tại.',
+    message_recipient_not_found: 'Không có thành viên nào dùng tài khoản này trên trang.',
+  },
 };

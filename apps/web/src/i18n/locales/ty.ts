@@ -127,12 +127,6 @@ export const ty: Messages = {
     allPages: 'Tất cả mục',
     unread_one: '{{count}} chưa đọc',
     unread_other: '{{count}} chưa đọc',
-    agentOnly: {
-      text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
-      how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
-      join: 'Trở thành đại lý',
-      back: 'Về trung tâm thành viên',
-    },
     member: {
       title: 'Trung tâm thành viên',
       securityCenter: 'Trung tâm bảo mật',
@@ -201,10 +195,6 @@ export const ty: Messages = {
     agent_required: 'Chỉ đại lý mới có thể dùng trung tâm đại lý.',
     not_in_team: 'Không có thành viên này trong đội của bạn.',
     announcement_not_found: 'Thông báo này không còn nữa.',
-    promotion_not_found: 'Khuyến mãi này đã kết thúc hoặc không còn nữa.',
-    promotion_period_invalid: 'Thời điểm kết thúc khuyến mãi phải sau thời điểm bắt đầu.',
-    message_not_found: 'Tin nhắn này không tồn tại.',
-    message_recipient_not_found: 'Không có thành viên nào dùng tài khoản này trên trang.',
     period_invalid: 'Hãy chọn khoảng thời gian hợp lệ (tối đa 93 ngày).',
     vendor_transfer_refused: 'Trò chơi đã từ chối chuyển khoản. Số tiền đã được hoàn lại vào ví chính.',
     transfer_not_supported: 'Chỉ có thể chuyển tiền giữa ví chính và ví trò chơi.',

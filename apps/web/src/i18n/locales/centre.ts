@@ -1,0 +1,21 @@
+/**
+ * Texts of the member centre that only its lazy page shows (`centre.*`, merged into the first page's section when
+ * the centre loads: i18n/areas/centre.ts).
+ */
+export const centreEn = {
+  agentOnly: {
+    text: 'The agent centre is for agents: they invite players, follow their team and earn commission.',
+    how: 'Your account is a member account. To become an agent, ask customer service; once your account is an agent account, these pages open for you.',
+    join: 'Become an agent',
+    back: 'Back to the member centre',
+  },
+};
+
+export const centreTy: typeof centreEn = {
+  agentOnly: {
+    text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
+    how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
+    join: 'Trở thành đại lý',
+    back: 'Về trung tâm thành viên',
+  },
+};
