@@ -1,8 +1,12 @@
 // Settlement profile of one ELOTT draw (a working tool, not the issue's bench): a few orders placed through the
 // service, then the bets multiplied in SQL to BENCH_BETS rows (same bet mix, members spread) so the settlement can be
-// profiled without minutes of placing; then one advance() with the time spent in each repository and ledger call.
+// profiled without minutes of placing (BENCH_FILL=service: placed through the service as bench:lottery does, each
+// order its own transaction); then one advance() with the time spent in each repository and ledger call and, on
+// PostgreSQL, the server's WAL / checkpoint / buffer counters and the bet table's updates (HOT or not) around it.
 //   node --import tsx bench/lottery-settle-profile.ts   BENCH_BETS (200000), BENCH_MEMBERS (10000),
-//                                                       BENCH_PG_URL ('off' skips), BENCH_PGLITE ('off' skips)
+//                                                       BENCH_PG_URL ('off' skips), BENCH_PGLITE ('off' skips),
+//                                                       BENCH_FILL (sql | service), BENCH_CLIENTS (16),
+//                                                       BENCH_BEFORE_SETTLE (a statement, e.g. 'checkpoint')
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -167,6 +171,22 @@ async function profileOne(label: string, database: Database): Promise<void> {
   }
   console.log(`${label}: ${BETS} bets (${FILL}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   if (database.kind === 'postgres' && BEFORE) await sql.raw(BEFORE).execute(db);
+  if (database.kind === 'postgres' && process.env.BENCH_EXPLAIN) {
+    // The settlement's read of the bets (settleMembers' grouping) on the fresh rows, before the measured run (which
+    // then reads pages whose hint bits this pass has set).
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      explain (analyze, buffers)
+      select b.member_id, min(b.merchant_id), count(*), sum(b.charge), sum(k.payout)
+      from lottery_bets b
+      join lottery_issue_kinds k
+        on k.issue_pk = b.issue_pk and k.code = b.code and k.unit_stake = b.unit_stake and k.selection = b.selection
+      where b.issue_pk = (select i.id from lottery_issues i join lottery_games g on g.id = i.game_id
+                          where g.merchant_id = ${merchantId} and g.game_code = 'elott-ssc-5m'
+                            and i.issue_id = ${game.current.issueId})
+        and b.status <> 'refunded'
+      group by b.member_id`.execute(db);
+    console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+  }
   const stats0 = database.kind === 'postgres' ? await pgStats(db) : null;
   times.clear();
   now = Date.parse(game.current.drawsAt) + 1000;

@@ -348,6 +348,67 @@ describe('fast e-lottery', () => {
     expect(await balance(p)).toBe(100n * UNIT - 16n * UNIT + won);
   });
 
+  it('stop-on-win never refunds a later issue already drawn (its settlement counted the bet): no win paid twice', async () => {
+    const p = await newPlayer(t, demo, { fund: 100n * UNIT });
+    const g = await game('elott-k3-1m');
+    const bets = [
+      {
+        code: 'k3.sum',
+        selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
+        unitStake: stake(1n),
+      },
+    ];
+    const r = await place(p, {
+      gameCode: 'elott-k3-1m',
+      issueId: g.current.issueId,
+      bets,
+      chase: { issues: 2, stopOnWin: true },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [first, second] = g.next.slice(0, 2) as { issueId: string; drawsAt: string }[];
+    const db = t.database.all;
+    const setStatus = (issueId: string, status: string) =>
+      sql`update lottery_issues i set status = ${status} from lottery_games gm
+          where gm.id = i.game_id and gm.merchant_id = ${demo.id} and gm.game_code = 'elott-k3-1m'
+            and i.issue_id = ${issueId}`.execute(db);
+    // The first issue's settlement stops at its payout (a crash); the second issue is due too.
+    const ledger = t.app.modules.ledger;
+    const realPostMany = ledger.postMany;
+    ledger.postMany = async (reqs, trx) => {
+      if (reqs.some((q) => q.kind === 'win')) throw new Error('simulated crash');
+      return realPostMany(reqs, trx);
+    };
+    now = Math.max(now, Date.parse(second!.drawsAt) + 1000);
+    try {
+      await expect(lottery().advance()).rejects.toThrow('simulated crash');
+    } finally {
+      ledger.postMany = realPostMany;
+    }
+    expect((await issue('elott-k3-1m', first!.issueId)).status).toBe('drawn');
+    // Another process draws and settles the second issue before the first finishes (the first hidden meanwhile).
+    await setStatus(first!.issueId, 'settled');
+    await lottery().advance();
+    expect((await issue('elott-k3-1m', second!.issueId)).status).toBe('settled');
+    await setStatus(first!.issueId, 'drawn');
+    await lottery().advance();
+    const v1 = await issue('elott-k3-1m', first!.issueId);
+    const v2 = await issue('elott-k3-1m', second!.issueId);
+    expect(v1.status).toBe('settled');
+    const won1 = settleElottBet('k3', bets[0]!, v1.result, UNIT, PG).payout;
+    const won2 = settleElottBet('k3', bets[0]!, v2.result, UNIT, PG).payout;
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/wps/lottery/bets?gameCode=elott-k3-1m', headers: bearer(p.token) })
+    ).json().value;
+    expect(
+      mine.list
+        .filter((b: { issueId: string }) => b.issueId === first!.issueId || b.issueId === second!.issueId)
+        .map((b: { status: string }) => b.status),
+    ).toEqual(['won', 'won']);
+    // Both wins paid, nothing refunded.
+    expect(await balance(p)).toBe(100n * UNIT - 32n * UNIT + won1 + won2);
+    expect((await auditLedger(db)).ok).toBe(true);
+  });
+
   it('a cancelled issue refunds every placed bet, one journal per member, once', async () => {
     const g = await game('elott-ssc-3m');
     const target = g.next[2];
