@@ -306,24 +306,29 @@ describe('fast e-lottery', () => {
     expect(await balance(p)).toBeGreaterThanOrEqual(70n * UNIT);
   });
 
-  it('a chase with stop-on-win refunds the later issues once the first wins', async () => {
+  /** Every sum: one unit wins whatever the dice (16 units of 1.00 per issue), chased with stop-on-win. */
+  const ALWAYS_WINS = [
+    {
+      code: 'k3.sum',
+      selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
+      unitStake: stake(1n),
+    },
+  ];
+  async function chaseThatWins(issues: number) {
     const p = await newPlayer(t, demo, { fund: 100n * UNIT });
     const g = await game('elott-k3-1m');
-    // Every sum: one unit wins whatever the dice (16 units of 1.00 per issue).
-    const bets = [
-      {
-        code: 'k3.sum',
-        selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
-        unitStake: stake(1n),
-      },
-    ];
     const r = await place(p, {
       gameCode: 'elott-k3-1m',
       issueId: g.current.issueId,
-      bets,
-      chase: { issues: 3, stopOnWin: true },
+      bets: ALWAYS_WINS,
+      chase: { issues, stopOnWin: true },
     });
     expect(r.statusCode, r.body).toBe(200);
+    return { p, g, bets: ALWAYS_WINS, r };
+  }
+
+  it('a chase with stop-on-win refunds the later issues once the first wins', async () => {
+    const { p, g, bets, r } = await chaseThatWins(3);
     const order = r.json().value;
     expect(order.charge).toBe(String(48n * UNIT));
     expect(order.bets.map((b: { issueId: string }) => b.issueId)).toEqual(
@@ -349,22 +354,7 @@ describe('fast e-lottery', () => {
   });
 
   it('stop-on-win never refunds a later issue already drawn (its settlement counted the bet): no win paid twice', async () => {
-    const p = await newPlayer(t, demo, { fund: 100n * UNIT });
-    const g = await game('elott-k3-1m');
-    const bets = [
-      {
-        code: 'k3.sum',
-        selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
-        unitStake: stake(1n),
-      },
-    ];
-    const r = await place(p, {
-      gameCode: 'elott-k3-1m',
-      issueId: g.current.issueId,
-      bets,
-      chase: { issues: 2, stopOnWin: true },
-    });
-    expect(r.statusCode, r.body).toBe(200);
+    const { p, g, bets } = await chaseThatWins(2);
     const [first, second] = g.next.slice(0, 2) as { issueId: string; drawsAt: string }[];
     const db = t.database.all;
     const setStatus = (issueId: string, status: string) =>
