@@ -58,7 +58,6 @@ export interface LotteryOptions {
   chainLength?: number;
   /** A checkpoint every this many hashes (default 1,000). */
   checkpointEvery?: number;
-  /** Bets per settlement batch of the feed games (a chain draw is settled in one read of its bets). */
   settleBatch?: number;
   payBatch?: number;
   /** Payout calls under way at once (default 2). */
