@@ -511,13 +511,14 @@ export function createLotteryRepository(db: Db) {
         where i.id = ${issuePk}`.execute(db);
     },
     /**
-     * Chase orders with stop-on-win that won on this chain issue (through the partial index of their bets): a bet
-     * not refunded whose kind won (the issue is not settled yet, so the kinds are read directly).
+     * Chase orders with stop-on-win that won on this issue (through the partial index of their bets): a bet whose
+     * row says won (feed games write each bet) or, still placed, whose kind won (a chain issue's bets keep 'placed';
+     * the issue is not settled yet, so the kinds are read directly).
      */
     stopOnWinOrders: (issuePk: bigint) =>
       db
         .selectFrom('lottery_bets as b')
-        .innerJoin('lottery_issue_kinds as k', (j) =>
+        .leftJoin('lottery_issue_kinds as k', (j) =>
           j
             .onRef('k.issue_pk', '=', 'b.issue_pk')
             .onRef('k.code', '=', 'b.code')
@@ -529,13 +530,15 @@ export function createLotteryRepository(db: Db) {
         .distinct()
         .where('b.issue_pk', '=', issuePk)
         .where('b.stop_on_win', '=', true)
-        .where('b.status', '<>', 'refunded')
-        .where('k.status', '=', 'won')
+        .where((eb) =>
+          eb.or([eb('b.status', '=', 'won'), eb.and([eb('b.status', '=', 'placed'), eb('k.status', '=', 'won')])]),
+        )
         .execute(),
     /**
-     * Refunds an order's placed bets on issues drawing after `after` and not drawn yet (stop on win); what was
-     * refunded. The issues are locked (share) first: their draw waits for the refund, and an issue drawn meanwhile is
-     * left alone — its settlement counts every bet not refunded when it reads them, so none may be refunded after.
+     * Refunds an order's placed bets on issues drawing after `after` (stop on win); what was refunded. A chain issue
+     * only while not drawn yet: the issues are locked (share) first, so a draw waits for the refund, and a chain
+     * issue drawn meanwhile is left alone — its settlement counts every bet not refunded when it reads them, so none
+     * may be refunded after (a feed issue's settlement writes each bet, a placed one may still be refunded).
      */
     async refundOrderAfter(trx: Db, orderId: bigint, after: Date, now: Date) {
       const open = await trx
@@ -549,7 +552,7 @@ export function createLotteryRepository(db: Db) {
             .where('status', '=', 'placed'),
         )
         .where('draws_at', '>', after)
-        .where('status', 'in', ['open', 'closed'])
+        .where((eb) => eb.or([eb('status', 'in', ['open', 'closed']), eb('chain_id', 'is', null)]))
         .forShare()
         .execute();
       if (open.length === 0) return [];
