@@ -21,7 +21,9 @@ export async function onScratchPostgres<T>(
   poolSize: number,
   run: (database: Database, scratch: { admin: Database; name: string }) => Promise<T>,
 ): Promise<T> {
-  const name = `sea_bench_${randomBytes(4).toString('hex')}`;
+  // BENCH_DB_TAG: a word in the name (whose run it is, on a shared server).
+  const tag = (process.env.BENCH_DB_TAG ?? '').replace(/[^a-z0-9]/g, '');
+  const name = `sea_bench_${tag ? `${tag}_` : ''}${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   try {
     await admin.session((exec) => exec(`create database ${name}`));

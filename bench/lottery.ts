@@ -1,7 +1,7 @@
 // Lottery (ELOTT) volume: BENCH_BETS bets (default 1,000,000) placed on ONE draw through the lottery service
 // (orders of 50 bets: one ledger journal per order, the exposure rows, the bets), then the draw and the settlement
-// (each distinct bet settled once by the engine, one UPDATE per id range of 100,000 bets joined to those outcomes,
-// one win journal per member through the ledger's set-based postMany), on PGlite and on PostgreSQL; the ledger audit
+// (each distinct bet settled once by the engine, no bet row rewritten: one read of the bets grouped per member, one
+// win journal per member through the ledger's set-based postMany), on PGlite and on PostgreSQL; the ledger audit
 // must be clean after each run. Settlement phases in detail: bench/lottery-settle-profile.ts.
 //   npm run bench:lottery     BENCH_BETS (1000000), BENCH_MEMBERS (10000), BENCH_CLIENTS (16),
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip),

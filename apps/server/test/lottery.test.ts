@@ -306,24 +306,29 @@ describe('fast e-lottery', () => {
     expect(await balance(p)).toBeGreaterThanOrEqual(70n * UNIT);
   });
 
-  it('a chase with stop-on-win refunds the later issues once the first wins', async () => {
+  /** Every sum: one unit wins whatever the dice (16 units of 1.00 per issue), chased with stop-on-win. */
+  const ALWAYS_WINS = [
+    {
+      code: 'k3.sum',
+      selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
+      unitStake: stake(1n),
+    },
+  ];
+  async function chaseThatWins(issues: number) {
     const p = await newPlayer(t, demo, { fund: 100n * UNIT });
     const g = await game('elott-k3-1m');
-    // Every sum: one unit wins whatever the dice (16 units of 1.00 per issue).
-    const bets = [
-      {
-        code: 'k3.sum',
-        selection: { picks: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
-        unitStake: stake(1n),
-      },
-    ];
     const r = await place(p, {
       gameCode: 'elott-k3-1m',
       issueId: g.current.issueId,
-      bets,
-      chase: { issues: 3, stopOnWin: true },
+      bets: ALWAYS_WINS,
+      chase: { issues, stopOnWin: true },
     });
     expect(r.statusCode, r.body).toBe(200);
+    return { p, g, bets: ALWAYS_WINS, r };
+  }
+
+  it('a chase with stop-on-win refunds the later issues once the first wins', async () => {
+    const { p, g, bets, r } = await chaseThatWins(3);
     const order = r.json().value;
     expect(order.charge).toBe(String(48n * UNIT));
     expect(order.bets.map((b: { issueId: string }) => b.issueId)).toEqual(
@@ -346,6 +351,52 @@ describe('fast e-lottery', () => {
     // Later draws change nothing for this order.
     await drawUntil(g.next[2].drawsAt);
     expect(await balance(p)).toBe(100n * UNIT - 16n * UNIT + won);
+  });
+
+  it('stop-on-win never refunds a later issue already drawn (its settlement counted the bet): no win paid twice', async () => {
+    const { p, g, bets } = await chaseThatWins(2);
+    const [first, second] = g.next.slice(0, 2) as { issueId: string; drawsAt: string }[];
+    const db = t.database.all;
+    const setStatus = (issueId: string, status: string) =>
+      sql`update lottery_issues i set status = ${status} from lottery_games gm
+          where gm.id = i.game_id and gm.merchant_id = ${demo.id} and gm.game_code = 'elott-k3-1m'
+            and i.issue_id = ${issueId}`.execute(db);
+    // The first issue's settlement stops at its payout (a crash); the second issue is due too.
+    const ledger = t.app.modules.ledger;
+    const realPostMany = ledger.postMany;
+    ledger.postMany = async (reqs, trx) => {
+      if (reqs.some((q) => q.kind === 'win')) throw new Error('simulated crash');
+      return realPostMany(reqs, trx);
+    };
+    now = Math.max(now, Date.parse(second!.drawsAt) + 1000);
+    try {
+      await expect(lottery().advance()).rejects.toThrow('simulated crash');
+    } finally {
+      ledger.postMany = realPostMany;
+    }
+    expect((await issue('elott-k3-1m', first!.issueId)).status).toBe('drawn');
+    // Another process draws and settles the second issue before the first finishes (the first hidden meanwhile).
+    await setStatus(first!.issueId, 'settled');
+    await lottery().advance();
+    expect((await issue('elott-k3-1m', second!.issueId)).status).toBe('settled');
+    await setStatus(first!.issueId, 'drawn');
+    await lottery().advance();
+    const v1 = await issue('elott-k3-1m', first!.issueId);
+    const v2 = await issue('elott-k3-1m', second!.issueId);
+    expect(v1.status).toBe('settled');
+    const won1 = settleElottBet('k3', bets[0]!, v1.result, UNIT, PG).payout;
+    const won2 = settleElottBet('k3', bets[0]!, v2.result, UNIT, PG).payout;
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/wps/lottery/bets?gameCode=elott-k3-1m', headers: bearer(p.token) })
+    ).json().value;
+    expect(
+      mine.list
+        .filter((b: { issueId: string }) => b.issueId === first!.issueId || b.issueId === second!.issueId)
+        .map((b: { status: string }) => b.status),
+    ).toEqual(['won', 'won']);
+    // Both wins paid, nothing refunded.
+    expect(await balance(p)).toBe(100n * UNIT - 32n * UNIT + won1 + won2);
+    expect((await auditLedger(db)).ok).toBe(true);
   });
 
   it('a cancelled issue refunds every placed bet, one journal per member, once', async () => {
@@ -424,7 +475,7 @@ describe('fast e-lottery', () => {
     expect(v.totals).toMatchObject({ bets: 8, winners: 4, stake: String(80n * UNIT), payout: String(8n * win) });
   });
 
-  it('a crash part-way through the outcomes, then three settlers at once: each bet settled and counted once', async () => {
+  it('a crash while adding up the members, then three settlers at once: each bet settled and counted once, no bet row rewritten', async () => {
     const g = await game('elott-ssc-3m');
     const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const bets: BetIn[] = [
@@ -440,8 +491,7 @@ describe('fast e-lottery', () => {
       expect(r.statusCode, r.body).toBe(200);
       charges.push(BigInt(r.json().value.charge));
     }
-    // The second id range (the first player's last bet, the second player's first two) fails as it is written:
-    // the first range stays settled, the failing one keeps nothing (bets and members' sums are one statement).
+    // The members' rows fail as they are written (the second player's): one statement, so nothing is kept.
     const db = t.database.all;
     await sql`alter table lottery_settled_members add constraint crash_test check (member_id <> ${sql.lit(String(players[1]!.id))}::int8)`.execute(
       db,
@@ -452,10 +502,11 @@ describe('fast e-lottery', () => {
     } finally {
       await sql`alter table lottery_settled_members drop constraint crash_test`.execute(db);
     }
-    const statuses = async () =>
+    // A bet's row (lottery_bets) and its outcome as every reader sees it (lottery_bet_outcomes).
+    const statuses = async (from: 'lottery_bets' | 'lottery_bet_outcomes') =>
       (
         await db
-          .selectFrom('lottery_bets as b')
+          .selectFrom(`${from} as b`)
           .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
           .innerJoin('lottery_games as gm', 'gm.id', 'i.game_id')
           .select(['b.status', 'b.member_id', 'b.payout'])
@@ -464,20 +515,31 @@ describe('fast e-lottery', () => {
           .orderBy('b.id')
           .execute()
       ).map((b) => b.status);
-    const half = await statuses();
-    expect(half.slice(0, SETTLE_BATCH).every((x) => x === 'won' || x === 'lost')).toBe(true);
-    expect(half.slice(SETTLE_BATCH)).toEqual(Array(12 - SETTLE_BATCH).fill('placed'));
+    expect(await statuses('lottery_bet_outcomes')).toEqual(Array(12).fill('placed'));
+    const members = () =>
+      db
+        .selectFrom('lottery_settled_members')
+        .select(['member_id', 'bets', 'payout', 'journal_id'])
+        .where(
+          'member_id',
+          'in',
+          players.map((p) => p.id),
+        )
+        .orderBy('member_id')
+        .execute();
+    expect(await members()).toEqual([]);
     expect((await issue('elott-ssc-3m', g.current.issueId)).status).toBe('drawn');
     await Promise.all([lottery().advance(), lottery().advance(), lottery().advance()]);
     const v = await issue('elott-ssc-3m', g.current.issueId);
     expect(v.status).toBe('settled');
     const wins = bets.map((b) => settleElottBet('ssc', b, v.result, BigInt(b.unitStake), PG).payout);
     const perPlayer = wins.reduce((a, b) => a + b, 0n);
-    expect(await statuses()).toEqual(
+    expect(await statuses('lottery_bet_outcomes')).toEqual(
       Array(3)
         .fill(wins.map((w) => (w > 0n ? 'won' : 'lost')))
         .flat(),
     );
+    expect(await statuses('lottery_bets')).toEqual(Array(12).fill('placed'));
     for (const [i, p] of players.entries()) expect(await balance(p)).toBe(100n * UNIT - charges[i]! + perPlayer);
     expect(v.totals).toMatchObject({
       bets: 12,
@@ -485,16 +547,7 @@ describe('fast e-lottery', () => {
       payout: String(3n * perPlayer),
       winners: perPlayer > 0n ? 3 : 0,
     });
-    const rows = await db
-      .selectFrom('lottery_settled_members')
-      .select(['member_id', 'bets', 'payout', 'journal_id'])
-      .where(
-        'member_id',
-        'in',
-        players.map((p) => p.id),
-      )
-      .orderBy('member_id')
-      .execute();
+    const rows = await members();
     expect(rows.map((r) => [r.bets, r.payout, r.journal_id !== null])).toEqual(
       players.map(() => [4, perPlayer, perPlayer > 0n]),
     );

@@ -24,7 +24,6 @@ export {
   type LotteryOptions,
   SCHEDULE_AHEAD_SECONDS,
   PAY_BATCH,
-  SETTLE_BATCH,
 } from './lottery.service.ts';
 
 /**

@@ -34,9 +34,11 @@ export interface KindOutcome {
 
 /** Every SQL statement of the lottery module (its own tables only). `trx` runs a call inside the caller's transaction. */
 export function createLotteryRepository(db: Db) {
+  // Readers of a bet's outcome read lottery_bet_outcomes (0038): a chain game's bet row stays 'placed' after its draw
+  // and takes its kind's outcome once the issue is settled.
   const betView = (q: Db) =>
     q
-      .selectFrom('lottery_bets as b')
+      .selectFrom('lottery_bet_outcomes as b')
       .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
       .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
       .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
@@ -323,7 +325,7 @@ export function createLotteryRepository(db: Db) {
       page: { offset: number; limit: number },
     ) {
       let q = db
-        .selectFrom('lottery_bets as b')
+        .selectFrom('lottery_bet_outcomes as b')
         .innerJoin('lottery_issues as i', 'i.id', 'b.issue_pk')
         .innerJoin('lottery_games as g', 'g.id', 'i.game_id')
         .where('b.merchant_id', '=', f.merchantId)
@@ -375,7 +377,7 @@ export function createLotteryRepository(db: Db) {
       limit: number,
     ) {
       let q = db
-        .selectFrom('lottery_bets as b')
+        .selectFrom('lottery_bet_outcomes as b')
         .where('b.merchant_id', '=', f.merchantId)
         .where('b.member_id', '=', f.memberId);
       if (f.statuses) q = q.where('b.status', 'in', f.statuses);
@@ -433,15 +435,6 @@ export function createLotteryRepository(db: Db) {
     },
 
     // ---- settlement
-    /** First and last bet id of an issue (the settlement walks this span in id ranges); null: no bets. */
-    async betIdSpan(issuePk: bigint): Promise<{ first: bigint; last: bigint } | null> {
-      const r = await db
-        .selectFrom('lottery_bets')
-        .select((eb) => [eb.fn.min<bigint>('id').as('first'), eb.fn.max<bigint>('id').as('last')])
-        .where('issue_pk', '=', issuePk)
-        .executeTakeFirst();
-      return r?.first === null || r?.first === undefined ? null : { first: BigInt(r.first), last: BigInt(r.last) };
-    },
     /** The issue's distinct (bet type, selection, unit stake) without an outcome yet. */
     kindsToSettle: (issuePk: bigint) =>
       db
@@ -472,29 +465,29 @@ export function createLotteryRepository(db: Db) {
       }
     },
     /**
-     * One statement per id range: every bet of the range still placed takes the outcome of its (type, selection,
-     * unit stake) — a join to the issue's settled kinds — and the bets it settled are added to their members' rows
-     * (bets, stake, payout) in the same statement, so each bet counts once whoever settles it and whenever (a bet
-     * already settled is left alone). The number of bets settled.
+     * The members' rows of a chain issue whose kinds all have their outcome, in ONE read-only pass over its bets (no
+     * bet row is written: a bet's outcome is its kind's, lottery_bet_outcomes): per member the bets not refunded,
+     * their stake and the sum of their kinds' payouts. The same figures on every run (the bets of a drawn issue no
+     * longer change, the outcomes are the engine's), so a rerun, a duplicate or a second process writes the same
+     * rows again; a row already paid is left as it is. One statement: a crash keeps nothing or everything. The
+     * number of members' rows.
      */
-    async settleRange(issuePk: bigint, from: bigint, to: bigint, now: Date): Promise<number> {
+    async settleMembers(issuePk: bigint): Promise<number> {
       const r = await sql<{ n: string }>`
-        with u as (
-          update lottery_bets b
-          set status = k.status, payout = k.payout, lines = k.lines, settled_at = ${now}
-          from lottery_issue_kinds k
-          where b.issue_pk = ${issuePk} and b.id >= ${from} and b.id < ${to} and b.status = 'placed'
-            and k.issue_pk = ${issuePk} and k.status is not null
-            and b.code = k.code and b.unit_stake = k.unit_stake and b.selection = k.selection
-          returning b.member_id, b.merchant_id, b.charge, b.payout
-        ), m as ( -- runs to completion although nothing reads it (a data-modifying WITH always does)
+        with m as (
           insert into lottery_settled_members as s (issue_pk, member_id, merchant_id, bets, stake, payout)
-          select ${issuePk}, member_id, min(merchant_id), count(*), sum(charge), sum(payout) from u
-          group by member_id order by member_id
+          select ${issuePk}, b.member_id, min(b.merchant_id), count(*), sum(b.charge), sum(k.payout)
+          from lottery_bets b
+          join lottery_issue_kinds k
+            on k.issue_pk = b.issue_pk and k.code = b.code and k.unit_stake = b.unit_stake and k.selection = b.selection
+          where b.issue_pk = ${issuePk} and b.status <> 'refunded'
+          group by b.member_id order by b.member_id
           on conflict (issue_pk, member_id) do update
-            set bets = s.bets + excluded.bets, stake = s.stake + excluded.stake, payout = s.payout + excluded.payout
+            set bets = excluded.bets, stake = excluded.stake, payout = excluded.payout
+            where s.journal_id is null
+          returning 1
         )
-        select count(*)::text as n from u`.execute(db);
+        select count(*)::text as n from m`.execute(db);
       return Number(r.rows[0]?.n ?? 0);
     },
     /** Members with a win on the issue not yet paid whose house shard (member id mod `of`) is one of `shards`. */
@@ -530,29 +523,65 @@ export function createLotteryRepository(db: Db) {
         ) t
         where i.id = ${issuePk}`.execute(db);
     },
-    /** Chase orders with stop-on-win that won on this issue (through the partial index of their bets). */
+    /**
+     * Chase orders with stop-on-win that won on this issue (through the partial index of their bets): a bet whose
+     * row says won (feed games write each bet) or, still placed, whose kind won (a chain issue's bets keep 'placed';
+     * the issue is not settled yet, so the kinds are read directly).
+     */
     stopOnWinOrders: (issuePk: bigint) =>
       db
         .selectFrom('lottery_bets as b')
+        .leftJoin('lottery_issue_kinds as k', (j) =>
+          j
+            .onRef('k.issue_pk', '=', 'b.issue_pk')
+            .onRef('k.code', '=', 'b.code')
+            .onRef('k.unit_stake', '=', 'b.unit_stake')
+            .onRef('k.selection', '=', 'b.selection'),
+        )
         .innerJoin('lottery_orders as o', 'o.id', 'b.order_id')
         .select(['o.id', 'o.reference', 'o.member_id', 'o.merchant_id'])
         .distinct()
         .where('b.issue_pk', '=', issuePk)
         .where('b.stop_on_win', '=', true)
-        .where('b.status', '=', 'won')
+        .where((eb) =>
+          eb.or([eb('b.status', '=', 'won'), eb.and([eb('b.status', '=', 'placed'), eb('k.status', '=', 'won')])]),
+        )
         .execute(),
-    /** Refunds an order's placed bets on issues drawing after `after` (stop on win); what was refunded. */
-    refundOrderAfter: (trx: Db, orderId: bigint, after: Date, now: Date) =>
-      trx
-        .updateTable('lottery_bets as b')
+    /**
+     * Refunds an order's placed bets on issues drawing after `after` (stop on win); what was refunded. A chain issue
+     * only while not drawn yet: the issues are locked (share) first, so a draw waits for the refund, and a chain
+     * issue drawn meanwhile is left alone — its settlement counts every bet not refunded when it reads them, so none
+     * may be refunded after (a feed issue's settlement writes each bet, a placed one may still be refunded).
+     */
+    async refundOrderAfter(trx: Db, orderId: bigint, after: Date, now: Date) {
+      const open = await trx
+        .selectFrom('lottery_issues')
+        .select('id')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('lottery_bets')
+            .select('issue_pk')
+            .where('order_id', '=', orderId)
+            .where('status', '=', 'placed'),
+        )
+        .where('draws_at', '>', after)
+        .where((eb) => eb.or([eb('status', 'in', ['open', 'closed']), eb('chain_id', 'is', null)]))
+        .forShare()
+        .execute();
+      if (open.length === 0) return [];
+      return trx
+        .updateTable('lottery_bets')
         .set({ status: 'refunded', settled_at: now })
-        .from('lottery_issues as i')
-        .whereRef('i.id', '=', 'b.issue_pk')
-        .where('b.order_id', '=', orderId)
-        .where('b.status', '=', 'placed')
-        .where('i.draws_at', '>', after)
-        .returning(['b.id', 'b.charge', 'b.issue_pk', 'b.code', 'b.selection', 'b.unit_stake'])
-        .execute(),
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'placed')
+        .where(
+          'issue_pk',
+          'in',
+          open.map((i) => i.id),
+        )
+        .returning(['id', 'charge', 'issue_pk', 'code', 'selection', 'unit_stake'])
+        .execute();
+    },
     /**
      * A cancelled issue, one batch: locks the issue (refunders of one issue take turns, each batch sees the one
      * before it), then every placed bet of its first `members` members still to refund is refunded. Per member and

@@ -48,8 +48,6 @@ import { createLotteryRefunds, memberJournal } from './refunds.ts';
 export const LOTTERY_VENDOR = 'SEA';
 /** Ledger idempotency namespace of every lottery journal. */
 export const LOTTERY_SCOPE = 'lottery';
-/** Bet ids per settlement statement (an id range of the issue's bets). */
-export const SETTLE_BATCH = 100_000;
 /** Win journals per ledger call (one set-based ledger_post_batch). */
 export const PAY_BATCH = 2_000;
 /** Issues are created this far ahead. */
@@ -71,7 +69,7 @@ export interface LotteryOptions {
   nextChainAheadSeconds?: number;
   settleBatch?: number;
   payBatch?: number;
-  /** Settlement statements (id ranges, payout calls) under way at once (default 2). */
+  /** Payout calls under way at once (default 2). */
   settleParallel?: number;
 }
 
@@ -126,7 +124,6 @@ export function createLotteryService(deps: {
   // The schedule must never reach a chain that is not public yet.
   if (nextChainAhead <= SCHEDULE_AHEAD_SECONDS * 1000)
     throw new Error('lottery: nextChainAheadSeconds must exceed SCHEDULE_AHEAD_SECONDS');
-  const settleBatch = deps.options?.settleBatch ?? SETTLE_BATCH;
   const payBatch = deps.options?.payBatch ?? PAY_BATCH;
   const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
   const chains = new Map<string, ChainRow>();
@@ -279,8 +276,9 @@ export function createLotteryService(deps: {
   /**
    * Settles a drawn issue, set-based, every step safe to run again (a crash, a duplicate delivery, two processes):
    * 1. outcomes: the engine settles each distinct (type, selection, unit stake) of the issue once (its kinds,
-   *    written with the bets), then the bets are walked in id ranges of `settleBatch` ids: one UPDATE joined to
-   *    the kinds gives every placed bet of the range its outcome and adds it to its member's row (settleRange);
+   *    written with the bets); no bet row is written (a bet's outcome is its kind's: lottery_bet_outcomes, shown
+   *    once the issue is settled); one read of the bets adds them up per member (settleMembers: bets, stake,
+   *    payout), the same rows on every run;
    * 2. payouts: one win journal per member, `payBatch` journals per ledger call (postMany), in one transaction
    *    with the members' rows marked paid (the ledger key makes a replay pay nothing twice);
    * 3. stop-on-win chases refunded, the totals from the members' rows, and the issue settled.
@@ -301,21 +299,10 @@ export function createLotteryService(deps: {
       };
     });
     await repo.writeKindOutcomes(issue.id, outcomes);
-    const span = await repo.betIdSpan(issue.id);
-    if (span) {
-      // `settleParallel` ranges at once (disjoint bets; members' rows locked in member order, so no deadlock).
-      let next = span.first;
-      const worker = async () => {
-        while (next <= span.last) {
-          const from = next;
-          next += BigInt(settleBatch);
-          await repo.settleRange(issue.id, from, from + BigInt(settleBatch), deps.clock());
-        }
-      };
-      await allDone(Array.from({ length: settleParallel }, worker));
-    }
-    // Every bet has its outcome now (a range waits for any other settler's uncommitted rows): the members' rows
-    // are complete and the same for every process.
+    // Every kind has its outcome now (kinds are added only while the issue is open), so every bet has one.
+    if ((await repo.kindsToSettle(issue.id)).length > 0)
+      throw new Error(`lottery: issue ${issue.id} has bet kinds without an outcome`);
+    await repo.settleMembers(issue.id);
     // `settleParallel` payers, each over its own house shards (a ledger call locks the shards of its members).
     const pay = async (shards: number[]) => {
       for (let after = 0n; ;) {

@@ -6,6 +6,7 @@ type Json<T> = ColumnType<T, string, string>;
 export type LotteryIssueStatus = 'open' | 'closed' | 'awaiting' | 'drawn' | 'settled' | 'cancelled' | 'refunded';
 /** Fast e-lotteries (a hash chain per game) and feed-based ones (an official result per draw: feed.*.ts). */
 export type LotteryGameKind = 'ssc' | 'k3' | 'vn' | 'thai' | '4d';
+/** A chain game's bet row stays 'placed' after its draw: its outcome is its kind's (the view lottery_bet_outcomes). */
 export type LotteryBetStatus = 'placed' | 'won' | 'lost' | 'refunded';
 
 export interface LotteryGamesTable {
@@ -205,4 +206,9 @@ export interface LotteryTables {
   lottery_shortfall_collections: LotteryShortfallCollectionsTable;
   lottery_settled_members: LotterySettledMembersTable;
   lottery_issue_kinds: LotteryIssueKindsTable;
+  /**
+   * A view (0038): the bets with their outcome — a chain game's bet keeps status 'placed' in lottery_bets and takes
+   * its kind's status, payout and lines (and its issue's settled_at) once the issue is settled. Read only.
+   */
+  lottery_bet_outcomes: LotteryBetsTable;
 }
