@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { settleElottBet } from '@sea/games';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,8 +45,11 @@ const balance = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]?.available ?? 0n;
 
 /** A worker process, ready to run once it reads a line. */
-function startWorker(clockMs: number): { child: ChildProcess; ready: Promise<void>; done: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, t.database.url!, String(clockMs), '3'], {
+function startWorker(
+  clockMs: number,
+  step: 'feed' | 'elott' = 'feed',
+): { child: ChildProcess; ready: Promise<void>; done: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, t.database.url!, String(clockMs), '3', step], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -141,13 +145,7 @@ describe.skipIf(!process.env.DATABASE_URL)('feed lottery: two server processes o
     expect(now).toBeGreaterThan(Date.parse(mb.drawsAt) + SIMULATED_PUBLISH_SECONDS * 1000);
 
     // Two processes, three runs each at once.
-    const workers = [startWorker(now), startWorker(now)];
-    await Promise.all(workers.map((w) => w.ready));
-    for (const w of workers) w.child.stdin!.write('go\n');
-    const outs = await Promise.all(workers.map((w) => w.done));
-    const answers = outs.flatMap(
-      (o) => (JSON.parse(o.split('\n').find((l) => l.startsWith('{'))!) as { answers: { steps: number }[] }).answers,
-    );
+    const answers = (await runWorkers('feed')) as { steps: number }[];
     expect(answers).toHaveLength(6);
     expect(answers.reduce((s, x) => s + x.steps, 0)).toBeGreaterThan(0);
 
@@ -226,6 +224,64 @@ describe.skipIf(!process.env.DATABASE_URL)('feed lottery: two server processes o
       t.database.db,
     );
     expect(feedResults.rows[0]!.n).toBe(1);
+  }, 180_000);
+});
+
+/** Both worker processes told to go at once; their runs' answers. */
+async function runWorkers(step: 'feed' | 'elott'): Promise<{ steps?: number }[]> {
+  const workers = [startWorker(now, step), startWorker(now, step)];
+  await Promise.all(workers.map((w) => w.ready));
+  for (const w of workers) w.child.stdin!.write('go\n');
+  const outs = await Promise.all(workers.map((w) => w.done));
+  return outs.flatMap((o) => (JSON.parse(o.split('\n').find((l) => l.startsWith('{'))!) as { answers: [] }).answers);
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('fast lottery (ELOTT): two server processes on one PostgreSQL', () => {
+  it('draw and settle an issue once: every bet paid as the engine says, one win journal per member', async () => {
+    // The fast games' chains and issues around the test clock (the feed test above moved it on by days).
+    let g: { current: { issueId: string; drawsAt: string; closesAt: string } | null; prizeGroup?: number } = {
+      current: null,
+    };
+    for (let pass = 0; pass < 6 && !(g.current && Date.parse(g.current.closesAt) > now); pass++) {
+      await t.app.modules.lottery.schedule();
+      await t.app.modules.lottery.advance();
+      const res = await t.app.inject({ method: 'GET', url: '/lgw/lottery/games/elott-k3-1m' });
+      if (res.statusCode === 200) g = res.json().value;
+    }
+    expect(g.current).not.toBeNull();
+    const issueId = g.current!.issueId;
+    const players = await Promise.all([1, 2, 3, 4].map(() => newPlayer(t, demo, { fund: 1_000n * UNIT })));
+    // Sums 3–18 cover every throw: each member wins one line of its sum bet; big/small wins half the time.
+    const sum = { code: 'k3.sum', selection: { picks: Array.from({ length: 16 }, (_, i) => i + 3) }, unitStake: '100' };
+    const side = { code: 'k3.bsoe', selection: { sides: ['big'] }, unitStake: '500' };
+    for (const p of players) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/wps/lottery/bets',
+        headers: bearer(p.token),
+        payload: { requestId: randomUUID(), gameCode: 'elott-k3-1m', issueId, bets: [sum, side] },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const charge = 1_000n * UNIT - (await balance(players[0]!));
+    expect(charge).toBe(16n * 100n + 500n);
+
+    now = Date.parse(g.current!.drawsAt) + 1000;
+    const answers = await runWorkers('elott');
+    expect(answers).toHaveLength(6);
+
+    const v = await get(`/lgw/lottery/issues/${issueId}?gameCode=elott-k3-1m`);
+    expect(v.status).toBe('settled');
+    const win = [sum, side].reduce(
+      (s, b) => s + settleElottBet('k3', b, v.result, BigInt(b.unitStake), g.prizeGroup ?? 1960).payout,
+      0n,
+    );
+    expect(win > 0n).toBe(true);
+    for (const p of players) expect(await balance(p)).toBe(1_000n * UNIT - charge + win);
+    const journals = await sql<{ n: number }>`
+      select count(*)::int as n from ledger_journals
+      where scope = 'lottery' and idem_key like ${`lottery:pay:elott-k3-1m:${issueId}:%`}`.execute(t.database.db);
+    expect(journals.rows[0]!.n).toBe(players.length);
   }, 180_000);
 });
 
