@@ -5,7 +5,9 @@
 // must be clean after each run. Settlement phases in detail: bench/lottery-settle-profile.ts.
 //   npm run bench:lottery     BENCH_BETS (1000000), BENCH_MEMBERS (10000), BENCH_CLIENTS (16),
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip),
-//                             BENCH_PGLITE ('off' to skip)
+//                             BENCH_PGLITE ('off' to skip), BENCH_MIX ('fixed': the 5 bets below, the default;
+//                             'varied': players' own picks — 40 % big/small/odd/even, 20 % one digit on a position,
+//                             20 % 3-digit straights, 20 % 5-digit straights — so the draw has ~90,000 distinct bets)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -41,6 +43,25 @@ const BET_MIX = [
   { code: 'ssc.dragontiger', selection: { sides: ['dragon'] } },
   { code: 'ssc.group6.3f', selection: { digits: [1, 3, 5, 7] } },
 ];
+
+const MIX = process.env.BENCH_MIX ?? 'fixed';
+const digit = () => Math.floor(Math.random() * 10);
+const SIDES = ['big', 'small', 'odd', 'even'];
+
+/** Bet `k` of an order: the fixed mix, or a player's own pick (BENCH_MIX=varied). */
+function betOf(k: number): { code: string; selection: object } {
+  if (MIX !== 'varied') return BET_MIX[k % BET_MIX.length]!;
+  const r = Math.random();
+  if (r < 0.4)
+    return { code: `ssc.bsoe.${1 + Math.floor(Math.random() * 5)}`, selection: { sides: [SIDES[digit() % 4]] } };
+  if (r < 0.6) {
+    const positions: number[][] = [[], [], [], [], []];
+    positions[Math.floor(Math.random() * 5)] = [digit()];
+    return { code: 'ssc.position', selection: { positions } };
+  }
+  if (r < 0.8) return { code: 'ssc.straight.3f', selection: { positions: [[digit()], [digit()], [digit()]] } };
+  return { code: 'ssc.straight.5', selection: { positions: [[digit()], [digit()], [digit()], [digit()], [digit()]] } };
+}
 
 async function benchOne(label: string, database: Database): Promise<string> {
   const db: AnyDb = database.db;
@@ -104,7 +125,7 @@ async function benchOne(label: string, database: Database): Promise<string> {
           gameCode: 'elott-ssc-5m',
           issueId: game.current.issueId,
           requestId: randomUUID(),
-          bets: Array.from({ length: n }, (_, k) => ({ ...BET_MIX[k % BET_MIX.length]!, unitStake: '100' })),
+          bets: Array.from({ length: n }, (_, k) => ({ ...betOf(k), unitStake: '100' })),
         });
         placed += n;
       }
@@ -120,7 +141,11 @@ async function benchOne(label: string, database: Database): Promise<string> {
     throw new Error(`not settled: ${JSON.stringify(issue)}`);
   const audit = await auditLedger(db);
   if (!audit.ok) throw new Error(`ledger audit: ${JSON.stringify(audit.problems).slice(0, 500)}`);
-  const line = `| ${label} | ${placed.toLocaleString('en')} | ${Math.round(placed / placeSeconds).toLocaleString('en')} | ${placeSeconds.toFixed(1)} | ${settleSeconds.toFixed(1)} | ${issue.totals.winners.toLocaleString('en')} |`;
+  const kinds = await sql<{ n: number }>`
+    select count(*)::int as n from lottery_issue_kinds k join lottery_issues i on i.id = k.issue_pk
+    where i.issue_id = ${game.current.issueId} and i.game_id = (select id from lottery_games
+      where merchant_id = ${merchantId} and game_code = 'elott-ssc-5m')`.execute(db);
+  const line = `| ${label} (${MIX}: ${kinds.rows[0]!.n.toLocaleString('en')} distinct bets) | ${placed.toLocaleString('en')} | ${Math.round(placed / placeSeconds).toLocaleString('en')} | ${placeSeconds.toFixed(1)} | ${settleSeconds.toFixed(1)} | ${issue.totals.winners.toLocaleString('en')} |`;
   console.log(line);
   return line;
 }
