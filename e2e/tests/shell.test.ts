@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { browser, errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { browser, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 useE2E('shell');
 
@@ -206,6 +206,23 @@ test('the member centre lists the spec pages, marks the current one, and 404s pa
 
   await page.goto(`${server.baseUrl}/member/noSuchPage`);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  assert.deepEqual(errors, []);
+});
+
+test('a member opening an agent page is told it is for agents, and the message fits a phone', async () => {
+  await server.createMember({ account: 'notagent', password: 'not an agent pw' });
+  await open('/login', { width: 390, height: 844 });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill('notagent');
+  await dialog.getByLabel('Password').fill('not an agent pw');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')));
+  await page.goto(`${server.baseUrl}/agent/agentTeamOverview`);
+  // The centre's own texts come with its page (i18n/areas/centre.ts): the words, not their keys.
+  await page.getByText('The agent centre is for agents: they invite players').waitFor();
+  assert.ok(await page.getByRole('link', { name: 'Back to the member centre' }).isVisible());
+  assert.ok(await noHorizontalOverflow(), 'the message fits at 390 px');
+  await page.screenshot({ path: 'e2e/artifacts/shell-agents-only-390.png' });
   assert.deepEqual(errors, []);
 });
 

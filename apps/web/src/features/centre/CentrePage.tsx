@@ -111,7 +111,7 @@ function ForAgentsOnly() {
   const { t } = useTranslation();
   const { customerServiceUrl } = useSystemStatus();
   return (
-    <section className="coming-soon" aria-labelledby="page-title">
+    <section className="page-message" aria-labelledby="page-title">
       <h1 id="page-title">{t('centre.agent.title')}</h1>
       <p role="status">{t('centre.agentOnly.text')}</p>
       <p>{t('centre.agentOnly.how')}</p>
