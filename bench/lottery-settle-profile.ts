@@ -7,21 +7,19 @@
 //                                                       BENCH_PG_URL ('off' skips), BENCH_PGLITE ('off' skips),
 //                                                       BENCH_FILL (sql | service), BENCH_CLIENTS (16),
 //                                                       BENCH_BEFORE_SETTLE (a statement, e.g. 'checkpoint')
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type AnyDb, tablesOf } from '../apps/server/src/db/schema.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
-import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 import { createFeedRepository } from '../apps/server/src/modules/lottery/feed.repository.ts';
 import { createFeedService } from '../apps/server/src/modules/lottery/feed.service.ts';
 import { createLotteryRepository } from '../apps/server/src/modules/lottery/lottery.repository.ts';
 import { createLotteryService } from '../apps/server/src/modules/lottery/lottery.service.ts';
 import type { LotteryTables } from '../apps/server/src/modules/lottery/lottery.tables.ts';
-import { createMerchantsModule } from '../apps/server/src/modules/merchants/index.ts';
 import { onPglite, onScratchPostgres } from './databases.ts';
+import { lotteryBenchSetup } from './lottery-setup.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 200_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -70,45 +68,7 @@ function timed<T extends object>(name: string, target: T, into: Map<string, { ms
 }
 
 async function profileOne(label: string, database: Database): Promise<void> {
-  const db: AnyDb = database.db;
-  await migrate(database);
-  const { id: merchantId } = await db
-    .insertInto('merchants')
-    .values({
-      code: `prof${randomBytes(3).toString('hex')}`,
-      name: 'Profile',
-      currency: 'PHP',
-      currency_exponent: 2,
-      default_language: 'en',
-      languages: ['en'],
-      timezone: 'Asia/Manila',
-      status: 'active',
-      customer_service_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`insert into members (merchant_id, account, password_hash)
-            select ${merchantId}, 'prof' || g, 'x' from generate_series(1, ${MEMBERS}) g`.execute(db);
-  const members = (
-    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
-  ).map((r) => r.id);
-  const ledger = createLedgerModule({ db, maxInFlight: database.kind === 'pglite' ? 1 : 4 });
-  for (let i = 0; i < members.length; i += 1000)
-    await ledger.postOrThrow({
-      merchantId,
-      currency: 'PHP',
-      scope: 'bench-setup',
-      key: `fund:${i}`,
-      kind: 'adjustment',
-      legs: members.slice(i, i + 1000).map((m) => ({
-        debit: systemAccount('adjustments', m),
-        credit: memberMain(m),
-        amount: 100_000_000n,
-        code: 'adjustment',
-      })),
-    });
-  const merchants = createMerchantsModule({ db, defaultMerchant: 'prof' });
-  const merchant = (await merchants.findById(merchantId))!;
+  const { db, merchantId, members, ledger, merchants, merchant } = await lotteryBenchSetup(database, 'prof', MEMBERS);
   let now = Date.now();
   const times = new Map<string, { ms: number; n: number }>();
   const ldb = tablesOf<LotteryTables>(db);

@@ -8,17 +8,14 @@
 //                             BENCH_PGLITE ('off' to skip), BENCH_MIX ('fixed': the 5 bets below, the default;
 //                             'varied': players' own picks — 40 % big/small/odd/even, 20 % one digit on a position,
 //                             20 % 3-digit straights, 20 % 5-digit straights — so the draw has ~90,000 distinct bets)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { onPglite, onScratchPostgres } from './databases.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { AnyDb } from '../apps/server/src/db/schema.ts';
+import { lotteryBenchSetup } from './lottery-setup.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
-import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 import { createLotteryModule } from '../apps/server/src/modules/lottery/index.ts';
-import { createMerchantsModule } from '../apps/server/src/modules/merchants/index.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -64,45 +61,7 @@ function betOf(k: number): { code: string; selection: object } {
 }
 
 async function benchOne(label: string, database: Database): Promise<string> {
-  const db: AnyDb = database.db;
-  await migrate(database);
-  const { id: merchantId } = await db
-    .insertInto('merchants')
-    .values({
-      code: `bench${randomBytes(3).toString('hex')}`,
-      name: 'Bench',
-      currency: 'PHP',
-      currency_exponent: 2,
-      default_language: 'en',
-      languages: ['en'],
-      timezone: 'Asia/Manila',
-      status: 'active',
-      customer_service_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`insert into members (merchant_id, account, password_hash)
-            select ${merchantId}, 'bench' || g, 'x' from generate_series(1, ${MEMBERS}) g`.execute(db);
-  const members = (
-    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
-  ).map((r) => r.id);
-  const ledger = createLedgerModule({ db, maxInFlight: database.kind === 'pglite' ? 1 : 4 });
-  for (let i = 0; i < members.length; i += 1000)
-    await ledger.postOrThrow({
-      merchantId,
-      currency: 'PHP',
-      scope: 'bench-setup',
-      key: `fund:${i}`,
-      kind: 'adjustment',
-      legs: members.slice(i, i + 1000).map((m) => ({
-        debit: systemAccount('adjustments', m),
-        credit: memberMain(m),
-        amount: 100_000_000n,
-        code: 'adjustment',
-      })),
-    });
-  const merchants = createMerchantsModule({ db, defaultMerchant: 'bench' });
-  const merchant = (await merchants.findById(merchantId))!;
+  const { db, merchantId, members, ledger, merchants, merchant } = await lotteryBenchSetup(database, 'bench', MEMBERS);
   let now = Date.now();
   const lottery = createLotteryModule({ db, ledger, merchants, clock: () => new Date(now) });
   await lottery.seedDemo(merchant);

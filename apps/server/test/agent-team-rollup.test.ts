@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../src/modules/agents/period.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createMerchant } from './helpers/factories.ts';
-import { bearer, newPlayer } from './helpers/players.ts';
+import { bearer, newAgent, newPlayer } from './helpers/players.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { type GeneratedTree, generateTree, prng } from './helpers/agent-tree.ts';
@@ -324,18 +324,7 @@ describe('team bet records', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json()
       .value.content;
     const game = list.find((g: { gameCode?: string; nodeId: string }) => g.gameCode === 'demo-baccarat') ?? list[0];
-    const row = await t.app.modules.members.create({
-      merchant: demo,
-      account: `ag${randomUUID().slice(0, 8)}`,
-      password: 'agent password 1',
-      type: 1,
-      uplineId: null,
-      rebatePoint: '10',
-    });
-    const { token } = await t.app.modules.auth.startSession(demo, row, 'agent', 'password', {
-      ip: '203.0.113.9',
-      userAgent: 'vitest',
-    });
+    const { token, ...row } = await newAgent(t, demo);
     const p = await newPlayer(t, demo, { upline: { id: row.id }, fund: 1_000_000n });
     const session = await launchToken(t, p, game.nodeId);
     const vendor = vendorClient(t, demo, 'DEMO');

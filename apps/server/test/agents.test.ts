@@ -5,7 +5,7 @@ import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { createMerchant } from './helpers/factories.ts';
-import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { bearer, newAgent, newPlayer, type Player } from './helpers/players.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { generateTree } from './helpers/agent-tree.ts';
@@ -42,22 +42,8 @@ const adminCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object
   t.app.inject({ method, url, headers: bearer(admin.token), ...(payload && { payload }) });
 
 /** An agent (type 1) with a session, created through the members face with its rebate point. */
-async function agent(opts: { upline?: { id: bigint }; rebatePoint?: string; merchant?: Merchant } = {}) {
-  const merchant = opts.merchant ?? demo;
-  const row = await t.app.modules.members.create({
-    merchant,
-    account: `ag${randomUUID().slice(0, 8)}`,
-    password: 'agent password 1',
-    type: 1,
-    uplineId: opts.upline?.id ?? null,
-    rebatePoint: opts.rebatePoint ?? '10',
-  });
-  const { token } = await t.app.modules.auth.startSession(merchant, row, 'agent', 'password', {
-    ip: '203.0.113.9',
-    userAgent: 'vitest',
-  });
-  return { id: row.id, account: row.account, token, merchant, affiliateCode: row.affiliate_code };
-}
+const agent = (opts: { upline?: { id: bigint }; rebatePoint?: string; merchant?: Merchant } = {}) =>
+  newAgent(t, opts.merchant ?? demo, opts);
 
 async function downline(parent: { token: string }, kind: 'member' | 'agent', rebatePoint = '0') {
   const account = `dl${randomUUID().slice(0, 8)}`;

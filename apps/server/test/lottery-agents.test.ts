@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { bearer, newAgent, newPlayer, type Player } from './helpers/players.ts';
 import { demoLiveTable } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -95,21 +95,7 @@ const myBets = async (p: Player): Promise<MyBet[]> =>
   (await value(p, `/wps/lottery/bets?gameCode=${GAME}&page=1&pageSize=50`)).list;
 
 /** An agent (type 1) with an agent session. */
-async function agent() {
-  const row = await t.app.modules.members.create({
-    merchant: demo,
-    account: `ag${randomUUID().slice(0, 8)}`,
-    password: 'agent password 1',
-    type: 1,
-    uplineId: null,
-    rebatePoint: '10',
-  });
-  const { token } = await t.app.modules.auth.startSession(demo, row, 'agent', 'password', {
-    ip: '203.0.113.9',
-    userAgent: 'vitest',
-  });
-  return { id: row.id, account: row.account, token };
-}
+const agent = () => newAgent(t, demo);
 
 const claim = (p: Player) =>
   t.app.inject({ method: 'POST', url: '/wps/rebate/manual/claim', headers: bearer(p.token) });

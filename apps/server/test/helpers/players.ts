@@ -41,6 +41,27 @@ export async function newPlayer(
   return { id: row.id, account: row.account, password, token, merchant };
 }
 
+/** An agent (type 1) with an agent-area session, made through the members face with its rebate point. */
+export async function newAgent(
+  t: TestApp,
+  merchant: Merchant,
+  opts: { upline?: { id: bigint }; rebatePoint?: string } = {},
+) {
+  const row = await t.app.modules.members.create({
+    merchant,
+    account: `ag${randomUUID().slice(0, 8)}`,
+    password: 'agent password 1',
+    type: 1,
+    uplineId: opts.upline?.id ?? null,
+    rebatePoint: opts.rebatePoint ?? '10',
+  });
+  const { token } = await t.app.modules.auth.startSession(merchant, row, 'agent', 'password', {
+    ip: '203.0.113.9',
+    userAgent: 'vitest',
+  });
+  return { id: row.id, account: row.account, token, merchant, affiliateCode: row.affiliate_code };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A multipart/form-data body: text fields and at most one file part. */
