@@ -73,8 +73,15 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   await logIn(1366);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
   await page.getByRole('region', { name: 'Latest winners' }).waitFor();
-  await page.getByRole('region', { name: 'Game providers' }).getByRole('link', { name: 'SEA Games' }).waitFor();
+  // Provider tiles launch the vendor (spec §2): the demo vendor's tile opens its first game in the popup.
+  const providers = page.getByRole('region', { name: 'Game providers' });
+  await providers.getByLabel('Play SEA Games').waitFor();
   await shot('home');
+  await providers.getByRole('button', { name: 'Play Demo vendor', exact: true }).click();
+  const vendorPopup = page.getByRole('dialog');
+  await vendorPopup.locator('iframe[src*="/demo-vendor/play/"]').waitFor();
+  await vendorPopup.getByRole('button', { name: 'Close the game' }).click();
+  await vendorPopup.waitFor({ state: 'detached' });
 
   // The navigation's drop-down under Slots lists the vendors; "More" opens the slots centre.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,7 +1,9 @@
 import type { PopularRow } from '@sea/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useSession } from '../../state/session.ts';
 import { game, menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
@@ -54,8 +56,44 @@ describe('home game rows', { timeout: 20_000 }, () => {
     expect(await within(winners).findByText('ab***9')).toBeTruthy();
     expect(within(winners).getByText('1,234.56')).toBeTruthy();
     const providers = await screen.findByRole('region', { name: 'Game providers' });
-    expect(within(providers).getByRole('link', { name: 'Demo vendor' }).getAttribute('href')).toBe(
-      '/sports?vendor=DEMO',
+    expect(within(providers).getByRole('button', { name: 'Play Demo vendor' })).toBeTruthy();
+    expect(within(providers).getByRole('button', { name: 'Play SEA Games' })).toBeTruthy();
+  });
+
+  it('a provider tile launches the vendor (spec §2): its first game in the popup; our own lottery opens /lottery', async () => {
+    const launches: unknown[] = [];
+    server.use(
+      http.get('*/lgw/games/popular', () => ok([])),
+      http.get('*/lgw/games/hot', () => ok([])),
+      http.get('*/lgw/games/winners', () => ok({ currency: 'PHP', exponent: 2, winners: [] })),
+      http.get('*/lgw/games/game_menus', () =>
+        ok(
+          menus({
+            ELOTT: [vendor({ vassalage: 'SEA', firstGameId: '90' })],
+            LIVE: [vendor({ vassalage: 'DEMO', displayName: 'Demo vendor', firstGameId: null })],
+            SPORTS: [vendor({ vassalage: 'DEMO', displayName: 'Demo vendor', firstGameId: '61' })],
+          }),
+        ),
+      ),
+      http.post('*/wps/game/launchGame', async ({ request }) => {
+        launches.push(await request.json());
+        return ok({
+          url: '/demo-vendor/play/demo-football?s=x&lang=en',
+          gameName: 'Demo Football',
+          displayName: 'Demo Football',
+          vassalage: 'DEMO',
+          vendorName: 'Demo vendor',
+          walletMode: 'seamless',
+          freePlay: false,
+        });
+      }),
     );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/');
+    const providers = await screen.findByRole('region', { name: 'Game providers' });
+    expect(within(providers).getByRole('link', { name: 'Play SEA Games' }).getAttribute('href')).toBe('/lottery');
+    await userEvent.click(within(providers).getByRole('button', { name: 'Play Demo vendor' }));
+    expect(await screen.findByRole('dialog', { name: /Demo Football/ })).toBeTruthy();
+    expect(launches).toEqual([expect.objectContaining({ nodeId: '61' })]);
   });
 });
