@@ -45,6 +45,7 @@ async function launch(p: Player, gameCode: string, freePlay = false): Promise<st
 }
 
 const game = (token: string) => ({
+  token,
   session: () => t.app.inject({ method: 'GET', url: '/house/v1/session', headers: { 'x-game-session': token } }),
   play: (bet: Record<string, number>, requestId = randomUUID()) =>
     t.app.inject({
@@ -85,6 +86,18 @@ describe('our own games through the seamless wallet', () => {
     });
     expect(s.config.kind).toBe('slot');
     expect(s.fairness.nonce).toBe(0);
+    // The game page names the game in the player's language (its Language header, from the launch URL's lang).
+    expect(s).toMatchObject({ language: 'en', displayName: 'Lucky Dragon' });
+    const sessionIn = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/house/v1/session',
+          headers: { 'x-game-session': g.token, language },
+        })
+      ).json().value;
+    expect(await sessionIn('ty')).toMatchObject({ language: 'ty', displayName: 'Rồng May Mắn' });
+    expect(await sessionIn('xx')).toMatchObject({ language: 'en', displayName: 'Lucky Dragon' });
 
     let expected = 1_000n * UNIT;
     for (let i = 0; i < 12; i++) {
@@ -370,5 +383,46 @@ describe('interrupted rounds', () => {
     expect(r.status).toBe('settled');
     expect(r.holds).toHaveLength(5);
     expect(await balance(p)).toBe(95n * UNIT + BigInt(r.winCredits) * UNIT);
+  });
+});
+
+describe('replay', () => {
+  it('every stored round of this file (slot, video poker, scratch; real and trial; recovered) recomputes from its seeds', async () => {
+    const rounds = await t.database.all
+      .selectFrom('house_rounds as r')
+      .innerJoin('house_seeds as s', 's.id', 'r.seed_id')
+      .select([
+        'r.id',
+        'r.game_id',
+        'r.math_version',
+        'r.nonce',
+        'r.bet',
+        'r.holds',
+        'r.status',
+        'r.win_credits',
+        'r.stake_credits',
+        'r.result',
+        's.server_seed',
+        's.client_seed',
+      ])
+      .where('r.status', '=', 'settled')
+      .execute();
+    expect(new Set(rounds.map((r) => r.game_id))).toEqual(
+      new Set(['slot-lucky-dragon', 'vp-jacks-or-better', 'scratch-lucky-match']),
+    );
+    expect(rounds.length).toBeGreaterThan(20);
+    for (const r of rounds) {
+      const replay = playRound({
+        gameId: r.game_id,
+        mathVersion: r.math_version,
+        seeds: { serverSeed: r.server_seed, clientSeed: r.client_seed, nonce: r.nonce },
+        bet: r.bet as never,
+        ...(r.holds && { holds: r.holds }),
+      });
+      const what = `round ${r.id} (${r.game_id})`;
+      expect(replay.result, what).toEqual(r.result);
+      expect(replay.win, what).toBe(r.win_credits);
+      expect(replay.stake, what).toBe(r.stake_credits);
+    }
   });
 });

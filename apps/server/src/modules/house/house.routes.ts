@@ -32,7 +32,12 @@ export function registerHouseRoutes(app: FastifyInstance, house: HouseService): 
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return house.session(merchant, sessionToken(request));
+      const language = request.headers.language;
+      return house.session(
+        merchant,
+        sessionToken(request),
+        (Array.isArray(language) ? language[0] : language)?.trim().toLowerCase(),
+      );
     },
   );
 

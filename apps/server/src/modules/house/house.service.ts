@@ -343,14 +343,17 @@ export function createHouseService(deps: {
   }
 
   return {
-    /** GET /house/v1/session */
-    async session(merchant: Merchant, token: string | undefined): Promise<HouseSession> {
+    /**
+     * GET /house/v1/session. `language`: the game page's (its Language header, from the launch URL's lang); the
+     * game's name follows it when the merchant offers it, else the merchant's default language.
+     */
+    async session(merchant: Merchant, token: string | undefined, requested?: string): Promise<HouseSession> {
       const s = await sessionOf(merchant, token, false);
       const gameId = await gameIdOf(merchant, s);
       const game = (await games.findGame(merchant.id, s.game_id))!;
       await db.transaction().execute((trx) => activeSeed(trx, merchant, s.member_id));
       const open = await repo.openDeal(s.id);
-      const language = merchant.defaultLanguage;
+      const language = requested && merchant.languages.includes(requested) ? requested : merchant.defaultLanguage;
       return {
         gameId,
         config: gameConfig(gameId) as unknown as Record<string, unknown>,
