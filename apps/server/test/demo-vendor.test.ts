@@ -246,6 +246,58 @@ describe('one playable game per category', () => {
   });
 });
 
+describe("the page follows the player's language", () => {
+  it('a launch in TY opens the page in TY (texts, game name, blurb, picks, rounds); in EN it stays English', async () => {
+    const p = await player(10_000n);
+    const open = async (language: string) => {
+      const res = await fetch(`${base}/wps/game/launchGame`, {
+        method: 'POST',
+        headers: { ...bearer(p.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ nodeId: await gameId('demo-baccarat', 'LIVE'), language }),
+      });
+      const url = new URL((await json(res)).value.url, base);
+      expect(url.searchParams.get('lang')).toBe(language);
+      const html = await (await fetch(url)).text();
+      const session = async () =>
+        json<DemoSessionView>(
+          await fetch(`${base}/demo-vendor/api/session`, { headers: { 'x-demo-session': url.searchParams.get('s')! } }),
+        );
+      return { html, session, token: url.searchParams.get('s')! };
+    };
+    const ty = await open('ty');
+    expect(ty.html).toContain('<html lang="vi" data-language="ty">');
+    expect(ty.html).toContain('<h1 id="name">Baccarat Thử Nghiệm</h1>');
+    expect(ty.html).toContain('<button id="bet" type="submit">Đặt cược</button>');
+    expect(ty.html).toContain('<span class="dv-badge">Demo vendor</span>'); // the label stays as it is
+    const bet = await fetch(`${base}/demo-vendor/api/rounds`, {
+      method: 'POST',
+      headers: { 'x-demo-session': ty.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: 'lang-ty-1', pick: 'banker', amount: '1000' }),
+    });
+    expect(bet.status).toBe(200);
+    const s = await ty.session();
+    expect(s.language).toBe('ty');
+    expect(s.game).toMatchObject({
+      name: 'Baccarat Thử Nghiệm',
+      picks: expect.arrayContaining([{ key: 'banker', label: 'Nhà cái 1.95' }]),
+    });
+    expect(s.game.blurb).toMatch(/^Đặt cửa Nhà cái/);
+    expect(s.rounds[0]!.pickLabel).toBe('Nhà cái 1.95');
+
+    const en = await open('en');
+    expect(en.html).toContain('<html lang="en" data-language="en">');
+    expect(en.html).toContain('<button id="bet" type="submit">Place bet</button>');
+    expect((await en.session()).game).toMatchObject({
+      name: 'Demo Baccarat',
+      blurb: expect.stringMatching(/^Bet on the banker/),
+    });
+    // The page script picks its texts from the language the server wrote into the page.
+    const script = await (await fetch(`${base}/demo-vendor/assets/play.js`)).text();
+    expect(script).toContain('document.documentElement.dataset.language');
+    expect(script).toContain("placing: 'Đang đặt cược…'");
+  });
+});
+
 describe('what a real vendor does to a wallet', () => {
   it('a bet above the balance is refused (INSUFFICIENT_FUNDS) and the page says why; nothing moves', async () => {
     const p = await player(500n);

@@ -4,6 +4,8 @@ import type { GameCategoryCode } from '../games/index.ts';
 export interface DemoPick {
   key: string;
   label: string;
+  /** The label in TY (the site's second language), when it differs. */
+  ty?: string;
   oddsBp: number;
 }
 
@@ -25,6 +27,8 @@ export interface DemoGame {
   ty: string;
   category: GameCategoryCode;
   blurb: string;
+  /** The blurb in TY (the site's second language). */
+  tyBlurb: string;
   picks: DemoPick[];
   settleAfterSeconds: number;
   /** Smallest stake in major units of the merchant's currency. */
@@ -60,10 +64,11 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Baccarat Thử Nghiệm',
     category: 'LIVE',
     blurb: 'Bet on the banker or the player hand; the closest to 9 wins. A tie returns banker and player bets.',
+    tyBlurb: 'Đặt cửa Nhà cái hoặc Người chơi; bên gần 9 nhất thắng. Hòa thì cược Nhà cái và Người chơi được hoàn lại.',
     picks: [
-      { key: 'banker', label: 'Banker 1.95', oddsBp: 19_500 },
-      { key: 'player', label: 'Player 2.00', oddsBp: 20_000 },
-      { key: 'tie', label: 'Tie 9.00', oddsBp: 90_000 },
+      { key: 'banker', label: 'Banker 1.95', ty: 'Nhà cái 1.95', oddsBp: 19_500 },
+      { key: 'player', label: 'Player 2.00', ty: 'Người chơi 2.00', oddsBp: 20_000 },
+      { key: 'tie', label: 'Tie 9.00', ty: 'Hòa 9.00', oddsBp: 90_000 },
     ],
     settleAfterSeconds: 0,
     minBet: 10,
@@ -91,9 +96,10 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Bóng Đá Thử Nghiệm',
     category: 'SPORTS',
     blurb: 'Manila Stars v Cebu United, full time result. The match is played after your bet: it settles later.',
+    tyBlurb: 'Manila Stars gặp Cebu United, kết quả cả trận. Trận đấu diễn ra sau khi bạn cược: kết quả có sau.',
     picks: [
       { key: 'home', label: 'Manila Stars 2.10', oddsBp: 21_000 },
-      { key: 'draw', label: 'Draw 3.30', oddsBp: 33_000 },
+      { key: 'draw', label: 'Draw 3.30', ty: 'Hòa 3.30', oddsBp: 33_000 },
       { key: 'away', label: 'Cebu United 3.40', oddsBp: 34_000 },
     ],
     settleAfterSeconds: 60,
@@ -120,6 +126,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Thể Thao Điện Tử Thử Nghiệm',
     category: 'ESPORTS',
     blurb: 'Team Dragon v Team Phoenix, best of three maps. Settles when the series ends.',
+    tyBlurb: 'Team Dragon gặp Team Phoenix, thắng hai trong ba bản đồ. Kết quả có khi loạt trận kết thúc.',
     picks: [
       { key: 'dragon', label: 'Team Dragon 1.85', oddsBp: 18_500 },
       { key: 'phoenix', label: 'Team Phoenix 1.95', oddsBp: 19_500 },
@@ -143,10 +150,11 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Bắn Cá Thử Nghiệm',
     category: 'FISH',
     blurb: 'Aim at a fish and fire: the bigger the fish, the harder it is to catch.',
+    tyBlurb: 'Nhắm một con cá và bắn: cá càng lớn càng khó bắt.',
     picks: [
-      { key: 'sardine', label: 'Sardine 1.9× (1 in 2)', oddsBp: 19_000 },
-      { key: 'turtle', label: 'Turtle 4.75× (1 in 5)', oddsBp: 47_500 },
-      { key: 'shark', label: 'Golden shark 19× (1 in 20)', oddsBp: 190_000 },
+      { key: 'sardine', label: 'Sardine 1.9× (1 in 2)', ty: 'Cá mòi 1.9× (1 trên 2)', oddsBp: 19_000 },
+      { key: 'turtle', label: 'Turtle 4.75× (1 in 5)', ty: 'Rùa 4.75× (1 trên 5)', oddsBp: 47_500 },
+      { key: 'shark', label: 'Golden shark 19× (1 in 20)', ty: 'Cá mập vàng 19× (1 trên 20)', oddsBp: 190_000 },
     ],
     settleAfterSeconds: 0,
     minBet: 1,
@@ -174,7 +182,9 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'PVP',
     blurb:
       'You and another player each draw a card; the higher card takes the pot (2.5 % rake). A tie returns the stake.',
-    picks: [{ key: 'duel', label: 'Draw a card (1.95)', oddsBp: 19_500 }],
+    tyBlurb:
+      'Bạn và một người chơi khác mỗi người rút một lá; lá cao hơn ăn cả (phí 2,5 %). Hòa thì hoàn lại tiền cược.',
+    picks: [{ key: 'duel', label: 'Draw a card (1.95)', ty: 'Rút một lá (1.95)', oddsBp: 19_500 }],
     settleAfterSeconds: 0,
     minBet: 5,
     play(random) {
@@ -194,6 +204,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Đá Gà Thử Nghiệm',
     category: 'COCKFIGHT',
     blurb: 'Meron (red) or Wala (blue). The fight starts after betting closes; a cancelled fight refunds every bet.',
+    tyBlurb: 'Meron (đỏ) hoặc Wala (xanh). Trận đá bắt đầu sau khi đóng cược; trận bị hủy thì hoàn lại mọi cược.',
     picks: [
       { key: 'meron', label: 'Meron 1.90', oddsBp: 19_000 },
       { key: 'wala', label: 'Wala 1.90', oddsBp: 19_000 },
@@ -217,6 +228,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh Thử Nghiệm',
     category: 'ELOTT',
     blurb: 'Pick a number from 0 to 9; the ball is drawn at once and pays 9.5 ×.',
+    tyBlurb: 'Chọn một số từ 0 đến 9; bóng được quay ngay và trả 9,5 ×.',
     picks: numberPicks(95_000),
     settleAfterSeconds: 0,
     minBet: 1,
@@ -228,6 +240,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Thử Nghiệm',
     category: 'LOTT',
     blurb: 'Pick a number from 0 to 9 for the next draw (every 30 seconds); it pays 9.5 ×.',
+    tyBlurb: 'Chọn một số từ 0 đến 9 cho kỳ quay tới (mỗi 30 giây); trả 9,5 ×.',
     picks: numberPicks(95_000),
     settleAfterSeconds: 30,
     minBet: 1,

@@ -14,10 +14,40 @@ const ASSETS: Record<string, { type: string; body: string }> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The page's own texts in the two languages of the site (EN, TY); the game's texts come from the session. */
+const TEXTS = {
+  en: {
+    htmlLang: 'en',
+    note: 'A simulated game vendor that stands in for real ones while testing. Bets use your real site balance.',
+    loading: 'Loading the game…',
+    balance: 'Balance',
+    wallet: 'Your site wallet',
+    yourBet: 'Your bet',
+    stake: 'Stake',
+    place: 'Place bet',
+    rounds: 'Your rounds',
+    noRounds: 'No rounds yet.',
+  },
+  ty: {
+    htmlLang: 'vi',
+    note: 'Nhà cung cấp trò chơi mô phỏng, thay cho nhà cung cấp thật khi thử nghiệm. Cược dùng số dư thật của bạn trên trang.',
+    loading: 'Đang tải trò chơi…',
+    balance: 'Số dư',
+    wallet: 'Ví của bạn trên trang',
+    yourBet: 'Cửa cược của bạn',
+    stake: 'Tiền cược',
+    place: 'Đặt cược',
+    rounds: 'Các ván của bạn',
+    noRounds: 'Chưa có ván nào.',
+  },
+};
+type DemoPageLanguage = keyof typeof TEXTS;
+
 /** The game page's HTML: the frame is static, the game comes from the session (assets/play.js). */
-function page(gameName: string, lang: string): string {
+function page(gameName: string, language: DemoPageLanguage): string {
+  const t = TEXTS[language];
   return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
+<html lang="${t.htmlLang}" data-language="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -30,30 +60,30 @@ function page(gameName: string, lang: string): string {
 <header class="dv-top">
   <span class="dv-badge">${DEMO_VENDOR_NAME}</span>
   <h1 id="name">${escapeHtml(gameName)}</h1>
-  <span class="dv-note">A simulated game vendor that stands in for real ones while testing. Bets use your real site balance.</span>
+  <span class="dv-note">${t.note}</span>
 </header>
 <main>
-  <p id="loading" role="status">Loading the game…</p>
+  <p id="loading" role="status">${t.loading}</p>
   <div id="game" hidden>
-    <section class="dv-card dv-balance" aria-label="Balance">
-      <span id="balance-note">Your site wallet</span>
+    <section class="dv-card dv-balance" aria-label="${t.balance}">
+      <span id="balance-note">${t.wallet}</span>
       <strong id="balance">—</strong>
     </section>
     <section class="dv-card">
       <p id="blurb" class="dv-blurb"></p>
     </section>
     <form id="bet-form" class="dv-card">
-      <fieldset id="picks"><legend>Your bet</legend></fieldset>
+      <fieldset id="picks"><legend>${t.yourBet}</legend></fieldset>
       <div class="dv-stake">
-        <label>Stake <input id="amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="min"></label>
-        <button id="bet" type="submit">Place bet</button>
+        <label>${t.stake} <input id="amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="min"></label>
+        <button id="bet" type="submit">${t.place}</button>
       </div>
       <small id="min"></small>
       <p id="result" class="dv-result" role="status" aria-live="polite"></p>
     </form>
     <section class="dv-card" aria-labelledby="rounds-title">
-      <h2 id="rounds-title">Your rounds</h2>
-      <p id="no-rounds" class="dv-empty">No rounds yet.</p>
+      <h2 id="rounds-title">${t.rounds}</h2>
+      <p id="no-rounds" class="dv-empty">${t.noRounds}</p>
       <ul id="rounds" class="dv-rounds"></ul>
     </section>
   </div>
@@ -97,10 +127,13 @@ export function registerDemoVendorRoutes(app: FastifyInstance, service: DemoVend
         const { lang } = request.query as { lang?: string };
         const g = demoGame(game);
         if (!g) return reply.status(404).type('text/plain').send('No such game at the demo vendor.');
-        return reply
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(page(g.name, lang && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(lang) ? lang : 'en'));
+        return (
+          reply
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            // The player's language at launch (the site passes it as lang): TY when asked, else English.
+            .send(lang?.toLowerCase().startsWith('ty') ? page(g.ty, 'ty') : page(g.name, 'en'))
+        );
       },
     );
 

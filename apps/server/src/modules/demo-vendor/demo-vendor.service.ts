@@ -77,13 +77,13 @@ export function createDemoVendorService(deps: {
     return s;
   }
 
-  function present(r: DemoRoundRow): DemoRoundView {
-    const game = demoGame(r.game_code);
+  function present(r: DemoRoundRow, ty = false): DemoRoundView {
+    const pick = demoGame(r.game_code)?.picks.find((p) => p.key === r.pick);
     return {
       id: String(r.id),
       gameCode: r.game_code,
       pick: r.pick,
-      pickLabel: game?.picks.find((p) => p.key === r.pick)?.label ?? r.pick,
+      pickLabel: (ty && pick?.ty) || pick?.label || r.pick,
       stake: String(r.stake),
       status: r.status,
       payout: r.payout === null ? null : String(r.payout),
@@ -307,17 +307,20 @@ export function createDemoVendorService(deps: {
     async session(token: string | undefined): Promise<DemoSessionView> {
       const s = await sessionOf(token);
       const game = gameOf(s.game_code);
+      // The page follows the player's language at launch: TY (the site's second language) or English.
+      const ty = s.language === 'ty';
       const { balance, message } = await balanceOf(s);
       return {
         vendorName: DEMO_VENDOR_NAME,
         vendorCode: s.vendor_code,
         walletMode: s.wallet_mode,
+        language: ty ? 'ty' : 'en',
         game: {
           code: game.code,
-          name: game.name,
+          name: ty ? game.ty : game.name,
           category: game.category,
-          blurb: game.blurb,
-          picks: game.picks.map((p) => ({ key: p.key, label: p.label })),
+          blurb: ty ? game.tyBlurb : game.blurb,
+          picks: game.picks.map((p) => ({ key: p.key, label: (ty && p.ty) || p.label })),
           settleAfterSeconds: game.settleAfterSeconds,
           minBet: String(BigInt(game.minBet) * 10n ** BigInt(s.currency_exponent)),
         },
@@ -325,7 +328,7 @@ export function createDemoVendorService(deps: {
         exponent: s.currency_exponent,
         balance,
         balanceMessage: message,
-        rounds: (await repo.recentRounds(s.id, 10)).map(present),
+        rounds: (await repo.recentRounds(s.id, 10)).map((r) => present(r, ty)),
       };
     },
 

@@ -2,6 +2,61 @@
 // site's wallet. One page serves every demo game; the game's picks and rules come from the session.
 const params = new URLSearchParams(location.search);
 const token = params.get('s') ?? '';
+
+// The page's texts in the site's two languages; the server wrote the player's language into <html data-language>.
+const TEXTS = {
+  en: {
+    noAnswer: 'The vendor did not answer.',
+    refusedRequest: 'The vendor refused the request.',
+    status: {
+      placing: 'placing',
+      open: 'waiting for result',
+      settled: 'settled',
+      cancelled: 'cancelled',
+      refused: 'refused',
+    },
+    paid: (m) => ` · paid ${m}`,
+    stake: (m) => `stake ${m}`,
+    transferWallet: 'Balance at the vendor (transfer wallet)',
+    siteWallet: 'Your site wallet',
+    resultAfter: (s) => ` Result about ${s} s after your bet.`,
+    minimum: (m) => `Minimum ${m}`,
+    invalidStake: 'Enter a valid stake.',
+    placing: 'Placing your bet…',
+    refused: 'The bet was refused.',
+    youGet: (m) => `you get ${m}`,
+    noWin: 'no win',
+    cancelled: 'The round was cancelled; your stake is back.',
+    taken: 'Bet taken. The result comes when the event ends.',
+    retry: 'Press the button again to retry the same bet.',
+  },
+  ty: {
+    noAnswer: 'Nhà cung cấp không trả lời.',
+    refusedRequest: 'Nhà cung cấp từ chối yêu cầu.',
+    status: {
+      placing: 'đang đặt',
+      open: 'chờ kết quả',
+      settled: 'đã kết toán',
+      cancelled: 'đã hủy',
+      refused: 'bị từ chối',
+    },
+    paid: (m) => ` · trả ${m}`,
+    stake: (m) => `cược ${m}`,
+    transferWallet: 'Số dư tại nhà cung cấp (ví chuyển khoản)',
+    siteWallet: 'Ví của bạn trên trang',
+    resultAfter: (s) => ` Có kết quả khoảng ${s} giây sau khi bạn cược.`,
+    minimum: (m) => `Tối thiểu ${m}`,
+    invalidStake: 'Nhập tiền cược hợp lệ.',
+    placing: 'Đang đặt cược…',
+    refused: 'Cược bị từ chối.',
+    youGet: (m) => `bạn nhận ${m}`,
+    noWin: 'không thắng',
+    cancelled: 'Ván đã bị hủy; tiền cược đã được hoàn lại.',
+    taken: 'Đã nhận cược. Kết quả có khi sự kiện kết thúc.',
+    retry: 'Bấm nút lần nữa để đặt lại đúng cược này.',
+  },
+};
+const T = TEXTS[document.documentElement.dataset.language] ?? TEXTS.en;
 const $ = (id) => document.getElementById(id);
 let session;
 let pending = null; // the request id of a bet whose answer we have not seen (a retry reuses it)
@@ -24,8 +79,8 @@ async function api(path, init = {}) {
     ...init,
     headers: { 'x-demo-session': token, ...(init.body ? { 'content-type': 'application/json' } : {}) },
   });
-  const body = await res.json().catch(() => ({ message: 'The vendor did not answer.' }));
-  if (!res.ok) throw new Error(body.message ?? 'The vendor refused the request.');
+  const body = await res.json().catch(() => ({ message: T.noAnswer }));
+  if (!res.ok) throw new Error(body.message ?? T.refusedRequest);
   return body;
 }
 
@@ -35,13 +90,7 @@ function show(text, error = false) {
   el.classList.toggle('is-error', error);
 }
 
-const statusWords = {
-  placing: 'placing',
-  open: 'waiting for result',
-  settled: 'settled',
-  cancelled: 'cancelled',
-  refused: 'refused',
-};
+const statusWords = T.status;
 
 function renderRounds(rounds) {
   const list = $('rounds');
@@ -53,9 +102,8 @@ function renderRounds(rounds) {
     status.className = `dv-status ${r.status}`;
     status.textContent = statusWords[r.status] ?? r.status;
     const what = document.createElement('span');
-    const paid =
-      r.payout !== null && r.status === 'settled' ? ` · paid ${formatMoney(r.payout, session.exponent)}` : '';
-    what.textContent = `${r.pickLabel} · stake ${formatMoney(r.stake, session.exponent)}${paid}`;
+    const paid = r.payout !== null && r.status === 'settled' ? T.paid(formatMoney(r.payout, session.exponent)) : '';
+    what.textContent = `${r.pickLabel} · ${T.stake(formatMoney(r.stake, session.exponent))}${paid}`;
     const meta = document.createElement('span');
     meta.className = 'dv-meta';
     meta.textContent = [r.summary, r.message, new Date(r.createdAt).toLocaleTimeString()].filter(Boolean).join(' · ');
@@ -68,8 +116,7 @@ function renderBalance() {
   $('balance').textContent =
     session.balance === null ? '—' : `${formatMoney(session.balance, session.exponent)} ${session.currency}`;
   $('balance-note').textContent =
-    session.balanceMessage ??
-    (session.walletMode === 'transfer' ? 'Balance at the vendor (transfer wallet)' : 'Your site wallet');
+    session.balanceMessage ?? (session.walletMode === 'transfer' ? T.transferWallet : T.siteWallet);
 }
 
 async function refresh() {
@@ -85,8 +132,7 @@ function renderGame() {
   const g = session.game;
   document.title = `${g.name} · Demo vendor`;
   $('name').textContent = g.name;
-  $('blurb').textContent =
-    g.blurb + (g.settleAfterSeconds ? ` Result about ${g.settleAfterSeconds} s after your bet.` : '');
+  $('blurb').textContent = g.blurb + (g.settleAfterSeconds ? T.resultAfter(g.settleAfterSeconds) : '');
   const picks = $('picks');
   for (const [i, p] of g.picks.entries()) {
     const label = document.createElement('label');
@@ -102,31 +148,30 @@ function renderGame() {
     picks.append(label);
   }
   $('amount').value = formatMoney(g.minBet, session.exponent).replace(/,/g, '');
-  $('min').textContent = `Minimum ${formatMoney(g.minBet, session.exponent)}`;
+  $('min').textContent = T.minimum(formatMoney(g.minBet, session.exponent));
 }
 
 async function placeBet(event) {
   event.preventDefault();
   const amount = toMinor($('amount').value, session.exponent);
-  if (!amount || amount === '0') return show('Enter a valid stake.', true);
+  if (!amount || amount === '0') return show(T.invalidStake, true);
   const pick = document.querySelector('input[name="pick"]:checked')?.value;
   pending ??= crypto.randomUUID();
   $('bet').disabled = true;
-  show('Placing your bet…');
+  show(T.placing);
   try {
     const round = await api('rounds', { method: 'POST', body: JSON.stringify({ requestId: pending, pick, amount }) });
     pending = null;
-    if (round.status === 'refused') show(round.message ?? 'The bet was refused.', true);
+    if (round.status === 'refused') show(round.message ?? T.refused, true);
     else if (round.status === 'settled')
       show(
-        `${round.summary} · ${BigInt(round.payout) > 0n ? `you get ${formatMoney(round.payout, session.exponent)}` : 'no win'}`,
+        `${round.summary} · ${BigInt(round.payout) > 0n ? T.youGet(formatMoney(round.payout, session.exponent)) : T.noWin}`,
       );
-    else if (round.status === 'cancelled')
-      show(round.message ?? round.summary ?? 'The round was cancelled; your stake is back.');
-    else show(round.message ?? 'Bet taken. The result comes when the event ends.');
+    else if (round.status === 'cancelled') show(round.message ?? round.summary ?? T.cancelled);
+    else show(round.message ?? T.taken);
     await refresh();
   } catch (err) {
-    show(`${err.message} Press the button again to retry the same bet.`, true);
+    show(`${err.message} ${T.retry}`, true);
   } finally {
     $('bet').disabled = false;
   }
