@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -28,6 +29,10 @@ beforeAll(async () => {
   gameId = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json().value
     .content[0].nodeId;
   vendor = vendorClient(t, demo, 'DEMO', () => now);
+});
+// §2.9: the ledger's audit queries after every scenario, not only at the end.
+afterEach(async () => {
+  expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   if (t) {
@@ -442,5 +447,85 @@ describe('concurrency', () => {
     );
     const expected = rounds.reduce((acc, { b, win }) => acc - BigInt(b.amount) + BigInt(win), 50_000n);
     expect(await balance(p)).toBe(expected);
+  });
+});
+
+describe('more certification cases (money-design §2.9)', () => {
+  it('refuses a call without signature or timestamp headers (401) and moves nothing', async () => {
+    const p = await player(1_000n);
+    const raw = JSON.stringify({ request_id: randomUUID(), currency: demo.currency, ...bet(p, '100') });
+    const base = {
+      'content-type': 'application/json',
+      [SEAMLESS_HEADERS.operator]: demo.code,
+      [SEAMLESS_HEADERS.vendor]: 'DEMO',
+    };
+    for (const headers of [
+      base,
+      { ...base, [SEAMLESS_HEADERS.timestamp]: String(Math.floor(now / 1000)) },
+      { ...base, [SEAMLESS_HEADERS.signature]: 'a'.repeat(64) },
+    ]) {
+      const r = await t.app.inject({ method: 'POST', url: `${SEAMLESS_PATH}/bet`, headers, payload: raw });
+      expect(r.statusCode).toBe(401);
+      expect(r.json().status).toBe('INVALID_SIGNATURE');
+    }
+    expect(await balance(p)).toBe(1_000n);
+  });
+
+  it('hostile strings as ids (SQL, markup, Unicode) are plain data: played once, shown verbatim in the records', async () => {
+    const p = await player(10_000n);
+    const round_id = `r'); DROP TABLE game_rounds; -- <script>alert(1)</script> 🐓`;
+    const b = bet(p, '1000', { round_id, tx_id: `' OR '1'='1` });
+    expect((await vendor.call('bet', b)).json.status).toBe('OK');
+    expect((await vendor.call('bet', b)).json.status).toBe('OK'); // the replay, not a second debit
+    const w = { player_id: p.pid, round_id, tx_id: `"; SELECT pg_sleep(5); --`, bet_tx_id: b.tx_id, amount: '1500' };
+    expect((await vendor.call('win', w)).json.status).toBe('OK');
+    expect(await balance(p)).toBe(10_500n);
+    const records = (
+      await t.app.inject({ method: 'GET', url: '/wps/game/bets', headers: { authorization: `Bearer ${p.token}` } })
+    ).json().value.items;
+    expect(records).toMatchObject([{ roundRef: round_id, stake: '1000', payout: '1500', status: 'settled' }]);
+  });
+
+  it('100 debits, then 100 zero credits (Evolution MULTIPLE_DOND_SETTLEMENTS): every round settled, balance exact', async () => {
+    const p = await player(100_000n);
+    const bets = Array.from({ length: 100 }, (_, i) => bet(p, String(100 + i)));
+    for (const b of bets) expect((await vendor.call('bet', b)).json.status).toBe('OK');
+    const staked = bets.reduce((sum, b) => sum + BigInt(b.amount), 0n);
+    expect(await balance(p)).toBe(100_000n - staked);
+    for (const b of bets) {
+      const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${b.tx_id}`, bet_tx_id: b.tx_id, amount: '0' };
+      expect((await vendor.call('win', w)).json.status).toBe('OK');
+    }
+    expect(await balance(p)).toBe(100_000n - staked);
+    const settled = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/game/bets?status=settled&pageSize=100',
+        headers: { authorization: `Bearer ${p.token}` },
+      })
+    ).json().value;
+    expect(settled.total).toBe(100);
+    expect(settled.totals).toEqual({ stake: String(staked), payout: '0', net: String(-staked) });
+  });
+
+  it('a failure inside the call answers 503 TEMPORARY_ERROR with nothing kept; the retry with the same ids debits once', async () => {
+    const p = await player(5_000n);
+    const b = bet(p, '1200');
+    const ledger = t.app.modules.ledger;
+    const move = ledger.move;
+    ledger.move = () => Promise.reject(new Error('connection lost'));
+    let failed;
+    try {
+      failed = await vendor.call('bet', b);
+    } finally {
+      ledger.move = move;
+    }
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json.status).toBe('TEMPORARY_ERROR');
+    expect(await balance(p)).toBe(5_000n);
+    const retry = await vendor.call('bet', b);
+    expect(retry.json).toMatchObject({ status: 'OK', balance: '3800' });
+    expect((await vendor.call('bet', b)).text).toBe(retry.text);
+    expect(await balance(p)).toBe(3_800n);
   });
 });
