@@ -313,6 +313,23 @@ describe('back office', () => {
       ).statusCode,
     ).toBe(400);
     expect((await get('/lgw/games/list?vassalage=DEMO&gameType=LIVE')).total).toBe(2);
+    // Icons, order and the hot flag: the site shows what the operator set.
+    const icon = 'https://cdn.example/icons/roulette.png';
+    const changed = await asAdmin('PATCH', `/admin/api/games/${game.id}`, { iconUrl: icon, sort: -5, hot: false });
+    expect(changed.json().value).toMatchObject({ iconUrl: icon, sort: -5, hot: false });
+    const live = (await get('/lgw/games/list?vassalage=DEMO&gameType=LIVE')).content;
+    expect(live[0]).toMatchObject({ gameCode: 'demo-roulette', iconUrl: icon, hot: false });
+    expect((await get('/lgw/games/hot')).some((g: { gameCode: string }) => g.gameCode === 'demo-roulette')).toBe(false);
+    expect((await asAdmin('PATCH', `/admin/api/games/${game.id}`, { iconUrl: 'javascript:alert(1)' })).statusCode).toBe(
+      400,
+    );
+    const logo = 'https://cdn.example/vendors/demo.png';
+    await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { iconUrl: logo });
+    const tile = (await get('/lgw/games/game_menus'))
+      .flatMap((m: { vendors: Array<{ vassalage: string; lagerIcon: string | null }> }) => m.vendors)
+      .find((v: { vassalage: string }) => v.vassalage === 'DEMO');
+    expect(tile.lagerIcon).toBe(logo);
+    await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { iconUrl: null });
     // Disabled: gone from the site.
     await asAdmin('PATCH', `/admin/api/games/${game.id}`, { status: 'disabled' });
     expect((await get('/lgw/games/list?vassalage=DEMO&gameType=LIVE')).total).toBe(1);

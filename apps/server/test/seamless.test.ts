@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
@@ -527,5 +528,63 @@ describe('more certification cases (money-design §2.9)', () => {
     expect(retry.json).toMatchObject({ status: 'OK', balance: '3800' });
     expect((await vendor.call('bet', b)).text).toBe(retry.text);
     expect(await balance(p)).toBe(3_800n);
+  });
+});
+
+describe('bet records of vendor rounds', () => {
+  it('filter by local date range (merchant time zone) and vendor, page through, totals over every page', async () => {
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: demo.timezone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(ms));
+    const p = await player(100_000n);
+    const round = async (stake: string, win: string) => {
+      const b = bet(p, stake);
+      expect((await vendor.call('bet', b)).json.status).toBe('OK');
+      const w = { player_id: p.pid, round_id: b.round_id, tx_id: `w-${b.tx_id}`, bet_tx_id: b.tx_id, amount: win };
+      expect((await vendor.call('win', w)).json.status).toBe('OK');
+      return b.round_id;
+    };
+    const first = await round('1000', '0');
+    // Rounds start at the database's time: this one is moved to three days ago.
+    const saved = Date.now();
+    await sql`update game_rounds set started_at = ${new Date(saved - 3 * 86_400_000)} where round_ref = ${first}`.execute(
+      t.database.all,
+    );
+    await round('2000', '5000');
+    await round('3000', '0');
+    const get = async (query: string) => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/wps/game/bets?${query}`,
+        headers: { authorization: `Bearer ${p.token}` },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().value;
+    };
+    const old = day(saved - 3 * 86_400_000);
+    const today = day(saved);
+    expect(await get(`from=${old}&to=${old}`)).toMatchObject({
+      total: 1,
+      items: [{ stake: '1000' }],
+      totals: { stake: '1000', payout: '0', net: '-1000' },
+    });
+    expect((await get(`from=${today}&to=${today}`)).total).toBe(2);
+    expect((await get(`from=${old}&to=${today}&vassalage=DEMO`)).total).toBe(3);
+    expect((await get(`vassalage=SEA`)).total).toBe(0);
+    // Newest first, one a page; the totals cover every page.
+    const second = await get('pageSize=1&pageNo=2');
+    expect(second).toMatchObject({ total: 3, items: [{ stake: '2000', payout: '5000' }] });
+    expect(second.totals).toEqual({ stake: '6000', payout: '5000', net: '-1000' });
+    // An inverted range is refused.
+    const inverted = await t.app.inject({
+      method: 'GET',
+      url: `/wps/game/bets?from=${today}&to=${old}`,
+      headers: { authorization: `Bearer ${p.token}` },
+    });
+    expect(inverted.statusCode).toBe(400);
   });
 });
