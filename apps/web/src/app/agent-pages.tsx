@@ -8,7 +8,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const reports = () => import('../features/agent/ReportPages.tsx');
 const contracts = () => import('../features/agent/ContractPages.tsx');
 
-/** The agent-centre page registry: the built pages by page name (the others show "coming soon"). */
+/** The agent-centre page registry: the built pages by page name (CentrePage answers 404 for any other). */
 export const AGENT_PAGES: Partial<Record<string, ComponentType>> = {
   agentTeamOverview: page(() => import('../features/agent/TeamOverviewPage.tsx'), 'TeamOverviewPage'),
   agentAnnouncement: page(() => import('../features/agent/AnnouncementsPage.tsx'), 'AnnouncementsPage'),
