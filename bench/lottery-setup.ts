@@ -31,7 +31,7 @@ export async function lotteryBenchSetup(database: Database, prefix: string, memb
   const members = (
     await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
   ).map((r) => r.id);
-  const ledger = createLedgerModule({ db, maxInFlight: database.kind === 'pglite' ? 1 : 4 });
+  const ledger = createLedgerModule({ db });
   for (let i = 0; i < members.length; i += 1000)
     await ledger.postOrThrow({
       merchantId,

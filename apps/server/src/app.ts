@@ -138,7 +138,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     rules: deps.authRules,
   });
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
-  const ledger = createLedgerModule({ db, maxInFlight: deps.database.kind === 'pglite' ? 1 : 4 });
+  const ledger = createLedgerModule({ db });
   const admin = createAdminModule({
     db,
     members,

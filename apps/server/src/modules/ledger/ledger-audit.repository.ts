@@ -92,6 +92,22 @@ const CHECKS: Array<{ name: string; query: string }> = [
                 or (a.member_id is not null and count(*) filter (where g.is_entry = 0) <> 1)`,
   },
   {
+    // The ledger's rows carry no foreign keys (migration 0042: ledger_post_batch writes them together from ids it
+    // holds, and none can change afterwards); this check is what the keys were.
+    name: 'references: every transfer names an existing journal and two existing accounts; every entry an existing account and a transfer of that account',
+    query: `select 'transfer' as row_kind, t.id, t.journal_id as journal, t.debit_account_id as account, t.credit_account_id as other
+            from ledger_transfers t
+            where not exists (select 1 from ledger_journals j where j.id = t.journal_id)
+               or not exists (select 1 from ledger_accounts a where a.id = t.debit_account_id)
+               or not exists (select 1 from ledger_accounts a where a.id = t.credit_account_id)
+            union all
+            select 'entry', e.transfer_id, e.journal_id, e.account_id, e.version
+            from ledger_entries e
+            where not exists (select 1 from ledger_accounts a where a.id = e.account_id)
+               or not exists (select 1 from ledger_transfers t
+                              where t.id = e.transfer_id and e.account_id in (t.debit_account_id, t.credit_account_id))`,
+  },
+  {
     name: 'an entry belongs to the journal of the transfer it names',
     query: `select e.account_id, e.version, e.journal_id, t.journal_id as transfer_journal
             from ledger_entries e join ledger_transfers t on t.id = e.transfer_id

@@ -112,9 +112,13 @@ function toResult(raw: RawResult): PostResult {
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
 export interface LedgerOptions {
-  /** Batches under way at once (PGlite: 1, it runs one statement at a time; PostgreSQL: a few connections). */
+  /**
+   * Batches under way at once. Default 1 on both databases: PGlite runs one statement at a time, and on
+   * PostgreSQL batches in flight together wait on each other's house-shard rows until commit — one batch of up to
+   * `maxBatch` at a time was faster and had the lower p99 in every bench:ledger run (bench/README.md).
+   */
   maxInFlight?: number;
-  /** Posts per batch at most. */
+  /** Posts per batch at most (default 256). */
   maxBatch?: number;
 }
 
@@ -122,8 +126,8 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
   const { repo } = deps;
   const batcher = createBatcher<ReturnType<typeof payload>, RawResult>({
     run: (batch) => repo.postBatch<ReturnType<typeof payload>, RawResult>(undefined, batch),
-    maxInFlight: deps.maxInFlight ?? 4,
-    maxBatch: deps.maxBatch ?? 64,
+    maxInFlight: deps.maxInFlight ?? 1,
+    maxBatch: deps.maxBatch ?? 256,
   });
 
   /**

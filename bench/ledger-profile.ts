@@ -1,0 +1,265 @@
+// Profile of ledger_post_batch itself on PostgreSQL: one connection, batches of B one-leg debits (random member
+// wallet → its house shard), begin + call + commit, wall time and the backend's CPU (utime + stime from
+// /proc/<pid>/stat; the server must run on this machine). Variants show what each part costs.
+//   npm run bench:ledger-profile   BENCH_PG_URL, BENCH_WALLETS (10000), BENCH_CALLS (200 per batch size),
+//     BENCH_SIZES (1,16,64,100), BENCH_HISTORY (journals written before timing, 100000),
+//     BENCH_VARIANTS (default 'before 0042,0042,before 0042,0042'; 'base' = as migrated, or a SQL file to apply),
+//     BENCH_STMTS=<size> (time per statement of the function, auto_explain), BENCH_EXPLAIN=<size> (plans of one call),
+//     BENCH_SLOWLOG=<ms> (plans of statements slower than that while measuring)
+import { randomBytes, createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { onScratchPostgres } from './databases.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { AnyDb } from '../apps/server/src/db/schema.ts';
+import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const TICK = 100; // clock ticks per second (getconf CLK_TCK)
+
+const cpuOf = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK; // ms
+};
+
+await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
+  const db = database.db as AnyDb;
+  await migrate(database);
+  const { id: merchantId } = await db
+    .insertInto('merchants')
+    .values({
+      code: `prof${randomBytes(3).toString('hex')}`,
+      name: 'Profile',
+      currency: 'VND',
+      currency_exponent: 0,
+      default_language: 'en',
+      languages: ['en'],
+      timezone: 'UTC',
+      status: 'active',
+      customer_service_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into members (merchant_id, account, password_hash)
+            select ${merchantId}, 'p' || g, 'x' from generate_series(1, ${WALLETS}) g`.execute(db);
+  const members = (
+    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
+  ).map((r) => r.id);
+  const ledger = createLedgerModule({ db });
+  for (let i = 0; i < members.length; i += 1000)
+    await ledger.postOrThrow({
+      merchantId,
+      currency: 'VND',
+      scope: 'setup',
+      key: `fund:${i}`,
+      kind: 'adjustment',
+      legs: members.slice(i, i + 1000).map((m) => ({
+        debit: systemAccount('adjustments', m),
+        credit: memberMain(m),
+        amount: 1_000_000_000n,
+        code: 'adjustment',
+      })),
+    });
+  // Every house shard exists before timing.
+  await ledger.postOrThrow({
+    merchantId,
+    currency: 'VND',
+    scope: 'setup',
+    key: 'shards',
+    kind: 'bet',
+    legs: members
+      .slice(0, 8)
+      .map((m) => ({ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' })),
+  });
+  // A ledger with history (BENCH_HISTORY journals, default 100,000), then fresh statistics, as a running
+  // PostgreSQL's autovacuum keeps them: plans made on a nearly empty table would measure something else.
+  const history = Number(process.env.BENCH_HISTORY ?? 100_000);
+  for (let i = 0; i < history; i += 1000)
+    await ledger.postMany(
+      Array.from({ length: Math.min(1000, history - i) }, (_, k) => {
+        const m = members[(i + k) % members.length]!;
+        return {
+          merchantId,
+          currency: 'VND',
+          scope: 'history',
+          key: `h:${i + k}`,
+          kind: 'bet',
+          memberId: m,
+          legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: 1n, code: 'bet' }],
+        };
+      }),
+    );
+  await sql`vacuum analyze`.execute(db);
+
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const pid = Number((await client.query('select pg_backend_pid() as p')).rows[0].p);
+  const run = randomBytes(3).toString('hex');
+  let seq = 0;
+  const post = (m: bigint) => {
+    const content = {
+      kind: 'bet',
+      member_id: String(m),
+      ref: {},
+      legs: [{ debit: memberMain(m), credit: systemAccount('house', m), amount: '1', code: 'bet', pending: false }],
+      resolve: [],
+    };
+    return {
+      ...content,
+      merchant_id: String(merchantId),
+      currency: 'VND',
+      scope: 'prof',
+      key: `${run}:${seq++}`,
+      hash: createHash('sha256').update(JSON.stringify(content)).digest('hex'),
+    };
+  };
+  const rows: string[] = [];
+  async function measure(label: string, fn: string, size: number) {
+    const batches = Array.from({ length: CALLS }, () =>
+      JSON.stringify(Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!))),
+    );
+    for (let w = 0; w < 5; w++) await client.query(`select ${fn}($1::jsonb)`, [batches[w]]);
+    const cpu0 = cpuOf(pid);
+    const t0 = performance.now();
+    for (let i = 5; i < CALLS; i++) {
+      await client.query('begin');
+      await client.query(`select ${fn}($1::jsonb)`, [batches[i]]);
+      await client.query('commit');
+    }
+    const wall = performance.now() - t0;
+    const cpu = cpuOf(pid) - cpu0;
+    const journals = (CALLS - 5) * size;
+    rows.push(
+      `| ${label} | ${size} | ${Math.round((journals / wall) * 1000).toLocaleString('en')} | ${(wall / (CALLS - 5)).toFixed(2)} | ${(cpu / journals).toFixed(3)} | ${(cpu / (CALLS - 5)).toFixed(2)} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    const size = Number(process.env.BENCH_EXPLAIN);
+    const notices: string[] = [];
+    client.on('notice', (n) => notices.push(n.message ?? ''));
+    await client.query("load 'auto_explain'");
+    await client.query('set auto_explain.log_min_duration = 0');
+    await client.query('set auto_explain.log_nested_statements = on');
+    await client.query('set auto_explain.log_analyze = on');
+    await client.query('set auto_explain.log_buffers = on');
+    await client.query("set auto_explain.log_level = 'notice'");
+    const batch = JSON.stringify(
+      Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!)),
+    );
+    await client.query(`select ledger_post_batch($1::jsonb)`, [batch]);
+    for (const n of notices) console.log(n.split('\n').slice(0, 4).join('\n'), '\n');
+    await client.end();
+    return;
+  }
+  if (process.env.BENCH_SLOWLOG) {
+    client.on('notice', (n) =>
+      console.log(
+        process.env.BENCH_FULL ? n.message : (n.message ?? '').split('\n').slice(0, 3).join(' | ').slice(0, 300),
+      ),
+    );
+    await client.query('set auto_explain.log_triggers = on');
+    await client.query("load 'auto_explain'");
+    await client.query(`set auto_explain.log_min_duration = ${Number(process.env.BENCH_SLOWLOG)}`);
+    await client.query('set auto_explain.log_nested_statements = on');
+    await client.query('set auto_explain.log_analyze = on');
+    await client.query("set auto_explain.log_level = 'notice'");
+  }
+  if (process.env.BENCH_PLANS) {
+    // How many statements are planned per call (log_planner_stats logs every planning), after a warm-up.
+    const size = Number(process.env.BENCH_PLANS);
+    let plans = 0;
+    const seconds: number[] = [];
+    client.on('notice', (n) => {
+      if (!/PLANNER STATISTICS/.test(n.message ?? '')) return;
+      plans++;
+      const m = /([0-9.]+) s user, ([0-9.]+) s system/.exec(n.message ?? '');
+      if (m) seconds.push(Number(m[1]) + Number(m[2]));
+    });
+    const call = () =>
+      client.query(`select ledger_post_batch($1::jsonb)`, [
+        JSON.stringify(Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!))),
+      ]);
+    for (let i = 0; i < 20; i++) await call();
+    await client.query('set client_min_messages = log');
+    await client.query('set log_planner_stats = on');
+    plans = 0;
+    for (let i = 0; i < 20; i++) await call();
+    await client.query('set log_planner_stats = off');
+    console.log(`plannings per call: ${(plans / 20).toFixed(1)}; planner CPU per call ${((seconds.reduce((a, b) => a + b, 0) * 1000) / 20).toFixed(2)} ms`);
+    await client.end();
+    return;
+  }
+  if (process.env.BENCH_STMTS) {
+    for (const v of (process.env.BENCH_VARIANTS ?? '').split(',').filter((x) => x && x !== 'base'))
+      await client.query(readFileSync(v, 'utf8'));
+    const size = Number(process.env.BENCH_STMTS);
+    const totals = new Map<string, { ms: number; n: number }>();
+    client.on('notice', (n) => {
+      const m = /duration: ([0-9.]+) ms\s+plan:\s*\nQuery Text: ([^\n]*)/.exec(n.message ?? '');
+      if (!m) return;
+      const key = m[2]!.trim().slice(0, 90);
+      const t = totals.get(key) ?? { ms: 0, n: 0 };
+      t.ms += Number(m[1]);
+      t.n++;
+      totals.set(key, t);
+    });
+    await client.query("load 'auto_explain'");
+    await client.query('set auto_explain.log_min_duration = 0');
+    await client.query('set auto_explain.log_nested_statements = on');
+    await client.query("set auto_explain.log_level = 'notice'");
+    const calls = 60;
+    for (let i = 0; i < calls; i++) {
+      const batch = JSON.stringify(
+        Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!)),
+      );
+      await client.query('begin');
+      await client.query(`select ledger_post_batch($1::jsonb)`, [batch]);
+      await client.query('commit');
+    }
+    for (const [k, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms))
+      console.log(`${(t.ms / calls).toFixed(3)} ms/call  x${(t.n / calls).toFixed(1)}  ${k}`);
+    await client.end();
+    return;
+  }
+  // Built-in variants: the function and keys before migration 0042, and 0042 itself (alternated by default, so
+  // that the growth of the tables and the machine's noise fall on both). Any other name is a SQL file to apply.
+  const migration = (file: string) =>
+    readFileSync(new URL(`../apps/server/src/db/migrations/${file}`, import.meta.url), 'utf8');
+  const runs0026 = (() => {
+    const text = migration('0026_ledger_single_post.sql');
+    const from = text.indexOf('create function ledger_post_batch_runs');
+    return text.slice(from, text.indexOf('$$;', from) + 3).replace('create function', 'create or replace function');
+  })();
+  const builtIn: Record<string, string> = {
+    'before 0042': `
+      alter table ledger_transfers
+        add constraint ledger_transfers_journal_id_fkey foreign key (journal_id) references ledger_journals (id) not valid,
+        add constraint ledger_transfers_debit_account_id_fkey foreign key (debit_account_id) references ledger_accounts (id) not valid,
+        add constraint ledger_transfers_credit_account_id_fkey foreign key (credit_account_id) references ledger_accounts (id) not valid;
+      alter table ledger_entries
+        add constraint ledger_entries_account_id_fkey foreign key (account_id) references ledger_accounts (id) not valid,
+        add constraint ledger_entries_transfer_id_fkey foreign key (transfer_id) references ledger_transfers (id) not valid;
+      ${runs0026};`,
+    '0042': migration('0042_ledger_runs_cheaper.sql'),
+  };
+  const variants = (process.env.BENCH_VARIANTS ?? 'before 0042,0042,before 0042,0042').split(',');
+  for (const v of variants) {
+    if (builtIn[v]) await client.query(builtIn[v]);
+    else if (v !== 'base') await client.query(readFileSync(v, 'utf8'));
+    for (const size of (process.env.BENCH_SIZES ?? '1,16,64,100').split(',').map(Number))
+      await measure(v, 'ledger_post_batch', size);
+  }
+  await client.end();
+  console.log(
+    '\n| variant | batch | journals/s (1 connection) | ms per call | backend CPU ms per journal | backend CPU ms per call |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+});
