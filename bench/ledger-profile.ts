@@ -192,7 +192,9 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
     plans = 0;
     for (let i = 0; i < 20; i++) await call();
     await client.query('set log_planner_stats = off');
-    console.log(`plannings per call: ${(plans / 20).toFixed(1)}; planner CPU per call ${((seconds.reduce((a, b) => a + b, 0) * 1000) / 20).toFixed(2)} ms`);
+    console.log(
+      `plannings per call: ${(plans / 20).toFixed(1)}; planner CPU per call ${((seconds.reduce((a, b) => a + b, 0) * 1000) / 20).toFixed(2)} ms`,
+    );
     await client.end();
     return;
   }
