@@ -150,11 +150,15 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
     await client.query('set auto_explain.log_analyze = on');
     await client.query('set auto_explain.log_buffers = on');
     await client.query("set auto_explain.log_level = 'notice'");
-    const batch = JSON.stringify(
-      Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!)),
-    );
-    await client.query(`select ledger_post_batch($1::jsonb)`, [batch]);
-    for (const n of notices) console.log(n.split('\n').slice(0, 4).join('\n'), '\n');
+    // The last of ten calls (plans and caches warm).
+    for (let i = 0; i < 10; i++) {
+      notices.length = 0;
+      const batch = JSON.stringify(
+        Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!)),
+      );
+      await client.query(`select ledger_post_batch($1::jsonb)`, [batch]);
+    }
+    for (const n of notices) console.log(process.env.BENCH_FULL ? n : n.split('\n').slice(0, 4).join('\n'), '\n');
     await client.end();
     return;
   }
@@ -170,6 +174,63 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
     await client.query('set auto_explain.log_nested_statements = on');
     await client.query('set auto_explain.log_analyze = on');
     await client.query("set auto_explain.log_level = 'notice'");
+  }
+  if (process.env.BENCH_BISECT) {
+    // Where the time of a call goes: a copy of the set-based function that returns at step K (bench.stop = K), each
+    // call rolled back; the CPU of step K is the difference between K + 1 and K.
+    const size = Number(process.env.BENCH_BISECT);
+    const text = readFileSync(
+      new URL('../apps/server/src/db/migrations/0042_ledger_runs_cheaper.sql', import.meta.url),
+      'utf8',
+    );
+    const from = text.indexOf('create or replace function ledger_post_batch_runs');
+    let fn = text.slice(from, text.indexOf('$$;', from) + 3);
+    const marks = [
+      '  -- 2. Idempotency keys',
+      "  p_state := array_fill('n'::text, array[n]);",
+      '  -- 3. Accounts of the new posts',
+      "  select coalesce(array_agg(id order by id), '{}'), coalesce(array_agg(merchant_id order by id), '{}'),",
+      '  -- (Lateral subqueries with LIMIT',
+      '  p_jid := array_fill(null::bigint, array[n]);',
+      '  -- 4. Runs of fast posts',
+      '      -- Ids: journals and transfers',
+      '      -- The journals with their result',
+      '  -- 5. The slow posts get their result',
+      '  -- 6. New posts answer',
+      '  return to_jsonb(v_out);',
+    ];
+    marks.forEach((m, k) => {
+      const indent = m.slice(0, m.length - m.trimStart().length);
+      fn = fn.replace(
+        m,
+        `${indent}if current_setting('bench.stop')::int = ${k + 1} then return '[]'::jsonb; end if;\n${m}`,
+      );
+    });
+    await client.query(fn);
+    const calls = CALLS;
+    for (const stop of [...marks.map((_, k) => k + 1), 99]) {
+      await client.query(`set bench.stop = ${stop}`);
+      const batches = Array.from({ length: calls + 5 }, () =>
+        JSON.stringify(Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!))),
+      );
+      for (let w = 0; w < 5; w++) {
+        await client.query('begin');
+        await client.query(`select ledger_post_batch($1::jsonb)`, [batches[w]]);
+        await client.query('rollback');
+      }
+      const cpu0 = cpuOf(pid);
+      for (let i = 5; i < calls + 5; i++) {
+        await client.query('begin');
+        await client.query(`select ledger_post_batch($1::jsonb)`, [batches[i]]);
+        await client.query('rollback');
+      }
+      console.log(
+        `stop before ${stop === 99 ? 'the end (whole call)' : marks[stop - 1]!.trim().slice(0, 60)}: ${((cpuOf(pid) - cpu0) / calls).toFixed(3)} ms CPU per call`,
+      );
+    }
+    await client.query(text.slice(from, text.indexOf('$$;', from) + 3));
+    await client.end();
+    return;
   }
   if (process.env.BENCH_PLANS) {
     // How many statements are planned per call (log_planner_stats logs every planning), after a warm-up.
