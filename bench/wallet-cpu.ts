@@ -19,6 +19,8 @@ import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** 10 PHP: the seeded minimum bet of the DEMO live table (below it the wallet answers BET_LIMIT). */
+const STAKE = 1000n;
 
 // Statements per round on PGlite: every query counted while measuring.
 let counting = false;
@@ -59,7 +61,7 @@ async function benchOne(label: string, database: Database, backendsCpuMs: () => 
           while (next < rounds) {
             const n = next++;
             const round = `${tag}-${p.id}-${n}`;
-            const win = n % 2 === 0 ? 200n : 0n;
+            const win = n % 2 === 0 ? 2n * STAKE : 0n;
             const common = {
               request_id: round,
               player_id: String(p.id),
@@ -67,9 +69,9 @@ async function benchOne(label: string, database: Database, backendsCpuMs: () => 
               game_code: 'demo-baccarat',
               round_id: round,
             };
-            await call('bet', { ...common, session_token: p.token, tx_id: `${round}:bet`, amount: '100' });
+            await call('bet', { ...common, session_token: p.token, tx_id: `${round}:bet`, amount: String(STAKE) });
             await call('win', { ...common, tx_id: `${round}:win`, bet_tx_id: `${round}:bet`, amount: String(win) });
-            p.expected += win - 100n;
+            p.expected += win - STAKE;
           }
         }),
       );

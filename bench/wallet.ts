@@ -18,7 +18,8 @@ import { buildWalletBenchApp, checkMoney, launchedPlayers } from './wallet-setup
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const STAKE = 100n;
+/** 10 PHP: the seeded minimum bet of the DEMO live table (below it the wallet answers BET_LIMIT). */
+const STAKE = 1000n;
 
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;

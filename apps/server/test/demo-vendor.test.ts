@@ -126,11 +126,11 @@ async function gameId(code: string, category: string, vendor = 'DEMO'): Promise<
 }
 
 /** The member launches a game on the site: the vendor's page opens (its own token in the URL). */
-async function launch(p: Player, code: string, category: string, vendor = 'DEMO') {
+async function launch(p: Player, code: string, category: string, vendor = 'DEMO', language?: string) {
   const res = await fetch(`${base}/wps/game/launchGame`, {
     method: 'POST',
     headers: { ...bearer(p.token), 'content-type': 'application/json' },
-    body: JSON.stringify({ nodeId: await gameId(code, category, vendor) }),
+    body: JSON.stringify({ nodeId: await gameId(code, category, vendor), ...(language && { language }) }),
   });
   const launched = (await json(res)).value;
   expect(launched).toMatchObject(
@@ -295,6 +295,56 @@ describe("the page follows the player's language", () => {
     const script = await (await fetch(`${base}/demo-vendor/assets/play.js`)).text();
     expect(script).toContain('document.documentElement.dataset.language');
     expect(script).toContain("placing: 'Đang đặt cược…'");
+  });
+});
+
+describe("the vendor's outcomes and messages follow the player's language", () => {
+  it('a round played in TY has its summary in TY on the page and in the bet records; refusals are in TY', async () => {
+    const p = await player(100_000n);
+    const ty = await launch(p, 'demo-baccarat', 'LIVE', 'DEMO', 'ty');
+    // Dice 0.3: all fours, a tie (the banker bet is returned).
+    const round = await ty.bet('banker', '1000');
+    expect(round).toMatchObject({
+      status: 'settled',
+      payout: '1000',
+      pickLabel: 'Nhà cái 1.95',
+      summary: 'Người chơi 8 (4 4) · Nhà cái 8 (4 4) · Hòa',
+    });
+    expect((await ty.session()).rounds[0]!.summary).toBe('Người chơi 8 (4 4) · Nhà cái 8 (4 4) · Hòa');
+    // A result that comes later (the vendor's job) is written in the session's language too.
+    const football = await launch(p, 'demo-football', 'SPORTS', 'DEMO', 'ty');
+    const match = await football.bet('home', '1000');
+    advance(61);
+    await work();
+    expect(await football.round(match.id)).toMatchObject({
+      status: 'settled',
+      summary: 'Hết trận: Manila Stars 1 – 0 Cebu United',
+    });
+    // The bet records show what the vendor stored with its result.
+    const records = await json(await fetch(`${base}/wps/game/bets`, { headers: bearer(p.token) }));
+    const summaries = records.value.items.map((i) => i.summary);
+    expect(summaries).toContain('Nhà cái 1.95: Người chơi 8 (4 4) · Nhà cái 8 (4 4) · Hòa');
+    expect(summaries).toContain('Manila Stars 2.10: Hết trận: Manila Stars 1 – 0 Cebu United');
+    // Refusals: the wallet's (insufficient funds) and the vendor's own (the stake), in TY.
+    expect(await ty.bet('banker', '10000000')).toMatchObject({
+      status: 'refused',
+      message: 'Số dư không đủ cho cược này.',
+    });
+    const small = await ty.raw('rounds', {
+      method: 'POST',
+      body: JSON.stringify({ requestId: 'ty-small', pick: 'banker', amount: '1' }),
+    });
+    expect(small).toMatchObject({
+      status: 400,
+      body: { error: 'amount_invalid', message: 'Mỗi ván cược từ 10 đến 1000000.' },
+    });
+    // The same table launched in English: English texts.
+    const en = await launch(p, 'demo-baccarat', 'LIVE', 'DEMO', 'en');
+    expect(await en.bet('banker', '1000')).toMatchObject({
+      pickLabel: 'Banker 1.95',
+      summary: 'Player 8 (4 4) · Banker 8 (4 4) · tie',
+    });
+    expect(await en.bet('banker', '10000000')).toMatchObject({ message: 'Not enough balance for this bet.' });
   });
 });
 

@@ -260,7 +260,7 @@ describe('winners board', () => {
       session_token: token,
       round_id: open,
       tx_id: open,
-      amount: '5',
+      amount: '1000',
       game_code: 'demo-baccarat',
     });
     const board = await get('/lgw/games/winners?gameCategory=LIVE&limitNum=20');
@@ -349,6 +349,39 @@ describe('back office', () => {
       expect.arrayContaining(['game.create', 'game.update', 'vendor.update', 'vendor.rotate_wallet_secret']),
     );
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/games' })).statusCode).toBe(401);
+  });
+
+  it('operators set a game’s bet limits (minBet, maxBet in minor units); the maximum may not be below the minimum', async () => {
+    const sabong = await idOf('demo-sabong');
+    const listed = async () =>
+      (await asAdmin('GET', '/admin/api/games?vendorCode=DEMO&pageSize=100'))
+        .json()
+        .value.items.find((g: { id: string }) => g.id === sabong);
+    expect(await listed()).toMatchObject({ minBet: '1000', maxBet: null }); // the seed: 10 PHP, no upper limit
+    const set = await asAdmin('PATCH', `/admin/api/games/${sabong}`, { maxBet: '500000' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().value).toMatchObject({ minBet: '1000', maxBet: '500000' });
+    expect(await listed()).toMatchObject({ minBet: '1000', maxBet: '500000' });
+    // Against the stored minimum, against a minimum set in the same change, negative: refused, nothing changed.
+    for (const body of [{ maxBet: '999' }, { minBet: '600000' }, { minBet: '10', maxBet: '5' }, { maxBet: '-1' }]) {
+      const r = await asAdmin('PATCH', `/admin/api/games/${sabong}`, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().code).toBe('validation_failed');
+    }
+    expect(await listed()).toMatchObject({ minBet: '1000', maxBet: '500000' });
+    const bad = await asAdmin('POST', '/admin/api/games', {
+      vendorCode: 'DEMO',
+      gameCode: 'demo-limits',
+      name: 'Limits',
+      category: 'LIVE',
+      minBet: '500',
+      maxBet: '100',
+    });
+    expect(bad.statusCode).toBe(400);
+    const cleared = await asAdmin('PATCH', `/admin/api/games/${sabong}`, { maxBet: null });
+    expect(cleared.json().value).toMatchObject({ minBet: '1000', maxBet: null });
+    const audit = (await asAdmin('GET', '/admin/api/audit?pageSize=5')).json().value.items;
+    expect(audit[0]).toMatchObject({ action: 'game.update' });
   });
 
   it('categories can be ordered and hidden; the menus follow', async () => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SEAMLESS_HEADERS, SEAMLESS_PATH } from '@sea/contracts';
+import { gameConfig } from '@sea/games';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { newPlayer, type Player } from './helpers/players.ts';
+import { createTestAdmin } from './helpers/admin.ts';
+import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -18,6 +20,7 @@ let demo: Merchant;
 let vendor: ReturnType<typeof vendorClient>;
 let gameId: string;
 let now = Date.now();
+let asAdmin: (method: 'GET' | 'PATCH', url: string, payload?: object) => Promise<{ statusCode: number; body: string }>;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
@@ -30,6 +33,13 @@ beforeAll(async () => {
   gameId = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=LIVE' })).json().value
     .content[0].nodeId;
   vendor = vendorClient(t, demo, 'DEMO', () => now);
+  const admin = await createTestAdmin(t);
+  asAdmin = (method, url, payload) =>
+    t.app.inject({ method, url, headers: bearer(admin.token), ...(payload && { payload }) });
+  // The protocol cases below bet small amounts (from 1 minor unit) on the baccarat table: its seeded minimum of
+  // 10 PHP is lifted for them; the table limits have their own case (BET_LIMIT) on another game.
+  const lifted = await asAdmin('PATCH', `/admin/api/games/${gameId}`, { minBet: null });
+  expect(lifted.statusCode, lifted.body).toBe(200);
 });
 // §2.9: the ledger's audit queries after every scenario, not only at the end.
 afterEach(async () => {
@@ -376,6 +386,66 @@ describe('bet, win, rollback', () => {
     await t.database.all.updateTable('members').set({ status: 'disabled' }).where('id', '=', p.id).execute();
     expect((await vendor.call('bet', bet(p, '10'))).json.status).toBe('PLAYER_BLOCKED');
     expect(await balance(p)).toBe(5_000n);
+  });
+});
+
+describe('bet limits', () => {
+  it('refuses a bet below the game’s minimum or above its maximum with BET_LIMIT, stored; a zero bet always passes', async () => {
+    const football = (
+      await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=DEMO&gameType=SPORTS' })
+    ).json().value.content[0];
+    expect(football.gameCode).toBe('demo-football');
+    expect((await asAdmin('PATCH', `/admin/api/games/${football.nodeId}`, { maxBet: '50000' })).statusCode).toBe(200);
+    const p = await player(100_000n);
+    const onFootball = (amount: string) => bet(p, amount, { game_code: 'demo-football' });
+    // The seed's minimum is 10 PHP (1000 minor units); the operator set 500 PHP as the maximum.
+    const low = onFootball('999');
+    const first = await vendor.call('bet', low);
+    expect(first.statusCode).toBe(200);
+    expect(first.json).toMatchObject({ status: 'BET_LIMIT', balance: '100000', tx_id: low.tx_id });
+    const high = await vendor.call('bet', onFootball('50001'));
+    expect(high.json).toMatchObject({ status: 'BET_LIMIT', balance: '100000' });
+    expect(await balance(p)).toBe(100_000n);
+    // Final for its tx id, like INSUFFICIENT_FUNDS: the same bytes again, nothing moves, even within the limits now.
+    await asAdmin('PATCH', `/admin/api/games/${football.nodeId}`, { minBet: '1' });
+    expect((await vendor.call('bet', low)).text).toBe(first.text);
+    const stored = await t.database.all
+      .selectFrom('game_transactions')
+      .select(['status', 'response'])
+      .where('member_id', '=', p.id)
+      .where('tx_ref', '=', low.tx_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'refused', response: first.text });
+    await asAdmin('PATCH', `/admin/api/games/${football.nodeId}`, { minBet: '1000' });
+    // The limits themselves and a free spin pass.
+    expect((await vendor.call('bet', onFootball('0'))).json).toMatchObject({ status: 'OK', balance: '100000' });
+    expect((await vendor.call('bet', onFootball('1000'))).json).toMatchObject({ status: 'OK', balance: '99000' });
+    expect((await vendor.call('bet', onFootball('50000'))).json).toMatchObject({ status: 'OK', balance: '49000' });
+    // The operator lifts the maximum: it applies at once.
+    await asAdmin('PATCH', `/admin/api/games/${football.nodeId}`, { maxBet: null });
+    expect((await vendor.call('bet', onFootball('40000'))).json).toMatchObject({ status: 'OK', balance: '9000' });
+    expect(await balance(p)).toBe(9_000n);
+  });
+
+  it('our own games’ bet levels are within the seeded limits of their games', async () => {
+    const unit = 10n ** BigInt(demo.currencyExponent);
+    const rows = await t.database.all
+      .selectFrom('games')
+      .select(['game_code', 'min_bet', 'max_bet'])
+      .where('merchant_id', '=', demo.id)
+      .where('vendor_code', '=', 'SEA')
+      .where('category', '=', 'RNG')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const g of rows) {
+      const c = gameConfig(g.game_code);
+      // The smallest stake: the lowest level on one line / one coin; the largest: the highest on every line / coin.
+      const smallest = BigInt(Math.min(...c.betLevels)) * unit;
+      const per = c.kind === 'slot' ? c.lines.length : c.kind === 'video-poker' ? c.maxCoins : 1;
+      const largest = BigInt(Math.max(...c.betLevels) * per) * unit;
+      expect(g.min_bet === null || g.min_bet <= smallest, g.game_code).toBe(true);
+      expect(g.max_bet === null || g.max_bet >= largest, g.game_code).toBe(true);
+    }
   });
 });
 

@@ -297,6 +297,8 @@ export const adminGame = z.object({
   sort: z.number().int(),
   status: z.enum(['active', 'maintenance', 'disabled']),
   minBet: minorString.nullable(),
+  /** Largest stake a vendor may bet (minor units); null: no upper limit. */
+  maxBet: minorString.nullable(),
   lines: z.number().int().nullable(),
 });
 export type AdminGame = z.infer<typeof adminGame>;
@@ -312,6 +314,7 @@ const gameFields = {
   sort: z.number().int().min(-1_000_000).max(1_000_000),
   status: z.enum(['active', 'maintenance', 'disabled']),
   minBet: minorString.nullable(),
+  maxBet: minorString.nullable(),
   lines: z.number().int().min(1).max(1000).nullable(),
 };
 
@@ -330,6 +333,7 @@ export const adminGameCreate = z.object({
   sort: gameFields.sort.default(0),
   status: gameFields.status.default('active'),
   minBet: gameFields.minBet.default(null),
+  maxBet: gameFields.maxBet.default(null),
   lines: gameFields.lines.default(null),
 });
 export const adminGamePatch = z.object(gameFields).partial();

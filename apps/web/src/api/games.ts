@@ -8,12 +8,9 @@ import type {
   LaunchResult,
   PopularRow,
   RoundStatus,
-  winnerBoard,
 } from '@sea/contracts';
-import { WINNER_BOARD_LIMIT } from '@sea/contracts/game-constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
 import { memberKey, useMemberQuery } from './member-query.ts';
@@ -33,17 +30,9 @@ export interface GameListFilter {
   pageSize: number;
 }
 
-export type WinnerBoard = z.infer<typeof winnerBoard>;
-
 export const fetchGameMenus = () => apiGet<GameMenu[]>('/lgw/games/game_menus');
 export const fetchPopular = (language: string) => apiGet<PopularRow[]>('/lgw/games/popular', { language });
 export const fetchHotGames = (language: string) => apiGet<GameItem[]>('/lgw/games/hot', { language });
-export const fetchWinners = (language: string) =>
-  apiGet<WinnerBoard>('/lgw/games/winners', {
-    gameCategory: 'ALL',
-    limitNum: String(WINNER_BOARD_LIMIT),
-    language,
-  });
 export const fetchGameList = (f: GameListFilter, language: string) =>
   apiGet<GamePage>('/lgw/games/list', {
     gameType: f.gameType,
@@ -57,7 +46,7 @@ export const fetchGameList = (f: GameListFilter, language: string) =>
   });
 
 /** The language the catalogue answers in (display names), following the site's language. */
-function useLanguage(): string {
+export function useLanguage(): string {
   return useTranslation().i18n.language || 'en';
 }
 
@@ -81,16 +70,6 @@ export function useHotGames() {
     queryKey: [...GAMES_KEY, 'hot', language],
     queryFn: () => fetchHotGames(language),
     staleTime: CATALOGUE_STALE_MS,
-  });
-}
-
-/** Latest winners board (limit 20, cached for the session as the spec says; refreshed every minute). */
-export function useWinners() {
-  const language = useLanguage();
-  return useQuery({
-    queryKey: [...GAMES_KEY, 'winners', language],
-    queryFn: () => fetchWinners(language),
-    staleTime: 60_000,
   });
 }
 

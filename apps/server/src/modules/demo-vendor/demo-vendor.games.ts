@@ -9,9 +9,13 @@ export interface DemoPick {
   oddsBp: number;
 }
 
-/** What happened in a round: the text shown, the detail for the page, and what each pick returns. */
+/**
+ * What happened in a round: the text shown (in English and in TY, the site's second language: a vendor writes its
+ * round summary in the session's language), the detail for the page, and what each pick returns.
+ */
 export interface DemoOutcome {
   text: string;
+  ty: string;
   detail: Record<string, string | number>;
   /** The return of a pick in basis points of its stake (0: lost; 10 000: stake back); 'void' cancels every bet. */
   returnBp(pick: DemoPick): number | 'void';
@@ -54,7 +58,7 @@ const numberPicks = (oddsBp: number): DemoPick[] =>
 
 function drawNumber(random: () => number): DemoOutcome {
   const n = String(Math.floor(random() * 10));
-  return { text: `Number drawn: ${n}`, detail: { number: n }, returnBp: win(n) };
+  return { text: `Number drawn: ${n}`, ty: `Số quay ra: ${n}`, detail: { number: n }, returnBp: win(n) };
 }
 
 export const DEMO_GAMES: DemoGame[] = [
@@ -83,8 +87,11 @@ export const DEMO_GAMES: DemoGame[] = [
       }
       const [pt, bt] = [total(p), total(b)];
       const result = pt === bt ? 'tie' : bt > pt ? 'banker' : 'player';
+      const [pc, bc] = [p, b].map((cards) => cards.map((c) => CARD_NAMES[c]).join(' '));
+      const tyResult = { tie: 'Hòa', banker: 'Nhà cái thắng', player: 'Người chơi thắng' }[result];
       return {
-        text: `Player ${pt} (${p.map((c) => CARD_NAMES[c]).join(' ')}) · Banker ${bt} (${b.map((c) => CARD_NAMES[c]).join(' ')}) · ${result}`,
+        text: `Player ${pt} (${pc}) · Banker ${bt} (${bc}) · ${result}`,
+        ty: `Người chơi ${pt} (${pc}) · Nhà cái ${bt} (${bc}) · ${tyResult}`,
         detail: { player: pt, banker: bt, result },
         returnBp: (pick) => (result === 'tie' && pick.key !== 'tie' ? 10_000 : win(result)(pick)),
       };
@@ -115,6 +122,7 @@ export const DEMO_GAMES: DemoGame[] = [
       const [h, a] = result === 'home' ? [low + goals, low] : result === 'away' ? [low, low + goals] : [low, low];
       return {
         text: `Full time: Manila Stars ${h} – ${a} Cebu United`,
+        ty: `Hết trận: Manila Stars ${h} – ${a} Cebu United`,
         detail: { home: h, away: a, result },
         returnBp: win(result),
       };
@@ -139,6 +147,7 @@ export const DEMO_GAMES: DemoGame[] = [
       const name = result === 'dragon' ? 'Team Dragon' : 'Team Phoenix';
       return {
         text: `${name} wins the series 2–${loserMaps}`,
+        ty: `${name} thắng loạt trận 2–${loserMaps}`,
         detail: { result, maps: `2-${loserMaps}` },
         returnBp: win(result),
       };
@@ -161,15 +170,20 @@ export const DEMO_GAMES: DemoGame[] = [
     play(random) {
       const r = random();
       const caught = (p: DemoPick) => r < { sardine: 0.5, turtle: 0.2, shark: 0.05 }[p.key as 'sardine']!;
+      const shot = r < 0.05 ? 0 : r < 0.2 ? 1 : r < 0.5 ? 2 : 3;
       return {
-        text:
-          r < 0.05
-            ? 'A direct hit: everything in range is caught'
-            : r < 0.2
-              ? 'Hit: the turtle and smaller fish are caught'
-              : r < 0.5
-                ? 'Hit: a sardine is caught'
-                : 'Missed',
+        text: [
+          'A direct hit: everything in range is caught',
+          'Hit: the turtle and smaller fish are caught',
+          'Hit: a sardine is caught',
+          'Missed',
+        ][shot]!,
+        ty: [
+          'Trúng trực diện: bắt được mọi con cá trong tầm bắn',
+          'Trúng: bắt được rùa và các con cá nhỏ hơn',
+          'Trúng: bắt được một con cá mòi',
+          'Trượt',
+        ][shot]!,
         detail: { shot: Math.round(r * 1000) / 1000 },
         returnBp: (p) => (caught(p) ? p.oddsBp : 0),
       };
@@ -193,6 +207,7 @@ export const DEMO_GAMES: DemoGame[] = [
       const result = rank(mine) === rank(theirs) ? 'tie' : rank(mine) > rank(theirs) ? 'win' : 'lose';
       return {
         text: `You ${CARD_NAMES[mine]} · Opponent ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'a tie' : result === 'win' ? 'you win' : 'you lose'}`,
+        ty: `Bạn ${CARD_NAMES[mine]} · Đối thủ ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'hòa' : result === 'win' ? 'bạn thắng' : 'bạn thua'}`,
         detail: { mine: CARD_NAMES[mine]!, theirs: CARD_NAMES[theirs]!, result },
         returnBp: (p) => (result === 'tie' ? 10_000 : result === 'win' ? p.oddsBp : 0),
       };
@@ -218,8 +233,14 @@ export const DEMO_GAMES: DemoGame[] = [
         ['cancelled', 0.04],
       ]);
       if (result === 'cancelled')
-        return { text: 'Fight cancelled: every bet is refunded', detail: { result }, returnBp: () => 'void' };
-      return { text: `${result === 'meron' ? 'Meron' : 'Wala'} wins`, detail: { result }, returnBp: win(result) };
+        return {
+          text: 'Fight cancelled: every bet is refunded',
+          ty: 'Trận đá bị hủy: mọi cược được hoàn lại',
+          detail: { result },
+          returnBp: () => 'void',
+        };
+      const side = result === 'meron' ? 'Meron' : 'Wala';
+      return { text: `${side} wins`, ty: `${side} thắng`, detail: { result }, returnBp: win(result) };
     },
   },
   {

@@ -27,15 +27,51 @@ export class DemoVendorError extends Error {
   }
 }
 
-const words: Record<string, string> = {
-  INSUFFICIENT_FUNDS: 'Not enough balance for this bet.',
-  TOKEN_EXPIRED: 'Your game session has ended. Open the game again from the site.',
-  INVALID_TOKEN: 'This game session is not valid. Open the game again from the site.',
-  PLAYER_BLOCKED: 'Your account cannot bet at the moment.',
-  ALREADY_SETTLED: 'This round is already settled.',
-  GAME_NOT_FOUND: 'This game is not available on the site.',
-};
-const wordsOf = (status: string) => words[status] ?? `The site refused the bet (${status}).`;
+/** The language of a session's texts: TY (the site's second language) when launched in it, else English. */
+type Lang = 'en' | 'ty';
+const langOf = (s: Pick<DemoSessionRow, 'language'>): Lang => (s.language === 'ty' ? 'ty' : 'en');
+
+/** What the vendor tells the player, in the session's language (numbers and wallet codes stay as they are). */
+const TEXTS = {
+  en: {
+    refusals: {
+      INSUFFICIENT_FUNDS: 'Not enough balance for this bet.',
+      TOKEN_EXPIRED: 'Your game session has ended. Open the game again from the site.',
+      INVALID_TOKEN: 'This game session is not valid. Open the game again from the site.',
+      PLAYER_BLOCKED: 'Your account cannot bet at the moment.',
+      ALREADY_SETTLED: 'This round is already settled.',
+      GAME_NOT_FOUND: 'This game is not available on the site.',
+      BET_LIMIT: 'This stake is outside the limits the site sets for this game.',
+    } as Record<string, string>,
+    refusedOther: (status: string) => `The site refused the bet (${status}).`,
+    noAnswer: 'The bet got no answer in time and is being cancelled.',
+    resultRefused: (status: string, op: DeliveryOp) => `The site answered ${status} to the ${op}.`,
+    walletSilent: 'The site’s wallet did not answer.',
+    pickInvalid: 'Choose one of the offered bets.',
+    amountInvalid: (min: number, max: bigint) => `Bet between ${min} and ${max} per round.`,
+    roundNotFound: 'No such round.',
+  },
+  ty: {
+    refusals: {
+      INSUFFICIENT_FUNDS: 'Số dư không đủ cho cược này.',
+      TOKEN_EXPIRED: 'Phiên chơi của bạn đã kết thúc. Hãy mở lại trò chơi từ trang.',
+      INVALID_TOKEN: 'Phiên chơi này không hợp lệ. Hãy mở lại trò chơi từ trang.',
+      PLAYER_BLOCKED: 'Tài khoản của bạn hiện không thể đặt cược.',
+      ALREADY_SETTLED: 'Ván này đã được kết toán.',
+      GAME_NOT_FOUND: 'Trò chơi này không có trên trang.',
+      BET_LIMIT: 'Tiền cược nằm ngoài giới hạn trang đặt cho trò chơi này.',
+    } as Record<string, string>,
+    refusedOther: (status: string) => `Trang đã từ chối cược (${status}).`,
+    noAnswer: 'Cược không được trả lời kịp thời và đang được hủy.',
+    resultRefused: (status: string, op: DeliveryOp) =>
+      `Trang đã trả lời ${status} cho ${{ bet: 'lệnh cược', win: 'lệnh trả thưởng', rollback: 'lệnh hủy cược' }[op]}.`,
+    walletSilent: 'Ví của trang không trả lời.',
+    pickInvalid: 'Hãy chọn một trong các cửa cược được đưa ra.',
+    amountInvalid: (min: number, max: bigint) => `Mỗi ván cược từ ${min} đến ${max}.`,
+    roundNotFound: 'Không có ván này.',
+  },
+} satisfies Record<Lang, unknown>;
+const wordsOf = (status: string, lang: Lang) => TEXTS[lang].refusals[status] ?? TEXTS[lang].refusedOther(status);
 
 /**
  * The simulated vendor's backend. It keeps its own books (sessions, rounds, an outbox of wallet calls) and
@@ -77,7 +113,8 @@ export function createDemoVendorService(deps: {
     return s;
   }
 
-  function present(r: DemoRoundRow, ty = false): DemoRoundView {
+  function present(r: DemoRoundRow, lang: Lang): DemoRoundView {
+    const ty = lang === 'ty';
     const pick = demoGame(r.game_code)?.picks.find((p) => p.key === r.pick);
     return {
       id: String(r.id),
@@ -112,6 +149,7 @@ export function createDemoVendorService(deps: {
   async function book(d: DeliveryRow, round: DemoRoundRow, session: DemoSessionRow, reply: WalletReply): Promise<void> {
     const now = clock();
     const status = reply.answered ? reply.body.status : 'NO_ANSWER';
+    const T = TEXTS[langOf(session)];
     const retryLater = async () => {
       const wait = Math.min(2 ** (d.attempts + 1) * 1000, MAX_BACKOFF_MS);
       await repo.db.transaction().execute((trx) =>
@@ -150,7 +188,11 @@ export function createDemoVendorService(deps: {
       if (reply.answered) {
         await repo.db.transaction().execute(async (trx) => {
           await final(trx, false);
-          await repo.updateRound(trx, round.id, { status: 'refused', message: wordsOf(status), settled_at: now });
+          await repo.updateRound(trx, round.id, {
+            status: 'refused',
+            message: wordsOf(status, langOf(session)),
+            settled_at: now,
+          });
         });
         return;
       }
@@ -158,7 +200,7 @@ export function createDemoVendorService(deps: {
       const rollback = await repo.db.transaction().execute(async (trx) => {
         await final(trx, false);
         await repo.updateRound(trx, round.id, {
-          message: 'The bet got no answer in time and is being cancelled.',
+          message: T.noAnswer,
         });
         return repo.insertDelivery(trx, rollbackDelivery(round, session, now));
       });
@@ -182,7 +224,7 @@ export function createDemoVendorService(deps: {
     deps.log?.warn({ txId: d.tx_id, status }, 'demo vendor: the wallet refused a result');
     await repo.db.transaction().execute(async (trx) => {
       await final(trx, false);
-      await repo.updateRound(trx, round.id, { message: `The site answered ${status} to the ${d.op}.` });
+      await repo.updateRound(trx, round.id, { message: T.resultRefused(status, d.op) });
     });
   }
 
@@ -217,10 +259,14 @@ export function createDemoVendorService(deps: {
       const outcome = game.play(deps.random);
       const pick = game.picks.find((p) => p.key === r.pick)!;
       const payout = payoutOf(outcome, pick, r.stake);
-      const stored = { text: outcome.text, detail: outcome.detail, void: payout === 'void' };
+      // The round's summary in the session's language, as a real vendor writes it (and sends it with the win).
+      const ty = langOf(session) === 'ty';
+      const text = ty ? outcome.ty : outcome.text;
+      const pickLabel = (ty && pick.ty) || pick.label;
+      const stored = { text, detail: outcome.detail, void: payout === 'void' };
       await repo.updateRound(trx, r.id, {
         outcome: JSON.stringify(stored),
-        summary: outcome.text,
+        summary: text,
         payout: payout === 'void' ? 0n : payout,
       });
       if (session.wallet_mode === 'transfer') {
@@ -254,7 +300,7 @@ export function createDemoVendorService(deps: {
           bet_tx_id: i.bet,
           amount: String(payout),
           round_closed: true,
-          summary: `${pick.label}: ${outcome.text}`.slice(0, 200),
+          summary: `${pickLabel}: ${text}`.slice(0, 200),
         }),
       });
     });
@@ -277,7 +323,7 @@ export function createDemoVendorService(deps: {
     if (reply.answered && reply.body.status === 'OK') return { balance: reply.body.balance ?? null, message: null };
     return {
       balance: null,
-      message: reply.answered ? wordsOf(reply.body.status) : 'The site’s wallet did not answer.',
+      message: reply.answered ? wordsOf(reply.body.status, langOf(s)) : TEXTS[langOf(s)].walletSilent,
     };
   }
 
@@ -308,7 +354,8 @@ export function createDemoVendorService(deps: {
       const s = await sessionOf(token);
       const game = gameOf(s.game_code);
       // The page follows the player's language at launch: TY (the site's second language) or English.
-      const ty = s.language === 'ty';
+      const lang = langOf(s);
+      const ty = lang === 'ty';
       const { balance, message } = await balanceOf(s);
       return {
         vendorName: DEMO_VENDOR_NAME,
@@ -328,7 +375,7 @@ export function createDemoVendorService(deps: {
         exponent: s.currency_exponent,
         balance,
         balanceMessage: message,
-        rounds: (await repo.recentRounds(s.id, 10)).map((r) => present(r, ty)),
+        rounds: (await repo.recentRounds(s.id, 10)).map((r) => present(r, lang)),
       };
     },
 
@@ -338,13 +385,14 @@ export function createDemoVendorService(deps: {
       req: { requestId: string; pick: string; amount: string },
     ): Promise<DemoRoundView> {
       const s = await sessionOf(token);
+      const lang = langOf(s);
       const game = gameOf(s.game_code);
       const pick = game.picks.find((p) => p.key === req.pick);
-      if (!pick) throw new DemoVendorError(400, 'pick_invalid', 'Choose one of the offered bets.');
+      if (!pick) throw new DemoVendorError(400, 'pick_invalid', TEXTS[lang].pickInvalid);
       const unit = 10n ** BigInt(s.currency_exponent);
       const stake = BigInt(req.amount);
       if (stake < BigInt(game.minBet) * unit || stake > MAX_BET * unit)
-        throw new DemoVendorError(400, 'amount_invalid', `Bet between ${game.minBet} and ${MAX_BET} per round.`);
+        throw new DemoVendorError(400, 'amount_invalid', TEXTS[lang].amountInvalid(game.minBet, MAX_BET));
       const now = clock();
       const transfer = s.wallet_mode === 'transfer';
 
@@ -372,7 +420,7 @@ export function createDemoVendorService(deps: {
           if (!paid)
             await repo.updateRound(trx, round.id, {
               status: 'refused',
-              message: wordsOf('INSUFFICIENT_FUNDS'),
+              message: wordsOf('INSUFFICIENT_FUNDS', lang),
               settled_at: now,
             });
           return { round, delivery: undefined, paid };
@@ -397,17 +445,18 @@ export function createDemoVendorService(deps: {
         });
         return { round, delivery, paid: true };
       });
-      if (!created) return present((await repo.roundByRequest(s.id, req.requestId))!);
+      if (!created) return present((await repo.roundByRequest(s.id, req.requestId))!, lang);
       if (created.delivery) await deliver(created.delivery);
       else if (created.paid && game.settleAfterSeconds === 0) await settle(created.round.id);
-      return present((await repo.round(created.round.id))!);
+      return present((await repo.round(created.round.id))!, lang);
     },
 
     async round(token: string | undefined, id: string): Promise<DemoRoundView> {
       const s = await sessionOf(token);
       const r = /^\d{1,18}$/.test(id) ? await repo.round(BigInt(id)) : undefined;
-      if (!r || r.session_id !== s.id) throw new DemoVendorError(404, 'round_not_found', 'No such round.');
-      return present(r);
+      if (!r || r.session_id !== s.id)
+        throw new DemoVendorError(404, 'round_not_found', TEXTS[langOf(s)].roundNotFound);
+      return present(r, langOf(s));
     },
 
     /**

@@ -55,6 +55,7 @@ const presentGame = (g: GameRow): AdminGame => ({
   sort: g.sort,
   status: g.status,
   minBet: g.min_bet === null ? null : String(g.min_bet),
+  maxBet: g.max_bet === null ? null : String(g.max_bet),
   lines: g.lines,
 });
 
@@ -71,8 +72,25 @@ function gameColumns(p: z.infer<typeof adminGamePatch>) {
     ...(p.sort !== undefined && { sort: p.sort }),
     ...(p.status !== undefined && { status: p.status }),
     ...(p.minBet !== undefined && { min_bet: p.minBet === null ? null : BigInt(p.minBet) }),
+    ...(p.maxBet !== undefined && { max_bet: p.maxBet === null ? null : BigInt(p.maxBet) }),
     ...(p.lines !== undefined && { lines: p.lines }),
   };
+}
+
+/** The bet limits a game would have after a change: both ≥ 0, the maximum not below the minimum. */
+function checkBetLimits(minBet: bigint | null, maxBet: bigint | null): void {
+  const fields = [
+    ...(minBet !== null && minBet < 0n ? [{ field: 'minBet', message: 'The minimum bet cannot be negative.' }] : []),
+    ...(maxBet !== null && maxBet < 0n ? [{ field: 'maxBet', message: 'The maximum bet cannot be negative.' }] : []),
+    ...(minBet !== null && maxBet !== null && maxBet < minBet
+      ? [{ field: 'maxBet', message: 'The maximum bet cannot be below the minimum bet.' }]
+      : []),
+  ];
+  if (fields.length)
+    throw new AppError('validation_failed', fields[0]!.message, {
+      in: 'body',
+      fields: fields.map((f) => ({ ...f, reason: 'invalid' })),
+    });
 }
 
 /**
@@ -206,6 +224,10 @@ export function registerCatalogueAdminRoutes(
           fields: [{ field: 'classify', reason: 'invalid', message: 'Only RNG games have a sub-category.' }],
         });
       if (!(await repo.findVendor(merchant.id, body.vendorCode))) throw new AppError('not_found', 'No such vendor.');
+      checkBetLimits(
+        body.minBet === null ? null : BigInt(body.minBet),
+        body.maxBet === null ? null : BigInt(body.maxBet),
+      );
       const row = await repo.insertGame({
         merchant_id: merchant.id,
         vendor_code: body.vendorCode,
@@ -232,7 +254,16 @@ export function registerCatalogueAdminRoutes(
       response: adminGame,
     },
     async ({ merchant, admin, ip, params, body }) => {
-      const row = await repo.updateGame(merchant.id, params.id, gameColumns(body)).catch((err: { code?: string }) => {
+      const columns = gameColumns(body);
+      if (columns.min_bet !== undefined || columns.max_bet !== undefined) {
+        const current = await repo.findGame(merchant.id, params.id);
+        if (!current) throw new AppError('not_found', 'No such game.');
+        checkBetLimits(
+          columns.min_bet !== undefined ? columns.min_bet : current.min_bet,
+          columns.max_bet !== undefined ? columns.max_bet : current.max_bet,
+        );
+      }
+      const row = await repo.updateGame(merchant.id, params.id, columns).catch((err: { code?: string }) => {
         if (err.code === '23514') throw new AppError('validation_failed', 'Only RNG games have a sub-category.');
         throw err;
       });

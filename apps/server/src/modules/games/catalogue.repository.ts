@@ -231,6 +231,7 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
           | 'sort'
           | 'status'
           | 'min_bet'
+          | 'max_bet'
           | 'lines'
           | 'category'
           | 'classify'

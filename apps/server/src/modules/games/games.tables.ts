@@ -52,6 +52,8 @@ export interface GamesTable {
   sort: Generated<number>;
   status: Generated<'active' | 'maintenance' | 'disabled'>;
   min_bet: Int8 | null;
+  /** Largest stake in minor units (null: no upper limit; migration 0041). */
+  max_bet: Int8 | null;
   lines: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

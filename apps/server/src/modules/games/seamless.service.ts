@@ -32,6 +32,11 @@ export interface WalletAnswer {
 /** How long a player found once is remembered as existing (members are never deleted; the bound is memory). */
 const KNOWN_PLAYER_MS = 10 * 60_000;
 
+/** A bet within the game's limits; a zero bet (a free spin) always is. */
+const withinLimits = (game: { min_bet: bigint | null; max_bet: bigint | null }, amount: bigint) =>
+  amount === 0n ||
+  ((game.min_bet === null || amount >= game.min_bet) && (game.max_bet === null || amount <= game.max_bet));
+
 const answer = (r: SeamlessResponse): WalletAnswer => ({ status: r.status, json: JSON.stringify(r) });
 
 /** The content of a call that must match on a retry of the same tx id (not the network-level request id). */
@@ -47,13 +52,19 @@ function requestHash(kind: GameTxKind, body: Record<string, unknown>, fields: st
  * refusal too); another body under the same tx id is DUPLICATE_MISMATCH and moves nothing; a rollback before its
  * bet leaves a tombstone and the late bet is refused ALREADY_SETTLED; a rollback after the win, a win after a
  * rollback, a second rollback, a win on a settled round: ALREADY_SETTLED; a win for an unknown bet: TX_NOT_FOUND;
- * win and rollback never check the session (it may have expired), balance and bet do.
+ * win and rollback never check the session (it may have expired), balance and bet do; a bet on a game outside
+ * the game's limits (min_bet … max_bet; a zero bet, a free spin, always passes) is refused BET_LIMIT after the
+ * claim, stored like INSUFFICIENT_FUNDS.
  */
 export function createSeamlessService(deps: {
   db: Kysely<GamesTables>;
   repo: PlayRepository;
-  /** A game of the vendor by its code (a cached read: game ids never change). */
-  findGame: (merchantId: bigint, vendorCode: string, gameCode: string) => Promise<{ id: bigint } | undefined>;
+  /** A game of the vendor by its code, with its bet limits (a cached read, cleared when an operator changes it). */
+  findGame: (
+    merchantId: bigint,
+    vendorCode: string,
+    gameCode: string,
+  ) => Promise<{ id: bigint; min_bet: bigint | null; max_bet: bigint | null } | undefined>;
   ledger: Pick<LedgerModule, 'move' | 'balances'>;
   members: Pick<MembersModule, 'sessionView'>;
   clock: () => Date;
@@ -375,6 +386,7 @@ export function createSeamlessService(deps: {
         gameId: game?.id ?? null,
       };
       return claimed(c, call, async (trx, roundId) => {
+        if (game && !withinLimits(game, amount)) return refused(c, trx, player.id, 'BET_LIMIT', roundId);
         const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId, amount });
         if (!moved.ok)
           return refused(

@@ -1,12 +1,14 @@
 import type { PopularRow } from '@sea/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../state/session.ts';
 import { game, menus, vendor } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('home game rows', { timeout: 20_000 }, () => {
   it('shows hot games, a row per category (sports as vendor tiles), the winners board and the providers', async () => {
@@ -43,6 +45,18 @@ describe('home game rows', { timeout: 20_000 }, () => {
         });
       }),
     );
+    // The winners list is below the fold: it loads once its block comes near the view.
+    let reveal: (() => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly cb: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe(el: Element) {
+          if (el.closest('.winners')) reveal = () => this.cb([{ isIntersecting: true }]);
+        }
+        disconnect() {}
+      },
+    );
     renderAt('/');
     const hot = await screen.findByRole('region', { name: 'Hot games' });
     expect(await within(hot).findByRole('article', { name: 'Hot One' })).toBeTruthy();
@@ -53,6 +67,9 @@ describe('home game rows', { timeout: 20_000 }, () => {
     expect(within(sports).queryByRole('article')).toBeNull();
     expect(within(sports).getByRole('button', { name: 'Play Demo vendor' })).toBeTruthy();
     const winners = screen.getByRole('region', { name: 'Latest winners' });
+    await waitFor(() => expect(reveal).toBeDefined());
+    expect(within(winners).queryByText('ab***9')).toBeNull();
+    act(() => reveal!());
     expect(await within(winners).findByText('ab***9')).toBeTruthy();
     expect(within(winners).getByText('1,234.56')).toBeTruthy();
     const providers = await screen.findByRole('region', { name: 'Game providers' });

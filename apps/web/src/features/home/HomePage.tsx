@@ -8,11 +8,12 @@ import { JackpotCounter } from './JackpotCounter.tsx';
 import { NearView } from './NearView.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { VendorTiles } from './VendorTiles.tsx';
-import { WinnersBoard } from './WinnersBoard.tsx';
 import './home-games.css';
 
 /** Below the fold: its own chunk (the home's first-load script stays within its budget). */
 const HomePromotions = lazy(() => import('./HomePromotions.tsx'));
+/** The winners list too (with its session cache, features/home/WinnersBoard.tsx); the section shows at once. */
+const WinnersBoard = lazy(() => import('./WinnersBoard.tsx'));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -36,7 +37,14 @@ export function HomePage() {
       </section>
       <HotGamesRow />
       <CategoryRows />
-      <WinnersBoard />
+      <section aria-labelledby="home-winners" className="home__section winners">
+        <h2 id="home-winners">{t('games.winners')}</h2>
+        <NearView>
+          <Suspense fallback={null}>
+            <WinnersBoard />
+          </Suspense>
+        </NearView>
+      </section>
       <VendorTiles />
       <section aria-labelledby="home-promotions" className="home__section home__promotions">
         <h2 id="home-promotions">{t('nav.promotions')}</h2>
