@@ -1,0 +1,126 @@
+// The slot's reels in Chromium on a phone-sized page: frames per second while the reels spin, with the CPU slowed
+// down as Lighthouse's mobile preset does (4×, "mid-range phone"), and without slowdown as the baseline of the same
+// run. Frames are counted by a requestAnimationFrame loop in the page from the spin's start until the slot is idle
+// again (the game draws its canvas in its own requestAnimationFrame loop: a late frame of one is a late frame of both).
+//   npm run build && npm run bench:frames     BENCH_SPINS (8 per setting), BENCH_DPR (2)
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/lib/browser.ts';
+import { startE2EServer } from '../e2e/lib/server.ts';
+import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+
+const SPINS = Number(process.env.BENCH_SPINS ?? 8);
+const DPR = Number(process.env.BENCH_DPR ?? 2);
+const PASSWORD = 'frames bench pw 1';
+
+interface Spin {
+  ms: number;
+  frames: number;
+  intervals: number[];
+}
+
+const server = await startE2EServer();
+const browser = await launchBrowser();
+try {
+  const demo = (await server.app.modules.merchants.findByCode('demo'))!;
+  const account = `frames${randomBytes(3).toString('hex')}`;
+  const member = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
+  await server.app.modules.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'bench_funding',
+    key: `fund:${member.id}`,
+    kind: 'adjustment',
+    memberId: member.id,
+    legs: [
+      {
+        debit: systemAccount('adjustments', member.id),
+        credit: memberMain(member.id),
+        amount: 10_000_000n,
+        code: 'adjustment',
+      },
+    ],
+  });
+  // Log in on a desktop-sized page (the phone header shows a button, not the form), then play on the phone page
+  // with that session.
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const login = await desktop.newPage();
+  await login.goto(`${server.baseUrl}/`);
+  const header = login.getByRole('banner');
+  await header.getByLabel('Username').fill(account);
+  await header.getByLabel('Password').fill(PASSWORD);
+  await header.getByRole('button', { name: 'Log in' }).click();
+  await login.waitForFunction(`!!sessionStorage.getItem('token')`);
+  const token = (await login.evaluate(`sessionStorage.getItem('token')`)) as string;
+  await desktop.close();
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: DPR,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true, // the bench's own page scripts are strings (tsx), evaluated in the page
+  });
+  await context.addInitScript(`sessionStorage.setItem('token', ${JSON.stringify(token)})`);
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/`);
+  const url = (await page.evaluate(`(async () => {
+    const headers = { 'content-type': 'application/json', authorization: 'Bearer ' + sessionStorage.getItem('token') };
+    const list = await (await fetch('/lgw/games/list?vassalage=SEA&pageSize=42', { headers })).json();
+    const game = list.value.content.find((g) => g.gameCode === 'slot-lucky-dragon');
+    const res = await (await fetch('/wps/game/launchGame', { method: 'POST', headers, body: JSON.stringify({ nodeId: game.nodeId }) })).json();
+    return res.value.url;
+  })()`)) as string;
+  await page.goto(`${server.baseUrl}${url}`);
+  await page.locator('.slot[data-state="idle"]').waitFor();
+  const cdp = await context.newCDPSession(page);
+
+  async function spinOnce(p: Page): Promise<Spin> {
+    await p.locator('.slot[data-state="idle"]').waitFor();
+    await p.evaluate(`(() => {
+      const w = window;
+      w.__frames = [];
+      w.__busySeen = false;
+      const el = document.querySelector('.slot');
+      const tick = (t) => {
+        w.__frames.push(t);
+        const busy = el.getAttribute('data-state') === 'busy';
+        if (busy) w.__busySeen = true;
+        if (!w.__busySeen || busy) requestAnimationFrame(tick);
+        else w.__done = true;
+      };
+      w.__done = false;
+      requestAnimationFrame(tick);
+    })()`);
+    await p.getByRole('button', { name: 'Spin', exact: true }).click();
+    await p.waitForFunction(`window.__done === true`, undefined, { timeout: 60_000 });
+    const frames = (await p.evaluate(`window.__frames`)) as number[];
+    // From the first frame that saw the spin running to the last one.
+    const intervals = frames.slice(1).map((t, i) => t - frames[i]!);
+    return { ms: frames.at(-1)! - frames[0]!, frames: frames.length, intervals };
+  }
+
+  const rows: string[] = [];
+  for (const rate of [1, 4]) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await spinOnce(page); // warm-up
+    const spins: Spin[] = [];
+    for (let i = 0; i < SPINS; i++) spins.push(await spinOnce(page));
+    const intervals = spins.flatMap((s) => s.intervals).sort((a, b) => a - b);
+    const q = (p: number) => intervals[Math.min(intervals.length - 1, Math.floor(p * intervals.length))]!;
+    const frames = spins.reduce((a, s) => a + s.frames - 1, 0);
+    const ms = spins.reduce((a, s) => a + s.ms, 0);
+    const late = intervals.filter((x) => x > 1000 / 60 + 8).length;
+    rows.push(
+      `| ${rate === 1 ? 'none' : `${rate}× (mobile preset)`} | ${SPINS} | ${((frames / ms) * 1000).toFixed(1)} | ${q(0.5).toFixed(1)} | ${q(0.95).toFixed(1)} | ${q(0.99).toFixed(1)} | ${intervals.at(-1)!.toFixed(1)} | ${((late / intervals.length) * 100).toFixed(1)} % |`,
+    );
+  }
+  console.log(`\nSlot reels at 390×844, device pixel ratio ${DPR}, ${SPINS} spins per setting (plus one warm-up)\n`);
+  console.log(
+    '| CPU slowdown | spins | frames/s while spinning | frame p50 ms | p95 ms | p99 ms | max ms | frames later than 24.7 ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+} finally {
+  await browser.close();
+  await server.close();
+}
