@@ -72,6 +72,8 @@ try {
   })()`)) as string;
   await page.goto(`${server.baseUrl}${url}`);
   await page.locator('.slot[data-state="idle"]').waitFor();
+  // BENCH_CSS: extra CSS on the game page, to find out what a frame costs (e.g. an animation switched off).
+  if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
   const cdp = await context.newCDPSession(page);
 
   async function spinOnce(p: Page): Promise<Spin> {
@@ -103,8 +105,21 @@ try {
   for (const rate of [1, 4]) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await spinOnce(page); // warm-up
+    await cdp.send('Performance.enable');
+    const metrics = async () =>
+      Object.fromEntries(
+        ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map(
+          (m) => [m.name, m.value],
+        ),
+      ) as Record<string, number>;
+    const before = await metrics();
     const spins: Spin[] = [];
     for (let i = 0; i < SPINS; i++) spins.push(await spinOnce(page));
+    const after = await metrics();
+    const spent = (k: string) => (((after[k] ?? 0) - (before[k] ?? 0)) * 1000) / SPINS;
+    console.log(
+      `CPU ${rate}x, per spin (ms): task ${spent('TaskDuration').toFixed(0)}, script ${spent('ScriptDuration').toFixed(0)}, style ${spent('RecalcStyleDuration').toFixed(0)}, layout ${spent('LayoutDuration').toFixed(0)}; style recalcs ${((after.RecalcStyleCount! - before.RecalcStyleCount!) / SPINS).toFixed(0)}, layouts ${((after.LayoutCount! - before.LayoutCount!) / SPINS).toFixed(0)}`,
+    );
     const intervals = spins.flatMap((s) => s.intervals).sort((a, b) => a - b);
     const q = (p: number) => intervals[Math.min(intervals.length - 1, Math.floor(p * intervals.length))]!;
     const frames = spins.reduce((a, s) => a + s.frames - 1, 0);
