@@ -12,9 +12,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { onScratchPostgres } from './databases.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { AnyDb } from '../apps/server/src/db/schema.ts';
-import { createLedgerModule, memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
+import { lotteryBenchSetup } from './lottery-setup.ts';
+import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
@@ -27,47 +26,12 @@ const cpuOf = (pid: number) => {
 };
 
 await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
-  const db = database.db as AnyDb;
-  await migrate(database);
-  const { id: merchantId } = await db
-    .insertInto('merchants')
-    .values({
-      code: `prof${randomBytes(3).toString('hex')}`,
-      name: 'Profile',
-      currency: 'VND',
-      currency_exponent: 0,
-      default_language: 'en',
-      languages: ['en'],
-      timezone: 'UTC',
-      status: 'active',
-      customer_service_url: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`insert into members (merchant_id, account, password_hash)
-            select ${merchantId}, 'p' || g, 'x' from generate_series(1, ${WALLETS}) g`.execute(db);
-  const members = (
-    await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
-  ).map((r) => r.id);
-  const ledger = createLedgerModule({ db });
-  for (let i = 0; i < members.length; i += 1000)
-    await ledger.postOrThrow({
-      merchantId,
-      currency: 'VND',
-      scope: 'setup',
-      key: `fund:${i}`,
-      kind: 'adjustment',
-      legs: members.slice(i, i + 1000).map((m) => ({
-        debit: systemAccount('adjustments', m),
-        credit: memberMain(m),
-        amount: 1_000_000_000n,
-        code: 'adjustment',
-      })),
-    });
+  // A merchant and WALLETS members funded through the ledger (the benches' common set-up).
+  const { db, merchantId, members, ledger } = await lotteryBenchSetup(database, 'prof', WALLETS);
   // Every house shard exists before timing.
   await ledger.postOrThrow({
     merchantId,
-    currency: 'VND',
+    currency: 'PHP',
     scope: 'setup',
     key: 'shards',
     kind: 'bet',
@@ -84,7 +48,7 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
         const m = members[(i + k) % members.length]!;
         return {
           merchantId,
-          currency: 'VND',
+          currency: 'PHP',
           scope: 'history',
           key: `h:${i + k}`,
           kind: 'bet',
@@ -113,7 +77,7 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
     return {
       ...content,
       merchant_id: String(merchantId),
-      currency: 'VND',
+      currency: 'PHP',
       scope: 'prof',
       key: `${run}:${seq++}`,
       hash: createHash('sha256').update(JSON.stringify(content)).digest('hex'),

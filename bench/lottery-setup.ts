@@ -1,4 +1,4 @@
-// The lottery benches' common set-up: a migrated database with a fresh merchant and MEMBERS members, each funded
+// The benches' common set-up (lottery, ledger profile): a migrated database with a fresh merchant and MEMBERS members, each funded
 // through the ledger (1,000,000.00), and the merchants module to read the merchant with.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
