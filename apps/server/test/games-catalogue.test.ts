@@ -414,4 +414,16 @@ describe('back office', () => {
     expect(game.displayNames).toMatchObject({ en: 'Lucky Dragon', ty: 'Rồng May Mắn' });
     expect((await asAdmin('POST', '/admin/api/games/vendors/SABA/sync')).json().code).toBe('function_not_enabled');
   });
+
+  it('a sync that raises a game’s minimum bet above the operator’s maximum raises the maximum with it', async () => {
+    const slot = await idOf('slot-lucky-dragon');
+    await asAdmin('PATCH', `/admin/api/games/${slot}`, { minBet: '1', maxBet: '2' });
+    expect((await asAdmin('POST', '/admin/api/games/vendors/SEA/sync')).json().success).toBe(true);
+    const game = (await asAdmin('GET', '/admin/api/games?vendorCode=SEA'))
+      .json()
+      .value.items.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-dragon');
+    expect(BigInt(game.minBet)).toBeGreaterThan(2n); // the vendor's minimum again
+    expect(game.maxBet).toBe(game.minBet);
+    await asAdmin('PATCH', `/admin/api/games/${slot}`, { maxBet: null });
+  });
 });

@@ -263,10 +263,15 @@ export function registerCatalogueAdminRoutes(
           columns.max_bet !== undefined ? columns.max_bet : current.max_bet,
         );
       }
-      const row = await repo.updateGame(merchant.id, params.id, columns).catch((err: { code?: string }) => {
-        if (err.code === '23514') throw new AppError('validation_failed', 'Only RNG games have a sub-category.');
-        throw err;
-      });
+      const row = await repo
+        .updateGame(merchant.id, params.id, columns)
+        .catch((err: { code?: string; constraint?: string }) => {
+          if (err.code !== '23514') throw err;
+          // Another change of the limits that committed between the check above and this update.
+          if (err.constraint === 'games_bet_limits_check')
+            throw new AppError('validation_failed', 'The maximum bet cannot be below the minimum bet.');
+          throw new AppError('validation_failed', 'Only RNG games have a sub-category.');
+        });
       if (!row) throw new AppError('not_found', 'No such game.');
       await audited(merchant, admin.id, ip, 'game.update', String(row.id), body);
       return presentGame(row);

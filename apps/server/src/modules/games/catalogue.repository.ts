@@ -200,7 +200,10 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
         .returningAll()
         .executeTakeFirst(),
 
-    /** Updates the fields a vendor's catalogue owns (names, category, lines, minimum bet); operator choices stay. */
+    /**
+     * Updates the fields a vendor's catalogue owns (names, category, lines, minimum bet); operator choices stay.
+     * An operator's maximum bet below the vendor's new minimum is raised to that minimum (the limits never cross).
+     */
     async syncGame(
       merchantId: bigint,
       vendorCode: string,
@@ -211,7 +214,12 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
     ): Promise<void> {
       await db
         .updateTable('games')
-        .set({ ...set, display_names: sql`display_names || ${set.display_names}::jsonb`, updated_at: new Date() })
+        .set({
+          ...set,
+          display_names: sql`display_names || ${set.display_names}::jsonb`,
+          max_bet: sql`greatest(max_bet, ${set.min_bet}::bigint)`,
+          updated_at: new Date(),
+        })
         .where('merchant_id', '=', merchantId)
         .where('vendor_code', '=', vendorCode)
         .where('game_code', '=', gameCode)
