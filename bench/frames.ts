@@ -19,6 +19,31 @@ interface Spin {
   intervals: number[];
 }
 
+/** Self time of the renderer main thread's trace events per spin, by name (the ten largest). */
+function mainThreadByEvent(json: string, spins: number): string {
+  type Ev = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string } };
+  const events = (JSON.parse(json) as { traceEvents: Ev[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return 'no renderer main thread in the trace';
+  const complete = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: Ev[] = [];
+  for (const e of complete) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    stack.push(e);
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([name, us]) => `  ${name}: ${(us / 1000 / spins).toFixed(0)} ms per spin`)
+    .join('\n');
+}
+
 const server = await startE2EServer();
 const browser = await launchBrowser();
 try {
@@ -94,7 +119,8 @@ try {
       requestAnimationFrame(tick);
     })()`);
     await p.getByRole('button', { name: 'Spin', exact: true }).click();
-    await p.waitForFunction(`window.__done === true`, undefined, { timeout: 60_000 });
+    // Polled every 250 ms: Playwright's default polls on every animation frame, which would add to the frames measured.
+    await p.waitForFunction(`window.__done === true`, undefined, { timeout: 60_000, polling: 250 });
     const frames = (await p.evaluate(`window.__frames`)) as number[];
     // From the first frame that saw the spin running to the last one.
     const intervals = frames.slice(1).map((t, i) => t - frames[i]!);
@@ -113,12 +139,15 @@ try {
         ),
       ) as Record<string, number>;
     const before = await metrics();
+    // BENCH_TRACE=1: a DevTools trace of the spins, main-thread time by event (paint, style, layer updates …).
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
     const spins: Spin[] = [];
     for (let i = 0; i < SPINS; i++) spins.push(await spinOnce(page));
     const after = await metrics();
+    if (process.env.BENCH_TRACE) console.log(mainThreadByEvent((await browser.stopTracing()).toString(), SPINS));
     const spent = (k: string) => (((after[k] ?? 0) - (before[k] ?? 0)) * 1000) / SPINS;
     console.log(
-      `CPU ${rate}x, per spin (ms): task ${spent('TaskDuration').toFixed(0)}, script ${spent('ScriptDuration').toFixed(0)}, style ${spent('RecalcStyleDuration').toFixed(0)}, layout ${spent('LayoutDuration').toFixed(0)}; style recalcs ${((after.RecalcStyleCount! - before.RecalcStyleCount!) / SPINS).toFixed(0)}, layouts ${((after.LayoutCount! - before.LayoutCount!) / SPINS).toFixed(0)}`,
+      `CPU ${rate}x, per spin (ms): task ${spent('TaskDuration').toFixed(0)} (main thread CPU ${spent('ThreadTime').toFixed(0)}), script ${spent('ScriptDuration').toFixed(0)}, style ${spent('RecalcStyleDuration').toFixed(0)}, layout ${spent('LayoutDuration').toFixed(0)}; style recalcs ${((after.RecalcStyleCount! - before.RecalcStyleCount!) / SPINS).toFixed(0)}, layouts ${((after.LayoutCount! - before.LayoutCount!) / SPINS).toFixed(0)}`,
     );
     const intervals = spins.flatMap((s) => s.intervals).sort((a, b) => a - b);
     const q = (p: number) => intervals[Math.min(intervals.length - 1, Math.floor(p * intervals.length))]!;

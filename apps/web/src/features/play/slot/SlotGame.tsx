@@ -27,7 +27,7 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-/** Lucky Dragon: 5×3, 20 lines; reels animated on a canvas, outcomes from the server (POST /house/v1/rounds). */
+/** Lucky Dragon: 5×3, 20 lines; reels moved by the compositor (reel-view.ts), outcomes from the server (POST /house/v1/rounds). */
 export default function SlotGame() {
   const { t } = useTranslation();
   const game = useGame();
@@ -53,7 +53,6 @@ export default function SlotGame() {
   const betLevel = levels[levelIdx]!;
   const stake = lines * betLevel;
 
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<ReelView | null>(null);
   const busy = useRef(false);
@@ -69,13 +68,12 @@ export default function SlotGame() {
     stops: INITIAL_STOPS,
   });
 
-  // The canvas and its view, sized to its box.
+  // The reels' view in their box, sized to it.
   useLayoutEffect(() => {
-    const canvas = canvasRef.current;
     const box = boxRef.current;
-    if (!canvas || !box) return;
+    if (!box) return;
     const view = new ReelView(
-      canvas,
+      box,
       config.symbols.map((s) => s.code),
       { strips: rest.current.strips, stops: rest.current.stops },
     );
@@ -341,9 +339,7 @@ export default function SlotGame() {
           <span>LUCKY</span> <span>DRAGON</span>
         </div>
         <div className="slot__frame">
-          <div className="slot__reels" ref={boxRef}>
-            <canvas ref={canvasRef} role="img" aria-label={gridLabel} />
-          </div>
+          <div className="slot__reels" ref={boxRef} role="img" aria-label={gridLabel} />
           {free && (
             <div className="slot__free" role="status">
               <strong>{t('slot.freeSpinOf', { n: free.n, total: free.total })}</strong>

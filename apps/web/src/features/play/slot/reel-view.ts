@@ -65,19 +65,49 @@ const LINE_COLOURS = [
 
 const REELS = 5;
 const ROWS = 3;
+/** Cell elements per reel: the three rows, one above and two below for a reel in motion (a ring). */
+const SLOTS = ROWS + 3;
+
+const mod = (a: number, m: number) => ((a % m) + m) % m;
+
+interface CellEl {
+  el: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D | null;
+  /** What it shows now: the tape cell (its place on the track), symbol, and motion-blurred sprite or not. */
+  k: number;
+  code: string;
+  blur: boolean;
+}
+
+interface Reel {
+  /** The clipped window, and the track in it that moves by the reel's offset: the cells sit on it at k × cell height. */
+  window: HTMLDivElement;
+  track: HTMLDivElement;
+  y: number;
+  ring: CellEl[];
+}
 
 /**
- * The slot's canvas: five reels of three rows drawn every animation frame (requestAnimationFrame) from the pure
- * motion model (reel-model.ts), with pre-rendered symbol sprites so a frame is a few dozen blits (60 fps on a
- * phone). It spins on `spin()`, lands on the server's stops with `land()`, and draws the win highlight.
+ * The slot's reels, moved by the compositor: each reel is a clipped window with a track in it, moved every
+ * animation frame (requestAnimationFrame) by one CSS transform from the pure motion model (reel-model.ts); on the
+ * track a ring of six small canvases holds pre-rendered symbol sprites. A frame repaints nothing: a cell moves
+ * along the track and is redrawn (one sprite blit) only when it wraps round to show the next symbol, or switches
+ * between its sharp and motion-blurred sprite; the reels' backgrounds and shading are static layers. The win highlight is drawn on a canvas over the reels
+ * while they rest. It spins on `spin()`, lands on the server's stops with `land()`, and draws the win highlight.
  */
 export class ReelView {
-  private ctx: CanvasRenderingContext2D | null;
+  private readonly root: HTMLDivElement;
+  private readonly reels: Reel[] = [];
+  private readonly overlay: HTMLCanvasElement;
+  private readonly octx: CanvasRenderingContext2D | null;
+  private overlayShown = false;
   private tapes: ReelTape[];
   private motions: (ReelMotion | null)[] = Array(REELS).fill(null);
   private frame = 0;
   private sprites: SymbolSprites | null = null;
-  /** Cell width and height (device pixels): square on wide screens, taller in portrait. */
+  /** Geometry in CSS pixels: the box, a cell's width and height (square on wide screens, taller in portrait). */
+  private width = 0;
+  private height = 0;
   private cell = 0;
   private cellH = 0;
   private gap = 0;
@@ -89,24 +119,72 @@ export class ReelView {
   onReelStop: (reel: number) => void = () => undefined;
 
   constructor(
-    private readonly canvas: HTMLCanvasElement,
+    container: HTMLElement,
     private readonly codes: readonly string[],
     initial: { strips: readonly (readonly string[])[]; stops: number[] },
   ) {
-    this.ctx = canvas.getContext('2d');
     this.tapes = initial.strips.map((strip, r) => restingTape(strip, initial.stops[r] ?? 0));
+    const root = document.createElement('div');
+    root.className = 'reels';
+    root.setAttribute('aria-hidden', 'true');
+    for (let r = 0; r < REELS; r++) {
+      const window = document.createElement('div');
+      window.className = 'reels__reel';
+      const track = document.createElement('div');
+      track.className = 'reels__track';
+      window.appendChild(track);
+      const ring: CellEl[] = [];
+      for (let s = 0; s < SLOTS; s++) {
+        const el = document.createElement('canvas');
+        el.className = 'reels__cell';
+        track.appendChild(el);
+        ring.push({ el, ctx: el.getContext('2d'), k: Number.NaN, code: '', blur: false });
+      }
+      const shade = document.createElement('div');
+      shade.className = 'reels__shade';
+      window.appendChild(shade);
+      root.appendChild(window);
+      this.reels.push({ window, track, y: Number.NaN, ring });
+    }
+    this.overlay = document.createElement('canvas');
+    this.overlay.className = 'reels__overlay';
+    this.octx = this.overlay.getContext('2d');
+    root.appendChild(this.overlay);
+    container.appendChild(root);
+    this.root = root;
   }
 
-  /** Fit the canvas to its box (CSS pixels) at the device's pixel ratio; sprites are re-rendered at the new size. */
+  /** Fit the reels to their box (CSS pixels); sprites are re-rendered at the device's pixel ratio. */
   resize(width: number, height: number): void {
     this.dpr = Math.min(window.devicePixelRatio || 1, 2.5);
-    this.canvas.width = Math.round(width * this.dpr);
-    this.canvas.height = Math.round(height * this.dpr);
-    this.gap = Math.round(this.canvas.width * 0.012);
-    this.cell = (this.canvas.width - this.gap * (REELS - 1)) / REELS;
-    this.cellH = Math.min(this.canvas.height / ROWS, this.cell * 1.3);
+    this.width = width;
+    this.height = height;
+    this.gap = Math.round(width * 0.012);
+    this.cell = (width - this.gap * (REELS - 1)) / REELS;
+    this.cellH = Math.min(height / ROWS, this.cell * 1.3);
     this.cell = Math.min(this.cell, this.cellH);
-    this.sprites = renderSprites(this.codes, Math.min(this.cell, this.cellH));
+    const size = this.size();
+    this.sprites = renderSprites(this.codes, size * this.dpr);
+    const top = this.y0();
+    for (let r = 0; r < REELS; r++) {
+      const reel = this.reels[r]!;
+      const s = reel.window.style;
+      s.left = `${this.x(r)}px`;
+      s.top = `${top}px`;
+      s.width = `${this.cell}px`;
+      s.height = `${this.cellH * ROWS}px`;
+      reel.y = Number.NaN;
+      for (const c of reel.ring) {
+        c.el.width = c.el.height = this.sprites.size;
+        c.el.style.width = c.el.style.height = `${size}px`;
+        c.el.style.left = `${(this.cell - size) / 2}px`;
+        c.code = '';
+        c.k = Number.NaN;
+      }
+    }
+    this.overlay.width = Math.round(width * this.dpr);
+    this.overlay.height = Math.round(height * this.dpr);
+    this.overlayShown = false;
     this.draw(performance.now());
   }
 
@@ -162,6 +240,7 @@ export class ReelView {
   destroy(): void {
     this.destroyed = true;
     cancelAnimationFrame(this.frame);
+    this.root.remove();
   }
 
   private loop(): void {
@@ -194,63 +273,77 @@ export class ReelView {
     }
   }
 
+  private size(): number {
+    return Math.min(this.cell, this.cellH);
+  }
+
   private x(reel: number): number {
     const total = this.cell * REELS + this.gap * (REELS - 1);
-    return (this.canvas.width - total) / 2 + reel * (this.cell + this.gap);
+    return (this.width - total) / 2 + reel * (this.cell + this.gap);
   }
 
   private y0(): number {
-    return (this.canvas.height - this.cellH * ROWS) / 2;
+    return (this.height - this.cellH * ROWS) / 2;
   }
 
   private draw(t: number): void {
-    const ctx = this.ctx;
     const sprites = this.sprites;
-    if (!ctx || !sprites || !this.cell) return;
-    const { cell, cellH } = this;
-    const top = this.y0();
-    const size = Math.min(cell, cellH);
-    const pad = (cellH - size) / 2;
-    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    if (!sprites || !this.cell) return;
+    const { cellH, dpr } = this;
+    const pad = (cellH - this.size()) / 2;
     for (let r = 0; r < REELS; r++) {
-      const x = this.x(r);
-      // reel background
-      const g = ctx.createLinearGradient(0, top, 0, top + cellH * ROWS);
-      g.addColorStop(0, '#1d0b2e');
-      g.addColorStop(0.5, '#35164f');
-      g.addColorStop(1, '#1d0b2e');
-      ctx.fillStyle = g;
-      ctx.fillRect(x, top, cell, cellH * ROWS);
       const m = this.motions[r];
       const offset = m ? offsetAt(m, t) : 0;
-      const fast = m
+      const blur = m
         ? t > m.start + m.accel * 0.5 && (m.decelStart === undefined || t < m.decelStart + m.decel! * 0.45)
         : false;
-      const set = fast ? sprites.blurred : sprites.sharp;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(x, top, cell, cellH * ROWS);
-      ctx.clip();
-      const first = Math.floor(-offset) - 1;
-      for (let k = first; k <= first + ROWS + 2; k++) {
-        const y = top + (k + offset) * cellH;
-        if (y > top + cellH * ROWS || y + cellH < top) continue;
-        const img = set.get(symbolAt(this.tapes[r]!, k));
-        if (img) ctx.drawImage(img, x + (cell - size) / 2, y + pad, size, size);
+      const reel = this.reels[r]!;
+      // The track moves by the offset (whole device pixels, so a reel at rest is sharp): one transform per frame.
+      const trackY = Math.round(offset * cellH * dpr) / dpr;
+      if (reel.y !== trackY) {
+        reel.y = trackY;
+        reel.track.style.transform = `translate3d(0,${trackY}px,0)`;
       }
-      // shading at the top and bottom of the window: the reel's curve
-      const shade = ctx.createLinearGradient(0, top, 0, top + cellH * ROWS);
-      shade.addColorStop(0, 'rgba(0,0,0,0.55)');
-      shade.addColorStop(0.14, 'rgba(0,0,0,0)');
-      shade.addColorStop(0.86, 'rgba(0,0,0,0)');
-      shade.addColorStop(1, 'rgba(0,0,0,0.55)');
-      ctx.fillStyle = shade;
-      ctx.fillRect(x, top, cell, cellH * ROWS);
-      ctx.restore();
+      // Tape cells first … first + SLOTS − 1 cover the window; cell k lives in ring slot k mod SLOTS, and moves
+      // on the track only when it wraps round to the next k.
+      const first = Math.floor(-offset) - 1;
+      for (let k = first; k < first + SLOTS; k++) {
+        const c = reel.ring[mod(k, SLOTS)]!;
+        const code = symbolAt(this.tapes[r]!, k);
+        if (c.code !== code || c.blur !== blur) {
+          c.code = code;
+          c.blur = blur;
+          c.el.dataset.symbol = code;
+          const img = (blur ? sprites.blurred : sprites.sharp).get(code);
+          if (c.ctx) {
+            c.ctx.clearRect(0, 0, c.el.width, c.el.height);
+            if (img) c.ctx.drawImage(img, 0, 0);
+          }
+        }
+        if (c.k !== k) {
+          c.k = k;
+          c.el.style.transform = `translate3d(0,${Math.round((k * cellH + pad) * dpr) / dpr}px,0)`;
+        }
+      }
     }
-    if (this.highlight && !this.spinning) this.drawHighlight(ctx, t);
+    this.drawOverlay(t);
   }
 
+  private drawOverlay(t: number): void {
+    const ctx = this.octx;
+    const show = !!this.highlight && !this.spinning;
+    if (!ctx) return;
+    if (!show && !this.overlayShown) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.overlay.width, this.overlay.height);
+    this.overlayShown = show;
+    this.overlay.style.visibility = show ? 'visible' : 'hidden';
+    if (!show) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawHighlight(ctx, t);
+  }
+
+  /** The win highlight in CSS pixels (the overlay's transform scales it to the device). */
   private drawHighlight(ctx: CanvasRenderingContext2D, t: number): void {
     const h = this.highlight!;
     const { cell, cellH } = this;
@@ -265,11 +358,11 @@ export class ReelView {
       const colour = LINE_COLOURS[(line.line - 1) % LINE_COLOURS.length]!;
       ctx.save();
       ctx.strokeStyle = colour;
-      ctx.lineWidth = Math.max(3, cell * 0.045);
+      ctx.lineWidth = Math.max(1.5, cell * 0.045);
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       ctx.shadowColor = colour;
-      ctx.shadowBlur = cell * 0.15;
+      ctx.shadowBlur = cell * 0.15 * this.dpr;
       ctx.globalAlpha = 0.85;
       ctx.beginPath();
       line.rows.forEach((row, r) => {
@@ -285,10 +378,10 @@ export class ReelView {
     ctx.save();
     ctx.strokeStyle = `rgba(255, 214, 74, ${0.6 + 0.4 * pulse})`;
     ctx.shadowColor = '#ffd54a';
-    ctx.shadowBlur = cell * (0.1 + 0.15 * pulse);
-    ctx.lineWidth = Math.max(3, cell * 0.05);
+    ctx.shadowBlur = cell * (0.1 + 0.15 * pulse) * this.dpr;
+    ctx.lineWidth = Math.max(1.5, cell * 0.05);
     for (const [r, row] of h.cells) {
-      const inset = ctx.lineWidth / 2 + 1;
+      const inset = ctx.lineWidth / 2 + 0.5;
       ctx.beginPath();
       ctx.roundRect(this.x(r) + inset, top + row * cellH + inset, cell - 2 * inset, cellH - 2 * inset, cell * 0.1);
       ctx.stroke();
