@@ -39,7 +39,7 @@ function mainThreadByEvent(json: string, spins: number): string {
   }
   return [...self]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 12)
+    .slice(0, Number(process.env.BENCH_TRACE_TOP ?? 12))
     .map(([name, us]) => `  ${name}: ${(us / 1000 / spins).toFixed(0)} ms per spin`)
     .join('\n');
 }
@@ -140,7 +140,10 @@ try {
       ) as Record<string, number>;
     const before = await metrics();
     // BENCH_TRACE=1: a DevTools trace of the spins, main-thread time by event (paint, style, layer updates …).
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        categories: (process.env.BENCH_TRACE_CATS ?? 'devtools.timeline').split(','),
+      });
     const spins: Spin[] = [];
     for (let i = 0; i < SPINS; i++) spins.push(await spinOnce(page));
     const after = await metrics();

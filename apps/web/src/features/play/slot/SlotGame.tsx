@@ -430,27 +430,29 @@ export default function SlotGame() {
             aria-label={auto ? t('slot.autoStop', { left: left ?? t('slot.autoInfinite') }) : t('slot.spin')}
             title={t('slot.spinHint')}
           >
-            <svg
-              viewBox="0 0 48 48"
+            {/* The icon turns in an HTML box: the compositor animates a box's transform, not an SVG element's. */}
+            <span
               aria-hidden="true"
               className={phase !== 'idle' ? 'spin-btn__icon spin-btn__icon--on' : 'spin-btn__icon'}
             >
-              <path
-                d="M24 6a18 18 0 1017.3 13"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="5"
-                strokeLinecap="round"
-              />
-              <path
-                d="M42 6v13H29"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+              <svg viewBox="0 0 48 48">
+                <path
+                  d="M24 6a18 18 0 1017.3 13"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="5"
+                  strokeLinecap="round"
+                />
+                <path
+                  d="M42 6v13H29"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </span>
             <span className="spin-btn__text">{auto ? '■' : t('slot.spin')}</span>
           </button>
           <button

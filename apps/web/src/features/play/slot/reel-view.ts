@@ -65,8 +65,13 @@ const LINE_COLOURS = [
 
 const REELS = 5;
 const ROWS = 3;
-/** Cell elements per reel: the three rows, one above and two below for a reel in motion (a ring). */
-const SLOTS = ROWS + 3;
+/**
+ * A reel in motion shows six tape cells (the three rows, one above, two below). Its ring holds two blocks of six:
+ * the cells move to the next block six at a time, so a spinning reel's track is repainted every six symbols, not
+ * every symbol.
+ */
+const BLOCK = ROWS + 3;
+const SLOTS = 2 * BLOCK;
 
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
@@ -90,10 +95,11 @@ interface Reel {
 /**
  * The slot's reels, moved by the compositor: each reel is a clipped window with a track in it, moved every
  * animation frame (requestAnimationFrame) by one CSS transform from the pure motion model (reel-model.ts); on the
- * track a ring of six small canvases holds pre-rendered symbol sprites. A frame repaints nothing: a cell moves
- * along the track and is redrawn (one sprite blit) only when it wraps round to show the next symbol, or switches
- * between its sharp and motion-blurred sprite; the reels' backgrounds and shading are static layers. The win highlight is drawn on a canvas over the reels
- * while they rest. It spins on `spin()`, lands on the server's stops with `land()`, and draws the win highlight.
+ * track a ring of twelve small canvases holds pre-rendered symbol sprites. A frame repaints nothing: cells move
+ * along the track six at a time (every six symbols of a spin) and a cell is redrawn (one sprite blit) only when it
+ * shows another symbol or switches between its sharp and motion-blurred sprite; the reels' backgrounds and shading
+ * are static layers. The win highlight is drawn on a canvas over the reels while they rest. It spins on `spin()`,
+ * lands on the server's stops with `land()`, and draws the win highlight.
  */
 export class ReelView {
   private readonly root: HTMLDivElement;
@@ -304,10 +310,11 @@ export class ReelView {
         reel.y = trackY;
         reel.track.style.transform = `translate3d(0,${trackY}px,0)`;
       }
-      // Tape cells first … first + SLOTS − 1 cover the window; cell k lives in ring slot k mod SLOTS, and moves
-      // on the track only when it wraps round to the next k.
+      // The window needs tape cells first … first + 5; the ring holds base … base + 11 (base: first rounded down
+      // to a block). Cell k lives in ring slot k mod SLOTS and moves on the track only when its block moves on.
       const first = Math.floor(-offset) - 1;
-      for (let k = first; k < first + SLOTS; k++) {
+      const base = BLOCK * Math.floor(first / BLOCK);
+      for (let k = base; k < base + SLOTS; k++) {
         const c = reel.ring[mod(k, SLOTS)]!;
         const code = symbolAt(this.tapes[r]!, k);
         if (c.code !== code || c.blur !== blur) {
