@@ -49,9 +49,57 @@ async function launchFromPage(p: Page, gameCode: string): Promise<string> {
 
 const pageBalance = async () => (await page.getByTestId('balance').textContent())!.replace(/^PHP\s*/, '');
 
+/**
+ * Watches the reels in every animation frame while they spin (the compositor moves them: the track's computed
+ * transform is the animation's value): each reel's cells must make a gapless column from above the window to below
+ * it. Returns the frames checked and the gaps seen.
+ */
+const WATCH_REELS = `(() => {
+  const w = window;
+  if (w.reelWatch) return;
+  w.reelWatch = { frames: 0, gaps: [] };
+  const ty = (t) => (t && t !== 'none' ? new DOMMatrix(t).m42 : 0);
+  function check() {
+    for (const reel of document.querySelectorAll('.reels__reel')) {
+      const h = parseFloat(reel.style.height);
+      const cellH = h / 3;
+      const track = reel.querySelector('.reels__track');
+      const base = ty(getComputedStyle(track).transform);
+      const tops = [...track.querySelectorAll('.reels__cell')]
+        .map((c) => base + ty(c.style.transform) - (cellH - parseFloat(c.style.height)) / 2)
+        .sort((a, b) => a - b);
+      const joined = tops.every((y, i) => i === 0 || Math.abs(y - tops[i - 1] - cellH) < 1);
+      if (!joined || tops[0] > 1 || tops[tops.length - 1] + cellH < h - 1)
+        w.reelWatch.gaps.push({ first: tops[0], last: tops[tops.length - 1], h, joined });
+    }
+    w.reelWatch.frames++;
+    requestAnimationFrame(check);
+  }
+  requestAnimationFrame(check);
+})()`;
+
+/** The symbols the reels show at rest, as the reels' accessible label words them ("Reels show: A / K / … | …"). */
+const SHOWN_LABEL = `(() => {
+  const names = { dragon: 'Dragon', pearl: 'Pearl', tiger: 'Tiger', koi: 'Koi', lotus: 'Lotus', lantern: 'Lantern' };
+  const ty = (t) => (t && t !== 'none' ? new DOMMatrix(t).m42 : 0);
+  const reels = [...document.querySelectorAll('.reels__reel')].map((reel) => {
+    const h = parseFloat(reel.style.height);
+    const track = reel.querySelector('.reels__track');
+    const base = ty(getComputedStyle(track).transform);
+    return [...track.querySelectorAll('.reels__cell')]
+      .map((c) => ({ y: base + ty(c.style.transform), s: c.dataset.symbol }))
+      .filter((c) => c.y >= 0 && c.y < h)
+      .sort((a, b) => a.y - b.y)
+      .map((c) => names[c.s] ?? c.s)
+      .join(' / ');
+  });
+  return { shown: 'Reels show: ' + reels.join(' | '), label: document.querySelector('.slot__reels').getAttribute('aria-label') };
+})()`;
+
 /** Spins the slot `n` times (Space for some, the button for others), each time until the reels and the round are done. */
 async function spin(n: number, turbo: boolean) {
   if (turbo) await page.getByRole('button', { name: 'Turbo' }).click();
+  await page.evaluate(WATCH_REELS);
   for (let i = 0; i < n; i++) {
     await page.locator('.slot[data-state="idle"]').waitFor();
     // A turbo spin can be busy for less than a polling interval: watch the attribute from inside the page instead.
@@ -70,7 +118,13 @@ async function spin(n: number, turbo: boolean) {
     else await page.getByRole('button', { name: 'Spin', exact: true }).click();
     await page.waitForFunction(() => (window as unknown as { sawBusy: boolean }).sawBusy);
     await page.locator('.slot[data-state="idle"]').waitFor({ timeout: 60_000 });
+    // At rest the reels show the server's grid (the label is worded from the round's result).
+    const { shown, label } = (await page.evaluate(SHOWN_LABEL)) as { shown: string; label: string };
+    assert.equal(shown, label);
   }
+  const watch = (await page.evaluate('window.reelWatch')) as { frames: number; gaps: unknown[] };
+  assert.ok(watch.frames > 20 * n, `frames watched: ${watch.frames}`);
+  assert.deepEqual(watch.gaps, [], 'a reel showed a gap while it moved');
 }
 
 interface BetRecords {

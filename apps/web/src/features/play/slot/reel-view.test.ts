@@ -62,12 +62,17 @@ function moved(before: Map<HTMLElement, number>[], now: Map<HTMLElement, number>
 
 describe('reel view (compositor reels)', () => {
   let box: HTMLDivElement;
+  const animate = Element.prototype.animate;
   beforeEach(() => {
+    // The page's own per-frame path (browsers without Web Animations): here the DOM shows where every cell is. The
+    // compositor path runs in Chromium (e2e play.test.ts).
+    (Element.prototype as { animate?: unknown }).animate = undefined;
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     box = document.createElement('div');
     document.body.append(box);
   });
   afterEach(() => {
+    Element.prototype.animate = animate;
     vi.useRealTimers();
     box.remove();
   });

@@ -71,7 +71,18 @@ const ROWS = 3;
  * every symbol.
  */
 const BLOCK = ROWS + 3;
-const SLOTS = 2 * BLOCK;
+const SLOTS = 3 * BLOCK;
+/**
+ * Cells kept ready above the window: the compositor moves the tracks on its own clock, which may run a frame or two
+ * ahead of the page's animation frame (about one symbol at full speed).
+ */
+const AHEAD = 2;
+/** How long a reel may run before its stop is known: the animation of the free run is this long. */
+const FREE_RUN_MS = 10 * 60_000;
+/** Easings of the motion model as CSS cubic Béziers (x is linear in both, so y is exactly the model's curve). */
+const EASE_IN_QUAD = 'cubic-bezier(0.3333333, 0, 0.6666667, 0.3333333)'; // y = u²
+/** reel-model's easeOutBack (BACK = 1.1): y(0) = 0, y'(0) = BACK + 3, y(1) = 1, y'(1) = 0. */
+const EASE_OUT_BACK = `cubic-bezier(0.3333333, ${(1.1 + 3) / 3}, 0.6666667, 1)`;
 
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
@@ -88,7 +99,10 @@ interface Reel {
   /** The clipped window, and the track in it that moves by the reel's offset: the cells sit on it at k × cell height. */
   window: HTMLDivElement;
   track: HTMLDivElement;
+  /** The track's resting transform (CSS px), when no animation moves it. */
   y: number;
+  /** The compositor animation moving the track while the reel spins (Web Animations), if the browser has them. */
+  anim: Animation | null;
   ring: CellEl[];
 }
 
@@ -150,7 +164,7 @@ export class ReelView {
       shade.className = 'reels__shade';
       window.appendChild(shade);
       root.appendChild(window);
-      this.reels.push({ window, track, y: Number.NaN, ring });
+      this.reels.push({ window, track, y: Number.NaN, anim: null, ring });
     }
     this.overlay = document.createElement('canvas');
     this.overlay.className = 'reels__overlay';
@@ -191,6 +205,7 @@ export class ReelView {
     this.overlay.width = Math.round(width * this.dpr);
     this.overlay.height = Math.round(height * this.dpr);
     this.overlayShown = false;
+    for (let r = 0; r < REELS; r++) if (this.motions[r]) this.animate(r);
     this.draw(performance.now());
   }
 
@@ -204,6 +219,7 @@ export class ReelView {
     this.highlight = null;
     for (let r = 0; r < REELS; r++) {
       this.motions[r] = { start: now + r * timing.startStagger, speed: timing.speed, accel: timing.accel };
+      this.animate(r);
     }
     this.loop();
   }
@@ -226,6 +242,7 @@ export class ReelView {
         this.motions[r] = m;
         this.tapes[r] = planTape(this.tapes[r]!, offsetAt(m, now), m.land!, strips[r]!, stops[r]!);
         notBefore = m.decelStart!;
+        this.animate(r);
       }
       this.loop();
     });
@@ -234,6 +251,7 @@ export class ReelView {
   /** Jump straight to a result (resume, reduced motion). */
   show(strips: readonly (readonly string[])[], stops: number[]): void {
     this.motions = Array(REELS).fill(null);
+    for (let r = 0; r < REELS; r++) this.stopAnimation(r);
     this.tapes = strips.map((strip, r) => restingTape(strip, stops[r]!));
     this.draw(performance.now());
   }
@@ -246,6 +264,7 @@ export class ReelView {
   destroy(): void {
     this.destroyed = true;
     cancelAnimationFrame(this.frame);
+    for (let r = 0; r < REELS; r++) this.stopAnimation(r);
     this.root.remove();
   }
 
@@ -269,6 +288,7 @@ export class ReelView {
       if (!m || !landed(m, t)) continue;
       this.tapes[r] = settleTape(this.tapes[r]!, m.land!);
       this.motions[r] = null;
+      this.stopAnimation(r);
       this.onReelStop(r);
       this.pending?.landedReels.add(r);
     }
@@ -277,6 +297,41 @@ export class ReelView {
       this.pending = null;
       p.resolve();
     }
+  }
+
+  /**
+   * Let the compositor move reel r's track along its motion (reel-model's offset × cell height): a quadratic start,
+   * then full speed — until the planned stop, then easeOutBack to the landing, or else a long free run. The
+   * animation starts on the motion's own clock (document timeline = performance.now()), so a new plan continues the
+   * running one without a jump.
+   */
+  private animate(r: number): void {
+    const reel = this.reels[r]!;
+    const m = this.motions[r];
+    if (!m || typeof reel.track.animate !== 'function' || !this.cellH) return;
+    const px = (offset: number) => ({ transform: `translate3d(0,${offset * this.cellH}px,0)` });
+    const cruise = m.start + m.accel;
+    const end = m.decelStart !== undefined ? m.decelStart + m.decel! : cruise + FREE_RUN_MS;
+    const total = end - m.start;
+    const at = (t: number) => (t - m.start) / total;
+    const keyframes: Keyframe[] = [
+      { offset: 0, easing: EASE_IN_QUAD, ...px(0) },
+      { offset: at(cruise), easing: 'linear', ...px(offsetAt(m, cruise)) },
+    ];
+    if (m.decelStart !== undefined) {
+      keyframes.push({ offset: at(m.decelStart), easing: EASE_OUT_BACK, ...px(m.decelFrom!) });
+      keyframes.push({ offset: 1, ...px(m.land!) });
+    } else keyframes.push({ offset: 1, ...px(offsetAt(m, end)) });
+    const anim = reel.track.animate(keyframes, { duration: total, fill: 'both' });
+    anim.startTime = m.start;
+    reel.anim?.cancel();
+    reel.anim = anim;
+  }
+
+  private stopAnimation(r: number): void {
+    const reel = this.reels[r]!;
+    reel.anim?.cancel();
+    reel.anim = null;
   }
 
   private size(): number {
@@ -304,16 +359,18 @@ export class ReelView {
         ? t > m.start + m.accel * 0.5 && (m.decelStart === undefined || t < m.decelStart + m.decel! * 0.45)
         : false;
       const reel = this.reels[r]!;
-      // The track moves by the offset (whole device pixels, so a reel at rest is sharp): one transform per frame.
-      const trackY = Math.round(offset * cellH * dpr) / dpr;
+      // The track moves by the offset: its animation moves it on the compositor; without one (a browser without
+      // Web Animations), one transform per frame. Whole device pixels, so a reel at rest is sharp.
+      const trackY = reel.anim ? 0 : Math.round(offset * cellH * dpr) / dpr;
       if (reel.y !== trackY) {
         reel.y = trackY;
         reel.track.style.transform = `translate3d(0,${trackY}px,0)`;
       }
-      // The window needs tape cells first … first + 5; the ring holds base … base + 11 (base: first rounded down
-      // to a block). Cell k lives in ring slot k mod SLOTS and moves on the track only when its block moves on.
+      // The window needs tape cells first … first + 5, and AHEAD more above it; the ring holds base … base + 17
+      // (base: first − AHEAD rounded down to a block). Cell k lives in ring slot k mod SLOTS and moves on the track
+      // only when its block moves on.
       const first = Math.floor(-offset) - 1;
-      const base = BLOCK * Math.floor(first / BLOCK);
+      const base = BLOCK * Math.floor((first - AHEAD) / BLOCK);
       for (let k = base; k < base + SLOTS; k++) {
         const c = reel.ring[mod(k, SLOTS)]!;
         const code = symbolAt(this.tapes[r]!, k);
