@@ -1,9 +1,12 @@
 // Profile of ledger_post_batch itself on PostgreSQL: one connection, batches of B one-leg debits (random member
-// wallet → its house shard), begin + call + commit, wall time and the backend's CPU (utime + stime from
-// /proc/<pid>/stat; the server must run on this machine). Variants show what each part costs.
+// wallet → its house shard), begin + call + commit, wall time and the backend's CPU (the scheduler's time on a CPU
+// from /proc/<pid>/schedstat, else utime + stime from /proc/<pid>/stat; the server must run on this machine).
+// Variants show what each part costs.
 //   npm run bench:ledger-profile   BENCH_PG_URL, BENCH_WALLETS (10000), BENCH_CALLS (200 per batch size),
 //     BENCH_SIZES (1,16,64,100), BENCH_HISTORY (journals written before timing, 100000),
-//     BENCH_VARIANTS (default 'before 0042,0042,before 0042,0042'; 'base' = as migrated, or a SQL file to apply),
+//     BENCH_VARIANTS (default '0042,0043,0042,0043', also 'before 0042'; 'base' = as migrated, or a SQL file to apply),
+//     BENCH_INTERLEAVE (e.g. '0042,0043': the entry points of the variants side by side, called in turn call by call;
+//     a SQL file defining ledger_post_batch too — the fairest comparison on a shared machine),
 //     BENCH_STMTS=<size> (time per statement of the function, auto_explain), BENCH_EXPLAIN=<size> (plans of one call),
 //     BENCH_SLOWLOG=<ms> (plans of statements slower than that while measuring)
 import { randomBytes, createHash } from 'node:crypto';
@@ -21,6 +24,9 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const TICK = 100; // clock ticks per second (getconf CLK_TCK)
 
 const cpuOf = (pid: number) => {
+  // The scheduler's own sum of the time on a CPU (ns) where the kernel keeps it, else utime + stime (clock ticks).
+  const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  if (ns > 0) return ns / 1e6; // ms
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / TICK; // ms
 };
@@ -63,6 +69,7 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
+  client.on('error', () => {}); // the scratch database is dropped with its connections at the end
   const pid = Number((await client.query('select pg_backend_pid() as p')).rows[0].p);
   const run = randomBytes(3).toString('hex');
   let seq = 0;
@@ -255,15 +262,21 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
     await client.end();
     return;
   }
-  // Built-in variants: the function and keys before migration 0042, and 0042 itself (alternated by default, so
-  // that the growth of the tables and the machine's noise fall on both). Any other name is a SQL file to apply.
+  // Built-in variants: the function and keys before migration 0042, 0042 itself, and 0043 (alternated, so that the
+  // growth of the tables and the machine's noise fall on both). Any other name is a SQL file to apply.
   const migration = (file: string) =>
     readFileSync(new URL(`../apps/server/src/db/migrations/${file}`, import.meta.url), 'utf8');
-  const runs0026 = (() => {
-    const text = migration('0026_ledger_single_post.sql');
-    const from = text.indexOf('create function ledger_post_batch_runs');
+  const fnOf = (file: string, head: string) => {
+    const text = migration(file);
+    const from = text.indexOf(head);
     return text.slice(from, text.indexOf('$$;', from) + 3).replace('create function', 'create or replace function');
-  })();
+  };
+  const runs0026 = fnOf('0026_ledger_single_post.sql', 'create function ledger_post_batch_runs');
+  // The entry point of 0026 (a batch of one on its own path, any other to ledger_post_batch_runs), as before 0043.
+  const entry0026 = fnOf('0026_ledger_single_post.sql', 'create or replace function ledger_post_batch(ps jsonb)');
+  // (0042's foreign keys dropped only if there: the variants alternate on one database migrated to the latest.)
+  const as0042 = `${migration('0042_ledger_runs_cheaper.sql').replaceAll('drop constraint ', 'drop constraint if exists ')};
+    ${entry0026};`;
   const builtIn: Record<string, string> = {
     'before 0042': `
       alter table ledger_transfers
@@ -273,10 +286,63 @@ await onScratchPostgres(PG_URL, 4, async (database, { name }) => {
       alter table ledger_entries
         add constraint ledger_entries_account_id_fkey foreign key (account_id) references ledger_accounts (id) not valid,
         add constraint ledger_entries_transfer_id_fkey foreign key (transfer_id) references ledger_transfers (id) not valid;
-      ${runs0026};`,
-    '0042': migration('0042_ledger_runs_cheaper.sql'),
+      ${runs0026};
+      ${entry0026};`,
+    '0042': as0042,
+    '0043': `${as0042};
+${migration('0043_ledger_fewer_statements.sql')}`,
   };
-  const variants = (process.env.BENCH_VARIANTS ?? 'before 0042,0042,before 0042,0042').split(',');
+  if (process.env.BENCH_INTERLEAVE) {
+    // The entry points (ledger_post_batch) of the variants side by side under names of their own, over 0042's
+    // general path, called in turn (in a random order each round) on the same connection: the machine's noise
+    // falls on all of them alike, call by call. ('before 0042' is not comparable this way: its keys and general
+    // path are the table's and the database's, not a function's.)
+    const names = process.env.BENCH_INTERLEAVE.split(',');
+    const fns = names.map((v, k) => {
+      const text = builtIn[v] ?? readFileSync(v, 'utf8');
+      const entry = text.includes('function ledger_post_batch(')
+        ? text.slice(text.lastIndexOf('create or replace function ledger_post_batch('))
+        : entry0026;
+      return {
+        v,
+        fn: `ledger_post_batch_i${k}`,
+        text: entry.replace(/ledger_post_batch\(/g, `ledger_post_batch_i${k}(`),
+      };
+    });
+    await client.query(as0042); // the general path every variant falls back to
+    for (const f of fns) await client.query(f.text);
+    for (const size of (process.env.BENCH_SIZES ?? '1,16,64,100').split(',').map(Number)) {
+      const cpu = fns.map(() => 0);
+      const wall = fns.map(() => 0);
+      for (let i = 0; i < CALLS; i++) {
+        const order = fns.map((_, k) => k).sort(() => Math.random() - 0.5);
+        for (const k of order) {
+          const batch = JSON.stringify(
+            Array.from({ length: size }, () => post(members[Math.floor(Math.random() * members.length)]!)),
+          );
+          const c0 = cpuOf(pid);
+          const t0 = performance.now();
+          await client.query('begin');
+          await client.query(`select ${fns[k]!.fn}($1::jsonb)`, [batch]);
+          await client.query('commit');
+          if (i >= 5) {
+            wall[k] += performance.now() - t0;
+            cpu[k] += cpuOf(pid) - c0;
+          }
+        }
+      }
+      const calls = CALLS - 5;
+      fns.forEach((f, k) => {
+        rows.push(
+          `| ${f.v} | ${size} | ${Math.round(((calls * size) / wall[k]!) * 1000).toLocaleString('en')} | ${(wall[k]! / calls).toFixed(2)} | ${(cpu[k]! / (calls * size)).toFixed(3)} | ${(cpu[k]! / calls).toFixed(2)} |`,
+        );
+        console.log(rows.at(-1));
+      });
+    }
+  }
+  const variants = (process.env.BENCH_INTERLEAVE ? '' : (process.env.BENCH_VARIANTS ?? '0042,0043,0042,0043'))
+    .split(',')
+    .filter(Boolean);
   for (const v of variants) {
     if (builtIn[v]) await client.query(builtIn[v]);
     else if (v !== 'base') await client.query(readFileSync(v, 'utf8'));
