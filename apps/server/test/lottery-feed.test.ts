@@ -425,9 +425,19 @@ describe('feed-based lottery', () => {
       starter: string[];
       consolation: string[];
     };
-    for (const k of ['second', 'third'] as const) if (result[k] === '1234') result[k] = '9999';
-    result.starter = result.starter.map((n) => (n === '1234' ? '9998' : n));
-    result.consolation = result.consolation.map((n) => (n === '1234' ? '9997' : n));
+    // No other prize may fall on one of the system entry's 24 numbers (a permutation of 1234 among the starters or
+    // consolations would pay that prize too): each such number becomes one the result does not hold.
+    const taken = new Set([result.first, result.second, result.third, ...result.starter, ...result.consolation]);
+    let spare = 9000;
+    const clear = (n: string) => {
+      if ([...n].sort().join('') !== '1234') return n;
+      while (taken.has(String(spare))) spare++;
+      taken.add(String(spare));
+      return String(spare);
+    };
+    for (const k of ['second', 'third'] as const) result[k] = clear(result[k]);
+    result.starter = result.starter.map(clear);
+    result.consolation = result.consolation.map(clear);
     const entry = { gameCode: '4d-sg', issueId: current.issueId, result };
     expect((await admin(a.token, '', entry)).statusCode).toBe(200);
     expect((await admin(b.token, '/confirm', entry)).statusCode).toBe(200);
