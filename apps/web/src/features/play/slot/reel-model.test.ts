@@ -2,6 +2,7 @@ import { gameConfig } from '@sea/games';
 import { describe, expect, it } from 'vitest';
 import {
   landed,
+  motionKeyframes,
   offsetAt,
   planStop,
   planTape,
@@ -69,6 +70,38 @@ describe('reel stop mapping', () => {
     // Speed just after the deceleration starts is close to the running speed (no visible jerk).
     const v = (offsetAt(motion, motion.decelStart! + 1) - offsetAt(motion, motion.decelStart!)) / 1;
     expect(Math.abs(v - 0.026)).toBeLessThan(0.01);
+  });
+
+  it('the compositor’s keyframes trace the model exactly, free running and with a planned stop', () => {
+    /** A CSS cubic-bezier with control x 1/3 and 2/3 (x(s) = s): y at u. */
+    const ease = (easing: string | undefined, u: number) => {
+      if (!easing || easing === 'linear') return u;
+      const [x1, y1, x2, y2] = /cubic-bezier\(([^)]*)\)/.exec(easing)![1]!.split(',').map(Number) as number[];
+      expect(x1).toBeCloseTo(1 / 3, 6);
+      expect(x2).toBeCloseTo(2 / 3, 6);
+      return 3 * (1 - u) ** 2 * u * y1! + 3 * (1 - u) * u ** 2 * y2! + u ** 3;
+    };
+    const valueAt = (m: ReelMotion, t: number) => {
+      const { duration, keyframes } = motionKeyframes(m, 60_000);
+      const f = (t - m.start) / duration;
+      const i = keyframes.findLastIndex((k) => k.at <= f && k.at < 1);
+      const [a, b] = [keyframes[i]!, keyframes[i + 1]!];
+      return a.offset + (b.offset - a.offset) * ease(a.easing, (f - a.at) / (b.at - a.at));
+    };
+    const rnd = lcg(11);
+    for (let trial = 0; trial < 50; trial++) {
+      const free: ReelMotion = { start: rnd() * 100, speed: 0.02 + rnd() * 0.02, accel: 80 + rnd() * 120 };
+      const planned = planStop(
+        free,
+        free.start + 100 + rnd() * 900,
+        free.start + 400 + rnd() * 1500,
+        240 + rnd() * 200,
+      );
+      for (const m of [free, planned]) {
+        const end = m.decelStart !== undefined ? m.decelStart + m.decel! : m.start + 5_000;
+        for (let t = m.start; t < end; t += 7) expect(valueAt(m, t)).toBeCloseTo(offsetAt(m, t), 4);
+      }
+    }
   });
 
   it('reels stop left to right when landed one after the other', () => {

@@ -109,3 +109,38 @@ export function planStop(m: ReelMotion, now: number, notBefore: number, decel: n
   const land = Math.max(Math.round(decelFrom + distance), Math.ceil(offsetNow + minTravel));
   return { ...m, decelStart, decelFrom, decel, land };
 }
+
+const THIRD = (1 / 3).toFixed(7);
+const TWO_THIRDS = (2 / 3).toFixed(7);
+/** y = u²: control points y 0 and 1/3. */
+const EASE_IN_QUAD_CSS = `cubic-bezier(${THIRD}, 0, ${TWO_THIRDS}, ${THIRD})`;
+/** easeOutBack: y(0) = 0, y'(0) = EASE_SPEED, y(1) = 1, y'(1) = 0 → control points y EASE_SPEED / 3 and 1. */
+const EASE_OUT_BACK_CSS = `cubic-bezier(${THIRD}, ${(EASE_SPEED / 3).toFixed(7)}, ${TWO_THIRDS}, 1)`;
+
+/** One keyframe of a motion: the offset (symbols) at a fraction of its duration, and the easing that follows it. */
+export interface MotionKeyframe {
+  at: number;
+  offset: number;
+  easing?: string;
+}
+
+/**
+ * The motion as keyframes for the compositor (Web Animations), each segment an exact cubic Bézier of the model:
+ * x is linear in both (control x 1/3, 2/3), so y is the model's own curve — y = u² for the start, easeOutBack for the
+ * stop. Until the stop is planned, the free run lasts `freeRun` ms. Returns the duration (ms from `m.start`) too.
+ */
+export function motionKeyframes(m: ReelMotion, freeRun: number): { duration: number; keyframes: MotionKeyframe[] } {
+  const cruise = m.start + m.accel;
+  const end = m.decelStart !== undefined ? m.decelStart + m.decel! : cruise + freeRun;
+  const duration = end - m.start;
+  const at = (t: number) => (t - m.start) / duration;
+  const keyframes: MotionKeyframe[] = [
+    { at: 0, offset: 0, easing: EASE_IN_QUAD_CSS },
+    { at: at(cruise), offset: runningOffset(m, cruise), easing: 'linear' },
+  ];
+  if (m.decelStart !== undefined) {
+    keyframes.push({ at: at(m.decelStart), offset: m.decelFrom!, easing: EASE_OUT_BACK_CSS });
+    keyframes.push({ at: 1, offset: m.land! });
+  } else keyframes.push({ at: 1, offset: runningOffset(m, end) });
+  return { duration, keyframes };
+}

@@ -1,5 +1,6 @@
 import {
   landed,
+  motionKeyframes,
   offsetAt,
   planStop,
   planTape,
@@ -66,7 +67,7 @@ const LINE_COLOURS = [
 const REELS = 5;
 const ROWS = 3;
 /**
- * A reel in motion shows six tape cells (the three rows, one above, two below). Its ring holds two blocks of six:
+ * A reel in motion shows six tape cells (the three rows, one above, two below). Its ring holds three blocks of six:
  * the cells move to the next block six at a time, so a spinning reel's track is repainted every six symbols, not
  * every symbol.
  */
@@ -79,10 +80,6 @@ const SLOTS = 3 * BLOCK;
 const AHEAD = 2;
 /** How long a reel may run before its stop is known: the animation of the free run is this long. */
 const FREE_RUN_MS = 10 * 60_000;
-/** Easings of the motion model as CSS cubic Béziers (x is linear in both, so y is exactly the model's curve). */
-const EASE_IN_QUAD = 'cubic-bezier(0.3333333, 0, 0.6666667, 0.3333333)'; // y = u²
-/** reel-model's easeOutBack (BACK = 1.1): y(0) = 0, y'(0) = BACK + 3, y(1) = 1, y'(1) = 0. */
-const EASE_OUT_BACK = `cubic-bezier(0.3333333, ${(1.1 + 3) / 3}, 0.6666667, 1)`;
 
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 
@@ -97,7 +94,7 @@ interface CellEl {
 
 interface Reel {
   /** The clipped window, and the track in it that moves by the reel's offset: the cells sit on it at k × cell height. */
-  window: HTMLDivElement;
+  clip: HTMLDivElement;
   track: HTMLDivElement;
   /** The track's resting transform (CSS px), when no animation moves it. */
   y: number;
@@ -107,13 +104,14 @@ interface Reel {
 }
 
 /**
- * The slot's reels, moved by the compositor: each reel is a clipped window with a track in it, moved every
- * animation frame (requestAnimationFrame) by one CSS transform from the pure motion model (reel-model.ts); on the
- * track a ring of twelve small canvases holds pre-rendered symbol sprites. A frame repaints nothing: cells move
- * along the track six at a time (every six symbols of a spin) and a cell is redrawn (one sprite blit) only when it
- * shows another symbol or switches between its sharp and motion-blurred sprite; the reels' backgrounds and shading
- * are static layers. The win highlight is drawn on a canvas over the reels while they rest. It spins on `spin()`,
- * lands on the server's stops with `land()`, and draws the win highlight.
+ * The slot's reels, moved by the compositor: each reel is a clipped window with a track in it, which a Web Animation
+ * built from the pure motion model (reel-model.ts) moves while the reel spins (browsers without Web Animations: one
+ * CSS transform per animation frame). On the track a ring of eighteen small canvases holds pre-rendered symbol
+ * sprites. The page's frame (requestAnimationFrame) repaints nothing as a rule: cells move along the track six at a
+ * time (every six symbols of a spin) and a cell is redrawn (one sprite blit) only when it shows another symbol or
+ * switches between its sharp and motion-blurred sprite; the reels' backgrounds and shading are static layers. The win
+ * highlight is drawn on a canvas over the reels while they rest. It spins on `spin()`, lands on the server's stops
+ * with `land()`, and draws the win highlight.
  */
 export class ReelView {
   private readonly root: HTMLDivElement;
@@ -133,7 +131,8 @@ export class ReelView {
   private gap = 0;
   private dpr = 1;
   private highlight: Highlight | null = null;
-  private pending: { resolve: () => void; landedReels: Set<number> } | null = null;
+  /** Resolves `land()` once every reel is at rest. */
+  private pending: (() => void) | null = null;
   private destroyed = false;
   /** Called as each reel lands (sound, scatter ping). */
   onReelStop: (reel: number) => void = () => undefined;
@@ -148,11 +147,11 @@ export class ReelView {
     root.className = 'reels';
     root.setAttribute('aria-hidden', 'true');
     for (let r = 0; r < REELS; r++) {
-      const window = document.createElement('div');
-      window.className = 'reels__reel';
+      const clip = document.createElement('div');
+      clip.className = 'reels__reel';
       const track = document.createElement('div');
       track.className = 'reels__track';
-      window.appendChild(track);
+      clip.appendChild(track);
       const ring: CellEl[] = [];
       for (let s = 0; s < SLOTS; s++) {
         const el = document.createElement('canvas');
@@ -162,9 +161,9 @@ export class ReelView {
       }
       const shade = document.createElement('div');
       shade.className = 'reels__shade';
-      window.appendChild(shade);
-      root.appendChild(window);
-      this.reels.push({ window, track, y: Number.NaN, anim: null, ring });
+      clip.appendChild(shade);
+      root.appendChild(clip);
+      this.reels.push({ clip, track, y: Number.NaN, anim: null, ring });
     }
     this.overlay = document.createElement('canvas');
     this.overlay.className = 'reels__overlay';
@@ -188,7 +187,7 @@ export class ReelView {
     const top = this.y0();
     for (let r = 0; r < REELS; r++) {
       const reel = this.reels[r]!;
-      const s = reel.window.style;
+      const s = reel.clip.style;
       s.left = `${this.x(r)}px`;
       s.top = `${top}px`;
       s.width = `${this.cell}px`;
@@ -231,7 +230,7 @@ export class ReelView {
   land(strips: readonly (readonly string[])[], stops: number[], timing: Timing, teaseFrom = REELS): Promise<void> {
     const now = performance.now();
     return new Promise((resolve) => {
-      this.pending = { resolve, landedReels: new Set() };
+      this.pending = resolve;
       let notBefore = now;
       for (let r = 0; r < REELS; r++) {
         let m = this.motions[r] ?? { start: now, speed: timing.speed, accel: timing.accel };
@@ -290,12 +289,11 @@ export class ReelView {
       this.motions[r] = null;
       this.stopAnimation(r);
       this.onReelStop(r);
-      this.pending?.landedReels.add(r);
     }
     if (this.pending && !this.spinning) {
-      const p = this.pending;
+      const resolve = this.pending;
       this.pending = null;
-      p.resolve();
+      resolve();
     }
   }
 
@@ -309,20 +307,13 @@ export class ReelView {
     const reel = this.reels[r]!;
     const m = this.motions[r];
     if (!m || typeof reel.track.animate !== 'function' || !this.cellH) return;
-    const px = (offset: number) => ({ transform: `translate3d(0,${offset * this.cellH}px,0)` });
-    const cruise = m.start + m.accel;
-    const end = m.decelStart !== undefined ? m.decelStart + m.decel! : cruise + FREE_RUN_MS;
-    const total = end - m.start;
-    const at = (t: number) => (t - m.start) / total;
-    const keyframes: Keyframe[] = [
-      { offset: 0, easing: EASE_IN_QUAD, ...px(0) },
-      { offset: at(cruise), easing: 'linear', ...px(offsetAt(m, cruise)) },
-    ];
-    if (m.decelStart !== undefined) {
-      keyframes.push({ offset: at(m.decelStart), easing: EASE_OUT_BACK, ...px(m.decelFrom!) });
-      keyframes.push({ offset: 1, ...px(m.land!) });
-    } else keyframes.push({ offset: 1, ...px(offsetAt(m, end)) });
-    const anim = reel.track.animate(keyframes, { duration: total, fill: 'both' });
+    const { duration, keyframes } = motionKeyframes(m, FREE_RUN_MS);
+    const frames: Keyframe[] = keyframes.map((k) => ({
+      offset: k.at,
+      ...(k.easing ? { easing: k.easing } : {}),
+      transform: `translate3d(0,${k.offset * this.cellH}px,0)`,
+    }));
+    const anim = reel.track.animate(frames, { duration, fill: 'both' });
     anim.startTime = m.start;
     reel.anim?.cancel();
     reel.anim = anim;
