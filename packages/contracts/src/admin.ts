@@ -12,6 +12,14 @@ export const adminUsername = z
 export const adminLoginRequest = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
+  /** The 6-digit code of the authenticator app, required once two-factor sign-in is on. */
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The 6-digit code from your authenticator app')
+    .optional(),
+  /** Instead of `otp`: one of the ten recovery codes (each works once). */
+  recoveryCode: z.string().trim().min(8).max(32).optional(),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
@@ -19,6 +27,8 @@ export const adminLoginResult = z.object({
   token: z.string(),
   /** true: every admin route except /session/password, /me and logout refuses until the password is changed. */
   mustChangePassword: z.boolean(),
+  /** true: the role requires two-factor sign-in and it is not set up yet; only the set-up routes answer until it is. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type AdminLoginResult = z.infer<typeof adminLoginResult>;
 
@@ -26,7 +36,14 @@ export const adminMe = z.object({
   id: z.string(),
   username: z.string(),
   merchantCode: z.string(),
+  displayName: z.string(),
+  role: z.string(),
+  roleName: z.string(),
+  /** What this staff member may do (the back office shows only these screens and actions). */
+  permissions: z.array(z.string()),
   mustChangePassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorRequired: z.boolean(),
   lastLoginAt: z.string().nullable(),
 });
 export type AdminMe = z.infer<typeof adminMe>;

@@ -8,6 +8,7 @@ export * from './money.ts';
 export * from './withdrawals.ts';
 export * from './deposits.ts';
 export * from './admin.ts';
+export * from './staff.ts';
 export * from './history.ts';
 export * from './wallet.ts';
 export * from './games.ts';
