@@ -52,6 +52,7 @@ export async function registerApiDocs(app: FastifyInstance, opts: { enabled: boo
     {
       method: 'GET',
       url: '/admin/api/openapi',
+      permission: 'signed-in',
       summary: 'The whole OpenAPI document, back office included',
       tags: ['admin'],
       response: z.record(z.string(), z.unknown()),

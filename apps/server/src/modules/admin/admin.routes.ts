@@ -56,10 +56,11 @@ export function registerAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/me',
+      permission: 'signed-in',
       summary: 'The logged-in admin',
       tags,
       response: adminMe,
-      session: 'password-pending',
+      session: 'setup',
     },
     ({ merchant, admin }) => deps.admin.me(merchant, admin),
   );
@@ -69,11 +70,12 @@ export function registerAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/session/password',
+      permission: 'signed-in',
       summary: 'Change the admin password (required first when it is a one-time password); other sessions end',
       tags,
       body: adminPasswordChangeRequest,
       response: z.null(),
-      session: 'password-pending',
+      session: 'setup',
     },
     async ({ admin, body, ip }) => {
       await deps.admin.changePassword(admin, body, ip);
@@ -86,6 +88,7 @@ export function registerAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/audit',
+      permission: 'audit.view',
       summary: 'The admin audit log of this merchant, newest first',
       tags,
       querystring: auditQuery,

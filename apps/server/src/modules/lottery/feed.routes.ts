@@ -68,6 +68,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results',
+      permission: 'lottery.results',
       summary: 'Enter the official result of a draw (or a correction of a settled one); pending until confirmed',
       tags,
       body: lotteryResultEntry,
@@ -80,6 +81,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results/confirm',
+      permission: 'lottery.results',
       summary: 'Confirm a pending result by entering it again; never by the admin who entered it',
       tags,
       body: lotteryResultEntry,
@@ -92,6 +94,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results/discard',
+      permission: 'lottery.results',
       summary: 'Discard a pending result entry (nothing is settled on it)',
       tags,
       body: lotteryResultDiscard,
@@ -104,6 +107,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/issues/:id/cancel',
+      permission: 'lottery.results',
       summary:
         'Cancel a feed draw without a result (the draw did not take place) and refund every placed bet; repeatable',
       tags,
@@ -119,6 +123,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'GET',
       url: '/admin/api/lottery/shortfalls',
+      permission: 'lottery.view',
       summary:
         'Shortfalls of result corrections (what a clawback could not take back), newest first, with what the feed job collected since',
       tags,
