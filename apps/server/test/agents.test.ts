@@ -103,7 +103,7 @@ describe('operator agent management', () => {
       'agent.settings',
       'agent.settings',
     ]);
-    expect(audit).toContainEqual({ action: 'agent.promote', target_id: String(member.id) });
+    expect(audit).toContainEqual({ action: 'agent.promote', target_id: member.account });
     const list = await adminCall('GET', `/admin/api/agents?search=${account}`);
     expect(list.json().value.rows.find((r: { account: string }) => r.account === account).teamSize).toBe(2);
   });

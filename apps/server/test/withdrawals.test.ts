@@ -349,7 +349,7 @@ describe('operator actions', () => {
       .selectFrom('admin_audit_log')
       .select('action')
       .where('target_type', '=', 'withdrawal')
-      .where('target_id', '=', String((await rowsOf(p.id))[0]!.id))
+      .where('target_id', '=', (await rowsOf(p.id))[0]!.reference)
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.approve', 'withdrawal.disburse']);

@@ -3,7 +3,7 @@ import {
   type AdminLoginRequest,
   type AdminLoginResult,
   type AdminMe,
-  BUILT_IN_ROLES,
+  builtInRole,
   adminUsername,
   requiresTwoFactor,
 } from '@sea/contracts';
@@ -136,7 +136,7 @@ export function createAdminService(deps: {
   }
 
   async function permissionsOf(merchantId: bigint, role: string): Promise<string[]> {
-    if (BUILT_IN_ROLES[role]) return rolePermissions(role, null);
+    if (builtInRole(role)) return rolePermissions(role, null);
     return rolePermissions(role, (await deps.staff.findRole(merchantId, role))?.permissions);
   }
 
@@ -275,7 +275,7 @@ export function createAdminService(deps: {
     async me(merchant: Merchant, admin: AuthenticatedAdmin): Promise<AdminMe> {
       const row = await repo.findById(admin.id);
       if (!row) throw new AppError('admin_unauthorized');
-      const custom = BUILT_IN_ROLES[row.role_code] ? undefined : await deps.staff.findRole(merchant.id, row.role_code);
+      const custom = builtInRole(row.role_code) ? undefined : await deps.staff.findRole(merchant.id, row.role_code);
       const permissions = rolePermissions(row.role_code, custom?.permissions);
       return {
         id: String(row.id),
@@ -283,7 +283,7 @@ export function createAdminService(deps: {
         merchantCode: merchant.code,
         displayName: row.display_name || row.username,
         role: row.role_code,
-        roleName: BUILT_IN_ROLES[row.role_code]?.name ?? custom?.name ?? row.role_code,
+        roleName: builtInRole(row.role_code)?.name ?? custom?.name ?? row.role_code,
         permissions,
         mustChangePassword: row.must_change_password,
         twoFactorEnabled: row.totp_enabled_at !== null,
@@ -293,7 +293,10 @@ export function createAdminService(deps: {
     },
 
     /** Starts two-factor enrolment: a new pending secret (shown as a QR code), replacing an unconfirmed one. */
-    async twoFactorSetup(merchant: Merchant, admin: AuthenticatedAdmin): Promise<{ secret: string; otpauthUrl: string }> {
+    async twoFactorSetup(
+      merchant: Merchant,
+      admin: AuthenticatedAdmin,
+    ): Promise<{ secret: string; otpauthUrl: string }> {
       const secret = newTotpSecret();
       if (!(await deps.staff.setPendingTotp(admin.id, secret))) {
         throw new AppError('state_invalid', 'Two-factor sign-in is on already. Ask another staff member to reset it.');

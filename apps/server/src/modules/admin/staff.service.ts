@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   ADMIN_PERMISSIONS,
-  BUILT_IN_ROLES,
+  builtInRole,
   BUILT_IN_ROLE_CODES,
   type RoleInfo,
   type StaffMember,
@@ -20,7 +20,7 @@ import type { StaffRepository } from './staff.repository.ts';
 
 /** The permissions of a role: a built-in role's from the code, a custom role's from its row (none when unknown). */
 export function rolePermissions(code: string, custom: readonly string[] | null | undefined): string[] {
-  const builtIn = BUILT_IN_ROLES[code];
+  const builtIn = builtInRole(code);
   if (builtIn) return [...builtIn.permissions];
   return (custom ?? []).filter((p) => (ADMIN_PERMISSIONS as readonly string[]).includes(p));
 }
@@ -85,7 +85,7 @@ export function createStaffService(deps: {
   }
 
   async function roleOrThrow(merchantId: bigint, code: string, trx?: Kysely<AdminTables>) {
-    const builtIn = BUILT_IN_ROLES[code];
+    const builtIn = builtInRole(code);
     if (builtIn) return { name: builtIn.name, permissions: [...builtIn.permissions] as string[] };
     const row = await staff.findRole(merchantId, code, trx);
     if (!row) throw fieldError('role', 'unknown_role', 'No such role.');
@@ -96,7 +96,7 @@ export function createStaffService(deps: {
 
   function present(row: StaffRow, roles: Map<string, { name: string; permissions: string[] }>): StaffMember {
     const custom = roles.get(row.role_code);
-    const builtIn = BUILT_IN_ROLES[row.role_code];
+    const builtIn = builtInRole(row.role_code);
     const permissions = rolePermissions(row.role_code, custom?.permissions);
     return {
       id: String(row.id),
@@ -281,7 +281,7 @@ export function createStaffService(deps: {
       return {
         items: [
           ...BUILT_IN_ROLE_CODES.map((code) => {
-            const r = BUILT_IN_ROLES[code]!;
+            const r = builtInRole(code)!;
             return info(code, r.name, true, [...r.permissions]);
           }),
           ...custom.map((r) => info(r.code, r.name, false, rolePermissions(r.code, r.permissions))),
@@ -297,7 +297,7 @@ export function createStaffService(deps: {
       mode: 'create' | 'update',
       ip: string,
     ): Promise<RoleInfo> {
-      if (BUILT_IN_ROLES[role.code]) {
+      if (builtInRole(role.code)) {
         throw fieldError('code', 'built_in', 'Built-in roles cannot be changed; create a custom role instead.');
       }
       const permissions = [...new Set(role.permissions)].sort();
@@ -332,7 +332,7 @@ export function createStaffService(deps: {
     },
 
     async deleteRole(merchant: Merchant, actor: AuthenticatedAdmin, code: string, ip: string): Promise<void> {
-      if (BUILT_IN_ROLES[code]) throw fieldError('code', 'built_in', 'Built-in roles cannot be deleted.');
+      if (builtInRole(code)) throw fieldError('code', 'built_in', 'Built-in roles cannot be deleted.');
       await deps.db.transaction().execute(async (trx) => {
         if (!(await staff.findRole(merchant.id, code, trx))) throw new AppError('not_found', 'No such role.');
         if (!(await staff.deleteUnusedRole(merchant.id, code, trx))) {

@@ -102,7 +102,7 @@ export function createAgentsAdmin(deps: {
               adminId: admin.id,
               action: 'agent.create',
               targetType: 'member',
-              targetId: created.id,
+              targetId: created.account,
               detail: { account: created.account, type, rebatePoint: body.rebatePoint, uplineId },
               ip,
             }),
@@ -134,7 +134,7 @@ export function createAgentsAdmin(deps: {
           adminId: admin.id,
           action: 'agent.promote',
           targetType: 'member',
-          targetId: member.id,
+          targetId: member.account,
           detail: { account: member.account, fromType: member.type, type, rebatePoint: body.rebatePoint ?? null },
           ip,
         });
@@ -190,7 +190,7 @@ export function createAgentsAdmin(deps: {
           adminId: admin.id,
           action: 'agent.settings',
           targetType: 'merchant',
-          targetId: merchant.id,
+          targetId: merchant.code,
           detail: { maxRebatePoint: next.maxRebatePoint, activeMinBet: next.activeMinBet },
           ip,
         });

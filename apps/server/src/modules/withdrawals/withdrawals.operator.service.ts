@@ -52,7 +52,7 @@ export function createWithdrawalOperatorService(deps: {
         adminId: admin.id,
         action,
         targetType: 'withdrawal',
-        targetId: id,
+        targetId: row.reference,
         detail: { ...detail, amount: row.amount, memberId: row.member_id },
         ip: admin.ip,
       });
@@ -217,7 +217,7 @@ export function createWithdrawalOperatorService(deps: {
           adminId: admin.id,
           action: 'withdrawal.settings',
           targetType: 'merchant',
-          targetId: merchant.id,
+          targetId: merchant.code,
           detail: {
             minAmount,
             maxAmount,
