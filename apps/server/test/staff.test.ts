@@ -150,6 +150,16 @@ describe('staff accounts', () => {
     expect(audit.items.find((e: { targetId: string }) => e.targetId === 'fiona')).toMatchObject({
       adminUsername: 'theowner',
     });
+    // Filters: staff, target, days (the merchant's zone), all together.
+    const day = new Date().toISOString().slice(0, 10);
+    const q = (query: string) => call(owner.token, 'GET', `/admin/api/audit?pageSize=100&${query}`);
+    const byTarget = (await q(`target=fiona&admin=theowner&from=${day}&to=${day}`)).json().value;
+    expect(byTarget.items.map((e: { action: string }) => e.action)).toEqual(['admin.create']);
+    const herOwn = (await q('admin=fiona')).json().value.items.map((e: { action: string }) => e.action);
+    expect(herOwn).toEqual(expect.arrayContaining(['session.login', 'password.change', 'two_factor.enable']));
+    expect(herOwn).not.toContain('admin.create');
+    expect((await q('from=2001-01-01&to=2001-01-02')).json().value.total).toBe(0);
+    expect((await q('from=2026-02-02&to=2026-01-01')).json().code).toBe('validation_failed');
   });
 
   it('refuses bad input with field errors: unknown role, taken username, weak or duplicate fields', async () => {

@@ -89,13 +89,14 @@ export function registerAdminRoutes(
       method: 'GET',
       url: '/admin/api/audit',
       permission: 'audit.view',
-      summary: 'The admin audit log of this merchant, newest first',
+      summary:
+        'The admin audit log of this merchant, newest first; filter by action, staff (username), target (public reference) and days',
       tags,
       querystring: auditQuery,
       response: auditList,
     },
     async ({ merchant, query }) => {
-      const { total, rows } = await deps.audit.list(merchant.id, query);
+      const { total, rows } = await deps.audit.list(merchant.id, { ...query, timezone: merchant.timezone });
       return {
         total,
         items: rows.map((r): z.infer<typeof auditEntry> => ({
