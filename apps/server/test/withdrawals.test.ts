@@ -358,6 +358,45 @@ describe('operator actions', () => {
     expect(list.items.every((w: { status: string }) => w.status === 'disbursed')).toBe(true);
   });
 
+  it('above the merchant threshold, two different staff approve (four eyes); below it one is enough', async () => {
+    const settings = (body: object) => asAdmin('PUT', '/admin/api/staff-settings', body);
+    expect(
+      (await settings({ ipAllowList: [], withdrawalSecondApprovalAbove: '5000' })).json().value
+        .withdrawalSecondApprovalAbove,
+    ).toBe('5000');
+    try {
+      const p = await player({ fund: 100_000n, txPassword: true, bank: true });
+      const big = (await request(p, '50.01')).json().value.id as string;
+      const first = (await asAdmin('POST', `/admin/api/withdrawals/${big}/approve`)).json().value;
+      expect(first).toMatchObject({ status: 'requested', awaitingSecondApproval: true });
+      const again = await asAdmin('POST', `/admin/api/withdrawals/${big}/approve`);
+      expect(again.json().code).toBe('second_approval_required');
+      expect((await asAdmin('POST', `/admin/api/withdrawals/${big}/disburse`)).json().code).toBe('state_invalid');
+      const other = await createTestAdmin(t, { role: 'finance' });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/withdrawals/${big}/approve`,
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(second.json().value).toMatchObject({ status: 'approved', awaitingSecondApproval: false });
+      const audit = await t.database.all
+        .selectFrom('admin_audit_log')
+        .select(['action', 'admin_id'])
+        .where('target_id', '=', big)
+        .orderBy('id')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'withdrawal.approve.first', admin_id: admin.id },
+        { action: 'withdrawal.approve', admin_id: other.id },
+      ]);
+      // At the threshold exactly: one approval.
+      const small = (await request(p, '50.00')).json().value.id as string;
+      expect((await asAdmin('POST', `/admin/api/withdrawals/${small}/approve`)).json().value.status).toBe('approved');
+    } finally {
+      await settings({ ipAllowList: [], withdrawalSecondApprovalAbove: null });
+    }
+  });
+
   it('an approved withdrawal is rejected only when the operator says it was approved (payout failed)', async () => {
     const p = await player({ fund: 10_000n, txPassword: true, bank: true });
     const id = (await request(p, '40')).json().value.id;

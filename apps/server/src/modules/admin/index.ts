@@ -78,6 +78,10 @@ export function createAdminModule(deps: {
     ...face,
     /** Append an operator action to the audit log, inside the action's own transaction (`executor`). */
     recordAction: audit.record,
+    /** Withdrawals above this amount (minor units) need two different staff members' approvals; null = never. */
+    async secondApprovalAbove(merchantId: bigint): Promise<bigint | null> {
+      return (await staffRepo.settingsOf(merchantId))?.withdrawal_second_approval_above ?? null;
+    },
     adjustments,
     staff,
     /** First start: creates `admin` with a one-time password shown once on the console. */

@@ -28,7 +28,7 @@ export function createWithdrawalsModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'move' | 'settleHold' | 'balances'>;
   members: Pick<MembersModule, 'findById' | 'setPaymentPassword' | 'accountsOf'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'secondApprovalAbove'>;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   clock: () => Date;
