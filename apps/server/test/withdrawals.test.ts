@@ -4,14 +4,14 @@ import { startJobRunner } from '../src/jobs/runner.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { createTestAdmin } from './helpers/admin.ts';
+import { createTestAdmin, type TestAdmin } from './helpers/admin.ts';
 import { fundMember } from './helpers/money.ts';
 import { multipart, newPlayer, type Player, testImage } from './helpers/players.ts';
 import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let demo: Merchant;
-let admin: { token: string };
+let admin: TestAdmin;
 const hasher = countingHasher();
 
 beforeAll(async () => {

@@ -53,7 +53,8 @@ export async function registerApiDocs(app: FastifyInstance, opts: { enabled: boo
       method: 'GET',
       url: '/admin/api/openapi',
       permission: 'signed-in',
-      summary: 'The whole OpenAPI document, back office included',
+      summary:
+        'The whole OpenAPI document, back office included (each operation names the staff permission it needs); the back office shows it as its API reference',
       tags: ['admin'],
       response: z.record(z.string(), z.unknown()),
     },

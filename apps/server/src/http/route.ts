@@ -50,8 +50,13 @@ type Spec = RouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | 
 
 /** The Fastify schema (validation, serialisation, OpenAPI) of a route spec. */
 function routeSchema(spec: Spec, secured: boolean) {
+  const permission = (spec as { permission?: string }).permission;
   return {
     summary: spec.summary,
+    ...(permission && {
+      description:
+        permission === 'signed-in' ? 'Any signed-in staff member.' : `Staff permission required: \`${permission}\`.`,
+    }),
     tags: spec.tags,
     ...(spec.querystring && { querystring: spec.querystring }),
     ...(spec.body && { body: spec.body }),
