@@ -47,6 +47,7 @@ import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
+import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
@@ -203,6 +204,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
   const messages = createMessagesModule({ db, members, audit: admin, clock });
+  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin });
 
   return {
     outbox,
@@ -229,6 +231,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     announcements,
     promotions,
     messages,
+    siteSettings,
   };
 }
 

@@ -9,6 +9,7 @@ export * from './withdrawals.ts';
 export * from './deposits.ts';
 export * from './admin.ts';
 export * from './staff.ts';
+export * from './site-settings.ts';
 export * from './history.ts';
 export * from './wallet.ts';
 export * from './games.ts';

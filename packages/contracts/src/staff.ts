@@ -23,6 +23,7 @@ export const ADMIN_PERMISSIONS = [
   'agents.manage',
   'content.view',
   'content.manage',
+  'settings.view',
   'settings.manage',
   'staff.view',
   'staff.manage',
