@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import {
   loadMigrations,
   loadRepeatableMigrations,
@@ -73,6 +75,36 @@ function withLedger(change: (sql: string) => string): RepeatableMigration[] {
   });
 }
 
+const WORKER = fileURLToPath(new URL('./helpers/migrate-worker.ts', import.meta.url));
+
+/**
+ * src/db/migrate.ts in a process of its own, with `appended` at the end of ledger.sql: `ready` once the process is
+ * connected, `go()` to migrate, `applied` = the files it applied.
+ */
+function migratorProcess(url: string, appended: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, url, appended], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const applied = new Promise<string[]>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.slice('ready\n'.length)) as string[])
+        : reject(new Error(`migrate-worker exited ${code}: ${out}`)),
+    );
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    applied.catch(reject); // a process that dies before it is ready
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.startsWith('ready\n')) resolve();
+    });
+  });
+  child.stderr.on('data', (d) => (out += d));
+  return { ready, go: () => child.stdin.end('go\n'), applied };
+}
+
 const appendOnlyMessage = (db: Database) =>
   db.session(async (exec) => (await definitions(exec))['ledger_append_only()']);
 
@@ -135,21 +167,24 @@ describe(`repeatable migrations (db/functions) on ${process.env.DATABASE_URL ? '
     await migrate(db);
     await db.session((exec) => exec('create table fn_probe_runs (at timestamptz not null default now())'));
     // The change counts its runs, and takes a while, so that a second migrator without the lock would overlap it.
-    const changed = withLedger((sql) => `${sql}\n;insert into fn_probe_runs default values; select pg_sleep(0.3);`);
-    // PostgreSQL: a second handle with connections of its own, as another server process has. PGlite serves one
-    // process: its two migrators share the handle.
-    const other = url ? await openDatabase({ kind: 'postgres', url, poolSize: 2 }) : db;
-    try {
-      const runs = await Promise.all([
-        migrate(db, loadMigrations(), changed),
-        migrate(other, loadMigrations(), changed),
-      ]);
-      expect(runs.flatMap((r) => names(r.repeatable))).toEqual(['ledger.sql']);
-      const counted = await db.session((exec) => exec('select count(*)::int as n from fn_probe_runs'));
-      expect(counted[0]?.n).toBe(1);
-    } finally {
-      if (other !== db) await other.close();
+    const appended = ';insert into fn_probe_runs default values; select pg_sleep(0.3);';
+    let applied: string[];
+    if (url) {
+      // PostgreSQL: two server processes starting together.
+      const both = [migratorProcess(url, appended), migratorProcess(url, appended)];
+      await Promise.all(both.map((p) => p.ready));
+      for (const p of both) p.go();
+      applied = (await Promise.all(both.map((p) => p.applied))).flat();
+    } else {
+      // PGlite serves one process (a lock file on its folder): two migrators in it share the handle.
+      const changed = withLedger((sql) => `${sql}\n${appended}`);
+      const runs = await Promise.all([migrate(db, loadMigrations(), changed), migrate(db, loadMigrations(), changed)]);
+      applied = runs.flatMap((r) => names(r.repeatable));
     }
+    expect(applied).toEqual(['ledger.sql']);
+    const counted = await db.session((exec) => exec('select count(*)::int as n from fn_probe_runs'));
+    expect(counted[0]?.n).toBe(1);
+    expect(await appendOnlyMessage(db)).toContain('ledger rows are append-only'); // usable after
   }, 120_000);
 
   it('stop at a broken file with a clear message and keep the previous definitions', async () => {
