@@ -11,7 +11,7 @@ import type {
 export type GameTxRow = Selectable<GameTransactionsTable>;
 export type GameRoundRow = Selectable<GameRoundsTable>;
 
-/** What game_wallet_open decided (migration 0025). */
+/** What game_wallet_open decided (db/functions/games.sql). */
 export interface OpenedCall {
   outcome: 'go' | 'duplicate' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TX_NOT_FOUND' | 'ALREADY_SETTLED';
   /** The claimed idempotency row (null: nothing claimed). */
@@ -148,8 +148,8 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         .executeTakeFirst(),
 
     /**
-     * The steps of a bet or win before its money moves, in one round trip (SQL function game_wallet_open, migration
-     * 0025): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
+     * The steps of a bet or win before its money moves, in one round trip (SQL function game_wallet_open in
+     * db/functions/games.sql): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
      * and answer), the tombstone or settled checks, and the round, locked. See the function for the outcomes.
      */
     /**

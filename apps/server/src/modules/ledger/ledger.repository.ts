@@ -37,7 +37,7 @@ export interface DayRow {
 }
 
 /**
- * SQL of the ledger. Writes go through one call of the SQL function ledger_post_batch (migrations); the rest
+ * SQL of the ledger. Writes go through one call of the SQL function ledger_post_batch (db/functions/ledger.sql); the rest
  * are reads: balances, and a member's history — its posted entries (every wallet of the member: main and
  * sub-wallets) plus its holds: open ones (pending) and voided ones (cancelled).
  */
