@@ -41,7 +41,10 @@ async function launch(p: Player, gameCode: string, freePlay = false): Promise<st
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().value.url, 'http://site');
   expect(url.pathname).toBe(`/play/${gameCode}`);
-  return url.searchParams.get('token')!;
+  const token = url.searchParams.get('token')!;
+  // The game page starts with its session, which shows the seed commitment before any round.
+  expect((await game(token).session()).statusCode).toBe(200);
+  return token;
 }
 
 const game = (token: string) => ({
