@@ -7,6 +7,7 @@ import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { houseGameNodes, housePage, launchHouseGame } from './helpers/house.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -17,14 +18,13 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let demo: Merchant;
 let now = Date.now();
-const games: Record<string, string> = {};
+let games: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   await t.app.modules.merchants.setFlag(demo.id, 'FREEPLAY3', true);
-  const list = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=SEA' })).json().value.content;
-  for (const g of list) games[g.gameCode] = g.nodeId;
+  games = await houseGameNodes(t);
 });
 afterAll(async () => {
   if (t) {
@@ -38,41 +38,8 @@ const balance = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]!.available;
 
 /** A launch of the game; the token of its game page (no session read: an API-only client). */
-async function launch(p: Player, gameCode: string, freePlay = false): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: bearer(p.token),
-    payload: { nodeId: games[gameCode], freePlay },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return new URL(res.json().value.url, 'http://site').searchParams.get('token')!;
-}
-
-const game = (token: string) => ({
-  session: () => t.app.inject({ method: 'GET', url: '/house/v1/session', headers: { 'x-game-session': token } }),
-  play: (bet: Record<string, number>, requestId = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/house/v1/rounds',
-      headers: { 'x-game-session': token },
-      payload: { requestId, bet },
-    }),
-  draw: (id: string, holds: boolean[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/house/v1/rounds/${id}/draw`,
-      headers: { 'x-game-session': token },
-      payload: { holds },
-    }),
-  rotate: (clientSeed?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/house/v1/seed',
-      headers: { 'x-game-session': token },
-      payload: { clientSeed },
-    }),
-});
+const launch = (p: Player, gameCode: string, freePlay = false) => launchHouseGame(t, games, p, gameCode, freePlay);
+const game = (token: string) => housePage(t, token);
 
 /** A game page as the site opens it: launch, then its session (which shows the seed commitment). */
 async function opened(p: Player, gameCode: string, freePlay = false) {
@@ -184,7 +151,7 @@ describe('interrupted rounds always finish', () => {
       .where('member_id', '=', anon.id)
       .executeTakeFirstOrThrow();
     expect(BigInt((await vp.session()).json().value.balance)).toBe(fun + BigInt(won.w ?? 0) * UNIT);
-  });
+  }, 120_000); // 211 hands finished one transaction each, on a shared machine
 });
 
 describe('no free look', () => {
