@@ -267,6 +267,46 @@ describe('the client seed protects the player', () => {
     expect(later.next.serverSeedHash).toBe(next.nextServerSeedHash);
   });
 
+  it('a client seed is never paired with a server seed made after it arrived (no pair yet, or a pair from before 0055)', async () => {
+    const p = await newPlayer(t, demo, { fund: 100n * UNIT });
+    const change = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/house/seed',
+        headers: bearer(p.token),
+        payload: { clientSeed: 'pick' },
+      });
+    const first = await change();
+    expect(first.statusCode).toBe(409);
+    expect(first.json().code).toBe('state_invalid');
+    // A pair from before the next-seed commitment (0055): its next seed is committed when it is first shown.
+    const other = await newPlayer(t, demo, { fund: 100n * UNIT });
+    const old = 'ab'.repeat(32);
+    await sql`insert into house_seeds (merchant_id, member_id, server_seed, server_seed_hash, client_seed)
+      values (${demo.id}, ${other.id}, ${old}, ${commitServerSeed(old)}, 'legacy')`.execute(t.database.db);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/wps/house/seed',
+      headers: bearer(other.token),
+      payload: { clientSeed: 'pick' },
+    });
+    expect(legacy.json().code).toBe('state_invalid');
+    const shown = (
+      await t.app.inject({ method: 'GET', url: '/wps/house/fairness', headers: bearer(other.token) })
+    ).json().value;
+    expect(shown.serverSeedHash).toBe(commitServerSeed(old));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/wps/house/seed',
+      headers: bearer(other.token),
+      payload: { clientSeed: 'pick' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().value.revealed.serverSeed).toBe(old);
+    expect(ok.json().value.next.serverSeedHash).toBe(shown.nextServerSeedHash);
+    expect((await change()).statusCode).toBe(200); // p's pair was committed by the refused change
+  });
+
   it('an API-only client gets no round before its first seed is committed', async () => {
     const p = await newPlayer(t, demo, { fund: 100n * UNIT });
     const g = game(await launch(p, 'slot-lucky-dragon'));

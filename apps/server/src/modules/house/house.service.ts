@@ -614,16 +614,16 @@ export function createHouseService(deps: {
      * confirmed yet for the recovery job (RECOVER_AFTER_SECONDS).
      */
     async rotateSeed(merchant: Merchant, memberId: bigint, clientSeed?: string): Promise<HouseSeedResult> {
+      // No next seed committed (shown) yet — a pair from before 0055, or no pair at all: it is committed now and the
+      // change refused, so a chosen client seed never meets a server seed made after it arrived.
+      if (clientSeed !== undefined && !(await repo.activeSeed(memberId))?.next_server_seed) {
+        await db.transaction().execute((trx) => committedSeed(trx, merchant, memberId));
+        throw new AppError(
+          'state_invalid',
+          'Your next server seed has just been committed: read its hash, then change your client seed.',
+        );
+      }
       return db.transaction().execute(async (trx) => {
-        const active = await repo.activeSeedForUpdate(trx, memberId);
-        // A pair whose next seed was never committed (shown) cannot be rotated against a chosen client seed.
-        if (clientSeed !== undefined && active && !active.next_server_seed) {
-          await committedSeed(trx, merchant, memberId);
-          throw new AppError(
-            'state_invalid',
-            'Your next server seed has just been committed: read its hash, then change your client seed.',
-          );
-        }
         const seed = await committedSeed(trx, merchant, memberId);
         for (const round of await repo.unfinishedOnSeed(trx, seed.id)) {
           if (round.free_play && round.status === 'dealt' && !round.holds && (await finishFreeHand(trx, round)))
