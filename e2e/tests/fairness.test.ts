@@ -66,3 +66,28 @@ test('/lottery/verify at 1366 and 390 px: the beacon round checked against its s
   }
   assert.deepEqual(errors, []);
 });
+
+test('in TY: the seed pair and the beacon check are explained in the other language too', async () => {
+  const account = 'e2efairty';
+  await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
+  await logIn(account, PASSWORD);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.baseUrl}/fairness`);
+  await page.getByTestId('next-hash').waitFor();
+  // The member's own choice (the account keeps it), as the header's selector makes it.
+  await page.getByLabel('Language').selectOption('ty');
+  await page.getByRole('heading', { name: 'Cặp seed của bạn' }).waitFor();
+  await page.getByRole('heading', { name: 'Cam kết của chúng tôi' }).waitFor();
+  await page.screenshot({ path: 'e2e/artifacts/fairness-seeds-ty-390.png', fullPage: true });
+  const issueId = await drawnIssue('elott-ssc-1m');
+  await page.setViewportSize({ width: 1366, height: 844 });
+  await page.goto(`${server.baseUrl}/lottery/verify?game=elott-ssc-1m&issue=${issueId}`);
+  await page
+    .getByTestId('verdict')
+    .getByText(/Vòng beacon \d+, theo nguồn công bố, có đúng giá trị/)
+    .waitFor({
+      timeout: 30_000,
+    });
+  await page.screenshot({ path: 'e2e/artifacts/lottery-verify-beacon-ty-1366.png', fullPage: true });
+  assert.deepEqual(errors, []);
+});
