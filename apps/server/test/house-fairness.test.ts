@@ -77,10 +77,10 @@ async function interrupted(p: Player, op: 'bet' | 'win', requestId = randomUUID(
   return { token, round };
 }
 
-/** One run of the recovery job, `later` ms from now. */
+/** One run of the recovery job, `later` ms from now (rows take the database's time: the real one). */
 async function recoverAt(later: number) {
   const saved = now;
-  now += later;
+  now = Math.max(now, Date.now()) + later;
   try {
     return await t.app.modules.house.recover((id) => t.app.modules.merchants.findById(id));
   } finally {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type HouseGameId,
   type HouseRound,
@@ -8,7 +7,6 @@ import {
   houseGameId,
 } from '@sea/contracts';
 import {
-  commitServerSeed,
   dealVideoPoker,
   gameConfig,
   gameKind,
@@ -27,7 +25,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
 import type { GamesModule, VendorRow } from '../games/index.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
-import type { HouseRepository, HouseRoundRow, SeedRow } from './house.repository.ts';
+import type { HouseRepository, HouseRoundRow } from './house.repository.ts';
+import { createSeedPairs, FIRST_SEED_MESSAGE } from './house-seeds.ts';
 import type { HouseTables } from './house.tables.ts';
 
 /** Our own games are vendor SEA (adapter 'house'). */
@@ -48,14 +47,6 @@ type GameSession = NonNullable<Awaited<ReturnType<Games['sessionByToken']>>>;
 /** One credit is one major unit of the merchant's currency (1.00 PHP, 1 VND…). */
 const creditValueOf = (merchant: Pick<Merchant, 'currencyExponent'>) => 10n ** BigInt(merchant.currencyExponent);
 
-const seedAndHash = () => {
-  const seed = randomBytes(32).toString('hex');
-  return { seed, hash: commitServerSeed(seed) };
-};
-const newClientSeed = () => randomBytes(8).toString('hex');
-
-const FIRST_SEED_MESSAGE =
-  'Your first seed pair has just been committed: read its hash (GET /house/v1/session) before your first round, then play.';
 const VOIDED_MESSAGE =
   'This round was voided: its server seed was revealed before the bet was confirmed. Your stake was returned.';
 
@@ -143,47 +134,8 @@ export function createHouseService(deps: {
     return (await deps.ledger.balances(merchant.id, [main]))[main]!.available;
   }
 
-  /**
-   * The member's active seed pair (locked), with the server seed of the next pair committed: created here on first
-   * use (the game page's session, the fairness page) — never inside a round, so the member has seen the commitment
-   * before the first round is played. A pair from before 0055 gets its next seed now, once.
-   */
-  async function committedSeed(trx: Kysely<HouseTables>, merchant: Merchant, memberId: bigint): Promise<SeedRow> {
-    const existing = await repo.activeSeedForUpdate(trx, memberId);
-    if (existing?.next_server_seed) return existing;
-    if (existing) return (await repo.setNextSeed(trx, existing.id, seedAndHash()))!;
-    const first = seedAndHash();
-    const next = seedAndHash();
-    await repo.insertSeed(trx, {
-      merchantId: merchant.id,
-      memberId,
-      serverSeed: first.seed,
-      serverSeedHash: first.hash,
-      clientSeed: newClientSeed(),
-      nextServerSeed: next.seed,
-      nextServerSeedHash: next.hash,
-    });
-    return (await repo.activeSeedForUpdate(trx, memberId))!;
-  }
-
-  /** The active pair a round plays on; none yet: it is committed now and the round refused (seen before played). */
-  async function seedForRound(trx: Kysely<HouseTables>, memberId: bigint): Promise<SeedRow> {
-    const seed = await repo.activeSeedForUpdate(trx, memberId);
-    if (!seed) throw new AppError('state_invalid', FIRST_SEED_MESSAGE);
-    return seed;
-  }
-
-  async function fairnessOf(memberId: bigint) {
-    const seed = await repo.activeSeed(memberId);
-    return seed
-      ? {
-          serverSeedHash: seed.server_seed_hash,
-          nextServerSeedHash: seed.next_server_seed_hash!,
-          clientSeed: seed.client_seed,
-          nonce: seed.next_nonce,
-        }
-      : undefined;
-  }
+  const seeds = createSeedPairs({ db, repo, clock: deps.clock, finishFreeHand: (trx, r) => finishFreeHand(trx, r) });
+  const { committedSeed, seedForRound, fairnessOf } = seeds;
 
   async function present(round: HouseRoundRow): Promise<HouseRound> {
     const seed = await repo.seed(round.seed_id);
@@ -606,67 +558,9 @@ export function createHouseService(deps: {
       return result(merchant, s, await settle(merchant, await vendorOf(merchant), round, outcome, holds));
     },
 
-    /**
-     * Reveals the active server seed and starts a new pair: the server seed committed ahead (its hash shown with the
-     * current one) and the player's client seed (or a random one). Only once every round of the seed is settled or
-     * voided: a free-play hand left open is finished with the best hold; a real hand waits for its draw (any session
-     * of the member shows it; the recovery job finishes it after ABANDONED_HAND_HOURS) and a round whose bet is not
-     * confirmed yet for the recovery job (RECOVER_AFTER_SECONDS).
-     */
-    async rotateSeed(merchant: Merchant, memberId: bigint, clientSeed?: string): Promise<HouseSeedResult> {
-      // No next seed committed (shown) yet — a pair from before 0055, or no pair at all: it is committed now and the
-      // change refused, so a chosen client seed never meets a server seed made after it arrived.
-      if (clientSeed !== undefined && !(await repo.activeSeed(memberId))?.next_server_seed) {
-        await db.transaction().execute((trx) => committedSeed(trx, merchant, memberId));
-        throw new AppError(
-          'state_invalid',
-          'Your next server seed has just been committed: read its hash, then change your client seed.',
-        );
-      }
-      return db.transaction().execute(async (trx) => {
-        const seed = await committedSeed(trx, merchant, memberId);
-        for (const round of await repo.unfinishedOnSeed(trx, seed.id)) {
-          if (round.free_play && round.status === 'dealt' && !round.holds && (await finishFreeHand(trx, round)))
-            continue;
-          if (round.status === 'dealt' && !round.holds)
-            throw new AppError(
-              'state_invalid',
-              `Finish your video-poker hand (round ${round.id}) before changing seeds: open the game again from any device to draw it.`,
-            );
-          throw new AppError(
-            'state_invalid',
-            'A round of this seed is still being confirmed. Please try again in two minutes.',
-          );
-        }
-        const rounds = await repo.roundsOnSeed(trx, seed.id);
-        await repo.reveal(trx, seed.id, deps.clock());
-        const following = seedAndHash();
-        const next = await repo.insertSeed(trx, {
-          merchantId: merchant.id,
-          memberId,
-          serverSeed: seed.next_server_seed!,
-          serverSeedHash: seed.next_server_seed_hash!,
-          clientSeed: clientSeed ?? newClientSeed(),
-          nextServerSeed: following.seed,
-          nextServerSeedHash: following.hash,
-        });
-        if (!next) throw new AppError('conflict', 'Please try again.');
-        return {
-          revealed: {
-            serverSeed: seed.server_seed,
-            serverSeedHash: seed.server_seed_hash,
-            clientSeed: seed.client_seed,
-            rounds,
-          },
-          next: {
-            serverSeedHash: next.server_seed_hash,
-            nextServerSeedHash: next.next_server_seed_hash!,
-            clientSeed: next.client_seed,
-            nonce: next.next_nonce,
-          },
-        };
-      });
-    },
+    /** Reveals the active server seed and starts a new pair (house-seeds.ts). */
+    rotateSeed: (merchant: Merchant, memberId: bigint, clientSeed?: string): Promise<HouseSeedResult> =>
+      seeds.rotate(merchant, memberId, clientSeed),
 
     /** The same from a game page (its session names the member). */
     async rotateSeedFromGame(
