@@ -60,6 +60,9 @@ const cardNames = () => page.locator('.game-grid article h3').allTextContents();
 /** Plays one slot spin on the game session the popup opened (as the game page would). */
 async function spin(gameUrl: string) {
   const token = new URL(gameUrl, server.baseUrl).searchParams.get('token')!;
+  // The page reads its session first: it shows the seed commitment, made before any round (issue 29).
+  const session = await fetch(`${server.baseUrl}/house/v1/session`, { headers: { 'x-game-session': token } });
+  assert.equal(session.status, 200, await session.clone().text());
   const res = await fetch(`${server.baseUrl}/house/v1/rounds`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-game-session': token },

@@ -41,7 +41,7 @@ import { createHistoryModule } from './modules/history/index.ts';
 import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
-import { createLotteryModule, type LotteryOptions } from './modules/lottery/index.ts';
+import { createLotteryModule, type LotteryOptions, lotteryKeyStore } from './modules/lottery/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
@@ -68,6 +68,7 @@ export interface AppDeps {
         | 'DEMO_VENDOR_WALLET_URL'
         | 'DEMO_VENDOR_FAULT_RATE'
         | 'DATA_DIR'
+        | 'LOTTERY_SIGNER_KEY'
       >
     >;
   database: Database;
@@ -151,7 +152,15 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({ db, ledger, merchants, members, audit: admin, clock, options: deps.lottery });
+  const lottery = createLotteryModule({
+    db,
+    ledger,
+    merchants,
+    members,
+    audit: admin,
+    clock,
+    options: { ...(await lotteryKeyStore(deps.config)), ...deps.lottery },
+  });
   // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
   // the agent reports (member-day cells, team records), contract figures and category rebates.
   games.addBetRecordSource(lottery.betRecords);

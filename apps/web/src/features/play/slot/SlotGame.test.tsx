@@ -14,7 +14,7 @@ import { PlayApp } from '../PlayApp.tsx';
 const seeds = { serverSeed: 'free spins seed', clientSeed: 'c', nonce: 90 };
 const bet = { lines: 20, betLevel: 1 };
 const outcome = playRound({ gameId: 'slot-lucky-dragon', seeds, bet });
-const fairness = { serverSeedHash: 'cd'.repeat(32), clientSeed: 'c', nonce: 90 };
+const fairness = { serverSeedHash: 'cd'.repeat(32), nextServerSeedHash: 'ef'.repeat(32), clientSeed: 'c', nonce: 90 };
 
 const session: HouseSession = {
   gameId: 'slot-lucky-dragon',
