@@ -24,19 +24,8 @@ alter table lottery_chains add constraint lottery_chains_secret_where check (
 alter table lottery_issues add column beacon_round bigint check (beacon_round >= 0);
 alter table lottery_issues add column beacon_value text check (beacon_value ~ '^[0-9a-f]{64}$');
 
--- The beacon round and value join the draw's write-once fields.
-create or replace function lottery_issue_draw_once() returns trigger language plpgsql as $$
-begin
-  if new.chain_id is distinct from old.chain_id or new.chain_index is distinct from old.chain_index
-     or (old.hash is not null and new.hash is distinct from old.hash)
-     or (old.result is not null and new.result is distinct from old.result)
-     or (old.beacon_round is not null and new.beacon_round is distinct from old.beacon_round)
-     or (old.beacon_value is not null and new.beacon_value is distinct from old.beacon_value) then
-    raise exception 'lottery: a chain issue''s draw is never changed' using errcode = 'P0001';
-  end if;
-  return new;
-end
-$$;
+-- The beacon round and value join the draw's write-once fields: lottery_issue_draw_once's body is in
+-- db/functions/lottery.sql (the one source of the functions; re-applied after the migrations).
 
 -- A drawn issue is never deleted (with or without bets), whatever its kind: its result stays on record.
 create function lottery_issue_drawn_kept() returns trigger language plpgsql as $$
