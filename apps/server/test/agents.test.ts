@@ -481,6 +481,16 @@ describe('reports', () => {
       [1, '10000', 1],
       [2, '30000', 1],
     ]);
+    // With an account: that member's levels within the team, numbered from the caller; outside the team → 404.
+    const levelsOf = async (account: string) =>
+      (await call(a, 'GET', `/wps/agent/report/pnl?by=level&account=${account}`))
+        .json()
+        .value.rows.map((r: { depth: number; validBet: string; members: number }) => [r.depth, r.validBet, r.members]);
+    expect(await levelsOf(s1Res.account)).toEqual([[2, '30000', 1]]);
+    expect(await levelsOf(m1.account)).toEqual([[1, '10000', 1]]);
+    expect(await levelsOf(m2.account)).toEqual([[2, '30000', 1]]);
+    const outside = await call(a, 'GET', `/wps/agent/report/pnl?by=level&account=${stranger.account}`);
+    expect([outside.statusCode, outside.json().code]).toEqual([404, 'not_in_team']);
     const revenue = (await call(a, 'GET', '/wps/agent/report/revenue')).json().value;
     expect(revenue.days).toHaveLength(1);
     expect(revenue.days[0]).toMatchObject({ validBet: '40000', payout: '25000', deposits: '50000', activeMembers: 2 });
