@@ -263,6 +263,47 @@ describe('main ↔ vendor wallet transfer', () => {
   });
 });
 
+describe('every transfer answers the balances it left', () => {
+  it('200 parallel transfers both ways: each answer is its own ledger entries’ balance after, a replay the same', async () => {
+    const p = await player({ fund: 20_000n }); // 200.00
+    expect((await transfer(p, { from: 'MAIN', to: 'SABA', amount: '100' })).statusCode).toBe(200);
+    const sent = Array.from({ length: 200 }, (_, i) => ({
+      requestId: randomUUID(),
+      ...(i % 2 === 0 ? { from: 'MAIN', to: 'SABA' } : { from: 'SABA', to: 'MAIN' }),
+      amount: '1',
+    }));
+    const answers = (await Promise.all(sent.map((body) => transfer(p, body)))).map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().value as { requestId: string; mainBalance: string; vendorBalance: string; replay: boolean };
+    });
+    // What the ledger wrote for each transfer: the balance after its entry on main and on the sub-wallet.
+    const entries = await t.database.all
+      .selectFrom('ledger_journals as j')
+      .innerJoin('ledger_entries as e', 'e.journal_id', 'j.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['j.idem_key', 'a.code', 'e.balance_after'])
+      .where('j.scope', '=', 'wallet_transfer')
+      .where('j.member_id', '=', p.id)
+      .execute();
+    const after = new Map(entries.map((e) => [`${e.idem_key}/${e.code}`, String(e.balance_after)]));
+    const main = memberMain(p.id);
+    const sub = memberVendor(p.id, 'SABA');
+    for (const a of answers) {
+      expect(a.replay).toBe(false);
+      expect([a.mainBalance, a.vendorBalance]).toEqual([
+        after.get(`${p.id}:${a.requestId}/${main}`),
+        after.get(`${p.id}:${a.requestId}/${sub}`),
+      ]);
+      // Each transfer of 1.00 leaves the two wallets holding 200.00 between them.
+      expect(BigInt(a.mainBalance) + BigInt(a.vendorBalance)).toBe(20_000n);
+    }
+    // A retry of a request answers what the first one did, whatever happened since.
+    await transfer(p, { from: 'MAIN', to: 'SABA', amount: '3' });
+    const again = await transfer(p, sent[0]!);
+    expect(again.json().value).toMatchObject({ ...answers[0], replay: true });
+  });
+});
+
 describe('hierarchy transfers', () => {
   it('sends money to the direct upline; a member without an upline is refused', async () => {
     const agent = await player({ type: 1 });

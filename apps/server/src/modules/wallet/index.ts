@@ -24,7 +24,7 @@ export {
  */
 export function createWalletModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances' | 'memberAccounts'>;
+  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances' | 'balancesLeft' | 'memberAccounts'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'onLaunchFunding'>;
   merchants: Pick<MerchantsModule, 'findById'>;
