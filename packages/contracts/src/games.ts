@@ -264,6 +264,8 @@ export const adminVendor = z.object({
   hasWalletSecret: z.boolean(),
   /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance, or nothing). */
   launchFunding: z.enum(['all', 'none']),
+  /** A real-money launch ends the player's earlier sessions at this vendor (false: every launch is its own session). */
+  replaceSessions: z.boolean(),
 });
 export type AdminVendor = z.infer<typeof adminVendor>;
 
@@ -282,6 +284,7 @@ export const adminVendorPatch = z
     iconUrl: httpsUrl.nullable(),
     launchUrl: httpsUrl.nullable(),
     launchFunding: z.enum(['all', 'none']),
+    replaceSessions: z.boolean(),
   })
   .partial()
   .refine(atLeastOneField, NO_FIELD);

@@ -94,7 +94,12 @@ export interface SeamlessResponse {
   balance?: string;
   currency?: string;
   tx_id?: string;
-  /** Our reference of the applied transaction. */
+  /** Our ledger journal of the money this call moved (absent when it moved none: a zero bet or win, a tombstone). */
   ledger_tx_id?: string;
+  /**
+   * Our reference of every accepted call (status OK), zero amounts and early rollbacks included: the wallet
+   * transaction that recorded it, the same on every retry. Quote it (with your tx_id) when reconciling.
+   */
+  wallet_tx_id?: string;
   message?: string;
 }

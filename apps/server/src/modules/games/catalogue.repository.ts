@@ -111,7 +111,10 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
       merchantId: bigint,
       code: string,
       set: Partial<
-        Pick<VendorRow, 'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url' | 'launch_funding'>
+        Pick<
+          VendorRow,
+          'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url' | 'launch_funding' | 'replace_sessions'
+        >
       >,
     ): Promise<VendorRow | undefined> {
       return db

@@ -60,7 +60,38 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
       freePlay: boolean;
       funBalance: bigint | null;
       expiresAt: Date;
+      /** End the member's other live real-money sessions at this vendor in the same transaction (at `now`). */
+      replaceAt?: Date;
     }): Promise<bigint> {
+      if (s.replaceAt) {
+        const at = s.replaceAt;
+        return db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('game_sessions')
+            .set({ expires_at: at })
+            .where('merchant_id', '=', s.merchantId)
+            .where('member_id', '=', s.memberId)
+            .where('vendor_code', '=', s.vendorCode)
+            .where('free_play', '=', false)
+            .where('expires_at', '>', at)
+            .execute();
+          const r = await trx
+            .insertInto('game_sessions')
+            .values({
+              token_hash: s.tokenHash,
+              merchant_id: s.merchantId,
+              member_id: s.memberId,
+              vendor_code: s.vendorCode,
+              game_id: s.gameId,
+              free_play: false,
+              fun_balance: null,
+              expires_at: s.expiresAt,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return r.id;
+        });
+      }
       const r = await db
         .insertInto('game_sessions')
         .values({
