@@ -134,6 +134,16 @@ export function createGamesModule(deps: {
     launch: launch.launch,
     registerProvider: launch.registerProvider,
     transferApiOf: launch.transferApiOf,
+    /**
+     * Whether a player could play anything of the vendor: a launch adapter for it and a game that is not disabled
+     * (the wallet refuses transfers into a vendor wallet with nothing launchable).
+     */
+    async hasLaunchableGame(merchantId: bigint, vendor: Pick<VendorRow, 'code' | 'adapter'>): Promise<boolean> {
+      return (
+        launch.providerOf(vendor.adapter) !== undefined &&
+        (await catalogueRepo.hasPlayableGame(merchantId, vendor.code))
+      );
+    },
     onLaunchFunding: launch.onLaunchFunding,
     /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
     wallet: seamless,

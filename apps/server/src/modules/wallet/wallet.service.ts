@@ -17,6 +17,7 @@ import {
   assertMayReachDownline,
   assertReceiverActive,
   assertVendorAccepts,
+  assertVendorPlayable,
   requireUpline,
   transferRoute,
 } from './wallet.policy.ts';
@@ -37,7 +38,7 @@ const actorOf = (merchant: Merchant, member: Member): Actor => ({
 const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
 
 export function createWalletService(deps: {
-  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf'>;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'hasLaunchableGame'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
   transfers: VendorTransfers;
@@ -218,6 +219,7 @@ export function createWalletService(deps: {
       const amount = amountOf(req.amount, merchant);
       const vendor = await repo.findVendor(merchant.id, route.vendorCode);
       assertVendorAccepts(route, vendor);
+      if (route.direction === 'to_vendor') assertVendorPlayable(await repo.hasLaunchableGame(merchant.id, vendor!));
       const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
       const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
       const left = await moveFunds(merchant, member.memberId, vendor!, route.direction, amount, req.requestId);
