@@ -692,6 +692,52 @@ describe('permanent refusals, references and session replacement (issue 26)', ()
   });
 });
 
+describe('the wallet protocol’s own OpenAPI document', () => {
+  it('is served at /docs/wallet: the four calls with their headers, bodies and statuses; real answers fit it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/wallet' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toEqual([
+      '/wallet/v1/balance',
+      '/wallet/v1/bet',
+      '/wallet/v1/win',
+      '/wallet/v1/rollback',
+    ]);
+    const betOp = doc.paths['/wallet/v1/bet'].post;
+    expect(betOp.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'x-operator-id',
+      'x-vendor-id',
+      'x-timestamp',
+      'x-signature',
+    ]);
+    const body = betOp.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(
+      expect.arrayContaining(['request_id', 'player_id', 'currency', 'round_id', 'tx_id', 'amount']),
+    );
+    expect(Object.keys(betOp.responses)).toEqual(['200', '400', '401', '503']);
+    // The answers a vendor gets validate against the document's schemas (Ajv, OpenAPI 3.0 nullable aside).
+    const { default: Ajv } = await import('ajv');
+    const ajv = new Ajv({ strict: false });
+    const fits = ajv.compile(doc.components.schemas.WalletResponse);
+    const fitsBet = ajv.compile(body);
+    const p = await player(1_000n);
+    const sent = bet(p, '10');
+    expect(fitsBet({ request_id: 'r', currency: demo.currency, ...sent })).toBe(true);
+    expect(fitsBet({ ...sent, amount: 10 })).toBe(false);
+    for (const answer of [
+      await vendor.call('bet', sent),
+      await vendor.call('bet', bet(p, '5000')),
+      await vendor.call('balance', { player_id: p.pid }),
+    ])
+      expect(fits(answer.json), answer.text).toBe(true);
+    // Not part of the player API's document.
+    const playerDoc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(playerDoc.paths).some((path) => path.startsWith('/wallet/'))).toBe(false);
+  });
+});
+
 describe('bet records of vendor rounds', () => {
   it('filter by local date range (merchant time zone) and vendor, page through, totals over every page', async () => {
     const day = (ms: number) =>

@@ -36,6 +36,7 @@ export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
 export type { BetStatsSource, RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
+export { walletOpenApiDocument } from './seamless.openapi.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
