@@ -8,6 +8,7 @@ import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { runConformance, type WalletCaller } from '../src/cli/wallet-conformance/scenarios.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -689,6 +690,32 @@ describe('permanent refusals, references and session replacement (issue 26)', ()
     } finally {
       await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { replaceSessions: false });
     }
+  });
+});
+
+describe('the portable conformance suite (npm run wallet:conformance)', () => {
+  it('passes every scenario in-process, and leaves the test player’s balance as it was', async () => {
+    const p = await player(100_000n);
+    const wallet: WalletCaller = {
+      call: (op, body, o = {}) =>
+        vendor.call(op, body, {
+          signature: o.signature,
+          tamper: o.tamper,
+          ...(o.timestampOffsetSeconds !== undefined && {
+            timestamp: Math.floor(now / 1000) + o.timestampOffsetSeconds,
+          }),
+        }),
+    };
+    const results = await runConformance({
+      wallet,
+      currency: demo.currency,
+      playerId: p.pid,
+      sessionToken: p.session,
+      gameCode: 'demo-baccarat',
+    });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.length).toBeGreaterThanOrEqual(11);
+    expect(await balance(p)).toBe(100_000n);
   });
 });
 
