@@ -622,6 +622,8 @@ describe('permanent refusals, references and session replacement (issue 26)', ()
         expect([r.statusCode, r.json.status], `${op} ${JSON.stringify(body)}`).toEqual([400, 'BAD_REQUEST']);
       }
     expect(await balance(p)).toBe(4_900n);
+    // An unknown extra field is ignored, whatever it holds.
+    expect((await vendor.call('bet', bet(p, '100', { vendor_note: 'x\u0000\ud800' }))).json.status).toBe('OK');
   });
 
   it('every accepted call carries our wallet reference, zero bets and wins and early rollbacks too; a retry the same', async () => {

@@ -55,7 +55,7 @@ export function registerSeamlessRoutes(
     clock: () => Date;
   },
 ): void {
-  const operations: Array<[string, z.ZodType, (c: WalletCall<never>) => Promise<WalletAnswer>]> = [
+  const operations: Array<[string, z.ZodObject, (c: WalletCall<never>) => Promise<WalletAnswer>]> = [
     ['balance', seamlessBalanceRequest, (c) => deps.seamless.balance(c)],
     ['bet', seamlessBetRequest, (c) => deps.seamless.bet(c)],
     ['win', seamlessWinRequest, (c) => deps.seamless.win(c)],
@@ -103,9 +103,13 @@ export function registerSeamlessRoutes(
             plain('BAD_REQUEST', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`),
           );
         }
-        // Text no database can store (NUL and other control characters, lone surrogates): a permanent refusal,
-        // not TEMPORARY_ERROR — the same ids would fail on every retry.
-        const bad = findTextProblem(parsed.data);
+        // Text no database can store (NUL and other control characters, lone surrogates) in a field of the
+        // protocol: a permanent refusal, not TEMPORARY_ERROR — the same ids would fail on every retry. (Unknown
+        // extra fields are ignored, whatever they hold.)
+        const known = Object.keys(schema.shape);
+        const bad = findTextProblem(
+          Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([k]) => known.includes(k))),
+        );
         if (bad) return send(reply, 400, plain('BAD_REQUEST', `${bad.path.join('.') || 'body'}: ${bad.message}`));
         try {
           const out = await run({ merchant: target.merchant, vendor: target.vendor, body: parsed.data as never });
