@@ -36,7 +36,7 @@ import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
-import { createGamesModule } from './modules/games/index.ts';
+import { createGamesModule, walletOpenApiDocument } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
 import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
@@ -402,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await registerApiDocs(app, {
     enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production',
+    documents: { '/docs/wallet': walletOpenApiDocument },
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

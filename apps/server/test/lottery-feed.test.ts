@@ -138,6 +138,28 @@ describe('feed-based lottery', () => {
     const g = await get('/lgw/lottery/feed/games/vn-mb');
     expect(g.betTypes.find((b: { code: string }) => b.code === 'vn.de').lines[0].odds).toBe('95');
     expect(g.next.length).toBeGreaterThan(5);
+    // The spec's path of the Vietnamese lottery menu: the VN stations by region, with the lobby's next draws.
+    const menu = await get('/lgw/vn/games/game_menu');
+    expect(
+      menu.regions.map((r: { region: string; games: { gameCode: string }[] }) => [
+        r.region,
+        r.games.map((x) => x.gameCode),
+      ]),
+    ).toEqual([
+      ['MB', ['vn-mb']],
+      ['MN', ['vn-mn-hcm', 'vn-mn-dongthap']],
+      ['MT', ['vn-mt-danang', 'vn-mt-khanhhoa']],
+    ]);
+    expect(menu.regions[0].games[0]).toEqual({
+      gameCode: 'vn-mb',
+      name: mb.name,
+      station: 'Hà Nội',
+      drawTime: '18:15',
+      weekdays: mb.weekdays,
+      current: mb.current,
+    });
+    // Nothing drawn yet: no recent results.
+    expect((await get('/lgw/vn/games/recent')).list).toEqual([]);
   });
 
   it('a VN MB draw: bets settled from the simulated feed once it publishes; bad bets refused', async () => {
@@ -200,6 +222,21 @@ describe('feed-based lottery', () => {
       'G7',
     ]);
     expect(results.list[0].board[0].numbers).toEqual(r.prizes.DB);
+    // …and it is the recent VN result on the spec's path (MB only; another region has none yet).
+    const recent = await get('/lgw/vn/games/recent');
+    expect(recent.list).toEqual([
+      {
+        gameCode: 'vn-mb',
+        name: expect.any(String),
+        region: 'MB',
+        station: 'Hà Nội',
+        issueId: current.issueId,
+        drawsAt: current.drawsAt,
+        board: results.list[0].board,
+      },
+    ]);
+    expect((await get('/lgw/vn/games/recent?region=MN')).list).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/lgw/vn/games/recent?region=XX' })).statusCode).toBe(400);
 
     const lo = Object.values(r.prizes)
       .flat()

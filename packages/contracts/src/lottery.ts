@@ -280,6 +280,50 @@ export const lotteryFeedLobby = z.object({
 export type LotteryFeedLobby = z.infer<typeof lotteryFeedLobby>;
 export const lotteryFeedLobbyQuery = z.object({ kind: lotteryFeedKind.optional() });
 
+/**
+ * GET /lgw/vn/games/game_menu (the spec's Vietnamese lottery menu): the VN games by region — MB (the north, one
+ * draw a day), MN (the south), MT (the centre) — each station with its draw time, days and next draw.
+ */
+export const lotteryVnMenu = z.object({
+  serverTime: z.string(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  regions: z.array(
+    z.object({
+      region: lotteryVnRegion,
+      games: z.array(
+        z.object({
+          gameCode: z.string(),
+          name: z.string(),
+          station: z.string(),
+          drawTime: z.string(),
+          weekdays: z.array(z.number().int()).nullable(),
+          current: issueRef.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type LotteryVnMenu = z.infer<typeof lotteryVnMenu>;
+
+/** GET /lgw/vn/games/recent?region=: the latest result of every VN station, newest draw first. */
+export const lotteryVnRecentQuery = z.object({ region: lotteryVnRegion.optional() });
+export const lotteryVnRecent = z.object({
+  serverTime: z.string(),
+  list: z.array(
+    z.object({
+      gameCode: z.string(),
+      name: z.string(),
+      region: lotteryVnRegion,
+      station: z.string(),
+      issueId: z.string(),
+      drawsAt: z.string(),
+      board: lotteryBoard,
+    }),
+  ),
+});
+export type LotteryVnRecent = z.infer<typeof lotteryVnRecent>;
+
 /** GET /lgw/lottery/feed/games/:gameCode */
 export const lotteryFeedGame = z.object({
   serverTime: z.string(),

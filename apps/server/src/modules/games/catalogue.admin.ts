@@ -39,6 +39,7 @@ const presentVendor = (v: VendorRow): AdminVendor => ({
   launchUrl: v.launch_url,
   hasWalletSecret: v.wallet_secret !== null,
   launchFunding: v.launch_funding,
+  replaceSessions: v.replace_sessions,
 });
 
 const presentGame = (g: GameRow): AdminGame => ({
@@ -162,6 +163,7 @@ export function registerCatalogueAdminRoutes(
         ...(body.iconUrl !== undefined && { icon_url: body.iconUrl }),
         ...(body.launchUrl !== undefined && { launch_url: body.launchUrl }),
         ...(body.launchFunding !== undefined && { launch_funding: body.launchFunding }),
+        ...(body.replaceSessions !== undefined && { replace_sessions: body.replaceSessions }),
       });
       if (!row) throw new AppError('not_found', 'No such vendor.');
       await audited(merchant, admin.id, ip, 'vendor.update', row.code, body);

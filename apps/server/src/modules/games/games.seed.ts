@@ -17,19 +17,16 @@ interface DemoVendor {
 }
 
 /**
- * The demo merchant's vendors: our own games (SEA, played from the main wallet), the simulated external vendor
- * (DEMO: a stand-in for the live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our
- * own exist; modules/demo-vendor), the same simulated vendor in transfer-wallet mode (DEMOT: its launch moves the
- * member's funds to the vendor), and three transfer-wallet vendors whose sub-wallets the wallet pages use (no games
- * yet).
+ * The demo merchant's vendors, each with games (a vendor wallet with nothing to play would only hold money
+ * idle): our own games (SEA, played from the main wallet), the simulated external vendor (DEMO: a stand-in for the
+ * live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our own exist;
+ * modules/demo-vendor), and the same simulated vendor in transfer-wallet mode (DEMOT: its launch moves the member's
+ * funds to the vendor; its sub-wallet is the one the wallet pages show).
  */
 export const DEMO_VENDORS: DemoVendor[] = [
   { code: 'SEA', name: 'SEA Games', walletMode: 'seamless', adapter: 'house', sort: 1 },
   { code: 'DEMO', name: 'Demo vendor', walletMode: 'seamless', adapter: 'demo', sort: 2 },
   { code: 'DEMOT', name: 'Demo vendor (transfer wallet)', walletMode: 'transfer', adapter: 'demo', sort: 3 },
-  { code: 'SABA', name: 'SABA Sports', walletMode: 'transfer', adapter: 'none', sort: 10 },
-  { code: 'EVO', name: 'Evolution Live', walletMode: 'transfer', adapter: 'none', sort: 11 },
-  { code: 'JILI', name: 'JILI Slots', walletMode: 'transfer', adapter: 'none', sort: 12 },
 ];
 
 interface DemoGame {

@@ -36,6 +36,7 @@ export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
 export type { BetStatsSource, RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
+export { walletOpenApiDocument } from './seamless.openapi.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
@@ -134,6 +135,16 @@ export function createGamesModule(deps: {
     launch: launch.launch,
     registerProvider: launch.registerProvider,
     transferApiOf: launch.transferApiOf,
+    /**
+     * Whether a player could play anything of the vendor: a launch adapter for it and a game that is not disabled
+     * (the wallet refuses transfers into a vendor wallet with nothing launchable).
+     */
+    async hasLaunchableGame(merchantId: bigint, vendor: Pick<VendorRow, 'code' | 'adapter'>): Promise<boolean> {
+      return (
+        launch.providerOf(vendor.adapter) !== undefined &&
+        (await catalogueRepo.hasPlayableGame(merchantId, vendor.code))
+      );
+    },
     onLaunchFunding: launch.onLaunchFunding,
     /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
     wallet: seamless,

@@ -131,6 +131,26 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
       });
     },
 
+    /** The member accounts' balances a committed journal left (its stored result); undefined: no such journal. */
+    async balancesLeft(
+      merchantId: bigint,
+      scope: string,
+      key: string,
+    ): Promise<Record<string, AccountBalance> | undefined> {
+      const row = await db
+        .selectFrom('ledger_journals')
+        .select(['ok', 'result'])
+        .where('merchant_id', '=', merchantId)
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .executeTakeFirst();
+      if (!row?.ok) return undefined;
+      const raw = (row.result?.balances ?? {}) as Record<string, { balance: string; available: string }>;
+      return Object.fromEntries(
+        Object.entries(raw).map(([code, b]) => [code, { balance: BigInt(b.balance), available: BigInt(b.available) }]),
+      );
+    },
+
     async journalCount(): Promise<bigint> {
       const r = await db
         .selectFrom('ledger_journals')

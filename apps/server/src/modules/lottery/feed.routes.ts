@@ -13,10 +13,14 @@ import {
   lotteryResultsQuery,
   lotteryShortfalls,
   lotteryShortfallsQuery,
+  lotteryVnMenu,
+  lotteryVnRecent,
+  lotteryVnRecentQuery,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineAdminRoute, defineRoute } from '../../http/route.ts';
 import type { FeedService } from './feed.service.ts';
+import { vnMenuOf, vnRecentOf } from './vn-menu.ts';
 
 /** Feed-based lotteries: the public lobby, game and results of VN / Thai / 4D games. */
 export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): void {
@@ -57,6 +61,30 @@ export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): voi
       response: lotteryFeedResults,
     },
     ({ merchant, params, query }) => feed.results(merchant, params.gameCode, query),
+  );
+  // The spec's paths of the Vietnamese lottery menus (§7).
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/vn/games/game_menu',
+      summary: 'The Vietnamese lottery menu: VN stations by region (MB, MN, MT) with draw time, days and next draw',
+      tags,
+      response: lotteryVnMenu,
+    },
+    async ({ merchant }) => vnMenuOf(await feed.lobby(merchant, 'vn')),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/vn/games/recent',
+      summary: 'The latest result of every Vietnamese station (optionally one region), newest draw first',
+      tags,
+      querystring: lotteryVnRecentQuery,
+      response: lotteryVnRecent,
+    },
+    async ({ merchant, query }) => vnRecentOf(await feed.lobby(merchant, 'vn'), query.region),
   );
 }
 
