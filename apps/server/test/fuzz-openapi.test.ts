@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
+import { createMerchant } from './helpers/factories.ts';
 import { newPlayer } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -188,9 +189,13 @@ let t: TestApp;
 let merchant: Merchant;
 let playerDoc: Document;
 let adminDoc: Document;
+/** The back-office operations run on a merchant of their own: what they change (maintenance, registration fields,
+ * flags, staff) must not close the demo merchant's player API to the rest of the run. */
+let operatorMerchant: string;
 beforeAll(async () => {
   t = await buildTestApp();
   merchant = (await t.app.modules.merchants.findByCode('demo'))!;
+  operatorMerchant = (await createMerchant(t.database.all)).code;
   // The documents as a client reads them: /docs/json for anyone, the whole one with a staff session.
   playerDoc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
   const staff = await createTestAdmin(t);
@@ -236,7 +241,7 @@ describe('OpenAPI-driven fuzzing', () => {
         const isAdmin = path.startsWith('/admin/api/');
         const token = secured
           ? isAdmin
-            ? (await createTestAdmin(t)).token
+            ? (await createTestAdmin(t, { merchantCode: operatorMerchant })).token
             : (await newPlayer(t, merchant, { fund: 100_000n })).token
           : undefined;
         const params = op.parameters ?? [];
@@ -266,6 +271,7 @@ describe('OpenAPI-driven fuzzing', () => {
               : '');
           const headers: Record<string, string> = {};
           if (token) headers.authorization = `Bearer ${token}`;
+          if (isAdmin) headers.merchant = operatorMerchant;
           if (v.contentType) headers['content-type'] = v.contentType;
           const res = await t.app.inject({
             method,
