@@ -43,6 +43,7 @@ import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createLotteryModule, type LotteryOptions } from './modules/lottery/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
+import { createMemberAdminModule } from './modules/member-admin/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
@@ -203,6 +204,18 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
   const messages = createMessagesModule({ db, members, audit: admin, clock });
+  const memberAdmin = createMemberAdminModule({
+    db,
+    members,
+    auth,
+    ledger,
+    history,
+    games,
+    deposits,
+    withdrawals,
+    audit: admin,
+    clock,
+  });
 
   return {
     outbox,
@@ -229,6 +242,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     announcements,
     promotions,
     messages,
+    memberAdmin,
   };
 }
 

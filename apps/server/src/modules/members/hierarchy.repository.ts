@@ -74,6 +74,14 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
       return rows[0];
     },
 
+    /** Locks (for update, in id order) the member's whole team and one more member (a move's rows). */
+    async lockTeam(executor: AnyDb, merchantId: bigint, memberId: bigint, otherId: bigint): Promise<void> {
+      await sql`select id from members
+          where merchant_id = ${merchantId}
+            and (id = ${otherId} or id in (select descendant_id from member_tree where ancestor_id = ${memberId}))
+          order by id for update`.execute(executor);
+    },
+
     /** The highest rebate point among the member's direct downlines ('0.0' without any). */
     async maxDirectRebate(executor: AnyDb | undefined, merchantId: bigint, id: bigint): Promise<string> {
       const { rows } = await sql<{ max: string | null }>`select max(rebate_point)::text as max from members
