@@ -6,7 +6,8 @@
 // (default 200) times with a different value each call; p50/p95/p99 in ms. Host speed in the same run: the
 // trivial-commit ceiling (one-row UPDATE per transaction, 4 clients, 3 s), as bench/README.md's other benches.
 //   npm run bench:members-search   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); BENCH_KEEP=1
-//                                  keeps the database (its name is printed) for EXPLAIN
+//                                  keeps the database (its name is printed) for EXPLAIN; BENCH_DB=<its name> runs
+//                                  only the searches on it (migrated first)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -23,9 +24,10 @@ const SUBS = 1_000;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-const name = `sea_bench_members_${randomBytes(4).toString('hex')}`;
+const REUSE = process.env.BENCH_DB;
+const name = REUSE ?? `sea_bench_members_${randomBytes(4).toString('hex')}`;
 const admin = await openDatabase({ kind: 'postgres', url: PG_URL, poolSize: 1 });
-await admin.session((exec) => exec(`create database ${name}`));
+if (!REUSE) await admin.session((exec) => exec(`create database ${name}`));
 const url = new URL(PG_URL);
 url.pathname = `/${name}`;
 const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
@@ -42,46 +44,58 @@ try {
 
   // ---- 1,000,000 members and their closure rows, in bulk ----
   let t0 = performance.now();
-  const base = (await sql<{ n: string }>`select coalesce(max(id), 0)::text as n from members`.execute(db)).rows[0]!.n;
-  // Member i (1-based) gets id base + i: 1..TOPS top agents, then SUBS sub-agents, then players.
-  await sql`
-    insert into members (id, merchant_id, account, password_hash, type, country_dialing_code, mobile, upline_id,
-                         rebate_point, created_at, created_ip, last_login_at, last_login_ip, affiliate_code)
-    overriding system value
-    select ${base}::bigint + i, ${merchant.id}, substr(md5(i::text), 1, 12) || 'b', 'bench-no-login',
-           case when i <= ${TOPS + SUBS} then 1 else 0 end,
-           '84', '9' || lpad(i::text, 8, '0'),
-           case when i <= ${TOPS} then null
-                when i <= ${TOPS + SUBS} then ${base}::bigint + 1 + (i % ${TOPS})
-                else ${base}::bigint + ${TOPS} + 1 + (i % ${SUBS}) end,
-           case when i <= ${TOPS} then 9 when i <= ${TOPS + SUBS} then 5 else 0 end,
-           now() - (i % 1000) * interval '1 hour', '10.0.' || (i % 250) || '.' || (i % 199),
-           now() - (i % 97) * interval '1 minute', '10.1.' || (i % 250) || '.' || (i % 193),
-           case when i <= ${TOPS + SUBS} then upper(substr(md5('a' || i), 1, 10)) end
-      from generate_series(1, ${MEMBERS}) i`.execute(db);
-  await sql`select setval(pg_get_serial_sequence('members', 'id'), (select max(id) from members))`.execute(db);
-  // Closure rows: self, the upline (depth 1) and, for players, the sub-agent's upline (depth 2).
-  await sql`
-    insert into member_tree (merchant_id, ancestor_id, descendant_id, depth)
-    select merchant_id, id, id, 0 from members where id > ${base}::bigint
-    union all
-    select merchant_id, upline_id, id, 1 from members where id > ${base}::bigint and upline_id is not null
-    union all
-    select m.merchant_id, u.upline_id, m.id, 2 from members m join members u on u.id = m.upline_id
-     where m.id > ${base}::bigint and u.upline_id is not null`.execute(db);
-  const generated = (performance.now() - t0) / 1000;
-  t0 = performance.now();
-  await sql`vacuum analyze`.execute(db); // as autovacuum would after the bulk load
-  const vacuumed = (performance.now() - t0) / 1000;
+  let generated = 0;
+  let vacuumed = 0;
+  let base: string;
+  if (REUSE) {
+    base = (
+      await sql<{
+        n: string;
+      }>`select (min(id) - 1)::text as n from members where password_hash = 'bench-no-login'`.execute(db)
+    ).rows[0]!.n;
+  } else {
+    base = (await sql<{ n: string }>`select coalesce(max(id), 0)::text as n from members`.execute(db)).rows[0]!.n;
+    // Member i (1-based) gets id base + i: 1..TOPS top agents, then SUBS sub-agents, then players.
+    await sql`
+      insert into members (id, merchant_id, account, password_hash, type, country_dialing_code, mobile, upline_id,
+                           rebate_point, created_at, created_ip, last_login_at, last_login_ip, affiliate_code)
+      overriding system value
+      select ${base}::bigint + i, ${merchant.id}, substr(md5(i::text), 1, 12) || 'b', 'bench-no-login',
+             case when i <= ${TOPS + SUBS} then 1 else 0 end,
+             '84', '9' || lpad(i::text, 8, '0'),
+             case when i <= ${TOPS} then null
+                  when i <= ${TOPS + SUBS} then ${base}::bigint + 1 + (i % ${TOPS})
+                  else ${base}::bigint + ${TOPS} + 1 + (i % ${SUBS}) end,
+             case when i <= ${TOPS} then 9 when i <= ${TOPS + SUBS} then 5 else 0 end,
+             now() - (i % 1000) * interval '1 hour', '10.0.' || (i % 250) || '.' || (i % 199),
+             now() - (i % 97) * interval '1 minute', '10.1.' || (i % 250) || '.' || (i % 193),
+             case when i <= ${TOPS + SUBS} then upper(substr(md5('a' || i), 1, 10)) end
+        from generate_series(1, ${MEMBERS}) i`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('members', 'id'), (select max(id) from members))`.execute(db);
+    // Closure rows: self, the upline (depth 1) and, for players, the sub-agent's upline (depth 2).
+    await sql`
+      insert into member_tree (merchant_id, ancestor_id, descendant_id, depth)
+      select merchant_id, id, id, 0 from members where id > ${base}::bigint
+      union all
+      select merchant_id, upline_id, id, 1 from members where id > ${base}::bigint and upline_id is not null
+      union all
+      select m.merchant_id, u.upline_id, m.id, 2 from members m join members u on u.id = m.upline_id
+       where m.id > ${base}::bigint and u.upline_id is not null`.execute(db);
+    generated = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+    await sql`vacuum analyze`.execute(db); // as autovacuum would after the bulk load
+    vacuumed = (performance.now() - t0) / 1000;
+  }
 
   // ---- a staff member (auditor: members.view, no second factor) signed in through the API ----
   const password = `bench staff ${randomBytes(6).toString('hex')}`;
-  await app.modules.admin.create({ merchantId: merchant.id, username: 'benchstaff', password, role: 'auditor' });
+  const staff = `benchstaff${randomBytes(3).toString('hex')}`;
+  await app.modules.admin.create({ merchantId: merchant.id, username: staff, password, role: 'auditor' });
   const signIn = await app.inject({
     method: 'POST',
     url: '/admin/api/session/login',
     headers: { merchant: 'demo' },
-    payload: { username: 'benchstaff', password },
+    payload: { username: staff, password },
   });
   const token = signIn.json().value.token as string;
 
@@ -138,8 +152,8 @@ try {
   }
 
   // ---- host speed: the trivial-commit ceiling, 4 clients for 3 s ----
-  await sql`create table trivial_counter (id int primary key, n bigint not null)`.execute(db);
-  await sql`insert into trivial_counter values (1, 0)`.execute(db);
+  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
+  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
   let commits = 0;
   const stop = performance.now() + 3_000;
   await Promise.all(
@@ -153,14 +167,17 @@ try {
   await app.close();
   console.log(
     `\nMember search on PostgreSQL: ${MEMBERS.toLocaleString('en')} members of one merchant (+ the demo's), ` +
-      `generated in ${generated.toFixed(0)} s, vacuum analyze ${vacuumed.toFixed(0)} s; ${CALLS} sequential ` +
+      (REUSE
+        ? `on the kept database ${name}; `
+        : `generated in ${generated.toFixed(0)} s, vacuum analyze ${vacuumed.toFixed(0)} s; `) +
+      `${CALLS} sequential ` +
       `requests per case through app.inject, page size 20; host: trivial commits ${Math.round(commits / 3)} tx/s\n`,
   );
   console.log('| search | requests | mean total | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
 } finally {
   await database.close();
-  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+  if (process.env.BENCH_KEEP || REUSE) console.log(`kept database ${name}`);
   else await admin.session((exec) => exec(`drop database if exists ${name} with (force)`));
   await admin.close();
 }

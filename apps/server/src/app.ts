@@ -214,6 +214,8 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     deposits,
     withdrawals,
     audit: admin,
+    agents,
+    contracts,
     clock,
   });
 

@@ -75,6 +75,28 @@ describe('search', () => {
     const page2 = await search(`q=${tag.toUpperCase()}&pageSize=2&pageNo=2`);
     expect(page2).toMatchObject({ total: 3, pageNo: 2, pageSize: 2 });
     expect(page2.items).toHaveLength(1);
+    expect(page2.totalCapped).toBe(false);
+  });
+
+  it('counts at most 10,000 matches (totalCapped), and pages past them still answer', async () => {
+    const tag = `cap${randomUUID().slice(0, 6)}`;
+    await sql`insert into members (merchant_id, account, password_hash)
+      select ${demo.id}, ${tag} || lpad(i::text, 5, '0'), 'no-login' from generate_series(1, 10005) i`.execute(
+      t.database.all,
+    );
+    await sql`insert into member_tree (merchant_id, ancestor_id, descendant_id, depth)
+      select merchant_id, id, id, 0 from members where account like ${`${tag}%`}`.execute(t.database.all);
+    const all = await search(`q=${tag}`);
+    expect(all).toMatchObject({ total: 10_000, totalCapped: true });
+    const last = await search(`q=${tag}&pageNo=501&pageSize=20`);
+    expect(last.items.map((i: { account: string }) => i.account)).toEqual([
+      `${tag}10001`,
+      `${tag}10002`,
+      `${tag}10003`,
+      `${tag}10004`,
+      `${tag}10005`,
+    ]);
+    expect(await search(`q=${tag}1000`)).toMatchObject({ total: 6, totalCapped: false });
   });
 
   it('by mobile: the whole number, with or without the country code, or its last digits', async () => {
@@ -85,6 +107,9 @@ describe('search', () => {
       expect(accountsOf(found), q).toEqual([m.account]);
     }
     expect((await search(`by=mobile&q=${digits.slice(0, 6)}1234`)).total).toBe(0);
+    // A suffix keeps its zeros (only a whole national number's trunk 0 goes).
+    const zeros = await createMember(t.app.modules, demo, { mobile: '912300012', countryDialingCode: '84' });
+    expect(accountsOf(await search('by=mobile&q=00012'))).toContain(zeros.account);
     const row = (await search(`by=mobile&q=${digits}`)).items[0];
     expect(row.mobile).toBe(`+84 ${digits}`);
   });
@@ -446,8 +471,23 @@ describe('actions', () => {
     const a1 = await newAgent(t, demo, { rebatePoint: '10' });
     const s = await newAgent(t, demo, { upline: a1, rebatePoint: '8' });
     const s2 = await newAgent(t, demo, { upline: s, rebatePoint: '5' });
-    const p = await newPlayer(t, demo, { upline: s2 });
+    const p = await newPlayer(t, demo, { upline: s2, fund: 1_000_00n });
     const a2 = await newAgent(t, demo, { rebatePoint: '9' });
+    // Figures in the agents' roll-up before the move: p's bet counts for s2, s and a1.
+    const table = await demoLiveTable(t, demo);
+    await table.round(p, 40_00n, 0n);
+    await t.app.modules.agents.runRollup();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: demo.timezone }).format(new Date());
+    const overview = async (agent: { token: string }) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/wps/agent/team/overview?from=${today}&to=${today}`,
+          headers: { authorization: `Bearer ${agent.token}` },
+        })
+      ).json().value;
+    expect((await overview(a1)).validBet).toBe('4000');
+    expect((await overview(a2)).validBet).toBe('0');
     const low = await newAgent(t, demo, { rebatePoint: '5' });
     const team = async (agent: { token: string }) =>
       (
@@ -472,6 +512,21 @@ describe('actions', () => {
     expect(rebate.json().code).toBe('rebate_point_invalid');
     expect((await move(s.account, p.account)).statusCode).toBe(404); // not an agent
     expect((await move(s.account, s.account)).json().code).toBe('member_move_refused');
+
+    // A member holding a live contract with its line waits for it to end.
+    const offer = await call(owner, 'POST', '/admin/api/contracts/house-offer', {
+      agentAccount: low.account,
+      type: 'daily_wage',
+      tiers: [
+        { minValidBet: '10000', minActive: 3, rate: '0.3' },
+        { minValidBet: '50000', minActive: 5, rate: '0.5' },
+        { minValidBet: '100000', minActive: 10, rate: '0.8' },
+      ],
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    const held = await move(low.account, a2.account);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toContain('contract');
 
     const ok = await move(s.account, a2.account);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -500,6 +555,15 @@ describe('actions', () => {
     expect(rows.map((r) => `${r.ancestor_id}>${r.descendant_id}@${r.depth}`).sort()).toEqual(want.sort());
     const moved = await audits('member.move', s.account);
     expect(moved).toHaveLength(1);
+    // The team's figures moved with it: a1's team no longer has p's bet, a2's has; the roll-up equals a recount.
+    expect((await overview(a1)).validBet).toBe('0');
+    expect((await overview(a2)).validBet).toBe('4000');
+    expect(await t.app.modules.agents.auditTeamRollup(demo.id)).toEqual({ ok: true, problems: [] });
+    await table.round(p, 10_00n, 0n);
+    await t.app.modules.agents.runRollup();
+    expect((await overview(a2)).validBet).toBe('5000');
+    expect((await overview(a1)).validBet).toBe('0');
+    expect(await t.app.modules.agents.auditTeamRollup(demo.id)).toEqual({ ok: true, problems: [] });
   });
 });
 

@@ -34,6 +34,8 @@ const QUERY_RULES: Record<MemberSearchBy, { test: (q: string) => boolean; messag
 
 /** Digits only: "+84 90-123 4567" → "84901234567". */
 const digitsOf = (q: string) => q.replace(/[\s\-().+]/g, '');
+/** A whole national number's trunk 0 goes ("0901234567" → "901234567"); a shorter suffix keeps its zeros. */
+const nationalOf = (digits: string) => (digits.length >= 10 && digits.startsWith('0') ? digits.slice(1) : digits);
 
 export const memberSearchQuery = z
   .object({
@@ -47,7 +49,7 @@ export const memberSearchQuery = z
     ...v,
     q:
       v.by === 'mobile'
-        ? digitsOf(v.q).replace(/^0+/, '')
+        ? nationalOf(digitsOf(v.q))
         : v.by === 'affiliate'
           ? v.q.toUpperCase()
           : v.by === 'ip'
@@ -81,9 +83,15 @@ export const memberSummary = z.object({
 });
 export type MemberSummary = z.infer<typeof memberSummary>;
 
+/** Totals are counted up to this many matches (a one-letter prefix over a million members counts no further). */
+export const MEMBER_SEARCH_COUNT_CAP = 10_000;
+
 export const memberSearchResult = z.object({
   items: z.array(memberSummary),
+  /** Matches, counted up to MEMBER_SEARCH_COUNT_CAP. */
   total: z.number().int(),
+  /** More than `total` members match (show "10,000+"; pages past the cap still work). */
+  totalCapped: z.boolean(),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });

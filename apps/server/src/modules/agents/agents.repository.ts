@@ -331,6 +331,70 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
     },
 
     /**
+     * A team changes upline (an operator's move): its members' cells leave the agents above it (`sign` −1, before
+     * the closure rows change) or join them (+1, after), along `uplines` (the team's ancestors outside the team;
+     * the rows inside it do not change). In the move's transaction under the roll-up's per-merchant lock, with the
+     * version bumped and the members recorded as changed, so a kept P&L member order re-reads them.
+     */
+    async rebaseTeam(
+      executor: AnyDb,
+      merchantId: bigint,
+      team: RawBuilder<unknown>,
+      uplines: RawBuilder<unknown>,
+      sign: 1 | -1,
+    ): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`agent-rollup:${merchantId}`}, 0))`.execute(executor);
+      const { rows } = await sql<{
+        member_id: string;
+        day: string;
+        valid_bet: string;
+        payout: string;
+        bet_count: number;
+        deposits: string;
+        withdrawals: string;
+      }>`select member_id::text, to_char(day, 'YYYY-MM-DD') as day, valid_bet::text, payout::text, bet_count,
+                deposits::text, withdrawals::text
+           from agent_daily_stats
+          where merchant_id = ${merchantId} and member_id in (select member_id from (${team}) team)`.execute(executor);
+      if (!rows.length) return;
+      const k = BigInt(sign);
+      const cells: StatsCell[] = rows.map((r) => ({
+        memberId: BigInt(r.member_id),
+        day: r.day,
+        validBet: BigInt(r.valid_bet) * k,
+        payout: BigInt(r.payout) * k,
+        betCount: Number(r.bet_count) * sign,
+        deposits: BigInt(r.deposits) * k,
+        withdrawals: BigInt(r.withdrawals) * k,
+      }));
+      // Every qualifying day of the team's members (from nothing to all their cells), counted with the sign.
+      const all = teamDeltas(
+        new Map(),
+        rows.map((r) => ({
+          memberId: BigInt(r.member_id),
+          day: r.day,
+          validBet: BigInt(r.valid_bet),
+          payout: BigInt(r.payout),
+          betCount: Number(r.bet_count),
+          deposits: BigInt(r.deposits),
+          withdrawals: BigInt(r.withdrawals),
+        })),
+      );
+      const delta: TeamDeltas = {
+        figures: cells,
+        active: all.active.map((e) => ({ ...e, members: e.members * sign })),
+      };
+      await applyTeamDeltas(executor, merchantId, delta, uplines);
+      const ids = [...new Set(cells.map((c) => String(c.memberId)))];
+      const { rows: bumped } = await sql<{ version: string }>`
+        insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
+        on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1
+        returning version::text as version`.execute(executor);
+      await sql`insert into agent_rollup_changes (merchant_id, version, member_ids)
+        values (${merchantId}, ${BigInt(bumped[0]!.version)}, ${ids}::bigint[])`.execute(executor);
+    },
+
+    /**
      * The team roll-up checked against a recount from the cells and the closure rows (`uplines`): every
      * (agent, day, level) figure and every (agent, day, level, kind, gap) count that differs, as problems.
      */

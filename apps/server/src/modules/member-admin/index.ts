@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { AgentsModule } from '../agents/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { ContractsModule } from '../contracts/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { HistoryModule } from '../history/index.ts';
@@ -27,6 +29,8 @@ export function createMemberAdminModule(deps: {
   deposits: Pick<DepositsModule, 'list'>;
   withdrawals: Pick<WithdrawalsModule, 'withdrawals'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  agents: Pick<AgentsModule, 'moveTeamFigures'>;
+  contracts: Pick<ContractsModule, 'liveContractsOf'>;
   clock: () => Date;
 }) {
   const service = createMemberAdminService({

@@ -1,9 +1,11 @@
-import type { MemberDetail, MemberSearchQuery, MemberSummary } from '@sea/contracts';
+import { MEMBER_SEARCH_COUNT_CAP, type MemberDetail, type MemberSearchQuery, type MemberSummary } from '@sea/contracts';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { AgentsModule } from '../agents/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { ContractsModule } from '../contracts/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { HistoryModule } from '../history/index.ts';
@@ -53,6 +55,8 @@ export function createMemberAdminService(deps: {
   deposits: Pick<DepositsModule, 'list'>;
   withdrawals: Pick<WithdrawalsModule['withdrawals'], 'list'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  agents: Pick<AgentsModule, 'moveTeamFigures'>;
+  contracts: Pick<ContractsModule, 'liveContractsOf'>;
   notes: MemberNotesRepository;
   db: AnyDb;
   clock: () => Date;
@@ -133,11 +137,13 @@ export function createMemberAdminService(deps: {
             status: q.status === undefined ? undefined : q.status === 'active' ? 'active' : 'disabled',
             offset: (q.pageNo - 1) * q.pageSize,
             limit: q.pageSize,
+            countCap: MEMBER_SEARCH_COUNT_CAP,
           })
-        : { rows: [], total: 0 };
+        : { rows: [], total: 0, capped: false };
       return {
         items: page.rows.map((r) => summary(merchant, r)),
         total: page.total,
+        totalCapped: page.capped,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
       };
@@ -300,9 +306,20 @@ export function createMemberAdminService(deps: {
       if (!agent) throw new AppError('member_not_found', 'No agent with this account on this site.');
       // Read before the transaction: on the embedded database a read outside it would wait for it to end.
       const former = m.upline_id === null ? undefined : await members.findById(merchant.id, m.upline_id);
-      await members.move(merchant, m.id, agent.id, (trx) =>
-        audit(trx, actor, 'member.move', m.account, { from: former?.account ?? null, to: agent.account }),
-      );
+      await members.move(merchant, m.id, agent.id, {
+        before: async (trx) => {
+          if ((await deps.contracts.liveContractsOf(trx, merchant.id, m.id)) > 0)
+            throw new AppError(
+              'member_move_refused',
+              'The member holds a pending or active contract with its current line: end it before the move.',
+            );
+          await deps.agents.moveTeamFigures(trx, merchant.id, m.id, -1);
+        },
+        after: async (trx) => {
+          await deps.agents.moveTeamFigures(trx, merchant.id, m.id, 1);
+          await audit(trx, actor, 'member.move', m.account, { from: former?.account ?? null, to: agent.account });
+        },
+      });
       return actionResult(merchant, m.id, 0);
     },
   };

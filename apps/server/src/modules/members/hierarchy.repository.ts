@@ -129,6 +129,17 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
     },
 
     /**
+     * The uplines of `memberId`'s team that are outside it, as a subquery of (member_id, ancestor_id, depth ≥ 1):
+     * the closure rows a move of that team replaces (the agents' roll-up follows the move along them).
+     */
+    outsideUplinesSubquery(merchantId: bigint, memberId: bigint): RawBuilder<unknown> {
+      return sql`select u.descendant_id as member_id, u.ancestor_id, u.depth from member_tree u
+        where u.merchant_id = ${merchantId} and u.depth >= 1
+          and u.descendant_id in (select descendant_id from member_tree where ancestor_id = ${memberId})
+          and u.ancestor_id not in (select descendant_id from member_tree where ancestor_id = ${memberId})`;
+    },
+
+    /**
      * The teams of the agent's direct downlines as a subquery of (head_id, member_id): every member below the
      * agent with the direct downline it descends from (its ancestor one level below the agent).
      */

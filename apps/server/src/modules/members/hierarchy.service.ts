@@ -122,13 +122,18 @@ export function createHierarchyService(deps: {
      * active agent outside the member's own team, its rebate point at least the member's. The member's team rows
      * are locked first (in id order, with the new upline), so a sign-up under any of them — which locks its
      * upline for share — waits for the move and copies the new closure rows; then the closure table and the
-     * upline link change in the same transaction as `alsoInTransaction` (the audit record).
+     * upline link change in the same transaction as the hooks (the agents' roll-up, the audit record).
      */
     async move(
       merchant: Merchant,
       memberId: bigint,
       uplineId: bigint,
-      alsoInTransaction: (trx: AnyDb) => Promise<void>,
+      hooks: {
+        /** Before the closure rows change (the agents' roll-up takes the team's figures off its former uplines). */
+        before: (trx: AnyDb) => Promise<void>;
+        /** After: the roll-up adds them to the new uplines; the audit record. */
+        after: (trx: AnyDb) => Promise<void>;
+      },
     ): Promise<void> {
       if (memberId === uplineId) throw refuse('A member cannot be its own upline.');
       await deps.db.transaction().execute(async (trx) => {
@@ -148,8 +153,9 @@ export function createHierarchyService(deps: {
             `The member's rebate point ${normalisePoint(member.rebate_point)} is above the new upline's ${normalisePoint(upline.rebate_point)}.`,
             { max: normalisePoint(upline.rebate_point) },
           );
+        await hooks.before(trx);
         await deps.search.moveSubtree(trx, merchant.id, memberId, uplineId);
-        await alsoInTransaction(trx);
+        await hooks.after(trx);
       });
     },
 

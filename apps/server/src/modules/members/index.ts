@@ -72,6 +72,8 @@ export function createMembersModule(deps: {
     directTeamsSubquery: tree.directTeamsSubquery,
     /** Every member's uplines as a subquery of (member_id, ancestor_id, depth ≥ 1): the agents' team roll-up. */
     uplinesSubquery: tree.uplinesSubquery,
+    /** The uplines of a member's team outside it, as a subquery of (member_id, ancestor_id, depth): a move's. */
+    outsideUplinesSubquery: tree.outsideUplinesSubquery,
     treeRows: tree.treeRows,
     // back office (member-search.repository.ts): search, a member's agent line and team size
     search: search.search,
