@@ -425,6 +425,31 @@ describe('actions', () => {
     expect(await audits('member.unlock', m.account)).toHaveLength(1);
   });
 
+  it("an upline cannot lift the operator's lock; the operator takes over or ends an upline's lock", async () => {
+    const agent = await newAgent(t, demo, { rebatePoint: '5' });
+    const p = await newPlayer(t, demo, { upline: agent });
+    const q = await newPlayer(t, demo, { upline: agent });
+    const asAgent = (url: string) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${agent.token}` } });
+    expect((await call(owner, 'POST', `/admin/api/members/${p.account}/lock`, { reason: 'fraud' })).statusCode).toBe(
+      200,
+    );
+    const refused = await asAgent(`/wps/agent/downline/${p.id}/unlock`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('forbidden');
+    expect((await get(`/admin/api/members/${p.account}`)).status).toMatchObject({
+      status: 'locked',
+      lockReason: 'fraud',
+    });
+    // q locked by its upline: the operator may add its own lock (with a reason) or unlock it.
+    expect((await asAgent(`/wps/agent/downline/${q.id}/lock`)).statusCode).toBe(200);
+    const over = await call(owner, 'POST', `/admin/api/members/${q.account}/lock`, { reason: 'review' });
+    expect(over.json().value).toMatchObject({ status: 'locked', lockReason: 'review' });
+    expect((await call(owner, 'POST', `/admin/api/members/${q.account}/unlock`)).json().value.status).toBe('active');
+    expect((await asAgent(`/wps/agent/downline/${q.id}/lock`)).statusCode).toBe(200);
+    expect((await asAgent(`/wps/agent/downline/${q.id}/unlock`)).statusCode).toBe(200);
+  });
+
   it('reset password: a one-time password shown once, every session ended; it works once, then must be changed', async () => {
     const m = await createMember(t.app.modules, demo);
     const t1 = (await login(m.account, m.password)).json().value.token as string;

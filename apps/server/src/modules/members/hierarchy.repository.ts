@@ -69,7 +69,8 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
         upline_id: bigint | null;
         rebate_point: string;
         affiliate_code: string | null;
-      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code from members
+        lock_reason: string | null;
+      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code, lock_reason from members
           where merchant_id = ${merchantId} and id = ${id} ${lock}`.execute(executor);
       return rows[0];
     },
@@ -93,13 +94,12 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
       await on(executor).updateTable('members').set({ rebate_point: point }).where('id', '=', id).execute();
     },
 
-    async setStatus(merchantId: bigint, id: bigint, status: 'active' | 'disabled'): Promise<void> {
-      await db
-        .updateTable('members')
-        .set({ status })
-        .where('merchant_id', '=', merchantId)
-        .where('id', '=', id)
-        .execute();
+    /** An upline's lock or unlock; false when an operator's lock (with a reason) keeps the member locked. */
+    async setStatus(merchantId: bigint, id: bigint, status: 'active' | 'disabled'): Promise<boolean> {
+      let q = db.updateTable('members').set({ status }).where('merchant_id', '=', merchantId).where('id', '=', id);
+      if (status === 'active') q = q.where('lock_reason', 'is', null);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     async setAgent(executor: AnyDb, id: bigint, type: number, affiliateCode: string, rebate?: string): Promise<void> {

@@ -91,8 +91,11 @@ export function createHierarchyService(deps: {
       }
     },
 
-    setStatus: (merchantId: bigint, memberId: bigint, status: 'active' | 'disabled') =>
-      tree.setStatus(merchantId, memberId, status),
+    /** An upline locks or unlocks its downline; a member locked by the operator stays locked. */
+    async setStatus(merchantId: bigint, memberId: bigint, status: 'active' | 'disabled'): Promise<void> {
+      if (!(await tree.setStatus(merchantId, memberId, status)) && status === 'active')
+        throw new AppError('forbidden', 'The site operator locked this member: only the operator can unlock it.');
+    },
 
     /**
      * An operator locks (with a reason) or unlocks a member, in one transaction with `alsoInTransaction` (the
@@ -107,7 +110,9 @@ export function createHierarchyService(deps: {
       await deps.db.transaction().execute(async (trx) => {
         const member = await tree.lockMember(trx, merchantId, memberId, 'update');
         if (!member) throw new AppError('member_not_found');
-        if ((member.status === 'disabled') === (lock !== null))
+        // An operator's lock has a reason; an upline's lock has none, and the operator may take it over or end it.
+        const operatorLocked = member.status === 'disabled' && member.lock_reason !== null;
+        if (lock ? operatorLocked : member.status === 'active')
           throw new AppError(
             'member_status_unchanged',
             lock ? 'This member is already locked.' : 'This member is not locked.',
