@@ -115,7 +115,7 @@ try {
     ['id', () => `by=id&q=${id(pick(1, MEMBERS))}`],
     ['agent downline, top agent (≈ 10,000)', () => `by=agent&q=${'top'}${pick(1, TOPS)}`],
     ['agent downline, sub-agent (≈ 1,000)', () => `by=agent&q=${'sub'}${pick(TOPS + 1, TOPS + SUBS)}`],
-    ['no filter (every member, newest page)', () => `by=username`],
+    ['no filter (every member, first page)', () => `by=username`],
   ];
   // Agents are asked by account: map the placeholders to the generated accounts.
   const agentAccounts = new Map<number, string>();
