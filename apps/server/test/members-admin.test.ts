@@ -416,8 +416,10 @@ describe('actions', () => {
     expect(view.status).toMatchObject({ status: 'locked', lockReason: 'chargeback' });
     expect((await get(`/admin/api/members/${m.account}/logins`)).items[0].result).toBe('disabled');
 
+    expect(locked.json().value.sessionsEnded).toBe(1);
     const unlocked = await call(owner, 'POST', `/admin/api/members/${m.account}/unlock`);
     expect(unlocked.json().value).toMatchObject({ status: 'active', lockReason: null });
+    expect((await memberInfo(token)).statusCode).toBe(401); // the session taken before the lock stays ended
     expect((await login(m.account, m.password)).statusCode).toBe(200);
     expect((await call(owner, 'POST', `/admin/api/members/${m.account}/unlock`)).statusCode).toBe(409);
     const lockAudit = await audits('member.lock', m.account);

@@ -77,6 +77,7 @@ export function createAuthModule(deps: {
     loginHistory: operator.loginHistory,
     liveSessions: operator.liveSessions,
     endSessions: operator.endSessions,
+    endSessionsIn: operator.endSessionsIn,
     resetPassword: operator.resetPassword,
     /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */
     membersFromIp: repo.membersFromIp,

@@ -52,6 +52,9 @@ export function createOperatorService(deps: {
 
     liveSessions: (memberId: bigint) => repo.liveCount(memberId, deps.clock()),
 
+    /** Ends every session of the member in the caller's transaction (a lock); returns how many there were. */
+    endSessionsIn: (executor: AnyDb, memberId: bigint) => repo.revokeAllOf(memberId, deps.clock(), undefined, executor),
+
     /** Ends every session of the member; returns how many were live. */
     endSessions: (memberId: bigint, alsoInTransaction: (trx: AnyDb, ended: number) => Promise<void>) =>
       repo.transaction(async (trx) => {

@@ -168,7 +168,7 @@ export function registerMemberAdminRoutes(app: FastifyInstance, members: MemberA
       method: 'POST',
       url: `${base}/:account/lock`,
       permission: 'members.manage',
-      summary: 'Lock a member with a reason: it can no longer log in and its sessions stop working (audited)',
+      summary: 'Lock a member with a reason: it can no longer log in and its sessions end (audited)',
       tags,
       params: memberAccountParams,
       body: memberLockRequest,

@@ -26,7 +26,10 @@ type Members = Pick<
   MembersModule,
   'findByAccount' | 'search' | 'uplines' | 'downlineCounts' | 'setLock' | 'move' | 'findById'
 >;
-type Auth = Pick<AuthModule, 'loginHistory' | 'liveSessions' | 'endSessions' | 'resetPassword' | 'membersFromIp'>;
+type Auth = Pick<
+  AuthModule,
+  'loginHistory' | 'liveSessions' | 'endSessions' | 'endSessionsIn' | 'resetPassword' | 'membersFromIp'
+>;
 
 /** The staff member acting, and from where (the audit record's). */
 export interface Actor {
@@ -278,10 +281,16 @@ export function createMemberAdminService(deps: {
 
     async lock(merchant: Merchant, actor: Actor, account: string, reason: string | null) {
       const m = await memberOf(merchant, account);
-      await members.setLock(merchant.id, m.id, reason === null ? null : { reason }, (trx) =>
-        audit(trx, actor, reason === null ? 'member.unlock' : 'member.lock', m.account, { reason }),
-      );
-      return actionResult(merchant, m.id, 0);
+      let ended = 0;
+      await members.setLock(merchant.id, m.id, reason === null ? null : { reason }, async (trx) => {
+        // A lock ends the sessions too: an unlock must not bring a token taken before the lock back to life.
+        if (reason !== null) ended = await auth.endSessionsIn(trx, m.id);
+        await audit(trx, actor, reason === null ? 'member.unlock' : 'member.lock', m.account, {
+          reason,
+          ...(reason !== null && { sessionsEnded: ended }),
+        });
+      });
+      return actionResult(merchant, m.id, ended);
     },
 
     async endSessions(merchant: Merchant, actor: Actor, account: string) {
