@@ -452,6 +452,19 @@ describe('actions', () => {
     expect((await asAgent(`/wps/agent/downline/${q.id}/unlock`)).statusCode).toBe(200);
   });
 
+  it('unlock also ends a failed-login lock', async () => {
+    const m = await createMember(t.app.modules, demo);
+    // The lockout's own step after the third failure (the captcha the second one asks for is beside the point).
+    await t.app.modules.members.lock(m.id, new Date(Date.now() + 5 * 60_000));
+    expect((await login(m.account, m.password, 'ua', '192.0.2.78')).statusCode).not.toBe(200);
+    const view = await get(`/admin/api/members/${m.account}`);
+    expect(view.status.loginLockedUntil).not.toBeNull();
+    const res = await call(owner, 'POST', `/admin/api/members/${m.account}/unlock`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(`/admin/api/members/${m.account}`)).status.loginLockedUntil).toBeNull();
+    expect((await login(m.account, m.password, 'ua', '192.0.2.79')).statusCode).toBe(200);
+  });
+
   it('reset password: a one-time password shown once, every session ended; it works once, then must be changed', async () => {
     const m = await createMember(t.app.modules, demo);
     const t1 = (await login(m.account, m.password)).json().value.token as string;

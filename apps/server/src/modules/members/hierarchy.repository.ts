@@ -70,7 +70,9 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
         rebate_point: string;
         affiliate_code: string | null;
         lock_reason: string | null;
-      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code, lock_reason from members
+        locked_until: Date | null;
+      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code, lock_reason,
+                locked_until from members
           where merchant_id = ${merchantId} and id = ${id} ${lock}`.execute(executor);
       return rows[0];
     },

@@ -98,8 +98,8 @@ export function createHierarchyService(deps: {
     },
 
     /**
-     * An operator locks (with a reason) or unlocks a member, in one transaction with `alsoInTransaction` (the
-     * audit record). Refused when the member already has that status.
+     * An operator locks (with a reason) or unlocks a member (an upline's lock or a failed-login lock included), in
+     * one transaction with `alsoInTransaction` (the audit record). Refused when there is nothing to change.
      */
     async setLock(
       merchantId: bigint,
@@ -112,7 +112,8 @@ export function createHierarchyService(deps: {
         if (!member) throw new AppError('member_not_found');
         // An operator's lock has a reason; an upline's lock has none, and the operator may take it over or end it.
         const operatorLocked = member.status === 'disabled' && member.lock_reason !== null;
-        if (lock ? operatorLocked : member.status === 'active')
+        const loginLocked = member.locked_until !== null && member.locked_until > deps.clock();
+        if (lock ? operatorLocked : member.status === 'active' && !loginLocked)
           throw new AppError(
             'member_status_unchanged',
             lock ? 'This member is already locked.' : 'This member is not locked.',

@@ -167,10 +167,14 @@ export function createMemberSearchRepository(db: Kysely<MembersTables>) {
       return { downlines: Number(rows[0]?.all ?? 0), direct: Number(rows[0]?.direct ?? 0) };
     },
 
-    /** An operator's lock or unlock, with its reason, in the caller's transaction (its audit record). */
+    /**
+     * An operator's lock or unlock, with its reason, in the caller's transaction (its audit record). An unlock also
+     * ends a failed-login lock (the member called support after too many wrong passwords).
+     */
     async setLock(executor: AnyDb, merchantId: bigint, id: bigint, lock: { reason: string } | null): Promise<void> {
+      const loginLock = lock ? sql`` : sql`, locked_until = null, failed_login_count = 0, lock_level = 0`;
       await sql`update members set status = ${lock ? 'disabled' : 'active'}, lock_reason = ${lock?.reason ?? null}
-         where merchant_id = ${merchantId} and id = ${id}`.execute(executor);
+         ${loginLock} where merchant_id = ${merchantId} and id = ${id}`.execute(executor);
     },
 
     /**
