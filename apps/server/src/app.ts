@@ -43,6 +43,7 @@ import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createLotteryModule, type LotteryOptions, lotteryKeyStore } from './modules/lottery/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
+import { createMemberAdminModule } from './modules/member-admin/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
@@ -214,6 +215,20 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   const promotions = createPromotionsModule({ db, audit: admin, clock });
   const messages = createMessagesModule({ db, members, audit: admin, clock });
   const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin });
+  const memberAdmin = createMemberAdminModule({
+    db,
+    members,
+    auth,
+    ledger,
+    history,
+    games,
+    deposits,
+    withdrawals,
+    audit: admin,
+    agents,
+    contracts,
+    clock,
+  });
 
   return {
     outbox,
@@ -241,6 +256,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     promotions,
     messages,
     siteSettings,
+    memberAdmin,
   };
 }
 

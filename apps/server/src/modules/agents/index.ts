@@ -97,6 +97,18 @@ export function createAgentsModule(deps: {
     admin,
     /** Brings the roll-up up to date now (the job's work; tests, the seed and the bench call it directly). */
     runRollup,
+    /**
+     * An operator moves `memberId` with its team (in the move's transaction): call with −1 before the closure rows
+     * change and +1 after, so every agent's team roll-up keeps equal to a recount from the cells.
+     */
+    moveTeamFigures: (executor: AnyDb, merchantId: bigint, memberId: bigint, sign: 1 | -1) =>
+      repo.rebaseTeam(
+        executor,
+        merchantId,
+        deps.members.teamSubquery(merchantId, memberId),
+        deps.members.outsideUplinesSubquery(merchantId, memberId),
+        sign,
+      ),
     /** The per-ancestor team roll-up checked against a recount from the cells and the closure table. */
     auditTeamRollup: (merchantId: bigint) => repo.auditTeamRollup(merchantId, deps.members.uplinesSubquery(merchantId)),
     settings: (merchantId: bigint) => repo.settings(merchantId),

@@ -124,6 +124,43 @@ async function applyTeamDeltas(executor: AnyDb, merchantId: bigint, d: TeamDelta
   }
 }
 
+/** A stored cell as read (bigint columns as strings or bigints, per driver). */
+interface CellRow {
+  member_id: bigint | string;
+  day: string;
+  valid_bet: bigint | string;
+  payout: bigint | string;
+  bet_count: number;
+  deposits: bigint | string;
+  withdrawals: bigint | string;
+}
+
+const cellOf = (r: CellRow): StatsCell => ({
+  memberId: BigInt(r.member_id),
+  day: r.day,
+  validBet: BigInt(r.valid_bet),
+  payout: BigInt(r.payout),
+  betCount: Number(r.bet_count),
+  deposits: BigInt(r.deposits),
+  withdrawals: BigInt(r.withdrawals),
+});
+
+/**
+ * The cells' new version, seen by a report's snapshot together with the cells (MemberOrderCache), with the
+ * members it touched, so a kept member order is brought forward by re-reading only them; old lists pruned.
+ */
+async function bumpVersion(executor: AnyDb, merchantId: bigint, memberIds: string[]): Promise<void> {
+  const { rows } = await sql<{ version: string }>`
+    insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
+    on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1
+    returning version::text as version`.execute(executor);
+  const version = BigInt(rows[0]!.version);
+  await sql`insert into agent_rollup_changes (merchant_id, version, member_ids)
+    values (${merchantId}, ${version}, ${memberIds}::bigint[])`.execute(executor);
+  await sql`delete from agent_rollup_changes
+    where merchant_id = ${merchantId} and version <= ${version - CHANGES_KEPT}`.execute(executor);
+}
+
 /** Writes full recounts of cells (insert or replace): re-running with the same sources changes nothing. */
 async function upsertCells(executor: AnyDb, merchantId: bigint, cells: StatsCell[]): Promise<void> {
   const db = executor as unknown as Kysely<AgentsTables>;
@@ -212,31 +249,50 @@ export function createRollupRepository(db: Kysely<AgentsTables>) {
             where merchant_id = ${merchantId} and member_id = any(${ids.map(String)}::bigint[])
               and day >= ${from}::date and day <= ${to}::date`.execute(trx);
         const old = new Map<string, StatsCell>();
-        for (const r of rows)
-          old.set(`${r.member_id}:${r.day}`, {
-            memberId: BigInt(r.member_id),
-            day: r.day,
-            validBet: BigInt(r.valid_bet),
-            payout: BigInt(r.payout),
-            betCount: Number(r.bet_count),
-            deposits: BigInt(r.deposits),
-            withdrawals: BigInt(r.withdrawals),
-          });
+        for (const r of rows) old.set(`${r.member_id}:${r.day}`, cellOf(r));
         await upsertCells(trx, merchantId, cells);
-        // The cells' new version, seen by a report's snapshot together with the cells (MemberOrderCache).
-        // With the members it touched, so a kept member order is brought forward by re-reading only them.
-        const { rows: bumped } = await sql<{ version: string }>`
-          insert into agent_rollup_versions (merchant_id, version) values (${merchantId}, 1)
-          on conflict (merchant_id) do update set version = agent_rollup_versions.version + 1
-          returning version::text as version`.execute(trx);
-        const version = BigInt(bumped[0]!.version);
-        await sql`insert into agent_rollup_changes (merchant_id, version, member_ids)
-          values (${merchantId}, ${version}, ${ids.map(String)}::bigint[])`.execute(trx);
-        await sql`delete from agent_rollup_changes
-          where merchant_id = ${merchantId} and version <= ${version - CHANGES_KEPT}`.execute(trx);
+        await bumpVersion(trx, merchantId, ids.map(String));
         const delta = teamDeltas(old, cells);
         await applyTeamDeltas(trx, merchantId, delta, uplines);
       });
+    },
+
+    /**
+     * A team changes upline (an operator's move): its members' cells leave the agents above it (`sign` −1, before
+     * the closure rows change) or join them (+1, after), along `uplines` (the team's ancestors outside the team;
+     * the rows inside it do not change). In the move's transaction under the roll-up's per-merchant lock, with the
+     * version bumped and the members recorded as changed, so a kept P&L member order re-reads them.
+     */
+    async rebaseTeam(
+      executor: AnyDb,
+      merchantId: bigint,
+      team: RawBuilder<unknown>,
+      uplines: RawBuilder<unknown>,
+      sign: 1 | -1,
+    ): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`agent-rollup:${merchantId}`}, 0))`.execute(executor);
+      const { rows } = await sql<CellRow>`
+        select member_id, to_char(day, 'YYYY-MM-DD') as day, valid_bet, payout, bet_count, deposits, withdrawals
+          from agent_daily_stats
+         where merchant_id = ${merchantId} and member_id in (select member_id from (${team}) team)`.execute(executor);
+      if (!rows.length) return;
+      const stored = rows.map(cellOf);
+      const k = BigInt(sign);
+      // Every qualifying day of the team's members (from nothing to all their cells), counted with the sign.
+      const all = teamDeltas(new Map(), stored);
+      const delta: TeamDeltas = {
+        figures: stored.map((c) => ({
+          ...c,
+          validBet: c.validBet * k,
+          payout: c.payout * k,
+          betCount: c.betCount * sign,
+          deposits: c.deposits * k,
+          withdrawals: c.withdrawals * k,
+        })),
+        active: all.active.map((e) => ({ ...e, members: e.members * sign })),
+      };
+      await applyTeamDeltas(executor, merchantId, delta, uplines);
+      await bumpVersion(executor, merchantId, [...new Set(stored.map((c) => String(c.memberId)))]);
     },
 
     /**
