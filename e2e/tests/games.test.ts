@@ -72,6 +72,8 @@ async function spin(gameUrl: string) {
 test('home shows game rows, winners and vendors; a centre filters; a favourite sticks; an SEA game opens in the popup and its round is in the betting record', async () => {
   await logIn(1366);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
+  // The winners block shows once it is near the view (and there are wins: the demo team's rounds).
+  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
   await page.getByRole('region', { name: 'Latest winners' }).waitFor();
   // Provider tiles launch the vendor (spec §2): the demo vendor's tile opens its first game in the popup.
   const providers = page.getByRole('region', { name: 'Game providers' });
@@ -86,7 +88,10 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   // The navigation's drop-down under Slots lists the vendors; "More" opens the slots centre.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Slots', exact: true }).hover();
-  await nav.getByRole('button', { name: 'Play SEA Games' }).waitFor();
+  // A drop-down's vendor tile opens the centre on that vendor (a game starts only from its card).
+  const seaTile = nav.getByRole('list', { name: 'Slots vendors' }).getByRole('link', { name: 'Play SEA Games' });
+  await seaTile.waitFor();
+  assert.equal(await seaTile.getAttribute('href'), '/rng?vendor=SEA');
   await nav.getByRole('link', { name: 'Slots', exact: true }).click();
   await page.getByRole('heading', { name: 'Slots', level: 1 }).waitFor();
   await page.getByText('3 games').waitFor();
@@ -167,7 +172,9 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
 test('on a phone: rows of cards, the centre, a full-screen game popup and the records fit the screen', async () => {
   await logIn(390);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
+  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
   await page.getByRole('region', { name: 'Latest winners' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('home');
   await page.getByRole('region', { name: 'Hot games' }).scrollIntoViewIfNeeded();

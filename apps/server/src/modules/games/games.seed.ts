@@ -91,7 +91,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -100,7 +100,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -109,7 +109,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 5 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -119,7 +119,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   {
     vendor: 'SEA',
@@ -128,7 +128,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xúc Xắc Nhanh · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   // The demo vendor: one simple playable game per category it stands in for.
   {
