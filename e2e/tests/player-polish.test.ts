@@ -60,7 +60,7 @@ async function logIn(account: string) {
   await page.getByRole('banner').getByText('290.00').waitFor();
 }
 
-test('the header of a logged-in player: spendable balance with the hold, wallet shortcuts, the name as a control', async () => {
+test('the header of a logged-in player: spendable balance with the hold, wallet shortcuts, the name as a control; one row on a phone, the rest in its menu', async () => {
   await memberWithPendingWithdrawal('e2epolish1');
   for (const width of [390, 1366]) {
     await open('/', { width, height: width === 390 ? 844 : 768 });
@@ -69,15 +69,35 @@ test('the header of a logged-in player: spendable balance with the hold, wallet 
     const balance = header.getByRole('button', { name: /Balance/ });
     assert.match((await balance.textContent()) ?? '', /PHP.*290\.00.*150\.00 pending/);
     const shortcuts = header.getByRole('navigation', { name: 'Wallet shortcuts' });
-    for (const name of ['Deposit', 'Withdraw', 'Betting record'])
-      assert.ok(await shortcuts.getByRole('link', { name }).isVisible(), name);
-    assert.ok(await header.getByRole('link', { name: /e2epolish1 · Member centre/ }).isVisible());
-    // The brand is not cut ("Demo Cas…") on a phone either.
-    const brand = page.locator('.brand__name');
-    assert.ok(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth), `brand not truncated at ${width}`);
+    assert.ok(await shortcuts.getByRole('link', { name: 'Deposit' }).isVisible(), 'Deposit');
     assert.ok(await noHorizontalOverflow(), `no horizontal overflow at ${width}`);
-    await shot(`header-${width}`);
-    await shortcuts.getByRole('link', { name: 'Withdraw' }).click();
+    if (width === 390) {
+      // One row (brand mark, balance, Deposit, the account menu): the rest is in the menu.
+      const bar = await page.locator('.header__bar').boundingBox();
+      assert.ok(bar && bar.height <= 60, `header bar ${bar?.height} px high`);
+      const banner = await header.boundingBox();
+      assert.ok(banner && banner.height <= 110, `header ${banner?.height} px high`);
+      assert.equal(await header.getByRole('link', { name: 'Withdraw' }).isVisible(), false);
+      assert.equal(await header.getByRole('button', { name: 'Sign out' }).isVisible(), false);
+      await shot('header-390');
+      await header.getByRole('button', { name: 'Account menu of e2epolish1' }).click();
+      for (const name of ['Withdraw', 'Betting record'])
+        assert.ok(await header.getByRole('link', { name }).isVisible(), name);
+      assert.ok(await header.getByRole('button', { name: 'Sign out' }).isVisible());
+      const panel = await page.locator('#account-menu').boundingBox();
+      assert.ok(panel && panel.x >= 0 && panel.x + panel.width <= 390, 'the menu is on screen');
+      await shot('header-menu-390');
+      await header.getByRole('link', { name: 'Withdraw' }).click();
+    } else {
+      for (const name of ['Withdraw', 'Betting record'])
+        assert.ok(await shortcuts.getByRole('link', { name }).isVisible(), name);
+      assert.ok(await header.getByRole('link', { name: /e2epolish1 · Member centre/ }).isVisible());
+      // The brand is not cut ("Demo Cas…").
+      const brand = page.locator('.brand__name');
+      assert.ok(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth), `brand not truncated at ${width}`);
+      await shot(`header-${width}`);
+      await shortcuts.getByRole('link', { name: 'Withdraw' }).click();
+    }
     await page.getByRole('heading', { name: 'Withdraw', level: 1 }).waitFor();
     await page
       .getByText(/Ref\. WDR-[0-9A-Z]{8}/)
