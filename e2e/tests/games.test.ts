@@ -198,7 +198,16 @@ test('on a phone: rows of cards, the centre, a full-screen game popup and the re
   await dialog.waitFor({ state: 'detached' });
 
   await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
-  await page.getByText(/rounds? · amounts in PHP/).waitFor();
+  // A compact row per round (game, stake, result, time) that opens its details; the table is for wider screens.
+  const list = page.getByRole('list', { name: /rounds? · amounts in PHP/ });
+  await list.waitFor();
+  assert.equal(await page.getByRole('table').isVisible(), false);
+  const item = list.getByRole('listitem').first();
+  const rowBox = await item.locator('summary').boundingBox();
+  assert.ok(rowBox && rowBox.height <= 64, `a round's row is ${rowBox?.height} px high`);
+  assert.equal(await item.getByText('Payout').isVisible(), false);
+  await item.locator('summary').click();
+  await item.getByText('Payout').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('records');
   assert.deepEqual(errors, []);

@@ -171,12 +171,27 @@ describe('agent centre', () => {
     const tile = (name: string) => within(tiles).getByText(name).nextElementSibling!.textContent;
     expect(tile('Team members')).toBe('7 (2 direct)');
     expect(tile('Valid bets')).toBe('12,345.00');
-    expect(tile('Team P&L')).toBe('-2,345.00');
+    expect(tile('Team win/loss (players)')).toBe('-2,345.00');
+    // Whose result it is, in words.
+    expect(screen.getByText(/below zero, your players lost that amount/)).toBeTruthy();
     const today = quickRange('today', new Date(), 'Asia/Manila');
     expect(calls[0]!.get('from')).toBe(today.from);
     const chart = await screen.findByRole('img', { name: /Team P&L by day/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     expect(chart.querySelectorAll('.agent-chart__bar--neg')).toHaveLength(1);
+    // An axis with values (the largest day either way and zero), the bars' values, dates, a legend.
+    const figure = chart.closest('figure')!;
+    expect([...figure.querySelectorAll('.agent-chart__y span')].map((e) => e.textContent)).toEqual([
+      '2,345.00',
+      '0.00',
+      '-2,345.00',
+    ]);
+    expect([...figure.querySelectorAll('.agent-chart__value')].map((e) => e.textContent)).toEqual([
+      '-2,345.00',
+      '500.00',
+    ]);
+    expect(figure.querySelectorAll('.agent-chart__x span').length).toBeGreaterThan(1);
+    expect(within(figure).getByText(/green: your players won · red: your players lost/)).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(4); // head, two days, total
     const user = userEvent.setup();

@@ -180,12 +180,78 @@ function Records({ data, onPage }: { data: BetRecordPage; onPage: (n: number) =>
           ))}
         </tbody>
       </table>
+      {/* Phones (history.css, below 700 px): one compact row per round that opens its details; the table is hidden. */}
+      <ul className="bet-list" aria-label={t('history.bets.count', { count: data.total, currency: data.currency })}>
+        {data.items.map((r) => (
+          <CompactRow key={r.id} row={r} exponent={data.exponent} />
+        ))}
+      </ul>
       <Pager page={data.pageNo} pages={pages} onPage={onPage} label={t('history.pagination')} />
     </>
   );
 }
 
 const netClass = (net: string) => clsx(net.startsWith('-') ? 'history-negative' : net !== '0' && 'history-amount--in');
+
+/** A round on a phone: game, stake, result and time on one row; its details (vendor, payout, result, status) open. */
+function CompactRow({ row, exponent }: { row: BetRecord; exponent: number }) {
+  const { t } = useTranslation();
+  return (
+    <li className="bet-item">
+      <details>
+        <summary className="bet-item__row">
+          <span className="bet-item__game">{row.gameName}</span>
+          <span className="bet-item__stake">{formatMoney(row.stake, exponent)}</span>
+          <span className={clsx('bet-item__net', netClass(row.net))}>
+            {row.status === 'settled' ? signed(row.net, exponent) : t(`history.bets.statuses.${row.status}`)}
+          </span>
+          <span className="bet-item__time">
+            <DateTime value={row.startedAt} />
+          </span>
+        </summary>
+        <dl className="bet-item__details">
+          <div>
+            <dt>{t('history.bets.vendor')}</dt>
+            <dd>{row.vendorName}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.round')}</dt>
+            <dd className="history-ref">#{row.roundRef}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.stake')}</dt>
+            <dd>{formatMoney(row.stake, exponent)}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.payout')}</dt>
+            <dd>{formatMoney(row.payout, exponent)}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.result')}</dt>
+            <dd>
+              {row.summary ?? '—'}
+              {row.verifiable && /^h\d+$/.test(row.roundRef) && (
+                <Link
+                  className="bet-verify"
+                  to={`/fairness?round=${row.roundRef.slice(1)}`}
+                  aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
+                >
+                  {t('history.bets.verify')}
+                </Link>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('history.columns.status')}</dt>
+            <dd>
+              <StatusBadge tone={TONE[row.status]}>{t(`history.bets.statuses.${row.status}`)}</StatusBadge>
+            </dd>
+          </div>
+        </dl>
+      </details>
+    </li>
+  );
+}
 
 function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
   const { t } = useTranslation();

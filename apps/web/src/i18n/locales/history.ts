@@ -77,6 +77,7 @@ export const historyEn = {
     net: 'Win / loss',
     result: 'Result',
     verify: 'Verify',
+    round: 'Round',
     verifyLabel: 'Verify round {{ref}} on the fairness page',
   },
 } as const;

@@ -80,6 +80,7 @@ export const historyTy: Widen<typeof historyEn> = {
     net: 'Thắng / thua',
     result: 'Kết quả',
     verify: 'Kiểm tra',
+    round: 'Ván',
     verifyLabel: 'Kiểm tra ván {{ref}} trên trang công bằng',
   },
 };
