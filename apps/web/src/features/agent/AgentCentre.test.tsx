@@ -1,3 +1,4 @@
+import { defaultFeatureFlags } from '@sea/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -570,5 +571,37 @@ describe('agent centre', () => {
     renderAt('/agent/agentAnnouncement');
     expect(await screen.findByText('No announcements for agents yet.')).toBeTruthy();
     expect(screen.queryByText(/Coming soon/i)).toBeNull();
+  });
+});
+
+describe('agent policy (AGENTPOLICY3)', { timeout: 20_000 }, () => {
+  it("on: the agent centre lists it and shows the operator's articles", async () => {
+    asAgent();
+    server.use(
+      http.get('*/wps/agent/policy', () =>
+        ok({
+          articles: [
+            { tag: 'c', title: 'Rebate and commission', content: '<p>Up to 12.0 %</p>' },
+            { tag: 'r', title: 'Rules', content: '<ul><li>One account per person.</li></ul>' },
+          ],
+        }),
+      ),
+    );
+    renderAt('/agent/agentPolicy');
+    expect(await screen.findByRole('heading', { name: 'Rebate and commission', level: 2 })).toBeTruthy();
+    expect(screen.getByText('One account per person.')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Agent centre' });
+    expect(within(menu).getByRole('link', { name: 'Agent policy' }).getAttribute('href')).toBe('/agent/agentPolicy');
+  });
+
+  it('off: not in the menu, and its address is a page not found', async () => {
+    asAgent();
+    server.use(http.get('*/wps/system/whitelabel', () => ok({ ...defaultFeatureFlags(), AGENTPOLICY3: false })));
+    renderAt('/agent/agentPolicy');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    renderAt('/agent/agentTeamOverview');
+    const menu = await screen.findByRole('navigation', { name: 'Agent centre' });
+    expect(within(menu).getByRole('link', { name: 'Team overview' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Agent policy' })).toBeNull();
   });
 });

@@ -66,6 +66,7 @@ export const agentEn = {
     legend: 'green: your players won · red: your players lost',
     table: 'Show the figures as a table',
   },
+  policy: { empty: 'The operator has not published an agent policy yet.' },
   revenue: { caption: 'Figures by day, {{from}} to {{to}}' },
   downlines: {
     scope: 'Show',
@@ -282,6 +283,7 @@ export const agentTy: Widen<typeof agentEn> = {
     legend: 'xanh: người chơi của bạn thắng · đỏ: người chơi của bạn thua',
     table: 'Xem số liệu dạng bảng',
   },
+  policy: { empty: 'Nhà điều hành chưa công bố chính sách đại lý.' },
   revenue: { caption: 'Số liệu theo ngày, {{from}} đến {{to}}' },
   downlines: {
     scope: 'Hiển thị',

@@ -145,6 +145,7 @@ export const en = {
       title: 'Agent centre',
       agentTeamOverview: 'Team overview',
       agentAnnouncement: 'Agent announcements',
+      agentPolicy: 'Agent policy',
       registerCenter: 'Register a member',
       downlineManagmentView: 'Downline management',
       personalHistoryCopy: 'Team betting',

@@ -147,6 +147,7 @@ export const ty: Messages = {
       title: 'Trung tâm đại lý',
       agentTeamOverview: 'Tổng quan đội nhóm',
       agentAnnouncement: 'Thông báo đại lý',
+      agentPolicy: 'Chính sách đại lý',
       registerCenter: 'Đăng ký thành viên',
       downlineManagmentView: 'Quản lý tuyến dưới',
       personalHistoryCopy: 'Cược của đội nhóm',
