@@ -9,6 +9,7 @@ import {
 } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBetRecords, useGameMenus } from '../../api/games.ts';
@@ -17,12 +18,15 @@ import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { navKeyOfCategory } from '../../lib/game-routes.ts';
+import { lotterySummary } from '../../lib/lottery-bet-name.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { type DateRange, quickRange } from '../../lib/date-ranges.ts';
 import '../../components/data-table.css';
 import './history.css';
 import '../../i18n/areas/history.ts';
+// The lottery's bet-type names (a lottery bet's summary names its bet type).
+import '../../i18n/areas/lottery.ts';
 
 export const BET_PAGE_SIZE = 20;
 const ALL = 'all';
@@ -191,6 +195,10 @@ function Records({ data, onPage }: { data: BetRecordPage; onPage: (n: number) =>
   );
 }
 
+/** A round's result text; a lottery bet's names its bet type in the player's language, not its code. */
+const summaryOf = (t: TFunction, row: BetRecord) =>
+  row.gameType === 'ELOTT' || row.gameType === 'LOTT' ? lotterySummary(t, row.summary!) : row.summary!;
+
 const netClass = (net: string) => clsx(net.startsWith('-') ? 'history-negative' : net !== '0' && 'history-amount--in');
 
 /** A round on a phone: game, stake, result and time on one row; its details (vendor, payout, result, status) open. */
@@ -229,7 +237,7 @@ function CompactRow({ row, exponent }: { row: BetRecord; exponent: number }) {
           <div>
             <dt>{t('history.bets.result')}</dt>
             <dd>
-              {row.summary ?? '—'}
+              {row.summary ? summaryOf(t, row) : '—'}
               {row.verifiable && /^h\d+$/.test(row.roundRef) && (
                 <Link
                   className="bet-verify"
@@ -278,7 +286,7 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
       </td>
       <td data-label={t('history.bets.result')}>
         <span>
-          {row.summary ?? '—'}
+          {row.summary ? summaryOf(t, row) : '—'}
           {row.verifiable && /^h\d+$/.test(row.roundRef) && (
             <Link
               className="bet-verify"
