@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/index.ts';
-import '../i18n/areas/lottery.ts';
-import { lotterySummary } from './lottery-bet-name.ts';
+import { i18n } from '../../i18n/index.ts';
+import '../../i18n/areas/lottery.ts';
+import { lotterySummary } from '../../lib/lottery-bet-name.ts';
 
 describe('lottery bet summaries in the bet records', () => {
   it("name the bet type in the player's language instead of its code; other summaries stay", async () => {
