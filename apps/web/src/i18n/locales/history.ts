@@ -24,6 +24,9 @@ export const historyEn = {
   },
   from: 'From',
   to: 'To',
+  datePlaceholder: 'DD/MM/YYYY',
+  pickDate: 'Choose the date: {{label}}',
+  dateFormat: 'Write the date as DD/MM/YYYY.',
   rangeInvalid: 'The end date is before the start date.',
   columns: {
     time: 'Time',

@@ -27,6 +27,9 @@ export const historyTy: Widen<typeof historyEn> = {
   },
   from: 'Từ ngày',
   to: 'Đến ngày',
+  datePlaceholder: 'NN/TT/NNNN',
+  pickDate: 'Chọn ngày: {{label}}',
+  dateFormat: 'Nhập ngày theo dạng NN/TT/NNNN.',
   rangeInvalid: 'Ngày kết thúc nằm trước ngày bắt đầu.',
   columns: {
     time: 'Thời gian',
