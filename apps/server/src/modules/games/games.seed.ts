@@ -48,6 +48,9 @@ interface DemoGame {
   icon?: string;
 }
 
+/** The icon our fast lottery games had before they had their own (databases seeded then are moved on). */
+export const OLD_ELOTT_ICON = '/game-icons/demo-quickdraw.svg';
+
 export const DEMO_GAMES: DemoGame[] = [
   // Our own provably-fair games (packages/games): free trial offered.
   {
