@@ -201,6 +201,25 @@ const summaryOf = (t: TFunction, row: BetRecord) =>
 
 const netClass = (net: string) => clsx(net.startsWith('-') ? 'history-negative' : net !== '0' && 'history-amount--in');
 
+/** A round's result (a lottery bet's with its bet type's name) and, for our own games, the link to verify it. */
+function Result({ row }: { row: BetRecord }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.summary ? summaryOf(t, row) : '—'}
+      {row.verifiable && /^h\d+$/.test(row.roundRef) && (
+        <Link
+          className="bet-verify"
+          to={`/fairness?round=${row.roundRef.slice(1)}`}
+          aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
+        >
+          {t('history.bets.verify')}
+        </Link>
+      )}
+    </>
+  );
+}
+
 /** A round on a phone: game, stake, result and time on one row; its details (vendor, payout, result, status) open. */
 function CompactRow({ row, exponent }: { row: BetRecord; exponent: number }) {
   const { t } = useTranslation();
@@ -237,16 +256,7 @@ function CompactRow({ row, exponent }: { row: BetRecord; exponent: number }) {
           <div>
             <dt>{t('history.bets.result')}</dt>
             <dd>
-              {row.summary ? summaryOf(t, row) : '—'}
-              {row.verifiable && /^h\d+$/.test(row.roundRef) && (
-                <Link
-                  className="bet-verify"
-                  to={`/fairness?round=${row.roundRef.slice(1)}`}
-                  aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
-                >
-                  {t('history.bets.verify')}
-                </Link>
-              )}
+              <Result row={row} />
             </dd>
           </div>
           <div>
@@ -286,16 +296,7 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
       </td>
       <td data-label={t('history.bets.result')}>
         <span>
-          {row.summary ? summaryOf(t, row) : '—'}
-          {row.verifiable && /^h\d+$/.test(row.roundRef) && (
-            <Link
-              className="bet-verify"
-              to={`/fairness?round=${row.roundRef.slice(1)}`}
-              aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
-            >
-              {t('history.bets.verify')}
-            </Link>
-          )}
+          <Result row={row} />
         </span>
       </td>
       <td data-label={t('history.columns.status')}>
