@@ -59,7 +59,12 @@ describe('permissions on every admin route', () => {
 
   it('matrix: each built-in role is refused exactly the routes whose permission it lacks, and a refusal writes nothing', async () => {
     const path = (url: string) =>
-      url.replace(':id', '999999999').replace(':code', 'zz-nope').replace(':category', 'NOPE').replace(':action', 'x');
+      url
+        .replace(':id', '999999999')
+        .replace(':code', 'zz-nope')
+        .replace(':category', 'NOPE')
+        .replace(':action', 'x')
+        .replace(':account', 'nosuchmember');
     for (const role of BUILT_IN_ROLE_CODES) {
       const staff = await createTestAdmin(t, { role });
       const allowed = new Set<string>(BUILT_IN_ROLES[role]!.permissions);

@@ -45,6 +45,9 @@ interface DemoGame {
   icon?: string;
 }
 
+/** The icon our fast lottery games had before they had their own (databases seeded then are moved on). */
+export const OLD_ELOTT_ICON = '/game-icons/demo-quickdraw.svg';
+
 export const DEMO_GAMES: DemoGame[] = [
   // Our own provably-fair games (packages/games): free trial offered.
   {
@@ -88,7 +91,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -97,7 +100,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -106,7 +109,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 5 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -116,7 +119,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   {
     vendor: 'SEA',
@@ -125,7 +128,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xúc Xắc Nhanh · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   // The demo vendor: one simple playable game per category it stands in for.
   {

@@ -11,7 +11,7 @@ import { registerCatalogueAdminRoutes } from './catalogue.admin.ts';
 import { createCatalogueRepository, type GameRow, type VendorRow } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { registerGameRoutes } from './games.routes.ts';
-import { demoGameRows, demoVendorRows } from './games.seed.ts';
+import { DEMO_GAMES, demoGameRows, demoVendorRows, OLD_ELOTT_ICON } from './games.seed.ts';
 import type { GamesTables } from './games.tables.ts';
 import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
@@ -193,6 +193,8 @@ export function createGamesModule(deps: {
     async seedDemo(merchant: Pick<Merchant, 'id' | 'currencyExponent'>): Promise<void> {
       await catalogueRepo.addVendors(demoVendorRows(merchant.id));
       await catalogueRepo.addGames(demoGameRows(merchant.id, merchant.currencyExponent));
+      for (const g of DEMO_GAMES.filter((d) => d.vendor === 'SEA' && d.icon?.startsWith('elott-')))
+        await catalogueRepo.moveSeedIcon(merchant.id, g.vendor, g.code, OLD_ELOTT_ICON, `/game-icons/${g.icon}.svg`);
       catalogue.invalidate();
       rows.clear();
     },

@@ -1,5 +1,5 @@
 import type { HouseRound } from '@sea/contracts';
-import { commitServerSeed, playRound } from '@sea/games';
+import { commitServerSeed, playRound, type SlotRoundResult } from '@sea/games';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -166,6 +166,17 @@ describe('fairness page', () => {
         `Win: ${(outcome.win * 1).toLocaleString('en', { minimumFractionDigits: 2 })} (${outcome.win} credits)`,
       ),
     ).toBeTruthy();
+    // The reels show the game's symbols as images (drawn like the game's), not their ids ("lantern").
+    const grid = verdict.querySelector('.fairness__grid')!;
+    const cells = [...grid.querySelectorAll('td')];
+    expect(cells).toHaveLength(15);
+    expect(cells.every((c) => c.textContent === '' && c.querySelector('canvas[role="img"]'))).toBe(true);
+    const base = (outcome.result as SlotRoundResult).spins[0]!;
+    expect(
+      within(grid as HTMLElement)
+        .getAllByRole('img')[0]!
+        .getAttribute('aria-label'),
+    ).toBe(base.grid[0]![0]);
   });
 
   it('says so when the stored result does not match what the seeds give', async () => {

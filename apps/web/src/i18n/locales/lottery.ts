@@ -1,7 +1,11 @@
 /** Texts of the lottery pages (/lottery lobby, game pages, my bets, verifier); merged into the locale under `lottery`. */
 export const lotteryEn = {
   lobbyTitle: 'Lottery',
-  lobbyIntro: 'Fast draws every few minutes, each result provably fair.',
+  lobbyIntro:
+    "Provably fair fast draws every few minutes, the Vietnamese, Thai and 4D draws, and our vendors' lotteries.",
+  fastTitle: 'Fast draws',
+  drawsTitle: 'Vietnamese and SEA draws',
+  vendorsTitle: "Vendors' lotteries",
   empty: 'No lottery games are open right now.',
   every: 'Draw every {{interval}}',
   minutes_one: '{{count}} minute',

@@ -3,7 +3,11 @@ import type { lotteryEn } from './lottery.ts';
 
 export const lotteryTy: Widen<typeof lotteryEn> = {
   lobbyTitle: 'Xổ số',
-  lobbyIntro: 'Quay thưởng nhanh vài phút một lần, mỗi kết quả đều kiểm chứng được.',
+  lobbyIntro:
+    'Quay nhanh vài phút một lần với kết quả kiểm chứng được, xổ số Việt Nam, Thái, 4D và xổ số của các nhà cung cấp.',
+  fastTitle: 'Quay nhanh',
+  drawsTitle: 'Xổ số Việt Nam và Đông Nam Á',
+  vendorsTitle: 'Xổ số của nhà cung cấp',
   empty: 'Hiện không có trò xổ số nào đang mở.',
   every: 'Quay mỗi {{interval}}',
   minutes_one: '{{count}} phút',

@@ -87,6 +87,10 @@ describe('Lucky Dragon', () => {
       { timeout: 15000 },
     );
     expect(screen.getByTestId('win').textContent).toBe(`${outcome.win}.00`);
+    // After a win the message tells of it (the round's win, or a winning line), never "Good luck!".
+    expect(document.querySelector('.slot__message')!.textContent).toMatch(
+      /^(You won \d[\d,.]*!|Line \d+:|\d × \w+ pays)/,
+    );
     expect(bodies).toHaveLength(1);
   }, 60_000);
 });
