@@ -21,3 +21,4 @@ export * from './lottery.ts';
 export * from './announcements.ts';
 export * from './promotions.ts';
 export * from './messages.ts';
+export * from './dashboard.ts';
