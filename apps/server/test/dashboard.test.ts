@@ -342,12 +342,8 @@ describe('the dashboard', () => {
       await table.round(p, 10n * UNIT, 0n);
     }
     // The wallet stamps rounds with the database's time: these three are placed at the day edges here.
-    const edge = async (p: Player, at: number) =>
-      db()
-        .updateTable('game_rounds')
-        .set({ started_at: new Date(at) })
-        .where('member_id', '=', p.id)
-        .execute();
+    const edge = (p: Player, at: number) =>
+      sql`update game_rounds set started_at = ${new Date(at)} where member_id = ${p.id}`.execute(db());
     await edge(lateYesterday, midnight(today) - 1);
     await edge(earlyToday, midnight(today));
     await edge(dayBefore, midnight(yesterday) - 1);
@@ -414,7 +410,7 @@ describe('the dashboard', () => {
     await expectQueuesMatchTables(d.queues);
   });
 
-  it('moves its bet figures only at the roll-up pass, and a rolled-back round counts for nothing', async () => {
+  it('moves its bet and money figures only at the roll-up pass; a rolled-back round counts for nothing', async () => {
     const p = await newPlayer(t, demo, { fund: 1_000n * UNIT });
     const before = await dashboard(`from=${today}&to=${today}`);
     await table.round(p, 12n * UNIT, 0n);
@@ -437,10 +433,16 @@ describe('the dashboard', () => {
       original_tx_id: betTx,
     });
     expect(rb.json.status, rb.text).toBe('OK');
-    expect((await dashboard(`from=${today}&to=${today}`)).totals.bets).toBe(before.totals.bets);
+    const dep = await bankDeposit(p, '777.00');
+    expect((await asOwner('POST', `/admin/api/deposits/${dep}/approve`)).json().value.status).toBe('success');
+    const unchanged = await dashboard(`from=${today}&to=${today}`);
+    expect(unchanged.totals.bets).toBe(before.totals.bets);
+    expect(unchanged.totals.deposits).toBe(before.totals.deposits);
     await rollUp();
     const after = await dashboard(`from=${today}&to=${today}`);
     expect(BigInt(after.totals.bets) - BigInt(before.totals.bets)).toBe(12n * UNIT);
+    expect(BigInt(after.totals.deposits) - BigInt(before.totals.deposits)).toBe(777n * UNIT);
+    expect(after.totals.firstTimeDepositors - before.totals.firstTimeDepositors).toBe(1);
     expect(asExpected(after.totals)).toEqual((await expectedFigures(today, today)).totals);
     // A second pass with nothing new changes nothing.
     await rollUp();

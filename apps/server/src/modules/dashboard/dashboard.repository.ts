@@ -13,6 +13,16 @@ export interface CategoryDay {
 /** Rows per insert statement (6 parameters each, far below the protocol's 65,535). */
 const INSERT_CHUNK = 1000;
 
+/** A recounted day of one merchant's money. */
+export interface MoneyDay {
+  day: string;
+  deposits: bigint;
+  depositCount: number;
+  firstTimeDepositors: number;
+  withdrawals: bigint;
+  withdrawalCount: number;
+}
+
 export interface BetFigures {
   validBet: bigint;
   payout: bigint;
@@ -20,8 +30,9 @@ export interface BetFigures {
 }
 
 /**
- * The dashboard's own tables: the daily roll-up of bets per category (dashboard_daily) and its marks. Reads are
- * one pass over the primary key range (merchant_id, day, category): ≤ days × categories rows.
+ * The dashboard's own tables: the daily roll-ups of bets per category (dashboard_daily) and of money
+ * (dashboard_money_daily), and their marks. Reads are one pass over a primary key range (merchant_id, day, …):
+ * ≤ days × categories rows.
  */
 export function createDashboardRepository(db: Kysely<DashboardTables>) {
   return {
@@ -70,6 +81,57 @@ export function createDashboardRepository(db: Kysely<DashboardTables>) {
             )
             .execute();
       });
+    },
+
+    /** Replaces the money rows of these days with their recount (a day without money keeps no row). */
+    async replaceMoneyDays(merchantId: bigint, days: readonly string[], rows: readonly MoneyDay[]): Promise<void> {
+      if (!days.length) return;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('dashboard_money_daily')
+          .where('merchant_id', '=', merchantId)
+          .where(sql<boolean>`day = any(${[...days]}::date[])`)
+          .execute();
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+          await trx
+            .insertInto('dashboard_money_daily')
+            .values(
+              rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+                merchant_id: merchantId,
+                day: r.day,
+                deposits: r.deposits,
+                deposit_count: r.depositCount,
+                first_time_depositors: r.firstTimeDepositors,
+                withdrawals: r.withdrawals,
+                withdrawal_count: r.withdrawalCount,
+              })),
+            )
+            .execute();
+      });
+    },
+
+    /** The range's money rows (days without money have none). */
+    async money(merchantId: bigint, fromDay: string, toDay: string): Promise<MoneyDay[]> {
+      const { rows } = await sql<{
+        day: string;
+        deposits: string;
+        deposit_count: number;
+        first_time_depositors: number;
+        withdrawals: string;
+        withdrawal_count: number;
+      }>`
+        select to_char(day, 'YYYY-MM-DD') as day, deposits, deposit_count, first_time_depositors, withdrawals,
+               withdrawal_count
+          from dashboard_money_daily
+         where merchant_id = ${merchantId} and day >= ${fromDay}::date and day <= ${toDay}::date`.execute(db);
+      return rows.map((r) => ({
+        day: r.day,
+        deposits: BigInt(r.deposits),
+        depositCount: Number(r.deposit_count),
+        firstTimeDepositors: Number(r.first_time_depositors),
+        withdrawals: BigInt(r.withdrawals),
+        withdrawalCount: Number(r.withdrawal_count),
+      }));
     },
 
     /** The range's figures per day (all categories) and per category (all days), in one pass. */

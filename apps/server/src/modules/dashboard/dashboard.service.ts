@@ -7,7 +7,7 @@ import type { DepositsModule } from '../deposits/index.ts';
 import type { LotteryModule } from '../lottery/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
-import type { BetFigures, DashboardRepository } from './dashboard.repository.ts';
+import type { BetFigures, DashboardRepository, MoneyDay } from './dashboard.repository.ts';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -31,20 +31,27 @@ export function dashboardRange(q: { from?: string; to?: string }, today: string)
   return { from, to };
 }
 
-type Counted = { amount: bigint; count: number };
 const NONE: BetFigures = { validBet: 0n, payout: 0n, betCount: 0n };
+const NO_MONEY: MoneyDay = {
+  day: '',
+  deposits: 0n,
+  depositCount: 0,
+  firstTimeDepositors: 0,
+  withdrawals: 0n,
+  withdrawalCount: 0,
+};
 
 /**
- * The back-office dashboard: each figure read from its owner's face — bets per day and category from the
- * dashboard's own roll-up (bet records of every source), active players from the agents' member-day cells,
- * deposits, withdrawals, registrations and the queues live from the deposits, withdrawals, members, admin and
+ * The back-office dashboard: bets per day and category and money per day from the dashboard's own roll-ups (kept
+ * from the bet records of every source and the deposits and withdrawals faces; `freshAsOf`), active players from
+ * the agents' member-day cells, registrations and the queues live from the members, deposits, withdrawals, admin and
  * lottery faces. Bonuses do not exist yet: "0", so NGR = GGR.
  */
 export function createDashboardService(deps: {
   repo: DashboardRepository;
   agents: Pick<AgentsModule, 'activeMembers'>;
-  deposits: Pick<DepositsModule, 'dashboardDays' | 'pendingBankTransfers'>;
-  withdrawals: Pick<WithdrawalsModule, 'dashboardDays' | 'queueCounts'>;
+  deposits: Pick<DepositsModule, 'pendingBankTransfers'>;
+  withdrawals: Pick<WithdrawalsModule, 'queueCounts'>;
   members: Pick<MembersModule, 'registrationsByDay'>;
   admin: Pick<AdminModule, 'pendingAdjustments'>;
   lottery: Pick<LotteryModule, 'pendingResults'>;
@@ -52,7 +59,7 @@ export function createDashboardService(deps: {
 }) {
   function figures(
     bets: BetFigures,
-    money: { deposits?: Counted & { firstTime: number }; withdrawals?: Counted },
+    money: MoneyDay,
     people: { registrations: number; active: number },
   ): DashboardFigures {
     const ggr = bets.validBet - bets.payout;
@@ -64,12 +71,12 @@ export function createDashboardService(deps: {
       bonuses: String(bonuses),
       ngr: String(ggr - bonuses),
       betCount: Number(bets.betCount),
-      deposits: String(money.deposits?.amount ?? 0n),
-      depositCount: money.deposits?.count ?? 0,
-      withdrawals: String(money.withdrawals?.amount ?? 0n),
-      withdrawalCount: money.withdrawals?.count ?? 0,
+      deposits: String(money.deposits),
+      depositCount: money.depositCount,
+      withdrawals: String(money.withdrawals),
+      withdrawalCount: money.withdrawalCount,
       registrations: people.registrations,
-      firstTimeDepositors: money.deposits?.firstTime ?? 0,
+      firstTimeDepositors: money.firstTimeDepositors,
       activePlayers: people.active,
     };
   }
@@ -80,22 +87,19 @@ export function createDashboardService(deps: {
       const today = localDayOf(deps.clock(), tz);
       const { from, to } = dashboardRange(q, today);
       const id = merchant.id;
-      const [bets, active, deposits, withdrawals, registrations, fresh, pendingDeposits, wq, adjustments, results] =
-        await Promise.all([
-          deps.repo.figures(id, from, to),
-          deps.agents.activeMembers(id, from, to),
-          deps.deposits.dashboardDays(id, tz, from, to),
-          deps.withdrawals.dashboardDays(id, tz, from, to),
-          deps.members.registrationsByDay(id, tz, { fromDay: from, toDay: to, excludeTypes: merchant.trialTypes }),
-          deps.repo.freshAsOf(id),
-          deps.deposits.pendingBankTransfers(id),
-          deps.withdrawals.queueCounts(id),
-          deps.admin.pendingAdjustments(id),
-          deps.lottery.pendingResults(id),
-        ]);
+      const [bets, active, money, registrations, fresh, pendingDeposits, wq, adjustments, results] = await Promise.all([
+        deps.repo.figures(id, from, to),
+        deps.agents.activeMembers(id, from, to),
+        deps.repo.money(id, from, to),
+        deps.members.registrationsByDay(id, tz, { fromDay: from, toDay: to, excludeTypes: merchant.trialTypes }),
+        deps.repo.freshAsOf(id),
+        deps.deposits.pendingBankTransfers(id),
+        deps.withdrawals.queueCounts(id),
+        deps.admin.pendingAdjustments(id),
+        deps.lottery.pendingResults(id),
+      ]);
       const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((r) => [r.day, r]));
-      const dep = byDay(deposits);
-      const wdr = byDay(withdrawals);
+      const cash = byDay(money);
       const reg = byDay(registrations);
       const act = byDay(active.perDay);
 
@@ -104,11 +108,10 @@ export function createDashboardService(deps: {
         const day = dayOf(n);
         days.push({
           day,
-          ...figures(
-            bets.days.get(day) ?? NONE,
-            { deposits: dep.get(day), withdrawals: wdr.get(day) },
-            { registrations: reg.get(day)?.count ?? 0, active: act.get(day)?.count ?? 0 },
-          ),
+          ...figures(bets.days.get(day) ?? NONE, cash.get(day) ?? NO_MONEY, {
+            registrations: reg.get(day)?.count ?? 0,
+            active: act.get(day)?.count ?? 0,
+          }),
         });
       }
       const sum = <T>(rows: T[], pick: (r: T) => bigint) => rows.reduce((s, r) => s + pick(r), 0n);
@@ -120,15 +123,12 @@ export function createDashboardService(deps: {
           betCount: sum(totalBets, (b) => b.betCount),
         },
         {
-          deposits: {
-            amount: sum(deposits, (d) => d.amount),
-            count: deposits.reduce((s, d) => s + d.count, 0),
-            firstTime: deposits.reduce((s, d) => s + d.firstTime, 0),
-          },
-          withdrawals: {
-            amount: sum(withdrawals, (w) => w.amount),
-            count: withdrawals.reduce((s, w) => s + w.count, 0),
-          },
+          day: to,
+          deposits: sum(money, (m) => m.deposits),
+          depositCount: money.reduce((s, m) => s + m.depositCount, 0),
+          firstTimeDepositors: money.reduce((s, m) => s + m.firstTimeDepositors, 0),
+          withdrawals: sum(money, (m) => m.withdrawals),
+          withdrawalCount: money.reduce((s, m) => s + m.withdrawalCount, 0),
         },
         { registrations: registrations.reduce((s, r) => s + r.count, 0), active: active.distinct },
       );

@@ -19,7 +19,20 @@ export interface DashboardRollupMarksTable {
   updated_at: UpdatedAt;
 }
 
+/** One (merchant, local day) of the dashboard's money roll-up: deposits credited, withdrawals paid out (0070). */
+export interface DashboardMoneyDailyTable {
+  merchant_id: Int8;
+  day: string;
+  deposits: Int8;
+  deposit_count: number;
+  first_time_depositors: number;
+  withdrawals: Int8;
+  withdrawal_count: number;
+  updated_at: UpdatedAt;
+}
+
 export interface DashboardTables {
   dashboard_daily: DashboardDailyTable;
+  dashboard_money_daily: DashboardMoneyDailyTable;
   dashboard_rollup_marks: DashboardRollupMarksTable;
 }

@@ -19,17 +19,17 @@ import { createDashboardRollup, DASHBOARD_ROLLUP_EVERY_SECONDS } from './rollup.
 export { DASHBOARD_ROLLUP_EVERY_SECONDS, DASHBOARD_ROLLUP_OVERLAP_MS } from './rollup.service.ts';
 
 /**
- * The back-office dashboard (GET /admin/api/dashboard): composes the owners' faces — bets per day and category
- * from its own roll-up of the bet records (dashboard_daily, kept by the dashboard-rollup job from the games face),
- * active players from the agents' cells, money, registrations and queues from the deposits, withdrawals, members,
- * admin and lottery faces.
+ * The back-office dashboard (GET /admin/api/dashboard): composes the owners' faces — bets per day and category and
+ * money per day from its own roll-ups (dashboard_daily, dashboard_money_daily: kept by the dashboard-rollup job
+ * from the games, deposits and withdrawals faces), active players from the agents' cells, registrations and the
+ * queues live from the members, deposits, withdrawals, admin and lottery faces.
  */
 export function createDashboardModule(deps: {
   db: AnyDb;
   games: Pick<GamesModule, 'betCellSources' | 'categoryDayTotals'>;
   agents: Pick<AgentsModule, 'activeMembers'>;
-  deposits: Pick<DepositsModule, 'dashboardDays' | 'pendingBankTransfers'>;
-  withdrawals: Pick<WithdrawalsModule, 'dashboardDays' | 'queueCounts'>;
+  deposits: Pick<DepositsModule, 'rollupChangedSince' | 'dashboardDays' | 'pendingBankTransfers'>;
+  withdrawals: Pick<WithdrawalsModule, 'rollupChangedSince' | 'dashboardDays' | 'queueCounts'>;
   members: Pick<MembersModule, 'registrationsByDay'>;
   admin: Pick<AdminModule, 'pendingAdjustments'>;
   lottery: Pick<LotteryModule, 'pendingResults'>;
@@ -38,7 +38,12 @@ export function createDashboardModule(deps: {
 }) {
   const repo = createDashboardRepository(tablesOf<DashboardTables>(deps.db));
   const service = createDashboardService({ ...deps, repo });
-  const rollup = createDashboardRollup({ repo, games: deps.games });
+  const rollup = createDashboardRollup({
+    repo,
+    games: deps.games,
+    deposits: deps.deposits,
+    withdrawals: deps.withdrawals,
+  });
 
   /** One incremental roll-up pass over every active merchant. */
   async function runRollup(): Promise<{ merchants: number; days: number }> {
