@@ -529,4 +529,30 @@ describe('the dashboard', () => {
     const content = await createTestAdmin(t, { role: 'content' });
     expect((await dashboard(`from=${today}`, content)).to).toBe(today);
   });
+
+  it('counts a first-time depositor once, on the day of its first credited deposit ever', async () => {
+    const q = await newPlayer(t, demo);
+    // A deposit's credit time is its change time, so a pass only looks back a few minutes; the deposit moved to
+    // yesterday below is recounted by a backfill of both days.
+    const ftd = async (query: string) => {
+      await t.app.modules.dashboard.rebuildRollup(demo, yesterday, today);
+      return (await dashboard(query)).totals.firstTimeDepositors as number;
+    };
+    const todayBefore = await ftd(`from=${today}&to=${today}`);
+    const bothBefore = await ftd(`from=${yesterday}&to=${today}`);
+    const first = await bankDeposit(q, '600.00');
+    expect((await asOwner('POST', `/admin/api/deposits/${first}/approve`)).json().value.status).toBe('success');
+    const second = await bankDeposit(q, '700.00');
+    expect((await asOwner('POST', `/admin/api/deposits/${second}/approve`)).json().value.status).toBe('success');
+    // The first one credited yesterday (placed there before any roll-up pass saw it): today q is no first-timer.
+    await sql`update deposits set completed_at = ${new Date(midnight(today) - 3_600_000)}
+               where reference = ${first}`.execute(db());
+    expect(await ftd(`from=${today}&to=${today}`)).toBe(todayBefore);
+    expect(await ftd(`from=${yesterday}&to=${today}`)).toBe(bothBefore + 1);
+    const days = (await dashboard(`from=${yesterday}&to=${today}`)).days;
+    const counted = await sql<{ n: string }>`select count(*) as n from deposits
+      where member_id = ${q.id} and status = 'success'`.execute(db());
+    expect(Number(counted.rows[0]!.n)).toBe(2);
+    expect(days[0].firstTimeDepositors + days[1].firstTimeDepositors).toBe(bothBefore + 1);
+  });
 });

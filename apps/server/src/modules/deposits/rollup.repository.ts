@@ -33,8 +33,9 @@ export function createDepositsRollupRepository(db: Kysely<DepositsTables>) {
       return rows;
     },
     /**
-     * The dashboard: credited deposits per local day of crediting over [fromDay, toDay] (amount, count), and how
-     * many of them were their member's first credited deposit ever (each member counts once, on that day).
+     * The dashboard: credited deposits per local day of crediting over [fromDay, toDay] (amount, count), and the
+     * members whose first credited deposit ever falls on that day: a member's first deposit of the range, unless it
+     * had one before the range (one probe per member of the range, not per deposit).
      */
     async dashboardDays(
       merchantId: bigint,
@@ -42,22 +43,27 @@ export function createDepositsRollupRepository(db: Kysely<DepositsTables>) {
       fromDay: string,
       toDay: string,
     ): Promise<{ day: string; amount: bigint; count: number; firstTime: number }[]> {
-      const { rows } = await sql<{ day: string; amount: string; n: string; first_time: string }>`
-        select ${day(timezone)} as day, sum(d.amount)::bigint as amount, count(*) as n,
-               count(*) filter (where not exists (
-                 select 1 from deposits e
-                  where e.member_id = d.member_id and e.status = 'success' and e.id <> d.id
-                    and (e.completed_at, e.id) < (d.completed_at, d.id))) as first_time
-          from deposits d
-         where d.merchant_id = ${merchantId} and d.status = 'success'
-           and d.completed_at >= (${fromDay}::date::timestamp at time zone ${timezone})
-           and d.completed_at < ((${toDay}::date + 1)::timestamp at time zone ${timezone})
-         group by 1`.execute(db);
+      const start = sql`(${fromDay}::date::timestamp at time zone ${timezone})`;
+      const credited = sql`d.merchant_id = ${merchantId} and d.status = 'success' and d.completed_at >= ${start}
+           and d.completed_at < ((${toDay}::date + 1)::timestamp at time zone ${timezone})`;
+      const { rows } = await sql<{ day: string; amount: string | null; n: string | null; first_time: string | null }>`
+        with days as (
+          select ${day(timezone)} as day, sum(d.amount)::bigint as amount, count(*) as n
+            from deposits d where ${credited} group by 1),
+        firsts as (
+          select to_char(f.first_at at time zone ${timezone}, 'YYYY-MM-DD') as day, count(*) as n
+            from (select d.member_id, min(d.completed_at) as first_at from deposits d where ${credited}
+                   group by d.member_id) f
+           where not exists (select 1 from deposits e
+                              where e.member_id = f.member_id and e.status = 'success' and e.completed_at < ${start})
+           group by 1)
+        select days.day, days.amount, days.n, firsts.n as first_time
+          from days left join firsts on firsts.day = days.day`.execute(db);
       return rows.map((r) => ({
         day: r.day,
-        amount: BigInt(r.amount),
-        count: Number(r.n),
-        firstTime: Number(r.first_time),
+        amount: BigInt(r.amount ?? 0),
+        count: Number(r.n ?? 0),
+        firstTime: Number(r.first_time ?? 0),
       }));
     },
 
