@@ -296,7 +296,7 @@ await onScratchPostgres(PG_URL, 10, async (database) => {
         `${DEPOSITS.toLocaleString('en')} deposits, ${WITHDRAWALS.toLocaleString('en')} withdrawals; generated in ` +
         `${generated.toFixed(0)} s (bet records ${betSeconds.toFixed(0)} s), member-day cells ${cellSeconds.toFixed(0)} s, ` +
         `dashboard roll-up rebuild ${rebuildSeconds.toFixed(0)} s (${rebuilt.days} days); incremental pass after ` +
-        `1,000 new rounds ${passMs.toFixed(0)} ms (${pass.days} day recounted), idle pass ${idleMs.toFixed(0)} ms; ` +
+        `1,000 new rounds ${passMs.toFixed(0)} ms (${pass.days} days recounted: bets, money), idle pass ${idleMs.toFixed(0)} ms; ` +
         `30-day bets ${thirty.totals.bets} = the bet records' sum; ${SECONDS} s per range, sequential requests ` +
         `through app.inject; load average ${load}\n`,
     );

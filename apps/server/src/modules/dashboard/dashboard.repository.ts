@@ -35,6 +35,25 @@ export interface BetFigures {
  * ≤ days × categories rows.
  */
 export function createDashboardRepository(db: Kysely<DashboardTables>) {
+  /** In one transaction: the days' rows deleted, then their recount inserted in chunks. */
+  async function replace<R>(
+    table: 'dashboard_daily' | 'dashboard_money_daily',
+    merchantId: bigint,
+    days: readonly string[],
+    insert: (trx: Kysely<DashboardTables>, chunk: readonly R[]) => Promise<unknown>,
+    rows: readonly R[],
+  ): Promise<void> {
+    if (!days.length) return;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom(table)
+        .where('merchant_id', '=', merchantId)
+        .where(sql<boolean>`day = any(${[...days]}::date[])`)
+        .execute();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(trx, rows.slice(i, i + INSERT_CHUNK));
+    });
+  }
+
   return {
     async marks(merchantId: bigint): Promise<Map<string, Date>> {
       const rows = await db
@@ -58,19 +77,16 @@ export function createDashboardRepository(db: Kysely<DashboardTables>) {
     },
 
     /** Replaces the rows of these days with their recount (a day without settled bets keeps no row). */
-    async replaceDays(merchantId: bigint, days: readonly string[], rows: readonly CategoryDay[]): Promise<void> {
-      if (!days.length) return;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('dashboard_daily')
-          .where('merchant_id', '=', merchantId)
-          .where(sql<boolean>`day = any(${[...days]}::date[])`)
-          .execute();
-        for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-          await trx
+    replaceDays: (merchantId: bigint, days: readonly string[], rows: readonly CategoryDay[]) =>
+      replace(
+        'dashboard_daily',
+        merchantId,
+        days,
+        (trx, chunk) =>
+          trx
             .insertInto('dashboard_daily')
             .values(
-              rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+              chunk.map((r) => ({
                 merchant_id: merchantId,
                 day: r.day,
                 category: r.category,
@@ -79,24 +95,21 @@ export function createDashboardRepository(db: Kysely<DashboardTables>) {
                 bet_count: r.betCount,
               })),
             )
-            .execute();
-      });
-    },
+            .execute(),
+        rows,
+      ),
 
     /** Replaces the money rows of these days with their recount (a day without money keeps no row). */
-    async replaceMoneyDays(merchantId: bigint, days: readonly string[], rows: readonly MoneyDay[]): Promise<void> {
-      if (!days.length) return;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('dashboard_money_daily')
-          .where('merchant_id', '=', merchantId)
-          .where(sql<boolean>`day = any(${[...days]}::date[])`)
-          .execute();
-        for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-          await trx
+    replaceMoneyDays: (merchantId: bigint, days: readonly string[], rows: readonly MoneyDay[]) =>
+      replace(
+        'dashboard_money_daily',
+        merchantId,
+        days,
+        (trx, chunk) =>
+          trx
             .insertInto('dashboard_money_daily')
             .values(
-              rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+              chunk.map((r) => ({
                 merchant_id: merchantId,
                 day: r.day,
                 deposits: r.deposits,
@@ -106,9 +119,9 @@ export function createDashboardRepository(db: Kysely<DashboardTables>) {
                 withdrawal_count: r.withdrawalCount,
               })),
             )
-            .execute();
-      });
-    },
+            .execute(),
+        rows,
+      ),
 
     /** The range's money rows (days without money have none). */
     async money(merchantId: bigint, fromDay: string, toDay: string): Promise<MoneyDay[]> {
