@@ -35,6 +35,7 @@ import { createMessagesModule } from './modules/messages/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
+import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule, walletOpenApiDocument } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
@@ -229,6 +230,18 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     contracts,
     clock,
   });
+  const dashboard = createDashboardModule({
+    db,
+    games,
+    agents,
+    deposits,
+    withdrawals,
+    members,
+    admin,
+    lottery,
+    merchants,
+    clock,
+  });
 
   return {
     outbox,
@@ -257,6 +270,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     messages,
     siteSettings,
     memberAdmin,
+    dashboard,
   };
 }
 
@@ -278,6 +292,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.wallet.jobs,
   ...modules.agents.jobs,
   ...modules.contracts.jobs,
+  ...modules.dashboard.jobs,
 ];
 
 interface SharedState {

@@ -23,3 +23,4 @@ export * from './announcements.ts';
 export * from './promotions.ts';
 export * from './messages.ts';
 export * from './members-admin.ts';
+export * from './dashboard.ts';

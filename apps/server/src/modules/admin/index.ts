@@ -50,9 +50,10 @@ export function createAdminModule(deps: {
     clock: deps.clock,
     rules: deps.rules,
   });
+  const adjustmentsRepo = createAdjustmentsRepository(db);
   const adjustments = createAdjustmentsService({
     db,
-    repo: createAdjustmentsRepository(db),
+    repo: adjustmentsRepo,
     audit,
     members: deps.members,
     ledger: deps.ledger,
@@ -83,6 +84,8 @@ export function createAdminModule(deps: {
       return (await staffRepo.settingsOf(merchantId))?.withdrawal_second_approval_above ?? null;
     },
     adjustments,
+    /** The dashboard's queue: adjustments waiting for a second staff member. */
+    pendingAdjustments: adjustmentsRepo.countPending,
     staff,
     /** First start: creates `admin` with a one-time password shown once on the console. */
     bootstrap: (

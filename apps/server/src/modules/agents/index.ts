@@ -9,6 +9,7 @@ import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
+import { createActiveMembersRepository } from './active-members.repository.ts';
 import { createAgentsAdmin, registerAgentAdminRoutes } from './agents.admin.ts';
 import { createAgentsRepository } from './agents.repository.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
@@ -112,6 +113,8 @@ export function createAgentsModule(deps: {
     /** The per-ancestor team roll-up checked against a recount from the cells and the closure table. */
     auditTeamRollup: (merchantId: bigint) => repo.auditTeamRollup(merchantId, deps.members.uplinesSubquery(merchantId)),
     settings: (merchantId: bigint) => repo.settings(merchantId),
+    /** The back-office dashboard: members with a settled bet per local day and distinct over [fromDay, toDay]. */
+    activeMembers: createActiveMembersRepository(tablesOf<AgentsTables>(deps.db)).activeMembers,
     jobs,
     register(app: FastifyInstance): void {
       registerAgentRoutes(app, service);

@@ -131,6 +131,8 @@ export function createGamesModule(deps: {
     teamBetSplit: rollup.teamBetSplit,
     categoryBets: rollup.categoryBets,
     merchantsWithBets: rollup.merchantsWithBets,
+    /** The dashboard's roll-up: one merchant's settled totals per (local bet day, category), every source. */
+    categoryDayTotals: rollup.categoryDayTotals,
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,

@@ -67,9 +67,10 @@ export function createLotteryModule(deps: {
 }) {
   const db = tablesOf<LotteryTables>(deps.db);
   const issues = createLotteryRepository(db);
+  const feedRepo = createFeedRepository(db);
   const feed = createFeedService({
     db,
-    repo: createFeedRepository(db),
+    repo: feedRepo,
     issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
@@ -121,6 +122,8 @@ export function createLotteryModule(deps: {
     betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, feedKinds: FEED_KINDS }),
     /** The feed-based games (VN, Thai, 4D): schedule, draw job step, operator results, public reads. */
     feed,
+    /** The dashboard's queue: results entered by one staff member, waiting for another's confirmation. */
+    pendingResults: feedRepo.countPendingEntries,
     async seedDemo(merchant: Parameters<typeof service.seedDemo>[0]): Promise<void> {
       await service.seedDemo(merchant);
       await feed.seedDemo(merchant);

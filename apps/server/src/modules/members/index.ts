@@ -9,6 +9,7 @@ import { createMembersRepository } from './members.repository.ts';
 import { registerMembersRoutes } from './members.routes.ts';
 import { createMembersService } from './members.service.ts';
 import type { MembersTables } from './members.tables.ts';
+import { createRegistrationsRepository } from './registrations.repository.ts';
 
 export type { DownlineRow, MemberNode, MemberRow } from './members.repository.ts';
 export type { MemberSearch, MemberSearchRow, UplineRow } from './member-search.repository.ts';
@@ -47,6 +48,8 @@ export function createMembersModule(deps: {
     findByMobile: repo.findByMobile,
     findByAffiliateCode: repo.findByAffiliateCode,
     accountsOf: repo.accountsOf,
+    /** The back-office dashboard: registrations per local day (trial types excluded). */
+    registrationsByDay: createRegistrationsRepository(db).registrationsByDay,
     sessionView: repo.sessionView,
     // login state and credentials (auth, admin tooling, withdrawals' transaction password)
     addFailure: repo.addFailure,
