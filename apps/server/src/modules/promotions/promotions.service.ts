@@ -132,7 +132,7 @@ const DEMO_PROMOTIONS = [
     content:
       '<p>New members get a <b>100% bonus</b> on their first deposit, up to 5,000.00.</p>' +
       '<ul><li>Deposit at least 100.00 in the member centre.</li><li>Contact customer service with your account name to claim it.</li>' +
-      '<li>The bonus must be wagered 10 times before it can be withdrawn.</li></ul>',
+      '<li>Customer service credits the bonus to your main balance once your deposit is confirmed.</li></ul>',
   },
   {
     title: 'Daily rebate on every valid bet',

@@ -71,7 +71,7 @@ export const en = {
     banner1Title: 'Lottery every minute',
     banner1Text: 'ELOTT draws every 1, 3 and 5 minutes.',
     banner2Title: 'Live casino',
-    banner2Text: 'Baccarat and more, streamed live.',
+    banner2Text: 'Baccarat and more table games.',
     banner3Title: 'Welcome bonus',
     banner3Text: 'Join today and claim your first reward.',
     notice: 'Notice',

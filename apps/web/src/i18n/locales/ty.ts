@@ -73,7 +73,7 @@ export const ty: Messages = {
     banner1Title: 'Xổ số mỗi phút',
     banner1Text: 'ELOTT quay thưởng mỗi 1, 3 và 5 phút.',
     banner2Title: 'Sòng bài trực tiếp',
-    banner2Text: 'Baccarat và nhiều trò khác, phát trực tiếp.',
+    banner2Text: 'Baccarat và nhiều trò chơi bàn khác.',
     banner3Title: 'Thưởng chào mừng',
     banner3Text: 'Tham gia hôm nay và nhận phần thưởng đầu tiên.',
     notice: 'Thông báo',
