@@ -22,6 +22,8 @@ export function FairnessPanel() {
   const [revealed, setRevealed] = useState<HouseSeedResult['revealed'] | null>(null);
   // The round to verify: the last one played on the seed just revealed.
   const [verifiable, setVerifiable] = useState<{ id: string; nonce: number } | null>(null);
+  // After a change: whether the new pair's server seed is the one whose hash was shown in advance.
+  const [promiseKept, setPromiseKept] = useState<boolean | null>(null);
 
   async function rotate(e: FormEvent) {
     e.preventDefault();
@@ -33,8 +35,10 @@ export function FairnessPanel() {
     setBusy(true);
     setError(null);
     try {
+      const promised = fairness.nextServerSeedHash;
       const r = await api.rotateSeed(value || undefined);
       setRevealed(r.revealed);
+      setPromiseKept(r.next.serverSeedHash === promised);
       setVerifiable(
         lastRound && lastRound.serverSeedHash === r.revealed.serverSeedHash
           ? { id: lastRound.id, nonce: lastRound.nonce }
@@ -59,6 +63,11 @@ export function FairnessPanel() {
         <dt>{t('fairness.serverSeedHash')}</dt>
         <dd>
           <code data-testid="server-seed-hash">{fairness.serverSeedHash}</code>
+        </dd>
+        <dt>{t('fairness.nextServerSeedHash')}</dt>
+        <dd>
+          <code data-testid="next-server-seed-hash">{fairness.nextServerSeedHash}</code>
+          <span className="fair__hint">{t('fairness.nextHint')}</span>
         </dd>
         <dt>{t('fairness.clientSeed')}</dt>
         <dd>
@@ -115,6 +124,11 @@ export function FairnessPanel() {
               <code>{revealed.clientSeed}</code>
             </dd>
           </dl>
+          {promiseKept !== null && (
+            <p className={promiseKept ? 'ok' : 'bad'} data-testid="next-seed-kept">
+              {promiseKept ? `✓ ${t('fairness.nextKept')}` : `✗ ${t('fairness.nextBroken')}`}
+            </p>
+          )}
           <p className="fair__hint">{t('fairness.revealedRounds', { n: revealed.rounds })}</p>
           {verifiable && (
             <a

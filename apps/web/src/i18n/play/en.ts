@@ -159,6 +159,11 @@ export const playEn = {
     intro:
       'Every result comes from the server seed, your client seed and the nonce. The server seed’s SHA-256 is fixed before you play; changing the client seed reveals the old server seed so you can check every round played with it.',
     serverSeedHash: 'Server seed (SHA-256)',
+    nextServerSeedHash: 'Next server seed (SHA-256)',
+    nextHint:
+      'Committed now, before you choose a client seed: the next pair uses this server seed, whatever seed you pick.',
+    nextKept: 'The new pair uses the server seed committed in advance.',
+    nextBroken: 'The new server seed is not the one committed in advance.',
     clientSeed: 'Client seed',
     nonce: 'Next nonce',
     newClientSeed: 'New client seed',

@@ -153,6 +153,11 @@ export const playTy: PlayMessages = {
     intro:
       'Mọi kết quả đến từ server seed, client seed của bạn và nonce. SHA-256 của server seed được cố định trước khi chơi; đổi client seed sẽ công bố server seed cũ để bạn kiểm tra mọi ván đã chơi với nó.',
     serverSeedHash: 'Server seed (SHA-256)',
+    nextServerSeedHash: 'Server seed tiếp theo (SHA-256)',
+    nextHint:
+      'Đã cam kết ngay bây giờ, trước khi bạn chọn client seed: cặp seed tiếp theo dùng server seed này, dù bạn chọn seed nào.',
+    nextKept: 'Cặp seed mới dùng đúng server seed đã cam kết trước.',
+    nextBroken: 'Server seed mới không phải seed đã cam kết trước.',
     clientSeed: 'Client seed',
     nonce: 'Nonce tiếp theo',
     newClientSeed: 'Client seed mới',
