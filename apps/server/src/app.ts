@@ -46,6 +46,7 @@ import type { Mailer } from './modules/mail/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
+import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
@@ -92,6 +93,8 @@ export interface AppDeps {
   teamStats?: TeamStatsPort;
   /** Lottery chain sizes and settlement batch (tests use short chains). */
   lottery?: LotteryOptions;
+  /** Pushed events: how often a socket's session is checked again (tests shorten it). */
+  realtime?: RealtimeOptions;
 }
 
 /**
@@ -140,6 +143,16 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
   const ledger = createLedgerModule({ db });
+  // Pushed events: sockets on the HTTP server, `balance` after every committed journal (the ledger's listener).
+  const realtime = createRealtimeModule({
+    auth,
+    ledger,
+    merchants,
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX ?? 'sea:',
+    clock,
+    options: deps.realtime,
+  });
   const admin = createAdminModule({
     db,
     members,
@@ -151,7 +164,16 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({ db, ledger, merchants, members, audit: admin, clock, options: deps.lottery });
+  const lottery = createLotteryModule({
+    db,
+    ledger,
+    merchants,
+    members,
+    audit: admin,
+    clock,
+    options: deps.lottery,
+    realtime,
+  });
   // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
   // the agent reports (member-day cells, team records), contract figures and category rebates.
   games.addBetRecordSource(lottery.betRecords);
@@ -203,8 +225,8 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
-  const messages = createMessagesModule({ db, members, audit: admin, clock });
-  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin });
+  const messages = createMessagesModule({ db, members, audit: admin, realtime, clock });
+  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin, realtime });
 
   return {
     outbox,
@@ -217,6 +239,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     members,
     auth,
     ledger,
+    realtime,
     admin,
     games,
     house,

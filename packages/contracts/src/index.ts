@@ -22,3 +22,4 @@ export * from './lottery.ts';
 export * from './announcements.ts';
 export * from './promotions.ts';
 export * from './messages.ts';
+export * from './realtime.ts';

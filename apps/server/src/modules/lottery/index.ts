@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { LotteryDrawnEvent } from '@sea/contracts';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { FEED_KINDS, type ResultsFeed } from './feed.ts';
 import { createFeedRepository } from './feed.repository.ts';
@@ -44,7 +46,10 @@ export function createLotteryModule(deps: {
   audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
+  /** Pushes draws and settlements to the game's room. */
+  realtime?: Pick<RealtimeModule, 'lotteryDrawn'>;
 }) {
+  const onDrawn = (merchantId: bigint, event: LotteryDrawnEvent) => deps.realtime?.lotteryDrawn(merchantId, event);
   const db = tablesOf<LotteryTables>(deps.db);
   const issues = createLotteryRepository(db);
   const feed = createFeedService({
@@ -56,6 +61,7 @@ export function createLotteryModule(deps: {
     members: deps.members,
     audit: deps.audit,
     clock: deps.clock,
+    onDrawn,
     feed: deps.options?.resultsFeed,
     settleBatch: deps.options?.settleBatch,
     refundBatch: deps.options?.payBatch,
@@ -68,6 +74,7 @@ export function createLotteryModule(deps: {
     feed,
     clock: deps.clock,
     options: deps.options,
+    onDrawn,
   });
   const jobs: ScheduledJob[] = [
     {
