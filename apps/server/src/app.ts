@@ -222,6 +222,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     audit: admin,
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
+    realtime,
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BalanceEvent, ClientToServerEvents, ServerToClientEvents } from '@sea/contracts';
+import type { BalanceEvent, ClientToServerEvents, LotteryDrawnEvent, ServerToClientEvents } from '@sea/contracts';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { createMerchant } from './helpers/factories.ts';
 import { fundMember } from './helpers/money.ts';
-import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { bearer, newAgent, newPlayer, type Player } from './helpers/players.ts';
 import { demoLiveTable } from './helpers/seamless.ts';
 import { type ServerProcess, startServerProcess, waitForReady } from './helpers/server-process.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -38,26 +38,27 @@ function connect(url: string, token: string, merchant = 'demo'): Promise<Client>
   });
 }
 
-/** Every `balance` event the socket receives, in order; `next()` waits (with a timeout) for the next one. */
-function balances(socket: Client) {
-  const seen: BalanceEvent[] = [];
-  const waiters: Array<(e: BalanceEvent) => void> = [];
-  socket.on('balance', (e) => {
+/** Every `name` event the socket receives, in order; `next()` waits (with a timeout) for the next one. */
+function queue<E>(socket: Client, name: keyof ServerToClientEvents) {
+  const seen: E[] = [];
+  const waiters: Array<(e: E) => void> = [];
+  socket.on(name, ((e: E) => {
     const w = waiters.shift();
     if (w) w(e);
     else seen.push(e);
-  });
+  }) as never);
   return {
-    next(): Promise<BalanceEvent> {
+    next(): Promise<E> {
       const queued = seen.shift();
       if (queued) return Promise.resolve(queued);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no balance event within the timeout')), WAIT_MS);
+        const timer = setTimeout(() => reject(new Error(`no ${name} event within the timeout`)), WAIT_MS);
         waiters.push((e) => (clearTimeout(timer), resolve(e)));
       });
     },
   };
 }
+const balances = (socket: Client) => queue<BalanceEvent>(socket, 'balance');
 
 /** The next `name` event on the socket (listening starts now), or a timeout error. */
 function nextOf<K extends keyof ServerToClientEvents>(
@@ -222,7 +223,7 @@ describe('pushed events on one process', () => {
     expect((await events.next()).main).toBe('3');
   });
 
-  it('message counts and maintenance changes reach the sockets they are for', async () => {
+  it('message counts, maintenance changes and contract offers reach the sockets they are for', async () => {
     const admin = await createTestAdmin(t);
     const asAdmin = (method: 'POST' | 'PATCH', path: string, payload: object) =>
       t.app.inject({ method, url: path, headers: { ...bearer(admin.token), merchant: 'demo' }, payload });
@@ -251,6 +252,20 @@ describe('pushed events on one process', () => {
     const off = nextOf(socket, 'maintenance');
     await asAdmin('PATCH', '/admin/api/site-settings', { maintenance: false, maintenanceMessage: null });
     expect(await off).toMatchObject({ on: false });
+
+    const agent = await newAgent(t, demo);
+    const offered = nextOf(await connect(url, agent.token), 'contractOffer');
+    const offer = await asAdmin('POST', '/admin/api/contracts/house-offer', {
+      agentAccount: agent.account,
+      type: 'daily_wage',
+      tiers: [
+        { minValidBet: '10000', minActive: 3, rate: '0.3' },
+        { minValidBet: '50000', minActive: 5, rate: '0.5' },
+        { minValidBet: '100000', minActive: 10, rate: '0.8' },
+      ],
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    expect(await offered).toEqual({ contractId: expect.any(String), type: 'daily_wage' });
   });
 
   it('a session that expires is dropped by the re-check', async () => {
@@ -347,4 +362,42 @@ describe.skipIf(!twoProcesses)('two processes on one Redis', () => {
     expect(logout.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
   }, 60_000);
+});
+
+describe('lottery draws pushed to the game room', () => {
+  let t: TestApp;
+  let now = Date.parse('2026-11-26T04:00:05.000Z');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => new Date(now), lottery: { chainLength: 600, checkpointEvery: 50 } });
+    await t.app.modules.lottery.schedule();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a subscribed socket hears the drawn result and then the settlement; another game room hears nothing', async () => {
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const demo = (await t.app.modules.merchants.findByCode('demo'))!;
+    const p = await newPlayer(t, demo);
+    const ssc = await connect(url, p.token);
+    const k3 = await connect(url, p.token);
+    const ack = (s: Client, game: string) =>
+      new Promise<{ ok: boolean }>((resolve) => s.emit('subscribe', { game }, resolve));
+    expect(await ack(ssc, 'elott-ssc-1m')).toEqual({ ok: true });
+    expect(await ack(k3, 'elott-k3-1m')).toEqual({ ok: true });
+    expect(await ack(ssc, 'bad code!')).toEqual({ ok: false });
+    const heardByK3: string[] = [];
+    k3.on('lotteryDrawn', (e) => heardByK3.push(e.game));
+
+    const game = (await t.app.inject({ method: 'GET', url: '/lgw/lottery/games/elott-ssc-1m' })).json().value;
+    const heard = queue<LotteryDrawnEvent>(ssc, 'lotteryDrawn');
+    now = Date.parse(game.current.drawsAt) + 1000;
+    await t.app.modules.lottery.advance(); // closes, draws and settles every due issue
+    const first = await heard.next();
+    expect(first).toMatchObject({ game: 'elott-ssc-1m', issue: game.current.issueId, settled: false });
+    expect(first.result).toHaveLength(5);
+    expect(await heard.next()).toEqual({ ...first, settled: true });
+    expect(heardByK3.every((g) => g === 'elott-k3-1m')).toBe(true);
+  });
 });
