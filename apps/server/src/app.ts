@@ -48,6 +48,7 @@ import { createMemberAdminModule } from './modules/member-admin/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
+import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
@@ -95,6 +96,8 @@ export interface AppDeps {
   teamStats?: TeamStatsPort;
   /** Lottery chain sizes and settlement batch (tests use short chains). */
   lottery?: LotteryOptions;
+  /** Pushed events: how often a socket's session is checked again (tests shorten it). */
+  realtime?: RealtimeOptions;
 }
 
 /**
@@ -143,6 +146,16 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
   const ledger = createLedgerModule({ db });
+  // Pushed events: sockets on the HTTP server, `balance` after every committed journal (the ledger's listener).
+  const realtime = createRealtimeModule({
+    auth,
+    ledger,
+    merchants,
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX ?? 'sea:',
+    clock,
+    options: deps.realtime,
+  });
   const admin = createAdminModule({
     db,
     members,
@@ -162,6 +175,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     audit: admin,
     clock,
     options: { ...(await lotteryKeyStore(deps.config)), ...deps.lottery },
+    realtime,
   });
   // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
   // the agent reports (member-day cells, team records), contract figures and category rebates.
@@ -211,11 +225,12 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     audit: admin,
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
+    realtime,
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
-  const messages = createMessagesModule({ db, members, audit: admin, clock });
-  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin });
+  const messages = createMessagesModule({ db, members, audit: admin, realtime, clock });
+  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin, realtime });
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -254,6 +269,7 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     members,
     auth,
     ledger,
+    realtime,
     admin,
     games,
     house,

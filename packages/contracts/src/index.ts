@@ -24,3 +24,4 @@ export * from './promotions.ts';
 export * from './messages.ts';
 export * from './members-admin.ts';
 export * from './dashboard.ts';
+export * from './realtime.ts';

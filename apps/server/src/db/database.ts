@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withAfterCommit } from './after-commit.ts';
 import { Mutex, PGliteDialect } from './pglite-dialect.ts';
 import type { CoreTables } from './schema.ts';
 
@@ -57,7 +58,7 @@ async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
   });
   await pglite.waitReady;
   const mutex = new Mutex();
-  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect(pglite, mutex) });
+  const db = new Kysely<CoreTables>({ dialect: withAfterCommit(new PGliteDialect(pglite, mutex)) });
   let closed = false;
   return {
     kind: 'pglite',
@@ -95,7 +96,7 @@ async function openPostgres(opts: { url: string; poolSize?: number; applicationN
   // out. Without a listener either kills the process; the query under way fails and is answered 503.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<CoreTables>({ dialect: withAfterCommit(new PostgresDialect({ pool })) });
   let closed = false;
   return {
     kind: 'postgres',

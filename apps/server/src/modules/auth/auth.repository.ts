@@ -51,7 +51,15 @@ export function createAuthRepository(db: Kysely<AuthTables>) {
     findLive(tokenHash: string, now: Date) {
       return db
         .selectFrom('sessions')
-        .select(['id as sessionId', 'merchant_id', 'member_id as memberId', 'area', 'last_seen_at'])
+        .select([
+          'id as sessionId',
+          'merchant_id',
+          'member_id as memberId',
+          'area',
+          'last_seen_at',
+          'idle_expires_at',
+          'absolute_expires_at',
+        ])
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
         .where('idle_expires_at', '>', now)
@@ -70,13 +78,15 @@ export function createAuthRepository(db: Kysely<AuthTables>) {
         .execute();
     },
 
-    async revoke(tokenHash: string, now: Date): Promise<void> {
-      await db
+    /** Ends the session of a token; its id and member when it was live (for the realtime drop). */
+    async revoke(tokenHash: string, now: Date): Promise<{ id: bigint; member_id: bigint } | undefined> {
+      return db
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
-        .execute();
+        .returning(['id', 'member_id'])
+        .executeTakeFirst();
     },
 
     async insertResetToken(t: { merchantId: bigint; memberId: bigint; tokenHash: string; now: Date; expiresAt: Date }) {

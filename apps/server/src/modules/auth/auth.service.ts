@@ -218,7 +218,31 @@ export function createAuthService(deps: {
       };
     },
 
-    logout: (token: string) => repo.revoke(hashSessionToken(token), clock()),
+    /**
+     * The live session of a token without using it (the idle expiry does not slide: an open socket is not
+     * activity), with when it ends unless used meanwhile; null when it has ended or its member is not active.
+     */
+    async check(merchant: Merchant, token: string): Promise<(AuthenticatedMember & { endsAt: Date }) | null> {
+      const tokenHash = tokens.lookupHash(token);
+      if (!tokenHash) return null;
+      const s = await repo.findLive(tokenHash, clock());
+      if (!s || s.merchant_id !== merchant.id) return null;
+      const member = await members.sessionView(merchant.id, s.memberId);
+      if (!member || member.status !== 'active') return null;
+      const endsAt = s.idle_expires_at < s.absolute_expires_at ? s.idle_expires_at : s.absolute_expires_at;
+      return {
+        sessionId: s.sessionId,
+        memberId: s.memberId,
+        type: member.type,
+        area: s.area,
+        isTrial: isTrialType(merchant, member.type),
+        endsAt,
+      };
+    },
+
+    async logout(token: string): Promise<void> {
+      await repo.revoke(hashSessionToken(token), clock());
+    },
   };
 }
 

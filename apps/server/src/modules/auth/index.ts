@@ -14,12 +14,21 @@ import { type AuthRules, createAuthService } from './auth.service.ts';
 import type { AuthTables } from './auth.tables.ts';
 import { createEmailResetService } from './email-reset.service.ts';
 import { createOperatorService } from './operator.service.ts';
+import { afterCommit } from '../../db/after-commit.ts';
 import { createPasswordService } from './password.service.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService } from './signup.service.ts';
 
 export { AUTH_RULES, type AuthRules } from './auth.service.ts';
 export { RESET_LINK_MINUTES } from './email-reset.service.ts';
+
+/** Sessions that ended early: one (`sessionId`), or every session of the member except `exceptSessionId`. */
+export interface SessionsEnded {
+  memberId: bigint;
+  sessionId?: bigint;
+  exceptSessionId?: bigint;
+}
+export type SessionsEndedListener = (e: SessionsEnded) => void;
 
 /**
  * Getting in: sign-up, login (username + password or SMS code) with its abuse limits, opaque sessions,
@@ -38,7 +47,33 @@ export function createAuthModule(deps: {
   clock: () => Date;
   rules?: Partial<AuthRules>;
 }) {
-  const repo = createAuthRepository(tablesOf<AuthTables>(deps.db));
+  // Every way a session ends early (logout, password change or reset) goes through these two repository calls:
+  // listeners hear of it once the row is written (the realtime module drops the sockets of those sessions).
+  const listeners: SessionsEndedListener[] = [];
+  const ended = (e: SessionsEnded) => {
+    for (const l of listeners)
+      try {
+        l(e);
+      } catch {
+        // a listener's failure never fails a logout
+      }
+  };
+  const rows = createAuthRepository(tablesOf<AuthTables>(deps.db));
+  const repo: typeof rows = {
+    ...rows,
+    async revoke(tokenHash, now) {
+      const s = await rows.revoke(tokenHash, now);
+      if (s) ended({ memberId: s.member_id, sessionId: s.id });
+      return s;
+    },
+    async revokeAllOf(memberId, now, keep, executor) {
+      const n = await rows.revokeAllOf(memberId, now, keep, executor);
+      // Inside an operator's transaction (lock, reset, end sessions): the sockets go once it has committed.
+      if (executor) await afterCommit(executor, () => ended({ memberId, exceptSessionId: keep }));
+      else ended({ memberId, exceptSessionId: keep });
+      return n;
+    },
+  };
   const { members, merchants, registration, captcha, verification, hasher, limiter, clock } = deps;
   const auth = createAuthService({
     repo,
@@ -69,6 +104,12 @@ export function createAuthModule(deps: {
   return {
     login: auth.login,
     authenticate: auth.authenticate,
+    /** A token's live session without sliding its idle expiry, with when it ends (realtime sockets). */
+    checkSession: auth.check,
+    /** Hear of sessions ended before their expiry (logout: one session; password change/reset: all but one). */
+    onSessionsEnded(listener: SessionsEndedListener): void {
+      listeners.push(listener);
+    },
     logout: auth.logout,
     startSession: auth.startSession,
     changePassword: passwords.change,

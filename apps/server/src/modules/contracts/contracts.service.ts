@@ -78,6 +78,8 @@ export function createContractsService(deps: {
   repo: ContractsRepository;
   members: Pick<MembersModule, 'findByAccount' | 'findById' | 'accountsOf'>;
   clock: () => Date;
+  /** A contract was offered to `agentId` (after its commit; pushed to the agent's sockets). */
+  onOffer?: (agentId: bigint, offer: { contractId: string; type: string }) => void;
 }) {
   const { db, repo, members, clock } = deps;
 
@@ -146,6 +148,7 @@ export function createContractsService(deps: {
       return inserted;
     });
     if (!row) throw new AppError('contract_pending_exists');
+    deps.onOffer?.(agentId, { contractId: String(row.id), type: terms.type });
     return row;
   }
 

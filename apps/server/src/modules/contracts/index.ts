@@ -5,6 +5,7 @@ import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import { CONTRACT_TYPES } from './contract-rules.ts';
 import { registerContractsAdminRoutes } from './contracts.admin-routes.ts';
 import { createContractsRepository } from './contracts.repository.ts';
@@ -43,10 +44,18 @@ export function createContractsModule(deps: {
   teamStats?: TeamStatsPort;
   clock: () => Date;
   faults?: SettlementFaults;
+  /** Pushes contract offers to the agent's sockets. */
+  realtime?: Pick<RealtimeModule, 'contractOffer'>;
 }) {
   const db = tablesOf<ContractsTables>(deps.db);
   const repo = createContractsRepository(db);
-  const service = createContractsService({ db, repo, members: deps.members, clock: deps.clock });
+  const service = createContractsService({
+    db,
+    repo,
+    members: deps.members,
+    clock: deps.clock,
+    onOffer: (agentId, offer) => deps.realtime?.contractOffer(agentId, offer),
+  });
   const rebatesRepo = createRebatesRepository(db);
   const rebates = deps.teamStats
     ? createRebatesService({

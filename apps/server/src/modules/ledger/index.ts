@@ -6,7 +6,7 @@ import type { LedgerTables } from './ledger.tables.ts';
 import { createLedgerTeamRepository } from './ledger-team.repository.ts';
 
 export { SYSTEM_SHARDS, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
-export type { HoldSettlement, Movement } from './ledger.service.ts';
+export type { CommittedJournal, CommittedListener, HoldSettlement, Movement } from './ledger.service.ts';
 export type { CodeFilter, DayRow, HistoryFilter, HistoryRow } from './ledger.repository.ts';
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
 export type { LedgerAuditReport } from './ledger-audit.repository.ts';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createBatcher } from './ledger-batcher.ts';
@@ -122,8 +123,58 @@ export interface LedgerOptions {
   maxBatch?: number;
 }
 
+/**
+ * Journals that committed and changed balances (replays and business failures excluded), in posting order, with
+ * the new balances of the member accounts each one touched. Listeners run after COMMIT, never for a rolled-back
+ * transaction, and must not throw or block (the realtime module pushes `balance` events from here).
+ */
+export interface CommittedJournal {
+  merchantId: bigint;
+  currency: string;
+  journalId: bigint;
+  balances: Record<string, AccountBalance>;
+}
+export type CommittedListener = (journals: CommittedJournal[]) => void;
+
 export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOptions) {
   const { repo } = deps;
+  const listeners: CommittedListener[] = [];
+
+  function committedOf(reqs: PostRequest[], raws: RawResult[]): CommittedJournal[] {
+    const out: CommittedJournal[] = [];
+    raws.forEach((raw, i) => {
+      if (!raw.ok || raw.replay || !raw.balances || Object.keys(raw.balances).length === 0) return;
+      const r = toResult(raw);
+      if (r.ok)
+        out.push({
+          merchantId: reqs[i]!.merchantId,
+          currency: reqs[i]!.currency,
+          journalId: r.journalId,
+          balances: r.balances,
+        });
+    });
+    return out;
+  }
+
+  function notify(journals: CommittedJournal[]): void {
+    if (journals.length === 0) return;
+    for (const l of listeners) {
+      try {
+        l(journals);
+      } catch {
+        // A listener's failure never reaches the poster: the money moved.
+      }
+    }
+  }
+
+  /** After `executor`'s commit (at once when the post committed on its own). */
+  async function announce(executor: AnyDb | undefined, reqs: PostRequest[], raws: RawResult[]): Promise<void> {
+    if (listeners.length === 0) return;
+    const journals = committedOf(reqs, raws);
+    if (journals.length === 0) return;
+    if (executor) await afterCommit(executor, () => notify(journals));
+    else notify(journals);
+  }
   const batcher = createBatcher<ReturnType<typeof payload>, RawResult>({
     run: (batch) => repo.postBatch<ReturnType<typeof payload>, RawResult>(undefined, batch),
     maxInFlight: deps.maxInFlight ?? 1,
@@ -139,6 +190,7 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
     const p = payload(req);
     const raw = trx ? (await repo.postBatch<typeof p, RawResult>(trx, [p]))[0]! : await batcher.submit(p);
     if (raw.conflict) throw new AppError('idempotency_conflict');
+    await announce(trx, [req], [raw]);
     return toResult(raw);
   }
 
@@ -164,11 +216,18 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
       if (raws.some((r) => r.conflict)) throw new AppError('idempotency_conflict');
       return raws;
     };
-    return (trx ? await run(trx) : await repo.transaction(run)).map(toResult);
+    const raws = trx ? await run(trx) : await repo.transaction(run);
+    await announce(trx, reqs, raws);
+    return raws.map(toResult);
   }
 
   return {
     post,
+
+    /** Listen to committed journals (see CommittedJournal); for pushed events, never for money decisions. */
+    onCommitted(listener: CommittedListener): void {
+      listeners.push(listener);
+    },
 
     postMany,
 

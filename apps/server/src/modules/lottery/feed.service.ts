@@ -1,3 +1,4 @@
+import type { LotteryDrawnEvent } from '@sea/contracts';
 import { randomBytes } from 'node:crypto';
 import type {
   LotteryFeedGame,
@@ -186,6 +187,8 @@ export function createFeedService(deps: {
   audit?: Audit;
   clock: () => Date;
   feed?: ResultsFeed;
+  /** An issue was drawn or settled (after its committed transition; pushed to the game's room). */
+  onDrawn?: (merchantId: bigint, event: LotteryDrawnEvent) => void;
   settleBatch?: number;
   /** Members refunded per transaction when an issue is cancelled. */
   refundBatch?: number;
@@ -291,6 +294,13 @@ export function createFeedService(deps: {
     await refunds.stopOnWin(merchant, game, issue, (code, selection) => exposureOf(spec, code, selection));
     await repo.writeTotals(issue.id);
     const done = await issues.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    if (done && issue.result)
+      deps.onDrawn?.(game.merchant_id, {
+        game: game.game_code,
+        issue: issue.issue_id,
+        result: issue.result as unknown as Record<string, unknown>,
+        settled: true,
+      });
     for (const r of confirmed) if (r.version <= version) await repo.markApplied(issue.id, r.version, deps.clock());
     return done;
   }
@@ -321,7 +331,15 @@ export function createFeedService(deps: {
     }
     const latest = confirmed.at(-1);
     if (!latest) return false;
-    return issues.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
+    const done = await issues.transition(issue.id, 'awaiting', 'drawn', { result: latest.result, drawnAt: now });
+    if (done)
+      deps.onDrawn?.(game.merchant_id, {
+        game: game.game_code,
+        issue: issue.issue_id,
+        result: latest.result as Record<string, unknown>,
+        settled: false,
+      });
+    return done;
   }
 
   async function step(issue: FeedIssueRow, game: FeedGameRow, now: Date): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LotteryDrawnEvent } from '@sea/contracts';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { AdminModule } from '../admin/index.ts';
@@ -7,6 +8,7 @@ import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createSimulatedBeacon, type RandomnessBeacon } from './beacon.ts';
 import { BEACON_KEY_FILE, type ChainSigner, createKeyedChainSigner, loadKey, SIGNER_KEY_FILE } from './chain-signer.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { FEED_KINDS, type ResultsFeed } from './feed.ts';
 import { createFeedRepository } from './feed.repository.ts';
@@ -64,7 +66,10 @@ export function createLotteryModule(deps: {
   audit?: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
+  /** Pushes draws and settlements to the game's room. */
+  realtime?: Pick<RealtimeModule, 'lotteryDrawn'>;
 }) {
+  const onDrawn = (merchantId: bigint, event: LotteryDrawnEvent) => deps.realtime?.lotteryDrawn(merchantId, event);
   const db = tablesOf<LotteryTables>(deps.db);
   const issues = createLotteryRepository(db);
   const feedRepo = createFeedRepository(db);
@@ -77,6 +82,7 @@ export function createLotteryModule(deps: {
     members: deps.members,
     audit: deps.audit,
     clock: deps.clock,
+    onDrawn,
     feed: deps.options?.resultsFeed,
     settleBatch: deps.options?.settleBatch,
     refundBatch: deps.options?.payBatch,
@@ -89,6 +95,7 @@ export function createLotteryModule(deps: {
     feed,
     clock: deps.clock,
     options: deps.options,
+    onDrawn,
   });
   const jobs: ScheduledJob[] = [
     {

@@ -1,3 +1,4 @@
+import type { LotteryDrawnEvent } from '@sea/contracts';
 import { randomBytes } from 'node:crypto';
 import type {
   LotteryBeaconRound,
@@ -122,6 +123,8 @@ export const DEMO_LOTTERY_GAMES: { code: string; name: string; kind: ElottKind; 
   { code: 'elott-k3-3m', name: 'Fast 3 Dice · 3 min', kind: 'k3', interval: 180 },
 ];
 
+export type DrawnListener = (merchantId: bigint, event: LotteryDrawnEvent) => void;
+
 export function createLotteryService(deps: {
   db: Kysely<LotteryTables>;
   repo: LotteryRepository;
@@ -131,6 +134,8 @@ export function createLotteryService(deps: {
   feed: Pick<FeedService, 'checkerOf' | 'betCodesOf' | 'exposureOf'>;
   clock: () => Date;
   options?: LotteryOptions;
+  /** An issue was drawn or settled (after its committed transition; pushed to the game's room). */
+  onDrawn?: DrawnListener;
 }) {
   const { repo, db } = deps;
   const chainLength = deps.options?.chainLength ?? 100_000;
@@ -298,7 +303,14 @@ export function createLotteryService(deps: {
     }
     const hash = await hashAt(chain, issue.chain_index!);
     const result = drawElott(game.kind as ElottKind, hash, salt, issue.issue_id);
-    return repo.transition(issue.id, 'closed', 'drawn', { hash, result, beaconValue, drawnAt: deps.clock() });
+    const done = await repo.transition(issue.id, 'closed', 'drawn', {
+      hash,
+      result,
+      beaconValue,
+      drawnAt: deps.clock(),
+    });
+    if (done) deps.onDrawn?.(game.merchant_id, { game: game.game_code, issue: issue.issue_id, result, settled: false });
+    return done;
   }
 
   /** A member's win journal of an issue (key lottery:pay:<game>:<issue>:<member>: the same content on every run). */
@@ -372,7 +384,15 @@ export function createLotteryService(deps: {
     );
     await refunds.stopOnWin(merchant, game, issue, (code) => [code]);
     await repo.writeTotals(issue.id);
-    return repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    const done = await repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    if (done && issue.result)
+      deps.onDrawn?.(game.merchant_id, {
+        game: game.game_code,
+        issue: issue.issue_id,
+        result: issue.result,
+        settled: true,
+      });
+    return done;
   }
 
   /** A cancelled issue: every placed bet back, `payBatch` members a transaction (refunds.ts). */

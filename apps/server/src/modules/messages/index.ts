@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
 import { createMessagesService } from './messages.service.ts';
@@ -16,6 +17,8 @@ export function createMessagesModule(deps: {
   db: AnyDb;
   members: Pick<MembersModule, 'findByAccount' | 'findById'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  /** Pushes unread counts to the member's sockets. */
+  realtime?: Pick<RealtimeModule, 'messages'>;
   clock: () => Date;
 }) {
   const db = tablesOf<MessagesTables>(deps.db);
@@ -23,6 +26,7 @@ export function createMessagesModule(deps: {
     db,
     repo: createMessagesRepository(db),
     members: deps.members,
+    realtime: deps.realtime,
     clock: deps.clock,
   });
   return {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
 import type { MessagesTables } from './messages.tables.ts';
 
@@ -18,9 +19,18 @@ export function createMessagesService(deps: {
   db: Db;
   repo: MessagesRepository;
   members: Pick<MembersModule, 'findByAccount' | 'findById'>;
+  realtime?: Pick<RealtimeModule, 'messages'>;
   clock: () => Date;
 }) {
   const { db, repo, members, clock } = deps;
+  /** Pushes the member's new unread count (fire-and-forget: the inbox call is the truth, this is the nudge). */
+  const pushUnread = (merchantId: bigint, memberId: bigint) => {
+    if (!deps.realtime) return;
+    repo.unread(merchantId, memberId).then(
+      (unread) => deps.realtime?.messages(memberId, merchantId, { unread }),
+      () => undefined,
+    );
+  };
   return {
     /** The member's inbox, newest first, with the unread markers and count. */
     async inbox(merchant: Merchant, member: AuthenticatedMember, q: ListQuery): Promise<MessagePage> {
@@ -63,7 +73,9 @@ export function createMessagesService(deps: {
     async markRead(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<{ unreadCount: number }> {
       if (!(await repo.find(merchant.id, member.memberId, id))) throw new AppError('message_not_found');
       await repo.markRead(member.memberId, id);
-      return { unreadCount: await repo.unread(merchant.id, member.memberId) };
+      const unreadCount = await repo.unread(merchant.id, member.memberId);
+      deps.realtime?.messages(member.memberId, merchant.id, { unread: unreadCount }); // the member's other tabs
+      return { unreadCount };
     },
 
     /** The operator sends a message to one member (by account) or to all (audited in the same transaction). */
@@ -71,7 +83,7 @@ export function createMessagesService(deps: {
       const to = req.to === 'member' ? await members.findByAccount(merchant.id, req.account) : null;
       if (req.to === 'member' && !to) throw new AppError('message_recipient_not_found');
       const account = to?.account ?? null;
-      return db.transaction().execute(async (trx) => {
+      const sent = await db.transaction().execute(async (trx) => {
         const row = await repo.insert(trx, {
           merchant_id: merchant.id,
           member_id: to?.id ?? null,
@@ -89,6 +101,10 @@ export function createMessagesService(deps: {
           createdAt: row.created_at.toISOString(),
         };
       });
+      // Committed: the member's badge, or every member's (each counts again: their read marks differ).
+      if (to) pushUnread(merchant.id, to.id);
+      else deps.realtime?.messages(null, merchant.id, { unread: null });
+      return sent;
     },
 
     /** What the merchant's operators sent, newest first (the recipient's account, or null for everyone). */

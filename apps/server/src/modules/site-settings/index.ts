@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import type { RegistrationModule } from '../registration/index.ts';
 import { registerSiteSettingsRoutes } from './site-settings.routes.ts';
 import { createSiteSettingsService } from './site-settings.service.ts';
@@ -16,6 +17,8 @@ export function createSiteSettingsModule(deps: {
   merchants: Pick<MerchantsModule, 'flags' | 'setFlag' | 'updateSettings' | 'changed' | 'domains' | 'findByCode'>;
   registration: Pick<RegistrationModule, 'rules' | 'setRule' | 'forget'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  /** Pushes maintenance changes to the merchant's sockets. */
+  realtime?: Pick<RealtimeModule, 'maintenance'>;
 }) {
   const service = createSiteSettingsService(deps);
   return {

@@ -12,6 +12,7 @@ import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MerchantSettingsPatch, MerchantsModule } from '../merchants/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
 import type { RegistrationModule } from '../registration/index.ts';
 
 export function createSiteSettingsService(deps: {
@@ -19,6 +20,7 @@ export function createSiteSettingsService(deps: {
   merchants: Pick<MerchantsModule, 'flags' | 'setFlag' | 'updateSettings' | 'changed' | 'domains' | 'findByCode'>;
   registration: Pick<RegistrationModule, 'rules' | 'setRule' | 'forget'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  realtime?: Pick<RealtimeModule, 'maintenance'>;
 }) {
   const { merchants, registration } = deps;
 
@@ -45,7 +47,20 @@ export function createSiteSettingsService(deps: {
     });
     merchants.changed();
     registration.forget();
-    return read(merchant.code);
+    const after = await read(merchant.code);
+    // Committed: the merchant's open sockets hear a maintenance change at once (fire-and-forget).
+    const m = after;
+    if (
+      m.maintenance !== merchant.maintenance ||
+      m.maintenanceMessage !== merchant.maintenanceMessage ||
+      m.maintenanceEndsAt !== (merchant.maintenanceEndsAt?.toISOString() ?? null)
+    )
+      deps.realtime?.maintenance(merchant.id, {
+        on: m.maintenance,
+        message: m.maintenanceMessage,
+        endsAt: m.maintenanceEndsAt,
+      });
+    return after;
   }
 
   async function read(code: string): Promise<SiteSettings> {

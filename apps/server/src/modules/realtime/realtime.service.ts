@@ -1,0 +1,249 @@
+import type {
+  ClientToServerEvents,
+  ContractOfferEvent,
+  LotteryDrawnEvent,
+  MaintenanceEvent,
+  MessagesEvent,
+  ServerToClientEvents,
+} from '@sea/contracts';
+import { lotterySubscription, REALTIME_PATH, realtimeHandshake } from '@sea/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { AuthModule, SessionsEnded } from '../auth/index.ts';
+import type { CommittedJournal } from '../ledger/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { balanceEventsOf } from './realtime.events.ts';
+
+interface SocketData {
+  merchantId: bigint;
+  memberId: bigint;
+  sessionId: bigint;
+  token: string;
+  merchantCode: string;
+  timer?: NodeJS.Timeout;
+  games: Set<string>;
+}
+type RtServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RtSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeOptions {
+  /** A socket's session is checked again at least this often (ms), besides at its expiry and when it ends. */
+  recheckMs?: number;
+}
+
+export interface RealtimeDeps {
+  auth: Pick<AuthModule, 'checkSession'>;
+  merchants: Pick<MerchantsModule, 'resolve'>;
+  redis?: Redis;
+  /** Prefix of the adapter's Redis channels (REDIS_PREFIX). */
+  prefix: string;
+  clock: () => Date;
+  options?: RealtimeOptions;
+}
+
+const RECHECK_MS = 60_000;
+/** Lottery rooms one socket may be in at once. */
+const MAX_GAMES = 20;
+
+export const rooms = {
+  member: (id: bigint) => `member:${id}`,
+  merchant: (id: bigint) => `merchant:${id}`,
+  session: (id: bigint) => `session:${id}`,
+  lottery: (merchantId: bigint, game: string) => `lottery:${merchantId}:${game}`,
+};
+
+/**
+ * Socket.io on the API's HTTP server: each socket is a member's live session (refused without one, dropped when
+ * it ends), in the rooms of its member and merchant and of the lottery games it subscribed to. With Redis the
+ * adapter carries every emit to the process holding the socket. Emits are fire-and-forget: a failure is logged,
+ * never thrown at the caller (a bet, a deposit).
+ */
+export function createRealtimeService(deps: RealtimeDeps) {
+  const recheckMs = deps.options?.recheckMs ?? RECHECK_MS;
+  let io: RtServer | undefined;
+  let log: FastifyBaseLogger | undefined;
+  let closeRedis: (() => Promise<void>) | undefined;
+  let publishFailing = false;
+
+  /** The adapter publishes without handling a rejection: a lost Redis must cost a log line, never the process. */
+  function guardedPublisher(redis: Redis): Redis {
+    const pub = redis.duplicate();
+    pub.on('error', () => undefined);
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
+      publish(channel, message).then(
+        (n) => {
+          if (publishFailing) log?.info('realtime: redis publishing again');
+          publishFailing = false;
+          return n;
+        },
+        (err: unknown) => {
+          if (!publishFailing)
+            log?.warn({ err: { message: (err as Error).message } }, 'realtime: redis publish failed');
+          publishFailing = true;
+          return 0;
+        },
+      );
+    return pub;
+  }
+
+  function emit(fn: (server: RtServer) => void): void {
+    if (!io) return;
+    try {
+      fn(io);
+    } catch (err) {
+      log?.warn({ err }, 'realtime: emit failed');
+    }
+  }
+
+  function schedule(socket: RtSocket, endsAt: Date): void {
+    clearTimeout(socket.data.timer);
+    const untilEnd = endsAt.getTime() - deps.clock().getTime() + 250;
+    const delay = Math.max(250, Math.min(untilEnd, recheckMs * (0.75 + Math.random() * 0.5)));
+    socket.data.timer = setTimeout(() => void recheck(socket), delay);
+    socket.data.timer.unref();
+  }
+
+  async function recheck(socket: RtSocket): Promise<void> {
+    if (socket.disconnected) return;
+    try {
+      const merchant = await deps.merchants.resolve({ header: socket.data.merchantCode });
+      const session = await deps.auth.checkSession(merchant, socket.data.token);
+      if (!session || session.sessionId !== socket.data.sessionId) return void socket.disconnect(true);
+      schedule(socket, session.endsAt);
+    } catch (err) {
+      // The database is away: try again soon rather than dropping every socket at once.
+      log?.warn({ err: { message: (err as Error).message } }, 'realtime: session re-check failed');
+      schedule(socket, new Date(deps.clock().getTime() + Math.min(recheckMs, 5_000)));
+    }
+  }
+
+  function attach(server: HttpServer, logger: FastifyBaseLogger): void {
+    log = logger;
+    io = new Server(server, { path: REALTIME_PATH, serveClient: false, maxHttpBufferSize: 16 * 1024 });
+    if (deps.redis) {
+      const pub = guardedPublisher(deps.redis);
+      // The adapter subscribes without handling a rejection: no command timeout or retry limit on its subscriber
+      // (a subscription waits for the connection; ioredis reconnects and resubscribes on its own).
+      const sub = deps.redis.duplicate({
+        enableOfflineQueue: true,
+        commandTimeout: undefined,
+        maxRetriesPerRequest: null,
+      });
+      sub.on('error', () => undefined);
+      io.adapter(createAdapter(pub, sub, { key: `${deps.prefix}socket.io` }));
+      closeRedis = async () => {
+        pub.disconnect();
+        sub.disconnect();
+      };
+    }
+
+    io.use(async (socket, next) => {
+      try {
+        const hs = realtimeHandshake.safeParse(socket.handshake.auth);
+        if (!hs.success) return next(new Error('unauthorized'));
+        const header = hs.data.merchant ?? socket.handshake.headers.merchant;
+        const merchant = await deps.merchants.resolve({
+          header: typeof header === 'string' ? header : undefined,
+          host: socket.handshake.headers.host,
+        });
+        const session = await deps.auth.checkSession(merchant, hs.data.token);
+        if (!session) return next(new Error('unauthorized'));
+        socket.data = {
+          merchantId: merchant.id,
+          merchantCode: merchant.code,
+          memberId: session.memberId,
+          sessionId: session.sessionId,
+          token: hs.data.token,
+          games: new Set(),
+        };
+        schedule(socket, session.endsAt);
+        next();
+      } catch {
+        next(new Error('unauthorized'));
+      }
+    });
+
+    io.on('connection', (socket) => {
+      const d = socket.data;
+      void socket.join([rooms.member(d.memberId), rooms.merchant(d.merchantId), rooms.session(d.sessionId)]);
+      const subscription = (join: boolean) => (req: unknown, ack?: unknown) => {
+        const parsed = lotterySubscription.safeParse(req);
+        const ok = parsed.success && (!join || d.games.has(parsed.data.game) || d.games.size < MAX_GAMES);
+        if (ok) {
+          const room = rooms.lottery(d.merchantId, parsed.data.game);
+          if (join) {
+            d.games.add(parsed.data.game);
+            void socket.join(room);
+          } else {
+            d.games.delete(parsed.data.game);
+            void socket.leave(room);
+          }
+        }
+        if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
+      };
+      socket.on('subscribe', subscription(true));
+      socket.on('unsubscribe', subscription(false));
+      socket.on('disconnect', () => clearTimeout(d.timer));
+    });
+  }
+
+  return {
+    attach,
+
+    /** Sockets of this process (tests, the bench). */
+    localCount: () => io?.of('/').sockets.size ?? 0,
+
+    /** `balance` to each member whose wallets committed journals changed (the ledger's after-commit listener). */
+    journalsCommitted(journals: CommittedJournal[]): void {
+      emit((s) => {
+        for (const [memberId, event] of balanceEventsOf(journals)) s.to(rooms.member(memberId)).emit('balance', event);
+      });
+    },
+
+    /** Drops the sockets of sessions that ended early, on every process. */
+    sessionsEnded(e: SessionsEnded): void {
+      emit((s) => {
+        const target = e.sessionId
+          ? s.in(rooms.session(e.sessionId))
+          : s.in(rooms.member(e.memberId)).except(e.exceptSessionId ? rooms.session(e.exceptSessionId) : []);
+        target.disconnectSockets(true);
+      });
+    },
+
+    messages(memberId: bigint | null, merchantId: bigint, event: MessagesEvent): void {
+      emit((s) =>
+        s.to(memberId === null ? rooms.merchant(merchantId) : rooms.member(memberId)).emit('messages', event),
+      );
+    },
+
+    contractOffer(memberId: bigint, event: ContractOfferEvent): void {
+      emit((s) => s.to(rooms.member(memberId)).emit('contractOffer', event));
+    },
+
+    lotteryDrawn(merchantId: bigint, event: LotteryDrawnEvent): void {
+      emit((s) => s.to(rooms.lottery(merchantId, event.game)).emit('lotteryDrawn', event));
+    },
+
+    maintenance(merchantId: bigint, event: MaintenanceEvent): void {
+      emit((s) => s.to(rooms.merchant(merchantId)).emit('maintenance', event));
+    },
+
+    /** Closes this process's sockets and the adapter's Redis clients (before the HTTP server closes). */
+    async close(): Promise<void> {
+      if (!io) return;
+      const server = io;
+      io = undefined;
+      for (const socket of server.of('/').sockets.values()) clearTimeout(socket.data.timer);
+      server.local.disconnectSockets(true);
+      server.engine.close();
+      await Promise.resolve(server.of('/').adapter.close());
+      await closeRedis?.();
+    },
+  };
+}
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Events the server pushes over socket.io (same port as the API, path `/socket.io`; docs/realtime.md). The
+ * handshake carries `auth: { token, merchant }` (the member's session token and the merchant code, as the HTTP
+ * `Authorization` and `Merchant` headers). Amounts are minor-unit strings, as in every other answer.
+ */
+export const REALTIME_PATH = '/socket.io';
+
+/** One wallet's balance and what can be spent of it (balance less its holds), minor units. */
+export const realtimeWalletBalance = z.object({ balance: z.string(), available: z.string() });
+
+/**
+ * `balance`: after a committed journal that changed one of the member's wallets. `main` / `available` are the main
+ * wallet's (absent when the journal touched only sub-wallets); `vendors` the sub-wallets it changed, by vendor code.
+ * `seq` grows with every journal on the member's wallets: an event with a lower seq than one already applied is stale.
+ */
+export const balanceEvent = z.object({
+  main: z.string().optional(),
+  available: z.string().optional(),
+  vendors: z.record(z.string(), realtimeWalletBalance).optional(),
+  currency: z.string(),
+  seq: z.string(),
+});
+export type BalanceEvent = z.infer<typeof balanceEvent>;
+
+/** `messages`: the member's unread count; null after a message to every member (count again with the inbox call). */
+export const messagesEvent = z.object({ unread: z.number().int().nonnegative().nullable() });
+export type MessagesEvent = z.infer<typeof messagesEvent>;
+
+/** `contractOffer`: an upline (or the house) offered this agent a contract; the contract list has it. */
+export const contractOfferEvent = z.object({ contractId: z.string(), type: z.string() });
+export type ContractOfferEvent = z.infer<typeof contractOfferEvent>;
+
+/**
+ * `lotteryDrawn`: to the room of one game (`subscribe` first) when an issue is drawn (`settled` false) and again once
+ * its bets are settled (`settled` true). `result` as the results API gives it: the drawn numbers of a fast (ELOTT)
+ * game, the engine's result object (prize board) of a VN / Thai / 4D game.
+ */
+export const lotteryDrawnEvent = z.object({
+  game: z.string(),
+  issue: z.string(),
+  result: z.union([z.array(z.number().int()), z.record(z.string(), z.unknown())]),
+  settled: z.boolean(),
+});
+export type LotteryDrawnEvent = z.infer<typeof lotteryDrawnEvent>;
+
+/** `maintenance`: the merchant's site went into or out of maintenance. */
+export const maintenanceEvent = z.object({
+  on: z.boolean(),
+  message: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+export type MaintenanceEvent = z.infer<typeof maintenanceEvent>;
+
+/** What the server emits, event name → payload. */
+export const realtimeEvents = {
+  balance: balanceEvent,
+  messages: messagesEvent,
+  contractOffer: contractOfferEvent,
+  lotteryDrawn: lotteryDrawnEvent,
+  maintenance: maintenanceEvent,
+} as const;
+export type RealtimeEventName = keyof typeof realtimeEvents;
+export type ServerToClientEvents = {
+  [K in RealtimeEventName]: (payload: z.infer<(typeof realtimeEvents)[K]>) => void;
+};
+
+/** `subscribe` / `unsubscribe` a lottery game's room (game code, e.g. `SSC1`); the ack says whether it is known. */
+export const lotterySubscription = z.object({ game: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+export type ClientToServerEvents = {
+  subscribe: (req: z.infer<typeof lotterySubscription>, ack?: (r: { ok: boolean }) => void) => void;
+  unsubscribe: (req: z.infer<typeof lotterySubscription>, ack?: (r: { ok: boolean }) => void) => void;
+};
+
+/** The handshake's `auth`. */
+export const realtimeHandshake = z.object({
+  token: z.string().min(1).max(200),
+  merchant: z.string().max(40).optional(),
+});
