@@ -1,0 +1,101 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { logout } from '../api/session.ts';
+import { AppDialog } from '../components/AppDialog.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { useSignedInMe } from '../components/me-context.tsx';
+import { useCan } from '../components/permissions.tsx';
+import { ChangePasswordPage } from '../features/sign-in/ChangePasswordPage.tsx';
+import { navFor } from './nav.ts';
+
+/** The back office's frame: the left navigation (by permission), the top bar (staff member, role, language, sign out). */
+export function Shell() {
+  const { t } = useTranslation();
+  const me = useSignedInMe();
+  const groups = navFor(useCan());
+  const [navOpen, setNavOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  // The narrow layout's navigation closes once a screen is chosen.
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setNavOpen(false);
+  }
+
+  return (
+    <div className={clsx('bo-shell', navOpen && 'bo-shell--nav-open')}>
+      <a className="bo-skip" href="#bo-main">
+        {t('shell.skip')}
+      </a>
+      <aside className="bo-nav" id="bo-nav" aria-label={t('shell.navigation')}>
+        <div className="bo-nav__brand">
+          <span className="bo-logo" aria-hidden="true">
+            BO
+          </span>
+          <span>{t('app.name')}</span>
+        </div>
+        <nav>
+          {groups.map((g) => (
+            <div key={g.label} className="bo-nav__group">
+              <p className="bo-nav__heading">{t(g.label)}</p>
+              <ul>
+                {g.items.map((i) => (
+                  <li key={i.path}>
+                    <NavLink
+                      to={i.path}
+                      end
+                      className={({ isActive }) => clsx('bo-nav__link', isActive && 'is-active')}
+                    >
+                      {t(i.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </aside>
+      <div className="bo-main-col">
+        <header className="bo-topbar">
+          <button
+            type="button"
+            className="bo-icon-btn bo-topbar__menu"
+            aria-controls="bo-nav"
+            aria-expanded={navOpen}
+            aria-label={t('shell.menu')}
+            onClick={() => setNavOpen((o) => !o)}
+          >
+            ☰
+          </button>
+          <div className="bo-topbar__spacer" />
+          <LanguageSwitch />
+          <div className="bo-user">
+            <span className="bo-user__avatar" aria-hidden="true">
+              {me.displayName.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="bo-user__text">
+              <span className="bo-user__name">{me.displayName}</span>
+              <span className="bo-user__role">{me.roleName}</span>
+            </span>
+          </div>
+          <button type="button" className="bo-btn bo-btn--ghost" onClick={() => setPasswordOpen(true)}>
+            {t('shell.changePassword')}
+          </button>
+          <button type="button" className="bo-btn bo-btn--ghost" onClick={() => void logout()}>
+            {t('shell.signOut')}
+          </button>
+        </header>
+        <main className="bo-main" id="bo-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      {navOpen && <div className="bo-nav__scrim" onClick={() => setNavOpen(false)} aria-hidden="true" />}
+      <AppDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} title={t('shell.changePassword')}>
+        <ChangePasswordPage forced={false} />
+      </AppDialog>
+    </div>
+  );
+}
