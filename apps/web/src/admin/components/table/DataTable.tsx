@@ -102,8 +102,7 @@ export function DataTable<T, F extends string>(props: {
       const cell = (row: T, c: (typeof cols)[number]) => {
         const meta = c.columnDef.meta;
         if (meta?.csv) return meta.csv(row);
-        const accessor = (c.columnDef as { accessorFn?: (r: T, i: number) => unknown }).accessorFn;
-        const v = accessor ? accessor(row, 0) : undefined;
+        const v = c.accessorFn ? c.accessorFn(row, 0) : undefined;
         return v === null || v === undefined ? '' : String(v);
       };
       const csv = toCsv(
