@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { logout } from '../api/session.ts';
@@ -24,6 +24,14 @@ export function Shell() {
     setLastPath(location.pathname);
     setNavOpen(false);
   }
+
+  // Escape closes the narrow layout's navigation drawer, as it does a dialog.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setNavOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
 
   return (
     <div className={clsx('bo-shell', navOpen && 'bo-shell--nav-open')}>

@@ -9,6 +9,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText, toCsv } from '../../lib/csv.ts';
@@ -32,12 +33,15 @@ declare module '@tanstack/react-table' {
 
 export type Columns<T> = ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function readHidden(id: string): VisibilityState {
+/** The operator's column choice for this list, else the list's default (columns hidden until chosen). */
+function readHidden(id: string, defaultHidden: readonly string[]): VisibilityState {
   try {
-    return JSON.parse(localStorage.getItem(`bo.columns.${id}`) ?? '{}') as VisibilityState;
+    const kept = localStorage.getItem(`bo.columns.${id}`);
+    if (kept) return JSON.parse(kept) as VisibilityState;
   } catch {
-    return {};
+    // An unreadable choice falls back to the default.
   }
+  return Object.fromEntries(defaultHidden.map((c) => [c, false]));
 }
 
 /**
@@ -58,10 +62,12 @@ export function DataTable<T, F extends string>(props: {
   exportRows?: () => Promise<T[]>;
   emptyText?: string;
   rowKey: (row: T) => string;
+  /** Columns hidden until the operator shows them (Columns menu). */
+  defaultHidden?: readonly string[];
 }) {
   const { t } = useTranslation();
   const { query, state } = props;
-  const [hidden, setHidden] = useState<VisibilityState>(() => readHidden(props.id));
+  const [hidden, setHidden] = useState<VisibilityState>(() => readHidden(props.id, props.defaultHidden ?? []));
   const [exporting, setExporting] = useState<'idle' | 'busy' | Error>('idle');
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
@@ -171,7 +177,7 @@ export function DataTable<T, F extends string>(props: {
                     <th
                       key={h.id}
                       scope="col"
-                      className={meta?.numeric ? 'num' : undefined}
+                      className={clsx(meta?.numeric && 'num', meta?.fixed && 'bo-sticky-end')}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {h.column.getCanSort() ? (
@@ -209,7 +215,13 @@ export function DataTable<T, F extends string>(props: {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? 'num' : undefined}>
+                  <td
+                    key={cell.id}
+                    className={clsx(
+                      cell.column.columnDef.meta?.numeric && 'num',
+                      cell.column.columnDef.meta?.fixed && 'bo-sticky-end',
+                    )}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

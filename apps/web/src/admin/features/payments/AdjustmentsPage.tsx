@@ -55,7 +55,15 @@ export function AdjustmentsPage() {
         meta: { label: t('payments.amount'), numeric: true, csv: (r) => minorToMajor(r.amount, r.exponent) },
         cell: (c) => formatAmount(c.getValue(), c.row.original.exponent, c.row.original.currency),
       }),
-      col.accessor('reason', { header: t('payments.reason'), meta: { label: t('payments.reason') } }),
+      col.accessor('reason', {
+        header: t('payments.reason'),
+        meta: { label: t('payments.reason') },
+        cell: (c) => (
+          <span className="bo-clip" title={c.getValue()}>
+            {c.getValue()}
+          </span>
+        ),
+      }),
       col.accessor('status', {
         header: t('payments.status'),
         meta: { label: t('payments.status') },

@@ -131,6 +131,7 @@ export function DepositsPage() {
         query={list}
         state={state}
         rowKey={(r) => r.id}
+        defaultHidden={['reviewedBy', 'reason']}
         emptyText={status === 'pending' ? t('deposits.emptyQueue') : t('table.empty')}
         exportRows={() => allPages((pageNo, pageSize) => fetchDeposits({ status, pageNo, pageSize }))}
         toolbar={

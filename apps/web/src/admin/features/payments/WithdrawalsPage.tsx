@@ -99,6 +99,7 @@ export function WithdrawalsPage() {
         query={list}
         state={state}
         rowKey={(r) => r.id}
+        defaultHidden={['updatedAt']}
         exportRows={() =>
           allPages((pageNo, pageSize) => fetchWithdrawals({ status: state.filters.status, pageNo, pageSize }))
         }

@@ -37,7 +37,7 @@ export function RolesPage() {
       {roles.data && (
         <div className="bo-table">
           <div className="bo-table__scroll">
-            <table>
+            <table className="bo-roles">
               <thead>
                 <tr>
                   <th scope="col">{t('roles.name')}</th>
@@ -65,7 +65,7 @@ export function RolesPage() {
                         )}
                       </div>
                     </td>
-                    <td>
+                    <td className="bo-wrap">
                       <dl className="bo-perm-summary">
                         {groupPermissions(r.permissions).map((g) => (
                           <div key={g.area}>
