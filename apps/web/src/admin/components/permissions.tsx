@@ -1,19 +1,16 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 
 /** The signed-in staff member's permissions (GET /admin/api/me), mirrored from the server's check. */
 const PermissionsContext = createContext<ReadonlySet<string>>(new Set());
 
-export const PermissionsProvider = ({
-  permissions,
-  children,
-}: {
-  permissions: readonly string[];
-  children: ReactNode;
-}) => <PermissionsContext.Provider value={new Set(permissions)}>{children}</PermissionsContext.Provider>;
+export function PermissionsProvider(props: { permissions: readonly string[]; children: ReactNode }) {
+  const set = useMemo(() => new Set(props.permissions), [props.permissions]);
+  return <PermissionsContext.Provider value={set}>{props.children}</PermissionsContext.Provider>;
+}
 
 export function useCan(): (permission: string) => boolean {
   const set = useContext(PermissionsContext);
-  return (p) => set.has(p);
+  return useCallback((p: string) => set.has(p), [set]);
 }
 
 /** Shows its children only to a staff member holding `permission` (the server refuses the action anyway). */
