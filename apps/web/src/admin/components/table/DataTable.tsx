@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText, toCsv } from '../../lib/csv.ts';
 import { ErrorAlert } from '../ErrorAlert.tsx';
@@ -31,7 +31,18 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/**
+ * A column without its own header shows its label (meta.label: also the column menu's and the CSV's name); a fixed
+ * column (row actions) a label for screen readers only.
+ */
+function withHeader<T>(c: Column<T>): Column<T> {
+  if (c.header !== undefined || !c.meta) return c;
+  const { label, fixed } = c.meta;
+  return { ...c, header: fixed ? () => <span className="sr-only">{label}</span> : label } as Column<T>;
+}
+
 export type Columns<T> = ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Column<T> = Columns<T>[number];
 
 /** The operator's column choice for this list, else the list's default (columns hidden until chosen). */
 function readHidden(id: string, defaultHidden: readonly string[]): VisibilityState {
@@ -73,9 +84,10 @@ export function DataTable<T, F extends string>(props: {
   const total = query.data?.total ?? 0;
   const sorting: SortingState = state.sort ? [state.sort] : [];
 
+  const columns = useMemo(() => props.columns.map(withHeader), [props.columns]);
   const table = useReactTable({
     data: items,
-    columns: props.columns,
+    columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: props.rowKey,
     manualPagination: true,

@@ -27,33 +27,27 @@ export function AuditPage() {
   const columns = useMemo<Columns<AuditEntry>>(
     () => [
       col.accessor('createdAt', {
-        header: t('audit.time'),
         meta: { label: t('audit.time'), csv: (r) => r.createdAt },
         cell: (c) => <span className="bo-nowrap">{formatDateTime(c.getValue())}</span>,
       }),
       col.accessor('adminUsername', {
-        header: t('audit.staff'),
         meta: { label: t('audit.staff') },
         cell: (c) => c.getValue() ?? t('audit.system'),
       }),
       col.accessor('action', {
-        header: t('audit.action'),
         meta: { label: t('audit.action') },
         cell: (c) => <code>{c.getValue()}</code>,
       }),
       col.accessor('targetType', {
-        header: t('audit.targetType'),
         meta: { label: t('audit.targetType') },
         cell: (c) => c.getValue() ?? '',
       }),
       col.accessor('targetId', {
-        header: t('audit.target'),
         meta: { label: t('audit.target') },
         cell: (c) => (c.getValue() ? <code>{c.getValue()}</code> : ''),
       }),
       col.accessor((r) => detailText(r.detail), {
         id: 'detail',
-        header: t('audit.detail'),
         meta: { label: t('audit.detail') },
         cell: (c) => (
           <span className="bo-clip" title={c.getValue()}>
@@ -61,7 +55,7 @@ export function AuditPage() {
           </span>
         ),
       }),
-      col.accessor('ip', { header: t('audit.ip'), meta: { label: t('audit.ip') } }),
+      col.accessor('ip', { meta: { label: t('audit.ip') } }),
     ],
     [t],
   );

@@ -38,25 +38,21 @@ export function AdjustmentsPage() {
   const columns = useMemo<Columns<Adjustment>>(
     () => [
       col.accessor('id', {
-        header: t('adjustments.id'),
         meta: { label: t('adjustments.id') },
         cell: (c) => `#${c.getValue()}`,
       }),
-      col.accessor('memberAccount', { header: t('payments.member'), meta: { label: t('payments.member') } }),
+      col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
       col.accessor('direction', {
-        header: t('adjustments.direction'),
         meta: { label: t('adjustments.direction') },
         cell: (c) => (
           <Badge tone={c.getValue() === 'credit' ? 'good' : 'bad'}>{t(`adjustments.${c.getValue()}`)}</Badge>
         ),
       }),
       col.accessor('amount', {
-        header: t('payments.amount'),
         meta: { label: t('payments.amount'), numeric: true, csv: (r) => minorToMajor(r.amount, r.exponent) },
         cell: (c) => formatAmount(c.getValue(), c.row.original.exponent, c.row.original.currency),
       }),
       col.accessor('reason', {
-        header: t('payments.reason'),
         meta: { label: t('payments.reason') },
         cell: (c) => (
           <span className="bo-clip" title={c.getValue()}>
@@ -65,28 +61,23 @@ export function AdjustmentsPage() {
         ),
       }),
       col.accessor('status', {
-        header: t('payments.status'),
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`payments.statuses.${c.getValue()}`)}</Badge>,
       }),
       col.accessor('requestedBy', {
-        header: t('adjustments.requestedBy'),
         meta: { label: t('adjustments.requestedBy') },
         cell: (c) => who(c.getValue()),
       }),
       col.accessor('decidedBy', {
-        header: t('adjustments.decidedBy'),
         meta: { label: t('adjustments.decidedBy') },
         cell: (c) => who(c.getValue()),
       }),
       col.accessor('createdAt', {
-        header: t('payments.time'),
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.display({
         id: 'actions',
-        header: () => <span className="sr-only">{t('common.actions')}</span>,
         meta: { label: t('common.actions'), fixed: true },
         cell: ({ row: { original: a } }) =>
           a.status === 'pending' && can('adjustments.approve') ? (

@@ -42,13 +42,11 @@ export function DepositsPage() {
   const columns = useMemo<Columns<AdminDepositItem>>(
     () => [
       col.accessor('reference', {
-        header: t('payments.reference'),
         meta: { label: t('payments.reference') },
         cell: (c) => <code>{c.getValue()}</code>,
       }),
-      col.accessor('memberAccount', { header: t('payments.member'), meta: { label: t('payments.member') } }),
+      col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
       col.accessor('amount', {
-        header: t('payments.amount'),
         meta: {
           label: t('payments.amount'),
           numeric: true,
@@ -56,30 +54,25 @@ export function DepositsPage() {
         },
         cell: (c) => money(c.row.original),
       }),
-      col.accessor('methodName', { header: t('payments.method'), meta: { label: t('payments.method') } }),
+      col.accessor('methodName', { meta: { label: t('payments.method') } }),
       col.accessor('status', {
-        header: t('payments.status'),
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`payments.statuses.${c.getValue()}`)}</Badge>,
       }),
       col.accessor('createdAt', {
-        header: t('payments.time'),
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('reviewedBy', {
-        header: t('payments.reviewedBy'),
         meta: { label: t('payments.reviewedBy') },
         cell: (c) => c.getValue() ?? '—',
       }),
       col.accessor('reason', {
-        header: t('payments.reason'),
         meta: { label: t('payments.reason') },
         cell: (c) => c.getValue() ?? '',
       }),
       col.display({
         id: 'actions',
-        header: () => <span className="sr-only">{t('common.actions')}</span>,
         meta: { label: t('common.actions'), fixed: true },
         cell: ({ row: { original: d } }) => (
           <div className="bo-row-actions">

@@ -34,7 +34,6 @@ export function WithdrawalsPage() {
   const columns = useMemo<Columns<AdminWithdrawal>>(
     () => [
       col.accessor('reference', {
-        header: t('payments.reference'),
         meta: { label: t('payments.reference') },
         cell: (c) => (
           <button type="button" className="bo-link" onClick={() => setOpen(c.row.original.id)}>
@@ -42,39 +41,32 @@ export function WithdrawalsPage() {
           </button>
         ),
       }),
-      col.accessor('memberAccount', { header: t('payments.member'), meta: { label: t('payments.member') } }),
+      col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
       col.accessor('amount', {
-        header: t('payments.amount'),
         meta: { label: t('payments.amount'), numeric: true, csv: (r) => minorToMajor(r.amount, r.exponent) },
         cell: (c) => formatAmount(c.getValue(), c.row.original.exponent, c.row.original.currency),
       }),
-      col.accessor('bankName', { header: t('withdrawals.bank'), meta: { label: t('withdrawals.bank') } }),
+      col.accessor('bankName', { meta: { label: t('withdrawals.bank') } }),
       col.accessor('accountNumber', {
-        header: t('withdrawals.accountNumber'),
         meta: { label: t('withdrawals.accountNumber') },
       }),
       col.accessor('accountName', {
-        header: t('withdrawals.accountName'),
         meta: { label: t('withdrawals.accountName') },
       }),
       col.accessor('status', {
-        header: t('payments.status'),
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`withdrawals.statuses.${c.getValue()}`)}</Badge>,
       }),
       col.accessor('createdAt', {
-        header: t('payments.time'),
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('updatedAt', {
-        header: t('withdrawals.updated'),
         meta: { label: t('withdrawals.updated') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.display({
         id: 'open',
-        header: () => <span className="sr-only">{t('common.actions')}</span>,
         meta: { label: t('common.actions'), fixed: true },
         cell: (c) => (
           <button type="button" className="bo-btn bo-btn--small" onClick={() => setOpen(c.row.original.id)}>

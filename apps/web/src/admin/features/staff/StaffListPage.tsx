@@ -27,18 +27,16 @@ export function StaffListPage() {
 
   const columns = useMemo<Columns<StaffMember>>(
     () => [
-      col.accessor('username', { header: t('staff.username'), meta: { label: t('staff.username') } }),
-      col.accessor('displayName', { header: t('staff.displayName'), meta: { label: t('staff.displayName') } }),
-      col.accessor('roleName', { header: t('staff.role'), meta: { label: t('staff.role') } }),
+      col.accessor('username', { meta: { label: t('staff.username') } }),
+      col.accessor('displayName', { meta: { label: t('staff.displayName') } }),
+      col.accessor('roleName', { meta: { label: t('staff.role') } }),
       col.accessor('status', {
-        header: t('staff.status'),
         meta: { label: t('staff.status'), csv: (r) => r.status },
         cell: (c) => (
           <Badge tone={c.getValue() === 'active' ? 'good' : 'neutral'}>{t(`staff.statuses.${c.getValue()}`)}</Badge>
         ),
       }),
       col.accessor('twoFactorEnabled', {
-        header: t('staff.twoFactor'),
         meta: {
           label: t('staff.twoFactor'),
           csv: (r) => (r.twoFactorEnabled ? 'on' : r.twoFactorRequired ? 'pending' : 'off'),
@@ -53,12 +51,10 @@ export function StaffListPage() {
           ),
       }),
       col.accessor('lastLoginAt', {
-        header: t('staff.lastLogin'),
         meta: { label: t('staff.lastLogin'), csv: (r) => r.lastLoginAt ?? '' },
         cell: (c) => formatDateTime(c.getValue()) || '—',
       }),
       col.accessor('createdAt', {
-        header: t('staff.created'),
         meta: { label: t('staff.created'), csv: (r) => r.createdAt },
         cell: (c) => formatDateTime(c.getValue()),
       }),
@@ -66,7 +62,6 @@ export function StaffListPage() {
         ? [
             col.display({
               id: 'actions',
-              header: () => <span className="sr-only">{t('common.actions')}</span>,
               meta: { label: t('common.actions'), fixed: true },
               cell: ({ row }) => <StaffActions staff={row.original} roles={roles.data?.items ?? []} />,
             }),
