@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { seriousViolations } from '../lib/axe.ts';
 import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 /**
@@ -139,6 +140,14 @@ for (const width of [1366, 768]) {
     await open('/admin', { width, height: 900, ip: `198.51.100.${width === 1366 ? 11 : 12}` });
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await shot(width, 'sign-in');
+    assert.deepEqual(await seriousViolations(), [], 'the sign-in');
+    // TY (Vietnamese) from the language switch, and back.
+    await page.getByLabel('Language').selectOption('ty');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'vi');
+    await shot(width, 'sign-in-ty');
+    await page.getByLabel('Ngôn ngữ').selectOption('en');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await firstSignIn(owner, width, 'owner');
 
     // The owner sees every screen of this slice.
@@ -180,6 +189,7 @@ for (const width of [1366, 768]) {
     finance.password = (await issued.getByLabel('One-time password').textContent())!.trim();
     assert.ok(finance.password.length >= 12, 'a one-time password is shown');
     await shot(width, 'staff-created');
+    assert.deepEqual(await seriousViolations(), [], 'the one-time password dialog');
     await issued.getByRole('button', { name: 'Done' }).click();
     const row = page.getByRole('row', { name: new RegExp(finance.username) });
     await row.getByText('Finance', { exact: true }).waitFor();
@@ -190,6 +200,7 @@ for (const width of [1366, 768]) {
     await goTo(width, 'Roles');
     await page.getByRole('row', { name: /Finance/ }).waitFor();
     await shot(width, 'roles');
+    assert.deepEqual(await seriousViolations(), [], 'the roles');
     await goTo(width, 'Back-office settings');
     await page.getByLabel('IP allow-list').waitFor();
     await shot(width, 'settings');
@@ -243,6 +254,7 @@ for (const width of [1366, 768]) {
     await depositRow.getByText(`e2ebomember${width}`).waitFor();
     await depositRow.getByText('1,000.00 PHP').waitFor();
     await shot(width, 'deposits');
+    assert.deepEqual(await seriousViolations(), [], 'the deposit queue');
     await depositRow.getByRole('button', { name: 'Receipt' }).click();
     await page.getByRole('img', { name: `Transfer receipt of ${deposit.reference}` }).waitFor();
     await shot(width, 'deposit-receipt');
@@ -264,6 +276,7 @@ for (const width of [1366, 768]) {
     const drawer = page.getByRole('dialog', { name: `Withdrawal ${withdrawal.reference}` });
     await drawer.getByText('1234567890').waitFor();
     await shot(width, 'withdrawal-drawer');
+    assert.deepEqual(await seriousViolations(), [], 'the withdrawal drawer');
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await page
       .getByRole('dialog', { name: `Approve ${withdrawal.reference}` })
@@ -333,6 +346,7 @@ for (const width of [1366, 768]) {
     await page.waitForURL(new RegExp(`admin=${finance.username}`));
     await page.getByRole('row', { name: new RegExp(withdrawal.reference) }).waitFor();
     await shot(width, 'audit');
+    assert.deepEqual(await seriousViolations(), [], 'the audit log');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await (await download).path();

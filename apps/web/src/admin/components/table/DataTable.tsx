@@ -177,7 +177,8 @@ export function DataTable<T, F extends string>(props: {
       </div>
       {exporting instanceof Error && <ErrorAlert error={exporting} />}
       {query.isError && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
-      <div className="bo-table__scroll">
+      {/* Focusable: a list wider than the screen scrolls sideways from the keyboard too. */}
+      <div className="bo-table__scroll" tabIndex={0} role="group" aria-label={props.label}>
         <table aria-busy={query.isFetching}>
           <thead>
             {table.getHeaderGroups().map((hg) => (
