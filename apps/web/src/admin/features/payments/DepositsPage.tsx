@@ -1,6 +1,6 @@
 import { depositStatus, type AdminDepositItem } from '@sea/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allPages } from '../../api/client.ts';
 import {
@@ -142,7 +142,33 @@ export function DepositsPage() {
           />
         }
       />
-      {action?.kind === 'receipt' && d && <ReceiptDialog deposit={d} onClose={() => setAction(null)} />}
+      {action?.kind === 'receipt' && d && (
+        <ReceiptDialog
+          deposit={d}
+          onClose={() => setAction(null)}
+          // The decision right from the receipt: the confirmation (or the reason) replaces this dialog.
+          footer={
+            d.status === 'pending' && d.kind === 'bank_transfer' && can('deposits.decide') ? (
+              <>
+                <button
+                  type="button"
+                  className="bo-btn bo-btn--danger-ghost"
+                  onClick={() => setAction({ kind: 'reject', deposit: d })}
+                >
+                  {t('payments.reject')}
+                </button>
+                <button
+                  type="button"
+                  className="bo-btn bo-btn--primary"
+                  onClick={() => setAction({ kind: 'approve', deposit: d })}
+                >
+                  {t('payments.approve')}
+                </button>
+              </>
+            ) : undefined
+          }
+        />
+      )}
       <ConfirmDialog
         open={action?.kind === 'approve'}
         onClose={() => setAction(null)}
@@ -165,7 +191,15 @@ export function DepositsPage() {
   );
 }
 
-function ReceiptDialog({ deposit, onClose }: { deposit: AdminDepositItem; onClose: () => void }) {
+function ReceiptDialog({
+  deposit,
+  onClose,
+  footer,
+}: {
+  deposit: AdminDepositItem;
+  onClose: () => void;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const receipt = useDepositReceipt(deposit.id);
   return (
@@ -173,6 +207,7 @@ function ReceiptDialog({ deposit, onClose }: { deposit: AdminDepositItem; onClos
       open
       onClose={onClose}
       wide
+      footer={footer}
       title={t('deposits.receiptTitle', { reference: deposit.reference, member: deposit.memberAccount })}
     >
       {receipt.isPending && <p role="status">{t('common.loading')}</p>}
