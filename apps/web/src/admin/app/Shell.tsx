@@ -6,6 +6,7 @@ import { logout } from '../api/session.ts';
 import { AppDialog } from '../components/AppDialog.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useSignedInMe } from '../components/me-context.tsx';
+import { roleName } from '../components/role-name.ts';
 import { useCan } from '../components/permissions.tsx';
 import { ChangePasswordPage } from '../features/sign-in/ChangePasswordPage.tsx';
 import { navFor } from './nav.ts';
@@ -86,7 +87,7 @@ export function Shell() {
             </span>
             <span className="bo-user__text">
               <span className="bo-user__name">{me.displayName}</span>
-              <span className="bo-user__role">{me.roleName}</span>
+              <span className="bo-user__role">{roleName(me.role, me.roleName)}</span>
             </span>
           </div>
           <button type="button" className="bo-btn bo-btn--ghost" onClick={() => setPasswordOpen(true)}>

@@ -174,6 +174,8 @@ export const en = {
     deleteTitle: 'Delete the role {{name}}',
     deleteText: 'The role is removed. A role still given to staff members cannot be deleted.',
   },
+  /** Built-in roles in TY (EN shows the server's names). */
+  roleNames: {} as Record<string, string>,
   permissions: {
     areas: {
       dashboard: 'Dashboard',

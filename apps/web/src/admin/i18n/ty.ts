@@ -186,6 +186,15 @@ export const ty: AdminDictionary = {
     deleteTitle: 'Xóa vai trò {{name}}',
     deleteText: 'Vai trò sẽ bị xóa. Không thể xóa vai trò vẫn đang gán cho nhân viên.',
   },
+  roleNames: {
+    owner: 'Chủ sở hữu',
+    finance: 'Tài chính',
+    risk: 'Rủi ro / chăm sóc khách hàng',
+    content: 'Nội dung',
+    games: 'Trò chơi & xổ số',
+    agents: 'Đại lý',
+    auditor: 'Kiểm toán (chỉ xem)',
+  },
   permissions: {
     areas: {
       dashboard: 'Tổng quan',

@@ -6,6 +6,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Can } from '../../components/permissions.tsx';
+import { roleName } from '../../components/role-name.ts';
 import { groupPermissions } from './permission-groups.ts';
 import { RoleEditorDialog } from './RoleEditorDialog.tsx';
 
@@ -54,7 +55,7 @@ export function RolesPage() {
                 {roles.data.items.map((r) => (
                   <tr key={r.code}>
                     <td>
-                      <strong>{r.name}</strong>
+                      <strong>{roleName(r.code, r.name)}</strong>
                       <div className="bo-muted">
                         <code>{r.code}</code> · {r.builtIn ? t('roles.builtIn') : t('roles.custom')}
                         {r.twoFactorRequired && (

@@ -8,6 +8,7 @@ import { useCreateStaff, useUpdateStaff } from '../../api/staff.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { Field, FormAlert, SelectField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { roleName } from '../../components/role-name.ts';
 import { SecretOnce } from '../../components/SecretOnce.tsx';
 
 const schema = z.object({
@@ -105,7 +106,7 @@ export function StaffFormDialog({
           error={errors.role}
           options={[
             { value: '', label: t('staff.chooseRole') },
-            ...roles.map((r) => ({ value: r.code, label: r.name })),
+            ...roles.map((r) => ({ value: r.code, label: roleName(r.code, r.name) })),
           ]}
         />
         <FormAlert message={alert} />

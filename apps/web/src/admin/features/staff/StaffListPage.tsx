@@ -6,6 +6,7 @@ import { allPages } from '../../api/client.ts';
 import { fetchStaff, useRoles, useStaffList } from '../../api/staff.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Can, useCan } from '../../components/permissions.tsx';
+import { roleName } from '../../components/role-name.ts';
 import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SearchFilter, SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
@@ -29,7 +30,7 @@ export function StaffListPage() {
     () => [
       col.accessor('username', { meta: { label: t('staff.username') } }),
       col.accessor('displayName', { meta: { label: t('staff.displayName') } }),
-      col.accessor('roleName', { meta: { label: t('staff.role') } }),
+      col.accessor((r) => roleName(r.role, r.roleName), { id: 'roleName', meta: { label: t('staff.role') } }),
       col.accessor('status', {
         meta: { label: t('staff.status'), csv: (r) => r.status },
         cell: (c) => (
@@ -98,7 +99,7 @@ export function StaffListPage() {
               allLabel={t('common.all')}
               value={state.filters.role}
               onChange={(role) => state.setFilters({ role })}
-              options={(roles.data?.items ?? []).map((r) => ({ value: r.code, label: r.name }))}
+              options={(roles.data?.items ?? []).map((r) => ({ value: r.code, label: roleName(r.code, r.name) }))}
             />
             <SelectFilter
               label={t('staff.status')}

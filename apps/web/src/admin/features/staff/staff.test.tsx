@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setAdminLanguage } from '../../i18n/index.ts';
 import {
   fail,
   meHandler,
@@ -136,6 +137,26 @@ describe('staff screen', () => {
     expect(calls.calls.map((c) => c.path)).toEqual(['/admin/api/staff/2/reset-password']);
     await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(calls.calls.map((c) => c.path).at(-1)).toBe('/admin/api/staff/2/disable'));
+  });
+
+  it('speaks TY: the navigation, the list and the built-in roles’ names (custom roles keep their own)', async () => {
+    await setAdminLanguage('ty');
+    server.use(
+      meHandler(),
+      rolesHandler(),
+      http.get('*/admin/api/staff', () =>
+        ok({
+          total: 2,
+          items: [staffOf(), staffOf({ id: '3', username: 'cash1', role: 'cashier', roleName: 'Cashier' })],
+        }),
+      ),
+    );
+    renderAdmin('/staff', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'Nhân viên', level: 1 })).toBeTruthy();
+    expect(within(await screen.findByRole('row', { name: /fin1/ })).getByText('Tài chính')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /cash1/ })).getByText('Cashier')).toBeTruthy();
+    expect(screen.getByText('Chủ sở hữu')).toBeTruthy(); // the top bar: the owner's role
+    expect(document.documentElement.lang).toBe('vi');
   });
 
   it('shows only the navigation entries of the staff member’s permissions', async () => {
