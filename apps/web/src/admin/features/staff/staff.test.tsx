@@ -155,7 +155,7 @@ describe('staff screen', () => {
     expect(await screen.findByRole('heading', { name: 'Nhân viên', level: 1 })).toBeTruthy();
     expect(within(await screen.findByRole('row', { name: /fin1/ })).getByText('Tài chính')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /cash1/ })).getByText('Cashier')).toBeTruthy();
-    expect(screen.getByText('Chủ sở hữu')).toBeTruthy(); // the top bar: the owner's role
+    expect(within(screen.getByRole('banner')).getByText('Chủ sở hữu')).toBeTruthy(); // the owner's role
     expect(document.documentElement.lang).toBe('vi');
   });
 
