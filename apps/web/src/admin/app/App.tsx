@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AdminApiError } from '../api/client.ts';
 import { adminI18n } from '../i18n/index.ts';
+import { useAdminSession } from '../state/session.ts';
 import { adminRoutes } from './routes.tsx';
 
 /** A refused or invalid call is not retried; a lost connection is, once. */
@@ -19,6 +20,14 @@ export function newQueryClient() {
 }
 
 export function AdminProviders({ client, children }: { client: QueryClient; children: React.ReactNode }) {
+  // Signing out (or a 401) forgets every answer of that session: the next staff member never sees them.
+  useEffect(
+    () =>
+      useAdminSession.subscribe((s, prev) => {
+        if (prev.token && !s.token) client.clear();
+      }),
+    [client],
+  );
   return (
     <I18nextProvider i18n={adminI18n}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

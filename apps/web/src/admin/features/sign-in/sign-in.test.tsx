@@ -175,9 +175,16 @@ describe('sign-in', () => {
       meHandler(),
       http.get('*/admin/api/audit', () => fail(401, 'admin_unauthorized', 'Please log in to the back office.')),
     );
-    renderAdmin('/audit', { token: 'old' });
+    const { client } = renderAdmin('/audit', { token: 'old' });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();
     expect(sessionStorage.getItem('adminToken')).toBeNull();
+    // Nothing of that session is kept for the next one.
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.data !== undefined),
+    ).toEqual([]);
   });
 });
