@@ -48,5 +48,5 @@ export async function logout(): Promise<void> {
   } catch {
     // The session ends here whatever the server answered (it may already be gone).
   }
-  useAdminSession.getState().signOut();
+  useAdminSession.getState().signOut('signed-out');
 }

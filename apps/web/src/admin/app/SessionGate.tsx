@@ -16,10 +16,18 @@ import { MeProvider } from '../components/me-context.tsx';
 export function SessionGate() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { token, mustChangePassword, twoFactorSetupRequired } = useAdminSession();
+  const { token, notice, mustChangePassword, twoFactorSetupRequired } = useAdminSession();
   const me = useMe();
 
-  if (!token) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+  // After an ended session the same person signs in again and comes back here; after a sign-out, the start page.
+  if (!token)
+    return (
+      <Navigate
+        to="/sign-in"
+        replace
+        state={notice === 'signed-out' ? undefined : { from: location.pathname + location.search }}
+      />
+    );
   if (me.isError) {
     // /me may refuse while the set-up is pending: the sign-in's flags say which step.
     if (me.error instanceof AdminApiError && me.error.code === 'admin_setup_required') {

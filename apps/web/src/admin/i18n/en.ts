@@ -68,6 +68,7 @@ export const en = {
     useOtp: 'Use the authenticator code instead',
     codeRejected: 'This code was not accepted. Check the time on your phone and try the current code.',
     expired: 'Your session has ended. Please sign in again.',
+    signedOut: 'You have signed out.',
   },
   password: {
     forcedTitle: 'Choose your password',

@@ -80,6 +80,7 @@ export const ty: AdminDictionary = {
     useOtp: 'Dùng mã từ ứng dụng xác thực',
     codeRejected: 'Mã không được chấp nhận. Kiểm tra giờ trên điện thoại và nhập mã hiện tại.',
     expired: 'Phiên làm việc đã kết thúc. Vui lòng đăng nhập lại.',
+    signedOut: 'Bạn đã đăng xuất.',
   },
   password: {
     forcedTitle: 'Chọn mật khẩu của bạn',

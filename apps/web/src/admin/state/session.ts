@@ -4,6 +4,8 @@ import { create } from 'zustand';
 const TOKEN_KEY = 'adminToken';
 const FLAGS_KEY = 'adminSetup';
 
+export type SignOutReason = 'expired' | 'signed-out';
+
 export interface SetupFlags {
   mustChangePassword: boolean;
   twoFactorSetupRequired: boolean;
@@ -11,12 +13,12 @@ export interface SetupFlags {
 
 interface AdminSessionState extends SetupFlags {
   token: string | null;
-  /** Why the staff member was sent back to sign-in (shown there once), e.g. an expired session. */
-  notice: 'expired' | null;
+  /** Why the staff member is back at sign-in (said there once): the session ended (a 401) or they signed out. */
+  notice: SignOutReason | null;
   signIn: (token: string, flags: SetupFlags) => void;
   setFlags: (flags: Partial<SetupFlags>) => void;
-  /** Drops the token; `expired` when the server refused it (a 401 anywhere). */
-  signOut: (reason?: 'expired') => void;
+  /** Drops the token: `expired` when the server refused it (a 401 anywhere), `signed-out` by the staff member. */
+  signOut: (reason?: SignOutReason) => void;
   clearNotice: () => void;
 }
 

@@ -88,6 +88,11 @@ export function SignInPage() {
   return (
     <AuthCard title={step === 'password' ? t('signIn.title') : t('signIn.codeTitle')}>
       {notice === 'expired' && <p className="bo-alert bo-alert--info">{t('signIn.expired')}</p>}
+      {notice === 'signed-out' && (
+        <p className="bo-alert bo-alert--success" role="status">
+          {t('signIn.signedOut')}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="bo-form">
         {step === 'password' ? (
           <>
