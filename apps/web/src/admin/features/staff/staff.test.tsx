@@ -172,6 +172,19 @@ describe('staff screen', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Audit log']);
+
+    // Sign out: the server's session ends too, and the next sign-in starts from the start page.
+    const logouts = recorder();
+    server.use(
+      http.delete('*/admin/api/session/logout', async ({ request }) => {
+        await logouts.record(request);
+        return ok(null);
+      }),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You have signed out.')).toBeTruthy();
+    expect(logouts.calls).toMatchObject([{ method: 'DELETE', auth: 'Bearer t' }]);
+    expect(sessionStorage.getItem('adminToken')).toBeNull();
   });
 
   it('edits a custom role with permissions grouped by area; built-in roles have no edit button', async () => {
