@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { logout } from '../api/session.ts';
 import { AppDialog } from '../components/AppDialog.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -18,13 +18,6 @@ export function Shell() {
   const groups = navFor(useCan());
   const [navOpen, setNavOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const location = useLocation();
-  const [lastPath, setLastPath] = useState(location.pathname);
-  // The narrow layout's navigation closes once a screen is chosen.
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setNavOpen(false);
-  }
 
   // Escape closes the narrow layout's navigation drawer, as it does a dialog.
   useEffect(() => {
@@ -57,6 +50,7 @@ export function Shell() {
                       to={i.path}
                       end
                       className={({ isActive }) => clsx('bo-nav__link', isActive && 'is-active')}
+                      onClick={() => setNavOpen(false)}
                     >
                       {t(i.label)}
                     </NavLink>
