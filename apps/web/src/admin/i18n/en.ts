@@ -208,6 +208,7 @@ export const en = {
       'agents.manage': 'Manage agents',
       'content.view': 'View content',
       'content.manage': 'Manage content',
+      'settings.view': 'View merchant settings',
       'settings.manage': 'Merchant settings',
       'staff.view': 'View staff and roles',
       'staff.manage': 'Manage staff and roles',

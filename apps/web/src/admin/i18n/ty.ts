@@ -227,6 +227,7 @@ export const ty: AdminDictionary = {
       'agents.manage': 'Quản lý đại lý',
       'content.view': 'Xem nội dung',
       'content.manage': 'Quản lý nội dung',
+      'settings.view': 'Xem cài đặt nhà cái',
       'settings.manage': 'Cài đặt nhà cái',
       'staff.view': 'Xem nhân viên và vai trò',
       'staff.manage': 'Quản lý nhân viên và vai trò',
