@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { generate } from 'otplib';
 import { demo, server } from './harness.ts';
 
 /** A POST to the server's API on the demo merchant (an admin's or a member's token, or none); the envelope's value. */
@@ -8,6 +9,10 @@ export async function post<T = unknown>(path: string, token: string | null, body
     headers: {
       'content-type': 'application/json',
       merchant: 'demo',
+      // A distinct address per sign-in: many staff sign-ins never meet the per-IP login window.
+      ...(path === '/admin/api/session/login' && {
+        'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.1`,
+      }),
       ...(token && { authorization: `Bearer ${token}` }),
     },
     body: JSON.stringify(body ?? {}),
@@ -17,10 +22,30 @@ export async function post<T = unknown>(path: string, token: string | null, body
   return env.value;
 }
 
-/** A new back-office admin of the demo merchant (made through the admin face), logged in: its session token. */
-export async function adminToken(name: string): Promise<string> {
-  const username = `e2e${name}admin${Date.now().toString(36)}`;
-  const password = `${name} e2e admin password`;
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  return (await post<{ token: string }>('/admin/api/session/login', null, { username, password })).token;
+/**
+ * A new back-office staff member of the demo merchant (made through the admin face; an owner unless `role` says
+ * otherwise), signed in, with two-factor sign-in enrolled through the API where the role needs it: its token.
+ */
+export async function adminToken(name: string, role?: string): Promise<string> {
+  return (await staffMember(name, role)).token;
+}
+
+/** As adminToken, with the password and TOTP secret (to sign in again, or through the back-office screens). */
+export async function staffMember(
+  name: string,
+  role?: string,
+): Promise<{ username: string; password: string; token: string; totpSecret: string | null }> {
+  const username = `e2e${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase();
+  const password = `${name} e2e staff password`;
+  await server.app.modules.admin.create({ merchantId: demo.id, username, password, role });
+  const login = await post<{ token: string; twoFactorSetupRequired: boolean }>('/admin/api/session/login', null, {
+    username,
+    password,
+  });
+  let totpSecret: string | null = null;
+  if (login.twoFactorSetupRequired) {
+    totpSecret = (await post<{ secret: string }>('/admin/api/me/two-factor/setup', login.token)).secret;
+    await post('/admin/api/me/two-factor/enable', login.token, { code: await generate({ secret: totpSecret }) });
+  }
+  return { username, password, token: login.token, totpSecret };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { adminToken as staffToken } from '../lib/admin-api.ts';
 
 useE2E('deposit');
 
@@ -19,20 +20,8 @@ async function waitForBalance(text: string) {
   );
 }
 
-/** The operator, through the admin API: an admin account of the demo merchant and its session token. */
-async function adminToken(): Promise<string> {
-  const username = `e2edepadmin${Date.now().toString(36)}`;
-  const password = 'deposit e2e admin password';
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  const res = await fetch(`${server.baseUrl}/admin/api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', merchant: 'demo' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await res.json()) as { success: boolean; value: { token: string } };
-  assert.ok(body.success, JSON.stringify(body));
-  return body.value.token;
-}
+/** The operator, through the admin API: a finance staff member of the demo merchant and its session token. */
+const adminToken = () => staffToken('deposit', 'finance');
 
 test('deposit through the sandbox pay page, then by bank transfer approved by the operator', async () => {
   const member = await server.app.modules.members.create({

@@ -60,6 +60,9 @@ const cardNames = () => page.locator('.game-grid article h3').allTextContents();
 /** Plays one slot spin on the game session the popup opened (as the game page would). */
 async function spin(gameUrl: string) {
   const token = new URL(gameUrl, server.baseUrl).searchParams.get('token')!;
+  // The page reads its session first: it shows the seed commitment, made before any round (issue 29).
+  const session = await fetch(`${server.baseUrl}/house/v1/session`, { headers: { 'x-game-session': token } });
+  assert.equal(session.status, 200, await session.clone().text());
   const res = await fetch(`${server.baseUrl}/house/v1/rounds`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-game-session': token },
@@ -69,10 +72,11 @@ async function spin(gameUrl: string) {
   return ((await res.json()) as { value: { round: { winCredits: number } } }).value.round;
 }
 
-test('home shows game rows, winners and vendors; a centre filters; a favourite sticks; an SEA game opens in the popup and its round is in the betting record', async () => {
+test('home shows game rows and vendors; a centre filters; a favourite sticks; an SEA game opens in the popup and its round is in the betting record', async () => {
   await logIn(1366);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
-  await page.getByRole('region', { name: 'Latest winners' }).waitFor();
+  // (The winners block shows only once a round has won: player-polish.test.ts.)
+  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
   // Provider tiles launch the vendor (spec §2): the demo vendor's tile opens its first game in the popup.
   const providers = page.getByRole('region', { name: 'Game providers' });
   await providers.getByLabel('Play SEA Games').waitFor();
@@ -86,7 +90,10 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
   // The navigation's drop-down under Slots lists the vendors; "More" opens the slots centre.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Slots', exact: true }).hover();
-  await nav.getByRole('button', { name: 'Play SEA Games' }).waitFor();
+  // A drop-down's vendor tile opens the centre on that vendor (a game starts only from its card).
+  const seaTile = nav.getByRole('list', { name: 'Slots vendors' }).getByRole('link', { name: 'Play SEA Games' });
+  await seaTile.waitFor();
+  assert.equal(await seaTile.getAttribute('href'), '/rng?vendor=SEA');
   await nav.getByRole('link', { name: 'Slots', exact: true }).click();
   await page.getByRole('heading', { name: 'Slots', level: 1 }).waitFor();
   await page.getByText('3 games').waitFor();
@@ -167,13 +174,14 @@ test('home shows game rows, winners and vendors; a centre filters; a favourite s
 test('on a phone: rows of cards, the centre, a full-screen game popup and the records fit the screen', async () => {
   await logIn(390);
   await page.getByRole('region', { name: 'Slots' }).getByRole('article').first().waitFor();
-  await page.getByRole('region', { name: 'Latest winners' }).waitFor();
+  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('home');
   await page.getByRole('region', { name: 'Hot games' }).scrollIntoViewIfNeeded();
   await shot('home-rows', false);
-  await page.getByRole('region', { name: 'Latest winners' }).scrollIntoViewIfNeeded();
-  await shot('home-winners', false);
+  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
+  await shot('home-providers', false);
 
   await page.goto(`${server.baseUrl}/rng`);
   await page.getByText('3 games').waitFor();
@@ -191,7 +199,16 @@ test('on a phone: rows of cards, the centre, a full-screen game popup and the re
   await dialog.waitFor({ state: 'detached' });
 
   await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
-  await page.getByText(/rounds? · amounts in PHP/).waitFor();
+  // A compact row per round (game, stake, result, time) that opens its details; the table is for wider screens.
+  const list = page.getByRole('list', { name: /rounds? · amounts in PHP/ });
+  await list.waitFor();
+  assert.equal(await page.getByRole('table').isVisible(), false);
+  const item = list.getByRole('listitem').first();
+  const rowBox = await item.locator('summary').boundingBox();
+  assert.ok(rowBox && rowBox.height <= 64, `a round's row is ${rowBox?.height} px high`);
+  assert.equal(await item.getByText('Payout').isVisible(), false);
+  await item.locator('summary').click();
+  await item.getByText('Payout').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await shot('records');
   assert.deepEqual(errors, []);

@@ -5,6 +5,7 @@ import { prizesOf } from '@sea/games';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
 import { demo, errors, fundMember, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
+import { adminToken as staffToken } from '../lib/admin-api.ts';
 
 /*
  * The Vietnamese lottery against the real server: a member bets đề 42 on the Đà Nẵng station (results entered by
@@ -36,23 +37,7 @@ function result() {
   return { region: 'MT', prizes };
 }
 
-async function adminToken(): Promise<string> {
-  const username = `feed${randomUUID().slice(0, 8)}`;
-  const password = `feed admin pw ${randomUUID().slice(0, 8)}`;
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  const res = await fetch(`${server.baseUrl}/admin/api/session/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      merchant: 'demo',
-      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 200)}.1`,
-    },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = await res.json();
-  assert.ok(body.success, JSON.stringify(body));
-  return body.value.token as string;
-}
+const adminToken = () => staffToken('feed', 'games');
 
 async function adminPost(token: string, path: string, payload: object) {
   const res = await fetch(`${server.baseUrl}/admin/api/lottery/results${path}`, {

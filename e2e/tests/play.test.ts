@@ -210,6 +210,14 @@ async function playSlotAndCheck(account: string, width: number, fund: 'sandbox' 
   // in the browser.
   const one = records.items[5]!;
   await page.goto(`${server.baseUrl}/member/personalHistoryCopy`);
+  // On a phone a round is a compact row (the same order as the records): its details hold the link.
+  if (width < 500)
+    await page
+      .getByRole('list', { name: /rounds? · amounts in/ })
+      .getByRole('listitem')
+      .nth(5)
+      .locator('summary')
+      .click();
   const verifyOne = page.getByRole('link', { name: `Verify round ${one.roundRef} on the fairness page` });
   await verifyOne.waitFor();
   if (width < 500) assert.ok(await noHorizontalOverflow(), 'the betting record fits at 390 px');

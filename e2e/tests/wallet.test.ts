@@ -52,32 +52,38 @@ test('a funded member sees the header balance, masks it, moves money to a game w
   await page.keyboard.press('Enter');
   await waitForBalance('1,234,567.89');
 
-  // Main → SABA.
+  // Main → the demo's transfer-wallet vendor (the only vendor wallet the demo seeds: it has games).
   await page.goto(`${server.baseUrl}/member/transferFund`);
   await page.getByRole('heading', { name: 'Fund transfer', level: 1 }).waitFor();
-  const saba = page.getByRole('article', { name: 'SABA Sports' });
-  assert.match((await saba.textContent()) ?? '', /PHP 0\.00/);
+  const vendor = page.getByRole('article', { name: 'Demo vendor (transfer wallet)' });
+  assert.match((await vendor.textContent()) ?? '', /PHP 0\.00/);
   await page.getByLabel('From').selectOption('MAIN');
-  await page.getByLabel('To').selectOption('SABA');
+  await page.getByLabel('To').selectOption('DEMOT');
   await page.getByLabel('Amount (PHP)').fill('1000');
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await page.getByRole('status').filter({ hasText: 'PHP 1,000.00 moved from Main wallet to SABA Sports.' }).waitFor();
-  await saba.getByText('PHP 1,000.00').waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'PHP 1,000.00 moved from Main wallet to Demo vendor (transfer wallet).' })
+    .waitFor();
+  await vendor.getByText('PHP 1,000.00').waitFor();
   await waitForBalance('1,233,567.89'); // the header follows without a click
 
-  // SABA → main with the "All" shortcut.
-  await saba.getByRole('button', { name: 'Move out: SABA Sports' }).click();
-  assert.equal(await page.getByLabel('From').inputValue(), 'SABA');
+  // Vendor → main with the "All" shortcut.
+  await vendor.getByRole('button', { name: 'Move out: Demo vendor (transfer wallet)' }).click();
+  assert.equal(await page.getByLabel('From').inputValue(), 'DEMOT');
   assert.equal(await page.getByLabel('To').inputValue(), 'MAIN');
   await page.getByRole('button', { name: 'All', exact: true }).click();
   assert.equal(await page.getByLabel('Amount (PHP)').inputValue(), '1000.00');
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await page.getByRole('status').filter({ hasText: 'PHP 1,000.00 moved from SABA Sports to Main wallet.' }).waitFor();
-  await saba.getByText('PHP 0.00').waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'PHP 1,000.00 moved from Demo vendor (transfer wallet) to Main wallet.' })
+    .waitFor();
+  await vendor.getByText('PHP 0.00').waitFor();
   await waitForBalance('1,234,567.89');
 
   // More than the wallet holds: a clear message, nothing moves.
-  await page.getByLabel('From').selectOption('JILI');
+  await page.getByLabel('From').selectOption('DEMOT');
   await page.getByLabel('Amount (PHP)').fill('5');
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: 'Insufficient balance.' }).waitFor();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
+import { adminToken } from '../lib/admin-api.ts';
 
 useE2E('withdraw');
 
@@ -20,15 +21,7 @@ async function waitForBalance(text: string) {
 
 /** The operator, through the admin API: an admin of the demo merchant, and a caller with its session. */
 async function operator() {
-  const username = `e2ewdadmin${Date.now().toString(36)}`;
-  const password = 'withdraw e2e admin password';
-  await server.app.modules.admin.create({ merchantId: demo.id, username, password });
-  const login = await fetch(`${server.baseUrl}/admin/api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', merchant: 'demo' },
-    body: JSON.stringify({ username, password }),
-  });
-  const token = ((await login.json()) as { value: { token: string } }).value.token;
+  const token = await adminToken('withdraw', 'finance');
   return async (method: 'GET' | 'POST', path: string) => {
     const res = await fetch(`${server.baseUrl}${path}`, {
       method,

@@ -35,18 +35,21 @@ import { createMessagesModule } from './modules/messages/index.ts';
 import { createPromotionsModule } from './modules/promotions/index.ts';
 import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
 import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
+import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createDepositsModule } from './modules/deposits/index.ts';
-import { createGamesModule } from './modules/games/index.ts';
+import { createGamesModule, walletOpenApiDocument } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
 import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
-import { createLotteryModule, type LotteryOptions } from './modules/lottery/index.ts';
+import { createLotteryModule, type LotteryOptions, lotteryKeyStore } from './modules/lottery/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
+import { createMemberAdminModule } from './modules/member-admin/index.ts';
 import { createMembersModule } from './modules/members/index.ts';
 import { createMerchantsModule } from './modules/merchants/index.ts';
 import { createOutboxModule } from './modules/outbox/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
+import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
@@ -67,6 +70,7 @@ export interface AppDeps {
         | 'DEMO_VENDOR_WALLET_URL'
         | 'DEMO_VENDOR_FAULT_RATE'
         | 'DATA_DIR'
+        | 'LOTTERY_SIGNER_KEY'
       >
     >;
   database: Database;
@@ -150,7 +154,15 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
   const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({ db, ledger, merchants, members, audit: admin, clock, options: deps.lottery });
+  const lottery = createLotteryModule({
+    db,
+    ledger,
+    merchants,
+    members,
+    audit: admin,
+    clock,
+    options: { ...(await lotteryKeyStore(deps.config)), ...deps.lottery },
+  });
   // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
   // the agent reports (member-day cells, team records), contract figures and category rebates.
   games.addBetRecordSource(lottery.betRecords);
@@ -203,6 +215,33 @@ async function createModules(deps: AppDeps, shared: SharedState) {
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
   const messages = createMessagesModule({ db, members, audit: admin, clock });
+  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin });
+  const memberAdmin = createMemberAdminModule({
+    db,
+    members,
+    auth,
+    ledger,
+    history,
+    games,
+    deposits,
+    withdrawals,
+    audit: admin,
+    agents,
+    contracts,
+    clock,
+  });
+  const dashboard = createDashboardModule({
+    db,
+    games,
+    agents,
+    deposits,
+    withdrawals,
+    members,
+    admin,
+    lottery,
+    merchants,
+    clock,
+  });
 
   return {
     outbox,
@@ -229,6 +268,9 @@ async function createModules(deps: AppDeps, shared: SharedState) {
     announcements,
     promotions,
     messages,
+    siteSettings,
+    memberAdmin,
+    dashboard,
   };
 }
 
@@ -250,6 +292,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.wallet.jobs,
   ...modules.agents.jobs,
   ...modules.contracts.jobs,
+  ...modules.dashboard.jobs,
 ];
 
 interface SharedState {
@@ -390,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await registerApiDocs(app, {
     enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production',
+    documents: { '/docs/wallet': walletOpenApiDocument },
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
 import { DataDirLockedError } from './db/lockfile.ts';
+import { MigrationError } from './db/migrate.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import { createSmtpMailer } from './modules/mail/index.ts';
 import { createHttpSmsProvider } from './modules/verification/index.ts';
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MigrationError) {
     console.error(err.message);
   } else {
     console.error('Failed to start:', err);

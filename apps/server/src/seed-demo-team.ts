@@ -63,6 +63,8 @@ export async function seedDemoTeam(
       { nodeId: String(slot.nodeId), freePlay: false, device: 'desktop' },
     );
     const token = new URL(launched.url, 'http://seed').searchParams.get('token') ?? '';
+    // As the game page does: the session read commits the member's first seed pair before any round.
+    await modules.house.session(merchant, token);
     for (let r = 0; r < 3 + i; r++) {
       await modules.house.play(merchant, token, {
         requestId: `demo-team-${p.id}-${r}`,

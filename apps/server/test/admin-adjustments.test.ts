@@ -4,7 +4,7 @@ import { bootstrapFirstAdmin } from '../src/modules/admin/admin-bootstrap.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { createTestAdmin } from './helpers/admin.ts';
+import { createTestAdmin, enrolTwoFactor } from './helpers/admin.ts';
 import { createMember, createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -98,7 +98,7 @@ describe('first-admin bootstrap', () => {
     ).toBe(true);
     const blocked = await t.app.inject({ method: 'GET', url: '/admin/api/adjustments', headers: auth(token, m.code) });
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toMatchObject({ code: 'forbidden', value: { passwordChangeRequired: true } });
+    expect(blocked.json()).toMatchObject({ code: 'admin_setup_required', value: { passwordChangeRequired: true } });
 
     const change = (body: object) =>
       t.app.inject({ method: 'POST', url: '/admin/api/session/password', headers: auth(token, m.code), payload: body });
@@ -111,6 +111,20 @@ describe('first-admin bootstrap', () => {
     ).toBe('too_weak');
     expect((await change({ oldPassword: password, newPassword: 'a brand new passphrase' })).statusCode).toBe(200);
 
+    // The owner moves money: after the password, two-factor sign-in must be set up before anything else.
+    const pending = await t.app.inject({ method: 'GET', url: '/admin/api/adjustments', headers: auth(token, m.code) });
+    expect(pending.json()).toMatchObject({ code: 'admin_setup_required', value: { twoFactorSetupRequired: true } });
+    await enrolTwoFactor(t, {
+      id: row.id,
+      username: 'admin',
+      token,
+      password: 'a brand new passphrase',
+      merchantCode: m.code,
+      totpSecret: null,
+      recoveryCodes: [],
+      clock: () => new Date(),
+      lastStep: 0,
+    });
     expect(
       (await t.app.inject({ method: 'GET', url: '/admin/api/adjustments', headers: auth(token, m.code) })).statusCode,
     ).toBe(200);
@@ -130,7 +144,8 @@ describe('first-admin bootstrap', () => {
       headers: { merchant: m.code },
       payload: { username: 'admin', password: 'a brand new passphrase' },
     });
-    expect(fresh.json().value.mustChangePassword).toBe(false);
+    // Two-factor is on now: the password alone is not enough.
+    expect(fresh.json()).toMatchObject({ success: false, code: 'admin_otp_required' });
     const actions = (
       await t.database.all
         .selectFrom('admin_audit_log')
@@ -144,8 +159,8 @@ describe('first-admin bootstrap', () => {
       'session.login',
       'session.login',
       'password.change',
+      'two_factor.enable',
       'session.login_failed',
-      'session.login',
     ]);
   });
 });

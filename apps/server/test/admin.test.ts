@@ -28,7 +28,8 @@ const auditOf = async (action: string) =>
 
 describe('admin sessions', () => {
   it('logs in, answers /me, and logs out (the token then stops working)', async () => {
-    const a = await createTestAdmin(t, { username: 'alice' });
+    // An auditor: a role without two-factor sign-in (the owner's enrolment is tested in staff.test.ts).
+    const a = await createTestAdmin(t, { username: 'alice', role: 'auditor' });
     const me = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: bearer(a.token) });
     expect(me.statusCode).toBe(200);
     expect(me.json().value).toMatchObject({
@@ -180,7 +181,7 @@ describe('admin sessions', () => {
   });
 
   it('rate-limits per IP and per account before any password hash is computed', async () => {
-    const carol = await createTestAdmin(t, { username: 'carol' }); // 1 login
+    const carol = await createTestAdmin(t, { username: 'carol', role: 'auditor' }); // 1 login
     // Per account: 10 a minute, from any address (successful logins count too).
     for (let i = 0; i < 9; i++) expect((await login('carol', carol.password)).statusCode).toBe(200);
     const before = hasher.checks;
@@ -228,7 +229,7 @@ describe('admin audit log', () => {
   });
 
   it('is listed newest first with paging, filtered by action', async () => {
-    const a = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'auditor' });
     const page = await t.app.inject({ method: 'GET', url: '/admin/api/audit?pageSize=2', headers: bearer(a.token) });
     expect(page.statusCode).toBe(200);
     const v = page.json().value;
@@ -257,7 +258,7 @@ describe('admin audit log', () => {
 
   it('shows only the merchant’s own entries', async () => {
     const other = await createMerchant(t.database.all);
-    const a = await createTestAdmin(t, { merchantCode: other.code });
+    const a = await createTestAdmin(t, { merchantCode: other.code, role: 'auditor' });
     const items = (
       await t.app.inject({
         method: 'GET',

@@ -103,7 +103,7 @@ describe('operator agent management', () => {
       'agent.settings',
       'agent.settings',
     ]);
-    expect(audit).toContainEqual({ action: 'agent.promote', target_id: String(member.id) });
+    expect(audit).toContainEqual({ action: 'agent.promote', target_id: member.account });
     const list = await adminCall('GET', `/admin/api/agents?search=${account}`);
     expect(list.json().value.rows.find((r: { account: string }) => r.account === account).teamSize).toBe(2);
   });
@@ -481,6 +481,24 @@ describe('reports', () => {
       [1, '10000', 1],
       [2, '30000', 1],
     ]);
+    // With an account: that member's levels within the team, numbered from the caller; outside the team → 404.
+    const levelsOf = async (account: string) =>
+      (await call(a, 'GET', `/wps/agent/report/pnl?by=level&account=${account}`))
+        .json()
+        .value.rows.map((r: { depth: number; validBet: string; members: number }) => [r.depth, r.validBet, r.members]);
+    expect(await levelsOf(s1Res.account)).toEqual([[2, '30000', 1]]);
+    expect(await levelsOf(m1.account)).toEqual([[1, '10000', 1]]);
+    expect(await levelsOf(m2.account)).toEqual([[2, '30000', 1]]);
+    const outside = await call(a, 'GET', `/wps/agent/report/pnl?by=level&account=${stranger.account}`);
+    expect([outside.statusCode, outside.json().code]).toEqual([404, 'not_in_team']);
+    // The same with a minimum bet for "active" (the per-member pass instead of the team roll-up).
+    expect((await adminCall('PUT', '/admin/api/agents/settings', { activeMinBet: '1' })).statusCode).toBe(200);
+    try {
+      expect(await levelsOf(s1Res.account)).toEqual([[2, '30000', 1]]);
+      expect(await levelsOf(m1.account)).toEqual([[1, '10000', 1]]);
+    } finally {
+      await adminCall('PUT', '/admin/api/agents/settings', { activeMinBet: '0' });
+    }
     const revenue = (await call(a, 'GET', '/wps/agent/report/revenue')).json().value;
     expect(revenue.days).toHaveLength(1);
     expect(revenue.days[0]).toMatchObject({ validBet: '40000', payout: '25000', deposits: '50000', activeMembers: 2 });
@@ -612,6 +630,16 @@ describe('reports over a generated tree of 10,000 members', () => {
         expect(levels.map((l: { depth: number; validBet: string }) => [l.depth, l.validBet])).toEqual(
           [...want.levels.entries()].sort((a, b) => a[0] - b[0]).map(([d, v]) => [d, String(v)]),
         );
+        if (agentId === tree.ids[0]) {
+          // The mid-level agent's levels within the root's team: its own team's, numbered from the root.
+          const midAccount = (await t.app.modules.members.findById(m.id, mid))!.account;
+          const sub = expected(teamOf(mid), from, to);
+          const rows = (await get(`/wps/agent/report/pnl?by=level&account=${midAccount}&from=${from}&to=${to}`)).json()
+            .value.rows;
+          expect(rows.map((l: { depth: number; validBet: string }) => [l.depth, l.validBet])).toEqual(
+            [...sub.levels.entries()].sort((a, b) => a[0] - b[0]).map(([d, v]) => [d + team.get(mid)!, String(v)]),
+          );
+        }
         const revenue = (await get(`/wps/agent/report/revenue?from=${from}&to=${to}`)).json().value;
         expect(revenue.days.map((d: { day: string; validBet: string }) => [d.day, d.validBet])).toEqual(
           [...want.days.entries()].sort().map(([d, v]) => [d, String(v)]),

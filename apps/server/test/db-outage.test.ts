@@ -5,6 +5,7 @@ import type { Merchant } from '../src/modules/merchants/index.ts';
 import { adminUrl, dropDatabase, withDatabaseName } from './helpers/pg-admin.ts';
 import { newPlayer, type Player } from './helpers/players.ts';
 import { type ServerProcess, startServerProcess, waitForReady } from './helpers/server-process.ts';
+import { addTransferVendors } from './helpers/transfer-vendors.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -65,6 +66,8 @@ describe.skipIf(!DATABASE_URL)('processes on PostgreSQL', () => {
       t = await buildTestApp();
       demo = (await t.app.modules.merchants.findByCode('demo'))!;
       dbName = new URL(t.database.url!).pathname.slice(1);
+      // EVO: a transfer vendor the processes can play (our games' adapter, no wallet API: transfers in our books).
+      await addTransferVendors(t, demo.id, { adapter: 'house' });
       for (let i = 0; i < 2; i++) procs.push(startServerProcess({ DATABASE_URL: t.database.url!, SEED_DEMO: 'true' }));
       await Promise.all(procs.map((p) => waitForReady(p)));
     }, 180_000);

@@ -428,7 +428,7 @@ describe('manual bank transfers', () => {
       .selectFrom('admin_audit_log')
       .selectAll()
       .where('action', '=', 'deposit.approve')
-      .where('target_id', '=', String((await depositRow(d.id)).id))
+      .where('target_id', '=', (await depositRow(d.id)).reference)
       .execute();
     expect(audit).toHaveLength(1);
     expect((await depositRow(d.id)).reviewed_by).toBe(admin.id);

@@ -19,6 +19,18 @@ beforeAll(async () => {
     launchUrl: (ctx) => `https://vendor.example/play?token=${ctx.sessionToken}&player=${ctx.playerId}`,
   });
   admin = await createTestAdmin(t);
+  // A transfer vendor with no games and no launch adapter (the demo seed has none such any more).
+  await t.database.all
+    .insertInto('vendors')
+    .values({
+      merchant_id: demo.id,
+      code: 'NOGAMES',
+      name: 'No games',
+      wallet_mode: 'transfer',
+      adapter: 'none',
+      sort: 30,
+    })
+    .execute();
 });
 afterAll(() => t?.close());
 
@@ -59,7 +71,7 @@ describe('catalogue', () => {
     ]);
     expect(rng.vendors[0].firstGameId).toMatch(/^\d+$/);
     // Transfer vendors without games do not appear.
-    expect(JSON.stringify(menus)).not.toContain('SABA');
+    expect(JSON.stringify(menus)).not.toContain('NOGAMES');
   });
 
   it('home rows: games per category (hot first), sports as vendor tiles', async () => {
@@ -412,7 +424,7 @@ describe('back office', () => {
       .value.items.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-dragon');
     expect(game).toMatchObject({ hot: false, sort: 42, lines: 20, classify: null, supportPlay: true });
     expect(game.displayNames).toMatchObject({ en: 'Lucky Dragon', ty: 'Rồng May Mắn' });
-    expect((await asAdmin('POST', '/admin/api/games/vendors/SABA/sync')).json().code).toBe('function_not_enabled');
+    expect((await asAdmin('POST', '/admin/api/games/vendors/NOGAMES/sync')).json().code).toBe('function_not_enabled');
   });
 
   it('a sync that raises a game’s minimum bet above the operator’s maximum raises the maximum with it', async () => {

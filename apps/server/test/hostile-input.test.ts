@@ -76,6 +76,91 @@ describe('control characters are refused by every route (400, never 500)', () =>
   });
 });
 
+describe('the inputs that once answered 500 (issue 26) answer a clear 400', () => {
+  const TOO_BIG = '9'.repeat(32);
+  const INT8_PAST = '9223372036854775808';
+  let admin = '';
+  let gameId = '';
+  beforeAll(async () => {
+    admin = (await createTestAdmin(t)).token;
+    const games = await t.app.inject({ method: 'GET', url: '/admin/api/games?pageSize=1', headers: bearer(admin) });
+    gameId = games.json().value.items[0].id;
+  });
+  const expect400 = (res: { statusCode: number; body: string }, field?: string) => {
+    expect(res.statusCode, res.body).toBe(400);
+    const body = JSON.parse(res.body) as { code: string; value?: { fields?: { field: string }[] } };
+    expect(body.code).toBe('validation_failed');
+    if (field) expect(body.value?.fields?.[0]?.field).toBe(field);
+  };
+
+  it('a minimum bet past a bigint in the game list', async () => {
+    for (const v of [TOO_BIG, INT8_PAST])
+      expect400(await t.app.inject({ method: 'GET', url: `/lgw/games/list?minBet=${v}` }), 'minBet');
+    const atLimit = await t.app.inject({ method: 'GET', url: '/lgw/games/list?minBet=9223372036854775807' });
+    expect(atLimit.statusCode).toBe(200);
+    expect(atLimit.json().value.content).toEqual([]);
+  });
+
+  it('bet limits past a bigint in a game change; at the limit they are stored', async () => {
+    for (const field of ['minBet', 'maxBet'])
+      for (const v of [TOO_BIG, INT8_PAST])
+        expect400(
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/admin/api/games/${gameId}`,
+            headers: bearer(admin),
+            payload: { [field]: v },
+          }),
+          field,
+        );
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/api/games/${gameId}`,
+      headers: bearer(admin),
+      payload: { maxBet: '9223372036854775807' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().value.maxBet).toBe('9223372036854775807');
+  });
+
+  it('a lone surrogate in a text bound for the database', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/adjustments',
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      payload: '{"requestId":"3f1e0f5e-4d55-4a53-9a44-6a4c2a7f0a11","memberId":"1","amount":"1","reason":"x\\ud800y"}',
+    });
+    expect400(res, 'reason');
+    expect(res.json().value.fields[0].reason).toBe('lone_surrogate');
+    // A low surrogate alone in a key, and a well-formed pair (an emoji) that passes the check.
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"someone","password":"password","\\udc00":1}',
+    });
+    expect400(key);
+    const pair = await t.app.inject({ method: 'GET', url: `/lgw/games/list?gameName=${encodeURIComponent('🂡')}` });
+    expect(pair.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['vendor', '/admin/api/games/vendors/DEMO'],
+    ['category', '/admin/api/games/categories/RNG'],
+    ['game', '/admin/api/games/:id'],
+  ])('a %s change naming no known field', async (_what, url) => {
+    for (const payload of [{}, { unknownField: 1 }])
+      expect400(
+        await t.app.inject({
+          method: 'PATCH',
+          url: url.replace(':id', gameId),
+          headers: bearer(admin),
+          payload,
+        }),
+      );
+  });
+});
+
 describe('multipart framing and size', () => {
   it.each(['/wps/member/info/icon', '/wps/deposit/manual', '/wps/withdraw/requests/WDR-00000000/receipt'])(
     'a form without a boundary is a 400 on %s',

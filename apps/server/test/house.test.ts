@@ -6,19 +6,19 @@ import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { houseGameNodes, housePage, launchHouseGame } from './helpers/house.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let demo: Merchant;
 let now = Date.now();
-const games: Record<string, string> = {};
+let games: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   await t.app.modules.merchants.setFlag(demo.id, 'FREEPLAY3', true);
-  const list = (await t.app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=SEA' })).json().value.content;
-  for (const g of list) games[g.gameCode] = g.nodeId;
+  games = await houseGameNodes(t);
 });
 afterAll(async () => {
   if (t) {
@@ -32,43 +32,13 @@ const balance = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]!.available;
 
 async function launch(p: Player, gameCode: string, freePlay = false): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: bearer(p.token),
-    payload: { nodeId: games[gameCode], freePlay },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = new URL(res.json().value.url, 'http://site');
-  expect(url.pathname).toBe(`/play/${gameCode}`);
-  return url.searchParams.get('token')!;
+  const token = await launchHouseGame(t, games, p, gameCode, freePlay);
+  // The game page starts with its session, which shows the seed commitment before any round.
+  expect((await game(token).session()).statusCode).toBe(200);
+  return token;
 }
 
-const game = (token: string) => ({
-  token,
-  session: () => t.app.inject({ method: 'GET', url: '/house/v1/session', headers: { 'x-game-session': token } }),
-  play: (bet: Record<string, number>, requestId = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/house/v1/rounds',
-      headers: { 'x-game-session': token },
-      payload: { requestId, bet },
-    }),
-  draw: (id: string, holds: boolean[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/house/v1/rounds/${id}/draw`,
-      headers: { 'x-game-session': token },
-      payload: { holds },
-    }),
-  rotate: (clientSeed?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/house/v1/seed',
-      headers: { 'x-game-session': token },
-      payload: { clientSeed },
-    }),
-});
+const game = (token: string) => housePage(t, token);
 
 describe('our own games through the seamless wallet', () => {
   it('a slot session shows the maths, the balance and the seed commitment; a spin moves stake and win once', async () => {

@@ -7,7 +7,7 @@ import { createMember, createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * The short path of ledger_post_batch (migration 0043, four statements: a batch of two or more journals of one posted
+ * The short path of ledger_post_batch (db/functions/ledger.sql, four statements: a batch of two or more journals of one posted
  * leg each) against the general set-based path it stands in for (ledger_post_batch_runs): the same batch from the
  * same state gives the same answers (ids aside), the same journals, transfers, entries, balances and versions.
  * A batch with a hold, a resolution or a multi-leg journal, or one needing an account not created yet, goes to
@@ -115,7 +115,7 @@ const commit = async <R = Record<string, unknown>>(posts: Raw[]): Promise<R[]> =
 const noGeneralPath = `create or replace function ledger_post_batch_runs(ps jsonb) returns jsonb language plpgsql as $$
   begin raise exception 'general path taken'; end $$`;
 
-describe('ledger_post_batch: one-leg batches in four statements (0043)', () => {
+describe('ledger_post_batch: one-leg batches in four statements', () => {
   let a: bigint, b: bigint;
   beforeAll(async () => {
     [a, b] = await Promise.all([1, 2].map(async () => (await createMember(t.app.modules, mer)).id));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainHashAt, drawElott, type ElottKind, settleElottBet, verifyChainLink } from '@sea/games';
+import { chainHashAt, drawElott, type ElottKind, mixBeacon, settleElottBet, verifyChainLink } from '@sea/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
@@ -90,7 +90,7 @@ async function expectVerifies(code: string, kind: ElottKind, issueId: string, pu
   expect(v.chain.terminalHash).toBe(published.get(v.chain.seq));
   expect(verifyChainLink(v.hash, v.previousHash)).toBe(true);
   expect(chainHashAt(v.hash, v.chainIndex, 0)).toBe(v.chain.terminalHash);
-  expect(drawElott(kind, v.hash, v.chain.salt, issueId)).toEqual(v.result);
+  expect(drawElott(kind, v.hash, mixBeacon(v.chain.salt, v.beacon.value), issueId)).toEqual(v.result);
   expect(v.salt).toBe(v.chain.salt);
   return v;
 }

@@ -6,7 +6,7 @@ import { memberMain, systemAccount } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { type FeedResult, SIMULATED_PUBLISH_SECONDS, simulatedFeed } from '../src/modules/lottery/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { createTestAdmin } from './helpers/admin.ts';
+import { createTestAdmin, loginTestAdmin, type TestAdmin } from './helpers/admin.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -65,15 +65,8 @@ async function refresh(p: Player): Promise<void> {
 }
 
 /** A fresh session of an admin (sessions idle out while the tests move the clock by hours). */
-async function relogin(a: { username: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/api/session/login',
-    payload: { username: a.username, password: a.password },
-    remoteAddress: '10.251.0.1',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value.token as string;
+async function relogin(a: TestAdmin): Promise<string> {
+  return loginTestAdmin(t, a, '10.251.0.1');
 }
 
 function admin(token: string, path: string, payload: object) {
@@ -145,6 +138,28 @@ describe('feed-based lottery', () => {
     const g = await get('/lgw/lottery/feed/games/vn-mb');
     expect(g.betTypes.find((b: { code: string }) => b.code === 'vn.de').lines[0].odds).toBe('95');
     expect(g.next.length).toBeGreaterThan(5);
+    // The spec's path of the Vietnamese lottery menu: the VN stations by region, with the lobby's next draws.
+    const menu = await get('/lgw/vn/games/game_menu');
+    expect(
+      menu.regions.map((r: { region: string; games: { gameCode: string }[] }) => [
+        r.region,
+        r.games.map((x) => x.gameCode),
+      ]),
+    ).toEqual([
+      ['MB', ['vn-mb']],
+      ['MN', ['vn-mn-hcm', 'vn-mn-dongthap']],
+      ['MT', ['vn-mt-danang', 'vn-mt-khanhhoa']],
+    ]);
+    expect(menu.regions[0].games[0]).toEqual({
+      gameCode: 'vn-mb',
+      name: mb.name,
+      station: 'Hà Nội',
+      drawTime: '18:15',
+      weekdays: mb.weekdays,
+      current: mb.current,
+    });
+    // Nothing drawn yet: no recent results.
+    expect((await get('/lgw/vn/games/recent')).list).toEqual([]);
   });
 
   it('a VN MB draw: bets settled from the simulated feed once it publishes; bad bets refused', async () => {
@@ -207,6 +222,21 @@ describe('feed-based lottery', () => {
       'G7',
     ]);
     expect(results.list[0].board[0].numbers).toEqual(r.prizes.DB);
+    // …and it is the recent VN result on the spec's path (MB only; another region has none yet).
+    const recent = await get('/lgw/vn/games/recent');
+    expect(recent.list).toEqual([
+      {
+        gameCode: 'vn-mb',
+        name: expect.any(String),
+        region: 'MB',
+        station: 'Hà Nội',
+        issueId: current.issueId,
+        drawsAt: current.drawsAt,
+        board: results.list[0].board,
+      },
+    ]);
+    expect((await get('/lgw/vn/games/recent?region=MN')).list).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/lgw/vn/games/recent?region=XX' })).statusCode).toBe(400);
 
     const lo = Object.values(r.prizes)
       .flat()
@@ -236,8 +266,8 @@ describe('feed-based lottery', () => {
   });
 
   it('manual entry needs two different admins entering the same result; then settles; audited', async () => {
-    const a = await createTestAdmin(t);
-    const b = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
     const p = await newPlayer(t, demo, { fund: 10_000n * UNIT });
     const { current } = await get('/lgw/lottery/feed/games/vn-mt-danang');
     expect(current.drawsAt).toBe('2026-11-28T10:15:00.000Z'); // Saturday 17:15 ICT
@@ -303,8 +333,8 @@ describe('feed-based lottery', () => {
   });
 
   it('a correction re-settles every bet by compensating entries exactly once; a clawback never drives a balance negative', async () => {
-    const a = await createTestAdmin(t);
-    const b = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
     const winner = await newPlayer(t, demo, { fund: 1_000n * UNIT });
     const loser = await newPlayer(t, demo, { fund: 1_000n * UNIT });
     const { current } = await get('/lgw/lottery/feed/games/vn-mt-khanhhoa');
@@ -416,8 +446,8 @@ describe('feed-based lottery', () => {
     // An operator enters the official result (4D uses the simulated feed too, the operator is first here): the
     // result makes 1234 the first prize so every system entry (24 numbers) wins.
     now = Math.max(now, Date.parse(current.drawsAt) + 1_000);
-    const a = await createTestAdmin(t);
-    const b = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
     const result = { ...(sim as object), first: '1234' } as {
       first: string;
       second: string;
@@ -463,8 +493,8 @@ describe('feed-based lottery', () => {
   });
 
   it('an operator cancels a draw that did not take place: every bet refunded once, exposure released, the chase goes on', async () => {
-    const a = await createTestAdmin(t);
-    const b = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
     const g = await get('/lgw/lottery/feed/games/vn-mn-hcm');
     const [issue, after] = [g.next[0], g.next[1]];
     const [p, q, r] = await Promise.all([1, 2, 3].map(() => newPlayer(t, demo, { fund: 1_000n * UNIT })));
@@ -608,7 +638,7 @@ describe('feed-based lottery', () => {
   });
 
   it('a crash mid-refund: the repeated cancel finishes it and pays every member once', async () => {
-    const a = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
     await feed().schedule(); // the clock moved past the first schedule's horizon
     const issue = (await get('/lgw/lottery/feed/games/vn-mn-dongthap')).current;
     const players = await Promise.all([1, 2, 3, 4].map(() => newPlayer(t, demo, { fund: 100n * UNIT })));
@@ -674,8 +704,8 @@ describe('feed-based lottery', () => {
   });
 
   it('a shortfall is listed for operators and collected once the member has money: partly, never below zero, once', async () => {
-    const a = await createTestAdmin(t);
-    const b = await createTestAdmin(t);
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
     const w = await newPlayer(t, demo, { fund: 100n * UNIT });
     /** Money in (a deposit) or out (a withdrawal) of the member, as a test adjustment. */
     const move = async (amount: bigint) => {

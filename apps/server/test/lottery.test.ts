@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { drawElott, settleElottBet, verifyChainLink } from '@sea/games';
+import { drawElott, mixBeacon, settleElottBet, verifyChainLink } from '@sea/games';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +138,9 @@ describe('fast e-lottery', () => {
       const v = await issue(gameCode, issueId);
       expect(v.status).toBe('settled');
       expect(verifyChainLink(v.hash, v.previousHash)).toBe(true);
-      expect(drawElott(kind, v.hash, v.salt, issueId)).toEqual(v.result);
+      // The draw mixes in the beacon round named in advance (published at the draw time).
+      expect(Date.parse(v.beacon.publishedAt)).toBeGreaterThanOrEqual(Date.parse(v.drawsAt));
+      expect(drawElott(kind, v.hash, mixBeacon(v.salt, v.beacon.value), issueId)).toEqual(v.result);
       const mine = (
         await t.app.inject({
           method: 'GET',

@@ -1,32 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/database.ts';
 import { loadMigrations, MigrationError, migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { tablesOf } from '../src/db/schema.ts';
 import type { AllTables } from './helpers/tables.ts';
-import { adminUrl, dropDatabase, withDatabaseName } from './helpers/pg-admin.ts';
-
-/** A database with nothing in it (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<{ db: Database; destroy: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openDatabase({ kind: 'pglite' });
-    return { db, destroy: () => db.close() };
-  }
-  const name = `sea_m_${randomBytes(5).toString('hex')}`;
-  const admin = await openDatabase({ kind: 'postgres', url: adminUrl(url), poolSize: 1 });
-  await admin.session((exec) => exec(`create database ${name}`));
-  const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 4 });
-  return {
-    db,
-    destroy: async () => {
-      await db.close();
-      await dropDatabase(admin, name);
-      await admin.close();
-    },
-  };
-}
+import { createEmptyDatabase as emptyDatabase } from './helpers/test-db.ts';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -40,8 +17,8 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     cleanup = destroy;
     const all = loadMigrations();
     expect(all.length).toBeGreaterThan(0);
-    expect((await migrate(db)).map((m) => m.version)).toEqual(all.map((m) => m.version));
-    expect(await migrate(db)).toEqual([]);
+    expect((await migrate(db)).versioned.map((m) => m.version)).toEqual(all.map((m) => m.version));
+    expect(await migrate(db)).toEqual({ versioned: [], repeatable: [] });
     const rows = await db.db
       .selectFrom('schema_migrations')
       .select(['version', 'checksum'])
@@ -82,7 +59,7 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       exec("select count(*)::int as n from pg_tables where tablename = 'half_done'"),
     );
     expect(tables[0]?.n).toBe(0);
-    expect(await migrate(db)).toEqual([]); // the session is usable afterwards
+    expect(await migrate(db)).toEqual({ versioned: [], repeatable: [] }); // the session is usable afterwards
   });
 
   it('enforce the merchant constraints in SQL', async () => {

@@ -8,6 +8,7 @@ import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { runConformance, type WalletCaller } from '../src/cli/wallet-conformance/scenarios.ts';
 import { launchToken, vendorClient } from './helpers/seamless.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -598,6 +599,171 @@ describe('more certification cases (money-design §2.9)', () => {
     expect(retry.json).toMatchObject({ status: 'OK', balance: '3800' });
     expect((await vendor.call('bet', b)).text).toBe(retry.text);
     expect(await balance(p)).toBe(3_800n);
+  });
+});
+
+describe('permanent refusals, references and session replacement (issue 26)', () => {
+  it('a tx_id or round_id with NUL or a lone surrogate is a permanent BAD_REQUEST on every retry, moving nothing', async () => {
+    const p = await player(5_000n);
+    const placed = bet(p, '100');
+    expect((await vendor.call('bet', placed)).json.status).toBe('OK');
+    const cases: Array<['bet' | 'win' | 'rollback', Record<string, unknown>]> = [
+      ['bet', bet(p, '100', { tx_id: 'b-\u0000-x' })],
+      ['bet', bet(p, '100', { round_id: 'r-\u0000' })],
+      ['bet', bet(p, '100', { tx_id: 'b-\ud800' })],
+      ['win', { player_id: p.pid, round_id: placed.round_id, tx_id: 'w\u0000', bet_tx_id: placed.tx_id, amount: '5' }],
+      ['win', { player_id: p.pid, round_id: 'r\u0000', tx_id: 'w-1', bet_tx_id: placed.tx_id, amount: '5' }],
+      ['rollback', { player_id: p.pid, tx_id: 'rb\u0000', original_tx_id: placed.tx_id }],
+      ['rollback', { player_id: p.pid, tx_id: 'rb-1', original_tx_id: 'b\u0000' }],
+    ];
+    for (const [op, body] of cases)
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const r = await vendor.call(op, body);
+        expect([r.statusCode, r.json.status], `${op} ${JSON.stringify(body)}`).toEqual([400, 'BAD_REQUEST']);
+      }
+    expect(await balance(p)).toBe(4_900n);
+    // An unknown extra field is ignored, whatever it holds.
+    expect((await vendor.call('bet', bet(p, '100', { vendor_note: 'x\u0000\ud800' }))).json.status).toBe('OK');
+  });
+
+  it('every accepted call carries our wallet reference, zero bets and wins and early rollbacks too; a retry the same', async () => {
+    const p = await player(1_000n);
+    const free = bet(p, '0');
+    const first = await vendor.call('bet', free);
+    const ref = (first.json as { wallet_tx_id?: string }).wallet_tx_id;
+    expect(first.json.status).toBe('OK');
+    expect(ref).toMatch(/^\d+$/);
+    expect((await vendor.call('bet', free)).text).toBe(first.text);
+    const zeroWin = await vendor.call('win', {
+      player_id: p.pid,
+      round_id: free.round_id,
+      tx_id: `w-${randomUUID()}`,
+      bet_tx_id: free.tx_id,
+      amount: '0',
+    });
+    const paid = await vendor.call('bet', bet(p, '10'));
+    const early = await vendor.call('rollback', {
+      player_id: p.pid,
+      tx_id: `rb-${randomUUID()}`,
+      original_tx_id: 'never',
+    });
+    const refs = [first, zeroWin, paid, early].map((r) => {
+      expect(r.json.status).toBe('OK');
+      return (r.json as { wallet_tx_id?: string }).wallet_tx_id;
+    });
+    expect(new Set(refs).size).toBe(4);
+    // The reference names the wallet transaction that recorded the call.
+    const row = await t.database.all
+      .selectFrom('game_transactions')
+      .select(['tx_ref', 'amount'])
+      .where('id', '=', BigInt(ref!))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ tx_ref: free.tx_id, amount: 0n });
+  });
+
+  it('session replacement is the vendor’s setting: off, two launches both play; on, a launch ends the earlier session', async () => {
+    const p = await player(10_000n);
+    const second = await launchToken(t, p, gameId);
+    for (const session of [p.session, second])
+      expect((await vendor.call('balance', { player_id: p.pid, session_token: session })).json.status).toBe('OK');
+    const on = await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { replaceSessions: true });
+    expect([on.statusCode, JSON.parse(on.body).value.replaceSessions]).toEqual([200, true]);
+    try {
+      const open = bet({ pid: p.pid, session: second }, '100');
+      expect((await vendor.call('bet', open)).json.status).toBe('OK');
+      const third = await launchToken(t, p, gameId);
+      for (const old of [p.session, second]) {
+        expect((await vendor.call('balance', { player_id: p.pid, session_token: old })).json.status).toBe(
+          'TOKEN_EXPIRED',
+        );
+        expect((await vendor.call('bet', bet({ pid: p.pid, session: old }, '100'))).json.status).toBe('TOKEN_EXPIRED');
+      }
+      expect((await vendor.call('balance', { player_id: p.pid, session_token: third })).json.status).toBe('OK');
+      // The ended session's round still settles: wins never depend on a session.
+      const won = await vendor.call('win', {
+        player_id: p.pid,
+        round_id: open.round_id,
+        tx_id: `w-${randomUUID()}`,
+        bet_tx_id: open.tx_id,
+        amount: '300',
+      });
+      expect(won.json.status).toBe('OK');
+      expect(await balance(p)).toBe(10_200n);
+    } finally {
+      await asAdmin('PATCH', '/admin/api/games/vendors/DEMO', { replaceSessions: false });
+    }
+  });
+});
+
+describe('the portable conformance suite (npm run wallet:conformance)', () => {
+  it('passes every scenario in-process, and leaves the test player’s balance as it was', async () => {
+    const p = await player(100_000n);
+    const wallet: WalletCaller = {
+      call: (op, body, o = {}) =>
+        vendor.call(op, body, {
+          signature: o.signature,
+          tamper: o.tamper,
+          ...(o.timestampOffsetSeconds !== undefined && {
+            timestamp: Math.floor(now / 1000) + o.timestampOffsetSeconds,
+          }),
+        }),
+    };
+    const results = await runConformance({
+      wallet,
+      currency: demo.currency,
+      playerId: p.pid,
+      sessionToken: p.session,
+      gameCode: 'demo-baccarat',
+    });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.length).toBeGreaterThanOrEqual(11);
+    expect(await balance(p)).toBe(100_000n);
+  });
+});
+
+describe('the wallet protocol’s own OpenAPI document', () => {
+  it('is served at /docs/wallet: the four calls with their headers, bodies and statuses; real answers fit it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/wallet' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toEqual([
+      '/wallet/v1/balance',
+      '/wallet/v1/bet',
+      '/wallet/v1/win',
+      '/wallet/v1/rollback',
+    ]);
+    const betOp = doc.paths['/wallet/v1/bet'].post;
+    expect(betOp.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'x-operator-id',
+      'x-vendor-id',
+      'x-timestamp',
+      'x-signature',
+    ]);
+    const body = betOp.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(
+      expect.arrayContaining(['request_id', 'player_id', 'currency', 'round_id', 'tx_id', 'amount']),
+    );
+    expect(Object.keys(betOp.responses)).toEqual(['200', '400', '401', '503']);
+    // The answers a vendor gets validate against the document's schemas (Ajv, OpenAPI 3.0 nullable aside).
+    const { default: Ajv } = await import('ajv');
+    const ajv = new Ajv({ strict: false });
+    const fits = ajv.compile(doc.components.schemas.WalletResponse);
+    const fitsBet = ajv.compile(body);
+    const p = await player(1_000n);
+    const sent = bet(p, '10');
+    expect(fitsBet({ request_id: 'r', currency: demo.currency, ...sent })).toBe(true);
+    expect(fitsBet({ ...sent, amount: 10 })).toBe(false);
+    for (const answer of [
+      await vendor.call('bet', sent),
+      await vendor.call('bet', bet(p, '5000')),
+      await vendor.call('balance', { player_id: p.pid }),
+    ])
+      expect(fits(answer.json), answer.text).toBe(true);
+    // Not part of the player API's document.
+    const playerDoc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(playerDoc.paths).some((path) => path.startsWith('/wallet/'))).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { createMerchant } from './helpers/factories.ts';
 import { fundMember } from './helpers/money.ts';
 import { newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { addTransferVendors } from './helpers/transfer-vendors.ts';
 
 let t: TestApp;
 let demo: Merchant;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const b = await createMerchant(t.database.all);
   await t.app.modules.games.seedDemo({ id: b.id, currencyExponent: 0 });
   other = (await t.app.modules.merchants.findByCode(b.code))!;
+  for (const m of [demo, other]) await addTransferVendors(t, m.id);
 });
 afterAll(async () => {
   expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
@@ -260,6 +262,123 @@ describe('main ↔ vendor wallet transfer', () => {
     const b = await balance(p);
     expect(b.main.balance).toBe('200');
     expect(b.vendors.find((v: { vendorCode: string }) => v.vendorCode === 'SABA').balance).toBe('9800');
+  });
+});
+
+describe('vendor wallets with nothing to play', () => {
+  it('the demo seed has only vendors with games', async () => {
+    const fresh = await createMerchant(t.database.all);
+    await t.app.modules.games.seedDemo({ id: fresh.id, currencyExponent: 0 });
+    const vendors = await t.app.modules.games.listVendors(fresh.id);
+    expect(vendors.map((v) => v.code)).toEqual(['SEA', 'DEMO', 'DEMOT']);
+    for (const v of vendors)
+      expect([v.code, await t.app.modules.games.hasLaunchableGame(fresh.id, v)]).toEqual([v.code, true]);
+  });
+
+  it('refuses money into a vendor wallet with no game, only disabled ones or no launch adapter; lets it out', async () => {
+    const db = t.database.all;
+    await db
+      .insertInto('vendors')
+      .values([
+        { merchant_id: other.id, code: 'EMPTY', name: 'No games', wallet_mode: 'transfer', adapter: 'http', sort: 20 },
+        {
+          merchant_id: other.id,
+          code: 'OFF',
+          name: 'Disabled games',
+          wallet_mode: 'transfer',
+          adapter: 'http',
+          sort: 21,
+        },
+        { merchant_id: other.id, code: 'NOAD', name: 'No adapter', wallet_mode: 'transfer', adapter: 'none', sort: 22 },
+      ])
+      .execute();
+    await db
+      .insertInto('games')
+      .values([
+        {
+          merchant_id: other.id,
+          vendor_code: 'OFF',
+          game_code: 'off-1',
+          name: 'Off',
+          category: 'RNG',
+          status: 'disabled',
+        },
+        { merchant_id: other.id, vendor_code: 'NOAD', game_code: 'noad-1', name: 'No adapter', category: 'RNG' },
+      ])
+      .execute();
+    const p = await player({ merchant: other, fund: 10_000n }); // VND, exponent 0
+    for (const code of ['EMPTY', 'OFF', 'NOAD']) {
+      const res = await transfer(p, { from: 'MAIN', to: code, amount: '1' });
+      expect([res.statusCode, res.json().code, res.json().value?.reason], code).toEqual([
+        400,
+        'transfer_not_supported',
+        'no_games',
+      ]);
+    }
+    expect(await mainOf(p)).toBe(10_000n);
+    // Money already there (from before its games were withdrawn) still comes out.
+    await t.app.modules.ledger.moveOrThrow({
+      merchant: other,
+      scope: 'test',
+      key: `empty:${p.id}`,
+      kind: 'wallet_transfer',
+      memberId: p.id,
+      from: memberMain(p.id),
+      to: memberVendor(p.id, 'EMPTY'),
+      amount: 500n,
+    });
+    const out = await transfer(p, { from: 'EMPTY', to: 'MAIN', amount: '5' });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().value).toMatchObject({ mainBalance: '9505', vendorBalance: '495' });
+    // A game enabled again: money goes in again.
+    await db
+      .updateTable('games')
+      .set({ status: 'active' })
+      .where('merchant_id', '=', other.id)
+      .where('vendor_code', '=', 'OFF')
+      .execute();
+    expect((await transfer(p, { from: 'MAIN', to: 'OFF', amount: '1' })).statusCode).toBe(200);
+  });
+});
+
+describe('every transfer answers the balances it left', () => {
+  it('200 parallel transfers both ways: each answer is its own ledger entries’ balance after, a replay the same', async () => {
+    const p = await player({ fund: 20_000n }); // 200.00
+    expect((await transfer(p, { from: 'MAIN', to: 'SABA', amount: '100' })).statusCode).toBe(200);
+    const sent = Array.from({ length: 200 }, (_, i) => ({
+      requestId: randomUUID(),
+      ...(i % 2 === 0 ? { from: 'MAIN', to: 'SABA' } : { from: 'SABA', to: 'MAIN' }),
+      amount: '1',
+    }));
+    const answers = (await Promise.all(sent.map((body) => transfer(p, body)))).map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().value as { requestId: string; mainBalance: string; vendorBalance: string; replay: boolean };
+    });
+    // What the ledger wrote for each transfer: the balance after its entry on main and on the sub-wallet.
+    const entries = await t.database.all
+      .selectFrom('ledger_journals as j')
+      .innerJoin('ledger_entries as e', 'e.journal_id', 'j.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['j.idem_key', 'a.code', 'e.balance_after'])
+      .where('j.scope', '=', 'wallet_transfer')
+      .where('j.member_id', '=', p.id)
+      .execute();
+    const after = new Map(entries.map((e) => [`${e.idem_key}/${e.code}`, String(e.balance_after)]));
+    const main = memberMain(p.id);
+    const sub = memberVendor(p.id, 'SABA');
+    for (const a of answers) {
+      expect(a.replay).toBe(false);
+      expect([a.mainBalance, a.vendorBalance]).toEqual([
+        after.get(`${p.id}:${a.requestId}/${main}`),
+        after.get(`${p.id}:${a.requestId}/${sub}`),
+      ]);
+      // Each transfer of 1.00 leaves the two wallets holding 200.00 between them.
+      expect(BigInt(a.mainBalance) + BigInt(a.vendorBalance)).toBe(20_000n);
+    }
+    // A retry of a request answers what the first one did, whatever happened since.
+    await transfer(p, { from: 'MAIN', to: 'SABA', amount: '3' });
+    const again = await transfer(p, sent[0]!);
+    expect(again.json().value).toMatchObject({ ...answers[0], replay: true });
   });
 });
 

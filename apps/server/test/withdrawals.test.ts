@@ -4,14 +4,14 @@ import { startJobRunner } from '../src/jobs/runner.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
-import { createTestAdmin } from './helpers/admin.ts';
+import { createTestAdmin, type TestAdmin } from './helpers/admin.ts';
 import { fundMember } from './helpers/money.ts';
 import { multipart, newPlayer, type Player, testImage } from './helpers/players.ts';
 import { buildTestApp, countingHasher, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let demo: Merchant;
-let admin: { token: string };
+let admin: TestAdmin;
 const hasher = countingHasher();
 
 beforeAll(async () => {
@@ -349,13 +349,52 @@ describe('operator actions', () => {
       .selectFrom('admin_audit_log')
       .select('action')
       .where('target_type', '=', 'withdrawal')
-      .where('target_id', '=', String((await rowsOf(p.id))[0]!.id))
+      .where('target_id', '=', (await rowsOf(p.id))[0]!.reference)
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['withdrawal.approve', 'withdrawal.disburse']);
     const list = (await asAdmin('GET', '/admin/api/withdrawals?status=disbursed')).json().value;
     expect(list.items.some((w: { id: string }) => w.id === id)).toBe(true);
     expect(list.items.every((w: { status: string }) => w.status === 'disbursed')).toBe(true);
+  });
+
+  it('above the merchant threshold, two different staff approve (four eyes); below it one is enough', async () => {
+    const settings = (body: object) => asAdmin('PUT', '/admin/api/staff-settings', body);
+    expect(
+      (await settings({ ipAllowList: [], withdrawalSecondApprovalAbove: '5000' })).json().value
+        .withdrawalSecondApprovalAbove,
+    ).toBe('5000');
+    try {
+      const p = await player({ fund: 100_000n, txPassword: true, bank: true });
+      const big = (await request(p, '50.01')).json().value.id as string;
+      const first = (await asAdmin('POST', `/admin/api/withdrawals/${big}/approve`)).json().value;
+      expect(first).toMatchObject({ status: 'requested', awaitingSecondApproval: true });
+      const again = await asAdmin('POST', `/admin/api/withdrawals/${big}/approve`);
+      expect(again.json().code).toBe('second_approval_required');
+      expect((await asAdmin('POST', `/admin/api/withdrawals/${big}/disburse`)).json().code).toBe('state_invalid');
+      const other = await createTestAdmin(t, { role: 'finance' });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/withdrawals/${big}/approve`,
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(second.json().value).toMatchObject({ status: 'approved', awaitingSecondApproval: false });
+      const audit = await t.database.all
+        .selectFrom('admin_audit_log')
+        .select(['action', 'admin_id'])
+        .where('target_id', '=', big)
+        .orderBy('id')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'withdrawal.approve.first', admin_id: admin.id },
+        { action: 'withdrawal.approve', admin_id: other.id },
+      ]);
+      // At the threshold exactly: one approval.
+      const small = (await request(p, '50.00')).json().value.id as string;
+      expect((await asAdmin('POST', `/admin/api/withdrawals/${small}/approve`)).json().value.status).toBe('approved');
+    } finally {
+      await settings({ ipAllowList: [], withdrawalSecondApprovalAbove: null });
+    }
   });
 
   it('an approved withdrawal is rejected only when the operator says it was approved (payout failed)', async () => {

@@ -98,10 +98,24 @@ const pageQuery = {
 export const adjustmentListQuery = z.object({ status: adjustmentStatus.optional(), ...pageQuery });
 export const adjustmentList = z.object({ total: z.number().int(), items: z.array(adjustment) });
 
-export const auditQuery = z.object({
-  action: z.string().trim().max(64).optional(),
-  ...pageQuery,
-});
+const auditDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(d)), 'Not a date');
+
+export const auditQuery = z
+  .object({
+    action: z.string().trim().max(64).optional(),
+    /** The staff member's username. */
+    admin: z.string().trim().toLowerCase().max(64).optional(),
+    /** A target by its public reference (WDR-…, DEP-…, an account, a username). */
+    target: z.string().trim().max(100).optional(),
+    /** Days in the merchant's time zone, both included. */
+    from: auditDay.optional(),
+    to: auditDay.optional(),
+    ...pageQuery,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start is after the end', path: ['from'] });
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './history.ts';
 import { GAME_CATEGORIES, GAME_LIST_PAGE_SIZE, RNG_CLASSIFIES, WINNER_BOARD_LIMIT } from './game-constants.ts';
-import { amountString, minorString } from './money.ts';
+import { amountString, minorInput, minorQuery, minorString } from './money.ts';
 
 /**
  * The game platform (spec §2 game cards, vendor tiles, game centres, game popup; §3 Game, category group,
@@ -18,6 +18,10 @@ export {
   RNG_CLASSIFIES,
   WINNER_BOARD_LIMIT,
 } from './game-constants.ts';
+
+/** A PATCH body must change something: an empty one (or one of unknown fields only, stripped) is refused. */
+const atLeastOneField = (patch: object) => Object.keys(patch).length > 0;
+const NO_FIELD = { message: 'Name at least one field to change.' };
 
 export const gameCategory = z.enum(GAME_CATEGORIES);
 export type GameCategory = z.infer<typeof gameCategory>;
@@ -101,7 +105,7 @@ export const gameListQuery = z.object({
   /** Search in names. */
   gameName: z.string().trim().max(50).optional(),
   /** Minimum bet at least this (minor units). */
-  minBet: z.coerce.bigint().min(0n).optional(),
+  minBet: minorQuery.optional(),
   /** At least this many lines. */
   minLineNum: z.coerce.number().int().min(1).max(1000).optional(),
   hot: z
@@ -260,6 +264,8 @@ export const adminVendor = z.object({
   hasWalletSecret: z.boolean(),
   /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance, or nothing). */
   launchFunding: z.enum(['all', 'none']),
+  /** A real-money launch ends the player's earlier sessions at this vendor (false: every launch is its own session). */
+  replaceSessions: z.boolean(),
 });
 export type AdminVendor = z.infer<typeof adminVendor>;
 
@@ -278,8 +284,10 @@ export const adminVendorPatch = z
     iconUrl: httpsUrl.nullable(),
     launchUrl: httpsUrl.nullable(),
     launchFunding: z.enum(['all', 'none']),
+    replaceSessions: z.boolean(),
   })
-  .partial();
+  .partial()
+  .refine(atLeastOneField, NO_FIELD);
 
 export const adminWalletSecret = z.object({ vendor: z.string(), secret: z.string() });
 
@@ -313,8 +321,8 @@ const gameFields = {
   hot: z.boolean(),
   sort: z.number().int().min(-1_000_000).max(1_000_000),
   status: z.enum(['active', 'maintenance', 'disabled']),
-  minBet: minorString.nullable(),
-  maxBet: minorString.nullable(),
+  minBet: minorInput.nullable(),
+  maxBet: minorInput.nullable(),
   lines: z.number().int().min(1).max(1000).nullable(),
 };
 
@@ -336,7 +344,7 @@ export const adminGameCreate = z.object({
   maxBet: gameFields.maxBet.default(null),
   lines: gameFields.lines.default(null),
 });
-export const adminGamePatch = z.object(gameFields).partial();
+export const adminGamePatch = z.object(gameFields).partial().refine(atLeastOneField, NO_FIELD);
 export const adminGameQuery = z.object({
   vendorCode: vendorCodeParam.optional(),
   category: gameCategory.optional(),
@@ -348,5 +356,6 @@ export const adminGamePage = z.object({ items: z.array(adminGame), total: z.numb
 export const adminCategory = z.object({ category: gameCategory, sort: z.number().int(), enabled: z.boolean() });
 export const adminCategoryPatch = z
   .object({ sort: z.number().int().min(-1_000_000).max(1_000_000), enabled: z.boolean() })
-  .partial();
+  .partial()
+  .refine(atLeastOneField, NO_FIELD);
 export const adminSyncResult = z.object({ vendor: z.string(), added: z.number().int(), updated: z.number().int() });

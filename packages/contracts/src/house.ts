@@ -16,6 +16,11 @@ export type HouseGameId = z.infer<typeof houseGameId>;
 export const fairness = z.object({
   /** SHA-256 (hex) of the active server seed: fixed before the round, revealed by rotation. */
   serverSeedHash: z.string(),
+  /**
+   * SHA-256 (hex) of the server seed of the NEXT pair, committed now: the rotation uses it whatever client seed the
+   * player then picks (the operator cannot answer the player's choice with a chosen seed).
+   */
+  nextServerSeedHash: z.string(),
   clientSeed: z.string(),
   /** The nonce the next round uses. */
   nonce: z.number().int(),

@@ -59,6 +59,13 @@ export const lotteryChain = z.object({
   terminalHash: z.string(),
   salt: z.string(),
   algorithm: z.string(),
+  /**
+   * The randomness beacon its draws mix in, named when the chain was committed (null: a chain from before beacons,
+   * drawn from its hash and salt alone).
+   */
+  beacon: z.string().nullable(),
+  /** Where the chain secret is kept: 'signer' (its own key store, never the database) or 'database' (older chains). */
+  secretHeldBy: z.enum(['signer', 'database']),
   length: z.number().int(),
   firstIssueId: z.string(),
   lastIssueId: z.string(),
@@ -132,11 +139,36 @@ export const lotteryIssue = z.object({
   chain: lotteryChain,
   salt: z.string(),
   algorithm: z.string(),
+  /**
+   * The beacon round mixed into this draw: named when the issue was scheduled, published at or after its draw time;
+   * its value once drawn. Null on a chain from before beacons.
+   */
+  beacon: z
+    .object({
+      source: z.string(),
+      /** The demo's stand-in, not a public source. */
+      simulated: z.boolean(),
+      round: z.number().int(),
+      publishedAt: z.string(),
+      value: z.string().nullable(),
+    })
+    .nullable(),
   totals: z
     .object({ bets: z.number().int(), stake: minorString, payout: minorString, winners: z.number().int() })
     .nullable(),
 });
 export type LotteryIssue = z.infer<typeof lotteryIssue>;
+
+/** GET /lgw/lottery/beacon/:round — a round of the randomness beacon, as its source publishes it. */
+export const lotteryBeaconRound = z.object({
+  source: z.string(),
+  simulated: z.boolean(),
+  round: z.number().int(),
+  publishedAt: z.string(),
+  value: z.string(),
+});
+export type LotteryBeaconRound = z.infer<typeof lotteryBeaconRound>;
+export const lotteryBeaconParams = z.object({ round: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 export const lotteryBetInput = z.object({
   code: z.string().min(1).max(40),
@@ -247,6 +279,50 @@ export const lotteryFeedLobby = z.object({
 });
 export type LotteryFeedLobby = z.infer<typeof lotteryFeedLobby>;
 export const lotteryFeedLobbyQuery = z.object({ kind: lotteryFeedKind.optional() });
+
+/**
+ * GET /lgw/vn/games/game_menu (the spec's Vietnamese lottery menu): the VN games by region — MB (the north, one
+ * draw a day), MN (the south), MT (the centre) — each station with its draw time, days and next draw.
+ */
+export const lotteryVnMenu = z.object({
+  serverTime: z.string(),
+  exponent: z.number().int(),
+  currency: z.string(),
+  regions: z.array(
+    z.object({
+      region: lotteryVnRegion,
+      games: z.array(
+        z.object({
+          gameCode: z.string(),
+          name: z.string(),
+          station: z.string(),
+          drawTime: z.string(),
+          weekdays: z.array(z.number().int()).nullable(),
+          current: issueRef.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type LotteryVnMenu = z.infer<typeof lotteryVnMenu>;
+
+/** GET /lgw/vn/games/recent?region=: the latest result of every VN station, newest draw first. */
+export const lotteryVnRecentQuery = z.object({ region: lotteryVnRegion.optional() });
+export const lotteryVnRecent = z.object({
+  serverTime: z.string(),
+  list: z.array(
+    z.object({
+      gameCode: z.string(),
+      name: z.string(),
+      region: lotteryVnRegion,
+      station: z.string(),
+      issueId: z.string(),
+      drawsAt: z.string(),
+      board: lotteryBoard,
+    }),
+  ),
+});
+export type LotteryVnRecent = z.infer<typeof lotteryVnRecent>;
 
 /** GET /lgw/lottery/feed/games/:gameCode */
 export const lotteryFeedGame = z.object({

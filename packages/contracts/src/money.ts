@@ -16,5 +16,17 @@ export { formatMoney, minorToMajor, parseAmount } from './money-format.ts';
 /** A money value in an answer: minor units as a string (exact) — the client formats with the currency exponent. */
 export const minorString = z.string().regex(/^-?\d+$/);
 
+/** The largest amount a column can hold (PostgreSQL bigint, int8). */
+export const MINOR_MAX = 9_223_372_036_854_775_807n;
+
+/** A money value in a request, in minor units: digits that fit a bigint column (0 … MINOR_MAX). */
+export const minorInput = z
+  .string()
+  .regex(/^\d{1,19}$/, 'Enter a whole number of minor units.')
+  .refine((v) => BigInt(v) <= MINOR_MAX, 'The amount is too large.');
+
+/** The same in a query string (a bigint once parsed). */
+export const minorQuery = z.coerce.bigint().min(0n).max(MINOR_MAX, 'The amount is too large.');
+
 export const currencyInfo = z.object({ currency: z.string(), exponent: z.number().int() });
 export type CurrencyInfo = z.infer<typeof currencyInfo>;

@@ -23,6 +23,7 @@ export const ADMIN_PERMISSIONS = [
   'agents.manage',
   'content.view',
   'content.manage',
+  'settings.view',
   'settings.manage',
   'staff.view',
   'staff.manage',
@@ -90,6 +91,9 @@ export const BUILT_IN_ROLES: Record<string, { name: string; permissions: readonl
   auditor: { name: 'Auditor (read only)', permissions: [...VIEW_PERMISSIONS, 'audit.view'] },
 };
 export const BUILT_IN_ROLE_CODES = Object.keys(BUILT_IN_ROLES);
+
+/** The built-in role of a code, or undefined (own keys only: 'constructor' is not a role). */
+export const builtInRole = (code: string) => (Object.hasOwn(BUILT_IN_ROLES, code) ? BUILT_IN_ROLES[code] : undefined);
 
 export const roleCode = z
   .string()

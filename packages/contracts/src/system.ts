@@ -58,6 +58,10 @@ export const helpCategory = z.object({
   articles: z.array(helpArticle),
 });
 export const helpCenter = z.array(helpCategory);
+/** The merchant's agent policy (AGENTPOLICY3): its articles (commission, rebate, contract terms) for agents. */
+export const agentPolicyQuery = z.object({ lang: z.string().min(2).max(10).optional() });
+export const agentPolicy = z.object({ articles: z.array(helpArticle) });
+export type AgentPolicy = z.infer<typeof agentPolicy>;
 export type HelpCategory = z.infer<typeof helpCategory>;
 
 export const location = z.object({ ip: z.string(), country: z.string().nullable() });

@@ -154,6 +154,8 @@ export const adminWithdrawal = withdrawal.omit({ canCancel: true, canConfirmRece
   /** The full account number (the operator pays to it). */
   accountNumber: z.string(),
   hasProof: z.boolean(),
+  /** Above the merchant's threshold: approved once, waiting for a different staff member's approval. */
+  awaitingSecondApproval: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 

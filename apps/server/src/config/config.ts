@@ -75,6 +75,15 @@ export const configSchema = z.object({
     .min(32, 'at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The fast e-lottery chain signer's key (64 hex digits), for several processes or machines sharing it; without it
+   * the key is the file lottery-signer.key under DATA_DIR (created owner-only). Never stored in the database.
+   */
+  LOTTERY_SIGNER_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, '64 lower-case hex digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** /docs and the OpenAPI document: on outside production; in production only with API_DOCS=true. */
   API_DOCS: bool.optional(),
   /** Origins (comma-separated) of the installation's CDN: allowed for images, frames and connections (CSP). */

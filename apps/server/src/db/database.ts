@@ -137,6 +137,9 @@ async function openPostgres(opts: { url: string; poolSize?: number; applicationN
       if (closed) return;
       closed = true;
       await db.destroy();
+      // Kysely ends the pool only if it ran a query itself: a handle used through session() alone (the migrator,
+      // a start-up that failed while migrating) would keep its idle connections, and the process, alive.
+      if (!pool.ended) await pool.end();
     },
   };
 }

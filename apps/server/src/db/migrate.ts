@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { type Database, MIGRATION_LOCK_KEY, type RawExec } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const FUNCTIONS_DIR = new URL('./functions/', import.meta.url);
 
 export interface Migration {
   version: number;
@@ -11,7 +12,25 @@ export interface Migration {
   checksum: string;
 }
 
+/** A file of db/functions/: applied again whenever its checksum differs from the one recorded. */
+export interface RepeatableMigration {
+  /** The file name, e.g. `ledger.sql`. */
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+/** What one run applied: the pending versioned migrations, then the repeatable files that had changed. */
+export interface MigrateResult {
+  versioned: Migration[];
+  repeatable: RepeatableMigration[];
+}
+
 export class MigrationError extends Error {}
+
+function checksumOf(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
 
 /** Versioned SQL files `NNNN_name.sql`, applied in order, each in its own transaction. */
 export function loadMigrations(): Migration[] {
@@ -20,12 +39,22 @@ export function loadMigrations(): Migration[] {
     .sort()
     .map((file) => {
       const sql = readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8');
-      return {
-        version: Number(file.slice(0, 4)),
-        name: file.slice(5, -4),
-        sql,
-        checksum: createHash('sha256').update(sql).digest('hex'),
-      };
+      return { version: Number(file.slice(0, 4)), name: file.slice(5, -4), sql, checksum: checksumOf(sql) };
+    });
+}
+
+/**
+ * Repeatable SQL files `functions/name.sql` in name order: the current definition of the database's functions
+ * (`create or replace`), the one place to read and change them. The numbered migrations that created earlier
+ * versions stay as history.
+ */
+export function loadRepeatableMigrations(): RepeatableMigration[] {
+  return readdirSync(FUNCTIONS_DIR)
+    .filter((f) => /^[a-z0-9_-]+\.sql$/.test(f))
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(new URL(name, FUNCTIONS_DIR), 'utf8');
+      return { name, sql, checksum: checksumOf(sql) };
     });
 }
 
@@ -66,12 +95,52 @@ async function applyPending(exec: RawExec, migrations: Migration[]): Promise<Mig
   return done;
 }
 
-/** Bring the schema up to date. Safe to call from several processes at once (advisory lock). */
-export async function migrate(database: Database, migrations = loadMigrations()): Promise<Migration[]> {
+/**
+ * Each repeatable file whose checksum is not the one recorded (new, or changed since) runs whole, with its record,
+ * in one transaction: a file that fails changes nothing, so the functions keep their previous definitions.
+ */
+async function applyChangedRepeatables(exec: RawExec, files: RepeatableMigration[]): Promise<RepeatableMigration[]> {
+  await exec(`create table if not exists schema_repeatable_migrations (
+    name text primary key,
+    checksum text not null,
+    applied_at timestamptz not null default now()
+  )`);
+  const rows = await exec('select name, checksum from schema_repeatable_migrations');
+  const applied = new Map(rows.map((r) => [String(r.name), String(r.checksum)]));
+  const done: RepeatableMigration[] = [];
+  for (const f of files) {
+    if (applied.get(f.name) === f.checksum) continue;
+    try {
+      await exec(
+        `begin;\n${f.sql}\n;insert into schema_repeatable_migrations (name, checksum) values (${literal(f.name)}, ${literal(f.checksum)})
+          on conflict (name) do update set checksum = excluded.checksum, applied_at = now();\ncommit;`,
+      );
+    } catch (err) {
+      await exec('rollback').catch(() => undefined);
+      throw new MigrationError(
+        `Repeatable migration functions/${f.name} failed: ${(err as Error).message}. Nothing of it was applied: ` +
+          'the functions it defines keep their previous definitions. Fix the file and start again.',
+      );
+    }
+    done.push(f);
+  }
+  return done;
+}
+
+/**
+ * Bring the schema up to date: the pending versioned migrations, then the repeatable files that changed. Safe to
+ * call from several processes at once (one advisory lock around both).
+ */
+export async function migrate(
+  database: Database,
+  migrations = loadMigrations(),
+  repeatables = loadRepeatableMigrations(),
+): Promise<MigrateResult> {
   return database.session(async (exec) => {
     await exec(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {
-      return await applyPending(exec, migrations);
+      const versioned = await applyPending(exec, migrations);
+      return { versioned, repeatable: await applyChangedRepeatables(exec, repeatables) };
     } finally {
       await exec(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
     }

@@ -13,8 +13,16 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+/** One row per file of db/functions/ (repeatable migrations): the checksum it was last applied with. */
+export interface SchemaRepeatableMigrationsTable {
+  name: string;
+  checksum: string;
+  applied_at: CreatedAt;
+}
+
 export interface CoreTables {
   schema_migrations: SchemaMigrationsTable;
+  schema_repeatable_migrations: SchemaRepeatableMigrationsTable;
 }
 
 /**

@@ -19,10 +19,20 @@ export function publicDocument(doc: OpenApiDocument): OpenApiDocument {
 /**
  * The OpenAPI document and its UI. Off in production unless API_DOCS=true. /docs (and /docs/json, /docs/yaml)
  * show the player API only; the whole document, back office included, is GET /admin/api/openapi (an admin
- * session). Must be registered before the routes it documents.
+ * session). `documents`: more documents by path, served as JSON to anyone (the vendors' wallet protocol at
+ * /docs/wallet). Must be registered before the routes it documents.
  */
-export async function registerApiDocs(app: FastifyInstance, opts: { enabled: boolean }): Promise<void> {
+export async function registerApiDocs(
+  app: FastifyInstance,
+  opts: { enabled: boolean; documents?: Record<string, () => Record<string, unknown>> },
+): Promise<void> {
   if (!opts.enabled) return;
+  for (const [url, build] of Object.entries(opts.documents ?? {})) {
+    const text = JSON.stringify(build());
+    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(text),
+    );
+  }
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -52,7 +62,9 @@ export async function registerApiDocs(app: FastifyInstance, opts: { enabled: boo
     {
       method: 'GET',
       url: '/admin/api/openapi',
-      summary: 'The whole OpenAPI document, back office included',
+      permission: 'signed-in',
+      summary:
+        'The whole OpenAPI document, back office included (each operation names the staff permission it needs); the back office shows it as its API reference',
       tags: ['admin'],
       response: z.record(z.string(), z.unknown()),
     },

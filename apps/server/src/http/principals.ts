@@ -45,6 +45,11 @@ export interface AuthenticatedAdmin {
   username: string;
   merchantId: bigint;
   mustChangePassword: boolean;
+  /** The role code and what it allows (read with the session: a role change applies to the next call). */
+  role: string;
+  permissions: readonly string[];
+  /** The one-time password or the required two-factor enrolment is still to be done. */
+  setupPending: boolean;
 }
 
 /** 0 open, 1 maintenance, 2 region restricted (the spec's system status). */
@@ -55,5 +60,5 @@ export interface PrincipalResolvers {
   resolveMerchant(input: { header?: string; host?: string }): Promise<Merchant>;
   accessStatus(merchant: Merchant, ip: string): AccessStatus;
   authenticateMember(merchant: Merchant, token: string): Promise<AuthenticatedMember | null>;
-  authenticateAdmin(merchant: Merchant, token: string): Promise<AuthenticatedAdmin | null>;
+  authenticateAdmin(merchant: Merchant, token: string, ip: string): Promise<AuthenticatedAdmin | null>;
 }

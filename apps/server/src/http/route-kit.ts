@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normaliseIp } from '../lib/client-ip.ts';
 import { AppError } from '../lib/errors.ts';
 import { encryptedBody, type PayloadKey } from './payload-crypto.ts';
+import type { AdminPermission } from '@sea/contracts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant, PrincipalResolvers } from './principals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** How the route kit resolves principals and decrypts bodies (set once by registerRouteKit). */
     routeKit: { principals: PrincipalResolvers; payloadKey: PayloadKey };
+    /**
+     * Every route under /admin/api ("METHOD /url") and the permission it declared through the route kit
+     * ('public' for sign-in, 'signed-in' for any staff member); null for a route registered around the kit.
+     */
+    adminRoutes: Map<string, string | null>;
   }
   interface FastifyRequest {
     /** Client address after the trusted-proxy rule, IPv4-mapped IPv6 unwrapped. */
@@ -31,6 +37,16 @@ export function registerRouteKit(
   app.decorateRequest('merchantPromise', null);
   app.decorateRequest('member', null);
   app.decorateRequest('admin', null);
+  app.decorate('adminRoutes', new Map());
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/admin/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) {
+      if (m === 'HEAD') continue;
+      const key = `${m} ${route.url}`;
+      if (!app.adminRoutes.has(key)) app.adminRoutes.set(key, null);
+    }
+  });
   app.addHook('onRequest', async (request) => {
     request.clientIp = normaliseIp(request.ip);
   });
@@ -79,21 +95,29 @@ export async function requireMember(
 }
 
 /**
- * A live admin session of this merchant. 'admin': and its password is not a pending one-time password;
- * 'password-pending': also while it is (me, logout, password change).
+ * A live admin session of this merchant whose role holds `permission` ('signed-in': any staff member).
+ * 'admin': and its set-up is done (the one-time password changed, two-factor sign-in on where the role needs
+ * it); 'setup': also before (me, logout, password change, two-factor enrolment).
  */
 export async function requireAdmin(
   request: FastifyRequest,
   merchant: Merchant,
-  rule: 'admin' | 'password-pending',
+  rule: 'admin' | 'setup',
+  permission: AdminPermission | 'signed-in',
 ): Promise<AuthenticatedAdmin> {
   const token = bearerToken(request);
-  const admin = token ? await request.server.routeKit.principals.authenticateAdmin(merchant, token) : null;
+  const admin = token
+    ? await request.server.routeKit.principals.authenticateAdmin(merchant, token, request.clientIp)
+    : null;
   if (!admin || admin.merchantId !== merchant.id) throw new AppError('admin_unauthorized');
-  if (rule === 'admin' && admin.mustChangePassword) {
-    throw new AppError('forbidden', 'Change the one-time password first (POST /admin/api/session/password).', {
-      passwordChangeRequired: true,
+  if (rule === 'admin' && admin.setupPending) {
+    throw new AppError('admin_setup_required', undefined, {
+      passwordChangeRequired: admin.mustChangePassword,
+      twoFactorSetupRequired: !admin.mustChangePassword,
     });
+  }
+  if (permission !== 'signed-in' && !admin.permissions.includes(permission)) {
+    throw new AppError('admin_forbidden', undefined, { permission });
   }
   return admin;
 }

@@ -1,4 +1,4 @@
-import { envelopeOf } from '@sea/contracts';
+import { type AdminPermission, envelopeOf } from '@sea/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { referencePattern } from '../lib/reference.ts';
@@ -50,8 +50,13 @@ type Spec = RouteSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | 
 
 /** The Fastify schema (validation, serialisation, OpenAPI) of a route spec. */
 function routeSchema(spec: Spec, secured: boolean) {
+  const permission = (spec as { permission?: string }).permission;
   return {
     summary: spec.summary,
+    ...(permission && {
+      description:
+        permission === 'signed-in' ? 'Any signed-in staff member.' : `Staff permission required: \`${permission}\`.`,
+    }),
     tags: spec.tags,
     ...(spec.querystring && { querystring: spec.querystring }),
     ...(spec.body && { body: spec.body }),
@@ -109,7 +114,7 @@ type NoExtra = Record<never, never>;
 function routeBuilder<S extends object, Extra extends object>(how: {
   principal: (spec: Spec & S) => { secured: boolean; gate: boolean; resolve?: Principal };
   extra: (request: FastifyRequest) => Extra;
-  check?: (spec: Spec & S) => void;
+  check?: (app: FastifyInstance, spec: Spec & S) => void;
 }) {
   return <
     R extends AnySchema,
@@ -121,7 +126,7 @@ function routeBuilder<S extends object, Extra extends object>(how: {
     spec: RouteSpec<Q, B, P, R> & S,
     handler: Handler<RouteContext<Infer<Q>, Infer<B>, Infer<P>> & Extra, R>,
   ): void => {
-    how.check?.(spec);
+    how.check?.(app, spec);
     register(
       app,
       spec,
@@ -137,9 +142,13 @@ function routeBuilder<S extends object, Extra extends object>(how: {
 
 const playerGate = (spec: Spec) => (spec.access ?? 'open') === 'open';
 
-const adminUrl = (spec: Spec) => {
+/** Admin routes live under /admin/api/ and say what they need; the route kit's registry keeps it for the checks. */
+function declareAdminRoute(app: FastifyInstance, spec: Spec, permission: string) {
   if (!spec.url.startsWith('/admin/api/')) throw new Error(`admin route outside /admin/api/: ${spec.url}`);
-};
+  if (!permission) throw new Error(`admin route without a permission: ${spec.method} ${spec.url}`);
+  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+  for (const m of methods) app.adminRoutes.set(`${m} ${spec.url}`, permission);
+}
 
 /** A player route open to visitors (/wps, /lgw). */
 export const defineRoute = routeBuilder<NoExtra, NoExtra>({
@@ -160,27 +169,30 @@ export const defineMemberRoute = routeBuilder<{ auth: 'member' | 'real' }, { mem
 });
 
 /**
- * A back-office route (/admin/api/*) behind an admin session of the request's merchant, without the
- * maintenance/region gate (operators must be able to act while the site is closed). 'admin' (default): the
- * one-time password has been changed; 'password-pending': also before (me, password change).
+ * A back-office route (/admin/api/*) behind an admin session of the request's merchant whose role holds
+ * `permission` ('signed-in': any staff member), without the maintenance/region gate (operators must be able to
+ * act while the site is closed). 'admin' (default): the account's set-up is done (one-time password changed,
+ * two-factor sign-in on where the role needs it); 'setup': also before (me, password change, enrolment).
+ * A refusal happens before the body is even validated: nothing of the request runs.
  */
-export const defineAdminRoute = routeBuilder<{ session?: 'admin' | 'password-pending' }, { admin: AuthenticatedAdmin }>(
-  {
-    check: adminUrl,
-    principal: (spec) => ({
-      secured: true,
-      gate: false,
-      resolve: async (request, merchant) => {
-        request.admin = await requireAdmin(request, merchant, spec.session ?? 'admin');
-      },
-    }),
-    extra: (request) => ({ admin: resolved(request.admin, 'admin') }),
-  },
-);
+export const defineAdminRoute = routeBuilder<
+  { permission: AdminPermission | 'signed-in'; session?: 'admin' | 'setup' },
+  { admin: AuthenticatedAdmin }
+>({
+  check: (app, spec) => declareAdminRoute(app, spec, spec.permission),
+  principal: (spec) => ({
+    secured: true,
+    gate: false,
+    resolve: async (request, merchant) => {
+      request.admin = await requireAdmin(request, merchant, spec.session ?? 'admin', spec.permission);
+    },
+  }),
+  extra: (request) => ({ admin: resolved(request.admin, 'admin') }),
+});
 
 /** A back-office route without a session (login, logout). */
 export const defineAdminOpenRoute = routeBuilder<NoExtra, NoExtra>({
-  check: adminUrl,
+  check: (app, spec) => declareAdminRoute(app, spec, 'public'),
   principal: () => ({ secured: false, gate: false }),
   extra: () => ({}),
 });

@@ -21,6 +21,7 @@ import type { LotteryTables } from '../../src/modules/lottery/lottery.tables.ts'
 import type { AnnouncementsTables } from '../../src/modules/announcements/announcements.tables.ts';
 import type { MessagesTables } from '../../src/modules/messages/messages.tables.ts';
 import type { PromotionsTables } from '../../src/modules/promotions/promotions.tables.ts';
+import type { MemberAdminTables } from '../../src/modules/member-admin/member-admin.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -52,4 +53,5 @@ export interface AllTables
     ContractsTables,
     AnnouncementsTables,
     PromotionsTables,
-    MessagesTables {}
+    MessagesTables,
+    MemberAdminTables {}

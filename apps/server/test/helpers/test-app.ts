@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** The app's clock (the one given to buildTestApp, else real time). */
+  clock: () => Date;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    clock: deps.clock ?? (() => new Date()),
     async close() {
       await app.close();
       await database.destroy();

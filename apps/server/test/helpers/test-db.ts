@@ -52,3 +52,28 @@ async function cloneTemplate(admin: Database, name: string, template: string): P
     }
   }
 }
+
+/**
+ * A database with nothing in it (not the migrated template): PGlite in memory, or a new PostgreSQL database.
+ * `url`: its address on PostgreSQL (another handle or process can open it).
+ */
+export async function createEmptyDatabase(): Promise<{ db: Database; url?: string; destroy: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ kind: 'pglite' });
+    return { db, destroy: () => db.close() };
+  }
+  const name = `sea_m_${randomBytes(5).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: adminUrl(url), poolSize: 1 });
+  await admin.session((exec) => exec(`create database ${name}`));
+  const db = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name), poolSize: 4 });
+  return {
+    db,
+    url: withDatabaseName(url, name),
+    destroy: async () => {
+      await db.close();
+      await dropDatabase(admin, name);
+      await admin.close();
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import {
+  agentPolicy,
   affiliateLink,
   affiliateLinkList,
   announcementDetail,
@@ -155,6 +156,10 @@ export const useContractAction = () =>
 /** The agent announcements (list and detail); reading one invalidates the list (its unread marker). */
 export const ANNOUNCEMENT_KEY = ['announcements'] as const;
 export type AnnouncementList = z.infer<typeof announcementPage>;
+/** The merchant's agent policy (AGENTPOLICY3) in the site's language. */
+export const useAgentPolicy = (lang: string, enabled = true) =>
+  useMemberQuery(['agentPolicy'], [lang], () => get('/wps/agent/policy', agentPolicy, { lang }), { enabled });
+
 export const useAnnouncements = (p: Paging, enabled = true) =>
   useMemberQuery(
     [...ANNOUNCEMENT_KEY, 'list'],

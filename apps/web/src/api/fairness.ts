@@ -13,11 +13,19 @@ export const fetchFairness = () => apiGet<Fairness>('/wps/house/fairness');
 export const useHouseRound = (id: string | null) =>
   useMemberQuery([...FAIRNESS_KEY, 'round'], [id], () => fetchHouseRound(id!), { enabled: Boolean(id) });
 
-/** Reveal the member's active server seed and start a new pair; the rounds on the old seed become checkable. */
+/** The member's seed pair: the current server seed's hash, the next one's (committed ahead), client seed, nonce. */
+export const useFairness = (enabled: boolean) =>
+  useMemberQuery([...FAIRNESS_KEY, 'pair'], [], fetchFairness, { enabled });
+
+/**
+ * Reveal the member's active server seed and start a new pair on the server seed committed ahead, with the client
+ * seed given (else a random one); the rounds on the old seed become checkable.
+ */
 export function useRotateSeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<HouseSeedResult>('POST', '/wps/house/seed', { body: {} }),
+    mutationFn: (clientSeed?: string) =>
+      apiRequest<HouseSeedResult>('POST', '/wps/house/seed', { body: clientSeed ? { clientSeed } : {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: FAIRNESS_KEY }),
   });
 }

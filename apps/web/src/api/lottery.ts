@@ -42,6 +42,10 @@ export interface LotteryChain {
   terminalHash: string;
   salt: string;
   algorithm: string;
+  /** The randomness beacon its draws mix in, named when it was committed (null: an older chain, salt only). */
+  beacon: string | null;
+  /** Where the chain secret is kept: its signer's own key store, or (older chains) the database. */
+  secretHeldBy: 'signer' | 'database';
   length: number;
   firstIssueId: string;
   lastIssueId: string;
@@ -99,7 +103,27 @@ export interface LotteryIssue {
   chain: LotteryChain;
   salt: string;
   algorithm: string;
+  /** The beacon round mixed into the draw: named when the issue was scheduled; its value once drawn. */
+  beacon: IssueBeacon | null;
   totals: { bets: number; stake: string; payout: string; winners: number } | null;
+}
+
+export interface IssueBeacon {
+  source: string;
+  /** The demo's stand-in, not a public source. */
+  simulated: boolean;
+  round: number;
+  publishedAt: string;
+  value: string | null;
+}
+
+/** A round of the beacon as its source publishes it (GET /lgw/lottery/beacon/:round). */
+export interface LotteryBeaconRound {
+  source: string;
+  simulated: boolean;
+  round: number;
+  publishedAt: string;
+  value: string;
 }
 
 export interface MyLotteryBet {
@@ -158,6 +182,8 @@ export const fetchLotteryResults = (gameCode: string, page: number, pageSize: nu
   });
 export const fetchLotteryIssue = (gameCode: string, issueId: string) =>
   apiGet<LotteryIssue>(`/lgw/lottery/issues/${enc(issueId)}`, { gameCode });
+export const fetchLotteryBeaconRound = (round: number) =>
+  apiGet<LotteryBeaconRound>(`/lgw/lottery/beacon/${enc(String(round))}`);
 export const fetchMyLotteryBets = (f: { gameCode?: string; status?: string; page: number; pageSize: number }) =>
   apiGet<MyLotteryBets>('/wps/lottery/bets', {
     gameCode: f.gameCode,
@@ -189,6 +215,15 @@ export const useLotteryIssue = (gameCode: string | null, issueId: string | null)
     queryKey: [...LOTTERY_KEY, 'issue', gameCode, issueId],
     queryFn: () => fetchLotteryIssue(gameCode!, issueId!),
     enabled: Boolean(gameCode && issueId),
+  });
+
+/** A published round of the randomness beacon (the verifier compares it with the value mixed into a draw). */
+export const useLotteryBeaconRound = (round: number | null) =>
+  useQuery({
+    queryKey: [...LOTTERY_KEY, 'beacon', round],
+    queryFn: () => fetchLotteryBeaconRound(round!),
+    enabled: round !== null,
+    staleTime: Infinity,
   });
 
 /** The member's bets; asked again every 5 s while one of them waits for its draw. */

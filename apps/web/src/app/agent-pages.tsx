@@ -12,6 +12,7 @@ const contracts = () => import('../features/agent/ContractPages.tsx');
 export const AGENT_PAGES: Partial<Record<string, ComponentType>> = {
   agentTeamOverview: page(() => import('../features/agent/TeamOverviewPage.tsx'), 'TeamOverviewPage'),
   agentAnnouncement: page(() => import('../features/agent/AnnouncementsPage.tsx'), 'AnnouncementsPage'),
+  agentPolicy: page(() => import('../features/agent/AgentPolicyPage.tsx'), 'AgentPolicyPage'),
   registerCenter: page(() => import('../features/agent/RegisterCenterPage.tsx'), 'RegisterCenterPage'),
   downlineManagmentView: page(() => import('../features/agent/DownlinesPage.tsx'), 'DownlinesPage'),
   personalHistoryCopy: page(reports, 'TeamBetsPage'),

@@ -26,15 +26,22 @@ export function navKeyOfCategory(category: GameCategory): string {
   return category === 'LOTT' || category === 'ELOTT' ? 'lottery' : category.toLowerCase();
 }
 
-/** Spec §2: clicking these nav entries launches the first vendor game directly instead of navigating. */
-export const LAUNCH_FIRST_GAME: readonly GameCategory[] = ['LOTT', 'ELOTT', 'ESPORTS'];
-
 /** Game lists: the "game list centres" (RNG, HOT) page 42 at a time, the others 6 (spec §7, §9). */
 export const LIST_CENTRE_CATEGORIES: readonly GameCategory[] = ['RNG'];
 
 /** Our own fast lottery: vendor SEA's games in category ELOTT, with pages of their own under /lottery. */
 export const OWN_LOTTERY_PATH = '/lottery';
-export const isOwnLotteryVendor = (category: GameCategory, vendor: string) => vendor === 'SEA' && category === 'ELOTT';
+export const OWN_LOTTERY_VENDOR = 'SEA';
+export const isOwnLotteryVendor = (category: GameCategory, vendor: string) =>
+  vendor === OWN_LOTTERY_VENDOR && category === 'ELOTT';
+
+/**
+ * The page a category's entries open (top navigation, home tiles and rows): its centre; the lottery's is the lottery
+ * lobby, which lists our draws and the vendors' lotteries (a game starts only from its card).
+ */
+export function centrePathOf(category: GameCategory): string {
+  return category === 'LOTT' || category === 'ELOTT' ? OWN_LOTTERY_PATH : `/${routeOfCategory(category)}`;
+}
 
 /** The page of one of our own lottery games (/lottery/<gameCode>), else null (a vendor game: the game popup). */
 export function lotteryPathOf(game: { vassalage: string; gameType: GameCategory; gameCode: string }): string | null {

@@ -1,7 +1,7 @@
 /** Top navigation: home, one entry per game category, then promotions (labels are nav.<key>). */
 export const NAV_ITEMS = [
   { key: 'home', to: '/' },
-  { key: 'lottery', to: '/elott' },
+  { key: 'lottery', to: '/lottery' },
   { key: 'live', to: '/live' },
   { key: 'sports', to: '/sports' },
   { key: 'esports', to: '/esports' },

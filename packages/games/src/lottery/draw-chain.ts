@@ -14,6 +14,19 @@ import { FairRng } from '../rng/fair-rng.ts';
  *   c = 0, 1, …, read as big-endian 32-bit words mapped to [0, m) by rejection sampling (FairRng).
  */
 export const DRAW_ALGORITHM = 'sha256-chain/hmac-sha256-v1';
+/**
+ * Chains committed with a randomness beacon: the same stream, its salt mixed with the value of a beacon round named
+ * in advance (published at or after the issue's draw time) — `${salt}:${beaconValue}` — so the result does not exist
+ * until the beacon publishes it, even for whoever holds the chain secret.
+ */
+export const BEACON_DRAW_ALGORITHM = 'sha256-chain/hmac-sha256-beacon-v2';
+
+/** The salt an issue of a beacon chain draws with: the chain's public salt and the beacon round's value. */
+export function mixBeacon(salt: string, beaconValue: string): string {
+  if (!HEX64.test(beaconValue)) throw new RangeError('a beacon value is 64 lower-case hex digits');
+  if (salt.length === 0) throw new RangeError('the salt is required');
+  return `${salt}:${beaconValue}`;
+}
 
 const HEX64 = /^[0-9a-f]{64}$/;
 

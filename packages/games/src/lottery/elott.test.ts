@@ -3,7 +3,7 @@ import { GameInputError } from '../errors.ts';
 import { add, div, equals, mul, type Rational, rational, toDecimal } from '../rational.ts';
 import { chiSquare } from '../testing/chi-square.ts';
 import { type LotteryBetType, prizeGroupOdds } from './bet-types.ts';
-import { chainCheckpoints, chainHashAt, chainPrevious, drawStream, verifyChainLink } from './draw-chain.ts';
+import { chainCheckpoints, chainHashAt, chainPrevious, drawStream, mixBeacon, verifyChainLink } from './draw-chain.ts';
 import { checkElottBet, drawElott, elottBetTypes, settleElottBet, type ElottKind } from './elott.ts';
 import { K3_SUM_WAYS } from './k3.ts';
 
@@ -54,6 +54,20 @@ describe('hash chain', () => {
     expect([0, 1, 2, 3, 4].map(() => rng.int(10))).toEqual(a);
     const dice = drawElott('k3', h, 'salt-1', '20261126-0003');
     expect(dice.every((d) => d >= 1 && d <= 6)).toBe(true);
+  });
+
+  it('a beacon chain mixes the beacon value into the salt: another value draws another result; a bad value is refused', () => {
+    const h = chainHashAt(SECRET, 50, 7);
+    const v1 = '1f'.repeat(32);
+    const v2 = '2e'.repeat(32);
+    expect(mixBeacon('salt', v1)).toBe(`salt:${v1}`);
+    const draws = ['20261126-0001', '20261126-0002', '20261126-0003'].map((id) => [
+      drawElott('ssc', h, mixBeacon('salt', v1), id),
+      drawElott('ssc', h, mixBeacon('salt', v2), id),
+    ]);
+    expect(draws.some(([a, b]) => JSON.stringify(a) !== JSON.stringify(b))).toBe(true);
+    expect(() => mixBeacon('salt', 'XYZ')).toThrow(RangeError);
+    expect(() => mixBeacon('', v1)).toThrow(RangeError);
   });
 
   it('digits of 20,000 issues are uniform (chi-square, 9 degrees of freedom)', () => {

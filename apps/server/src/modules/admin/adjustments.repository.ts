@@ -70,6 +70,17 @@ export function createAdjustmentsRepository(db: Kysely<AdminTables>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** The dashboard's queue: adjustments waiting for a second staff member. */
+    async countPending(merchantId: bigint): Promise<number> {
+      const { n } = await db
+        .selectFrom('admin_adjustments')
+        .where('merchant_id', '=', merchantId)
+        .where('status', '=', 'pending')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
     async list(
       merchantId: bigint,
       q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },

@@ -18,6 +18,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: Adju
     {
       method: 'POST',
       url: '/admin/api/adjustments',
+      permission: 'adjustments.request',
       summary: 'Request a manual credit/debit of a member main wallet (pending until another admin approves)',
       tags,
       body: adjustmentCreateRequest,
@@ -31,6 +32,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: Adju
     {
       method: 'GET',
       url: '/admin/api/adjustments',
+      permission: 'payments.view',
       summary: 'Adjustment requests, newest first',
       tags,
       querystring: adjustmentListQuery,
@@ -44,6 +46,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: Adju
     {
       method: 'POST',
       url: '/admin/api/adjustments/:id/approve',
+      permission: 'adjustments.approve',
       summary: 'Approve (post to the ledger) a pending adjustment; never by its requester',
       tags,
       params: adjustmentIdParams,
@@ -57,6 +60,7 @@ export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: Adju
     {
       method: 'POST',
       url: '/admin/api/adjustments/:id/reject',
+      permission: 'adjustments.approve',
       summary: 'Reject a pending adjustment (no money moves)',
       tags,
       params: adjustmentIdParams,

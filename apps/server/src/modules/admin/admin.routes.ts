@@ -56,10 +56,11 @@ export function registerAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/me',
+      permission: 'signed-in',
       summary: 'The logged-in admin',
       tags,
       response: adminMe,
-      session: 'password-pending',
+      session: 'setup',
     },
     ({ merchant, admin }) => deps.admin.me(merchant, admin),
   );
@@ -69,11 +70,12 @@ export function registerAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/session/password',
+      permission: 'signed-in',
       summary: 'Change the admin password (required first when it is a one-time password); other sessions end',
       tags,
       body: adminPasswordChangeRequest,
       response: z.null(),
-      session: 'password-pending',
+      session: 'setup',
     },
     async ({ admin, body, ip }) => {
       await deps.admin.changePassword(admin, body, ip);
@@ -86,13 +88,15 @@ export function registerAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/audit',
-      summary: 'The admin audit log of this merchant, newest first',
+      permission: 'audit.view',
+      summary:
+        'The admin audit log of this merchant, newest first; filter by action, staff (username), target (public reference) and days',
       tags,
       querystring: auditQuery,
       response: auditList,
     },
     async ({ merchant, query }) => {
-      const { total, rows } = await deps.audit.list(merchant.id, query);
+      const { total, rows } = await deps.audit.list(merchant.id, { ...query, timezone: merchant.timezone });
       return {
         total,
         items: rows.map((r): z.infer<typeof auditEntry> => ({

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type AdminLoginRequest, type AdminLoginResult, type AdminMe, adminUsername } from '@sea/contracts';
+import {
+  type AdminLoginRequest,
+  type AdminLoginResult,
+  type AdminMe,
+  builtInRole,
+  adminUsername,
+  requiresTwoFactor,
+} from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,6 +17,9 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminTables } from './admin.tables.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
 import type { AuditLog } from './audit.repository.ts';
+import type { StaffRepository } from './staff.repository.ts';
+import { ipAllowed, rolePermissions } from './staff.service.ts';
+import { checkTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './two-factor.ts';
 
 /** Back-office security defaults: stricter than the member site (these accounts move money). */
 export const ADMIN_RULES = {
@@ -28,6 +38,7 @@ export type AdminRules = typeof ADMIN_RULES;
 export function createAdminService(deps: {
   db: Kysely<AdminTables>;
   repo: AdminsRepository;
+  staff: StaffRepository;
   audit: AuditLog;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
@@ -57,11 +68,21 @@ export function createAdminService(deps: {
     }
   }
 
-  async function verifyCredentials(merchant: Merchant, req: AdminLoginRequest, ip: string): Promise<AdminRow> {
+  async function assertIpAllowed(merchantId: bigint, ip: string) {
+    const settings = await deps.staff.settingsOf(merchantId);
+    if (!ipAllowed(settings?.ip_allow_list, ip)) throw new AppError('admin_ip_not_allowed');
+  }
+
+  async function verifyCredentials(
+    merchant: Merchant,
+    req: AdminLoginRequest,
+    ip: string,
+  ): Promise<{ admin: AdminRow; fail: (action: string) => Promise<never> }> {
     const username = req.username.trim().toLowerCase();
     const key = `${merchant.id}:${username}`;
-    // Cheap refusals first: nothing below (lookup, argon2) runs for a throttled caller.
+    // Cheap refusals first: nothing below (lookup, argon2) runs for a throttled caller or a closed network.
     await lockout.throttle(ip, key);
+    await assertIpAllowed(merchant.id, ip);
     const admin = await repo.findByUsername(merchant.id, username);
     const stored = admin && {
       failures: admin.failed_login_count,
@@ -75,21 +96,48 @@ export function createAdminService(deps: {
     const ok = admin
       ? await deps.hasher.verify(admin.password_hash, req.password)
       : await deps.hasher.verifyDummy(req.password);
-    if (ok && admin && admin.status === 'active') return admin;
-
-    const { count, locked } = await lockout.fail(key, stored);
-    if (admin) {
-      await recordAdminAction(undefined, {
-        merchantId: merchant.id,
-        adminId: admin.id,
-        action: 'session.login_failed',
-        targetType: 'admin',
-        targetId: admin.id,
-        detail: { failures: count, locked },
-        ip,
-      });
+    const fail = async (action: string, message?: string): Promise<never> => {
+      const { count, locked } = await lockout.fail(key, stored);
+      if (admin) {
+        await recordAdminAction(undefined, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action,
+          targetType: 'admin',
+          targetId: admin.username,
+          detail: { failures: count, locked },
+          ip,
+        });
+      }
+      throw message ? new AppError('admin_unauthorized', message) : wrong();
+    };
+    if (ok && admin && admin.status === 'active') {
+      return { admin, fail: (action) => fail(action, 'Incorrect code. Try the current code from your app.') };
     }
-    throw wrong();
+    return fail('session.login_failed');
+  }
+
+  /** The second factor of a login: a fresh TOTP code (each accepted once) or an unused recovery code. */
+  async function verifySecondFactor(
+    admin: AdminRow,
+    req: AdminLoginRequest,
+    fail: (action: string) => Promise<never>,
+  ): Promise<'totp' | 'recovery'> {
+    if (!req.otp && !req.recoveryCode) throw new AppError('admin_otp_required');
+    if (req.otp) {
+      const step = await checkTotp(admin.totp_secret ?? '', req.otp, clock(), admin.totp_last_step);
+      if (step !== null && (await deps.staff.acceptTotpStep(admin.id, step))) return 'totp';
+      return fail('session.otp_failed');
+    }
+    if (await deps.staff.useRecoveryCode(admin.id, recoveryCodeHash(req.recoveryCode ?? ''), clock())) {
+      return 'recovery';
+    }
+    return fail('session.otp_failed');
+  }
+
+  async function permissionsOf(merchantId: bigint, role: string): Promise<string[]> {
+    if (builtInRole(role)) return rolePermissions(role, null);
+    return rolePermissions(role, (await deps.staff.findRole(merchantId, role))?.permissions);
   }
 
   /** Creates an admin account (operator tooling, bootstrap, tests). The password is hashed with argon2id. */
@@ -99,6 +147,10 @@ export function createAdminService(deps: {
     password: string;
     mustChangePassword?: boolean;
     createdBy?: bigint | null;
+    /** Defaults to the username. */
+    displayName?: string;
+    /** A built-in or custom role code; defaults to 'owner' (the first admin, operator tooling). */
+    role?: string;
   }): Promise<AdminRow> {
     const parsed = adminUsername.safeParse(input.username);
     if (!parsed.success)
@@ -117,6 +169,8 @@ export function createAdminService(deps: {
           username: parsed.data,
           passwordHash,
           mustChangePassword: input.mustChangePassword ?? false,
+          displayName: input.displayName ?? parsed.data,
+          role: input.role ?? 'owner',
         },
         trx,
       );
@@ -125,8 +179,8 @@ export function createAdminService(deps: {
         adminId: input.createdBy ?? null,
         action: 'admin.create',
         targetType: 'admin',
-        targetId: row.id,
-        detail: { username: row.username },
+        targetId: row.username,
+        detail: { username: row.username, role: row.role_code },
       });
       return row;
     });
@@ -136,7 +190,9 @@ export function createAdminService(deps: {
     create,
 
     async login(merchant: Merchant, req: AdminLoginRequest, ip: string): Promise<AdminLoginResult> {
-      const admin = await verifyCredentials(merchant, req, ip);
+      const { admin, fail } = await verifyCredentials(merchant, req, ip);
+      const secondFactor = admin.totp_enabled_at ? await verifySecondFactor(admin, req, fail) : null;
+      const permissions = await permissionsOf(merchant.id, admin.role_code);
       const now = clock();
       const { token, tokenHash, idleExpiresAt, absoluteExpiresAt } = tokens.issue(now);
       await deps.db.transaction().execute(async (trx) => {
@@ -158,29 +214,44 @@ export function createAdminService(deps: {
           adminId: admin.id,
           action: 'session.login',
           targetType: 'admin',
-          targetId: admin.id,
+          targetId: admin.username,
+          detail: { secondFactor },
           ip,
         });
       });
-      return { token, mustChangePassword: admin.must_change_password };
+      return {
+        token,
+        mustChangePassword: admin.must_change_password,
+        twoFactorSetupRequired: requiresTwoFactor(permissions) && admin.totp_enabled_at === null,
+      };
     },
 
-    /** The admin behind a bearer token for this merchant, or null. Slides the idle expiry (at most once a minute). */
-    async authenticate(merchant: Merchant, token: string): Promise<AuthenticatedAdmin | null> {
+    /**
+     * The admin behind a bearer token for this merchant, or null: a disabled account's sessions are refused at
+     * once. Its role's permissions are read with the session (a role change applies to the next call). Refused
+     * outside the merchant's IP allow-list. Slides the idle expiry (at most once a minute).
+     */
+    async authenticate(merchant: Merchant, token: string, ip: string): Promise<AuthenticatedAdmin | null> {
       const tokenHash = tokens.lookupHash(token);
       if (!tokenHash) return null;
       const now = clock();
       const s = await repo.findLiveSession(tokenHash, now);
       if (!s || s.status !== 'active' || s.merchant_id !== merchant.id || s.sessionMerchantId !== merchant.id)
         return null;
+      if (!ipAllowed(s.ip_allow_list, ip)) throw new AppError('admin_ip_not_allowed');
       const slid = tokens.slide(s.last_seen_at, now);
       if (slid) await repo.touchSession(s.sessionId, now, slid);
+      const permissions = rolePermissions(s.role_code, s.customPermissions);
+      const twoFactorPending = requiresTwoFactor(permissions) && s.totp_enabled_at === null;
       return {
         sessionId: s.sessionId,
         id: s.adminId,
         username: s.username,
         merchantId: s.merchant_id,
         mustChangePassword: s.must_change_password,
+        role: s.role_code,
+        permissions,
+        setupPending: s.must_change_password || twoFactorPending,
       };
     },
 
@@ -204,13 +275,67 @@ export function createAdminService(deps: {
     async me(merchant: Merchant, admin: AuthenticatedAdmin): Promise<AdminMe> {
       const row = await repo.findById(admin.id);
       if (!row) throw new AppError('admin_unauthorized');
+      const custom = builtInRole(row.role_code) ? undefined : await deps.staff.findRole(merchant.id, row.role_code);
+      const permissions = rolePermissions(row.role_code, custom?.permissions);
       return {
         id: String(row.id),
         username: row.username,
         merchantCode: merchant.code,
+        displayName: row.display_name || row.username,
+        role: row.role_code,
+        roleName: builtInRole(row.role_code)?.name ?? custom?.name ?? row.role_code,
+        permissions,
         mustChangePassword: row.must_change_password,
+        twoFactorEnabled: row.totp_enabled_at !== null,
+        twoFactorRequired: requiresTwoFactor(permissions),
         lastLoginAt: row.last_login_at?.toISOString() ?? null,
       };
+    },
+
+    /** Starts two-factor enrolment: a new pending secret (shown as a QR code), replacing an unconfirmed one. */
+    async twoFactorSetup(
+      merchant: Merchant,
+      admin: AuthenticatedAdmin,
+    ): Promise<{ secret: string; otpauthUrl: string }> {
+      const secret = newTotpSecret();
+      if (!(await deps.staff.setPendingTotp(admin.id, secret))) {
+        throw new AppError('state_invalid', 'Two-factor sign-in is on already. Ask another staff member to reset it.');
+      }
+      return { secret, otpauthUrl: totpUri(secret, `${merchant.name} back office`, admin.username) };
+    },
+
+    /**
+     * Confirms enrolment with a code of the pending secret (also: new recovery codes for an enrolled admin, who
+     * proves the factor with a current code). Returns ten recovery codes, shown once.
+     */
+    async twoFactorEnable(admin: AuthenticatedAdmin, code: string, ip: string): Promise<{ recoveryCodes: string[] }> {
+      const r = await deps.staff.totpOf(admin.id);
+      if (!r?.totp_secret) throw new AppError('state_invalid', 'Start the set-up first: scan a new QR code.');
+      const limit = await deps.limiter.hit(`admin-2fa:${admin.id}`, rules.perAccountPerMinute, 60_000);
+      if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
+      const step = await checkTotp(r.totp_secret, code, clock(), r.totp_last_step);
+      const wrongCode = () =>
+        new AppError('validation_failed', undefined, {
+          in: 'body',
+          fields: [{ field: 'code', reason: 'incorrect', message: 'This code is not correct. Try the current one.' }],
+        });
+      if (step === null) throw wrongCode();
+      const recoveryCodes = newRecoveryCodes();
+      await deps.db.transaction().execute(async (trx) => {
+        if (!(await deps.staff.acceptTotpStep(admin.id, step, trx))) throw wrongCode();
+        const first = r.totp_enabled_at === null;
+        if (first) await deps.staff.enableTotp(admin.id, clock(), trx);
+        await deps.staff.replaceRecoveryCodes(admin.id, recoveryCodes.map(recoveryCodeHash), trx);
+        await recordAdminAction(trx, {
+          merchantId: admin.merchantId,
+          adminId: admin.id,
+          action: first ? 'two_factor.enable' : 'two_factor.recovery_codes',
+          targetType: 'admin',
+          targetId: admin.username,
+          ip,
+        });
+      });
+      return { recoveryCodes };
     },
 
     /** Changes the password (also the forced change of a one-time password); every other session ends. */
@@ -246,7 +371,7 @@ export function createAdminService(deps: {
           adminId: admin.id,
           action: 'password.change',
           targetType: 'admin',
-          targetId: admin.id,
+          targetId: admin.username,
           ip,
         });
       });

@@ -14,6 +14,34 @@ export interface AdminsTable {
   locked_until: Date | null;
   last_login_at: Date | null;
   created_at: CreatedAt;
+  display_name: Generated<string>;
+  role_code: Generated<string>;
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: ColumnType<bigint, bigint | undefined, bigint>;
+}
+
+export interface AdminRolesTable {
+  merchant_id: Int8;
+  code: string;
+  name: string;
+  permissions: string[];
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AdminRecoveryCodesTable {
+  admin_id: Int8;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface AdminSettingsTable {
+  merchant_id: Int8;
+  ip_allow_list: string[];
+  withdrawal_second_approval_above: Int8 | null;
+  updated_at: UpdatedAt;
 }
 
 export interface AdminSessionsTable {
@@ -64,4 +92,7 @@ export interface AdminTables {
   admin_sessions: AdminSessionsTable;
   admin_audit_log: AdminAuditLogTable;
   admin_adjustments: AdminAdjustmentsTable;
+  admin_roles: AdminRolesTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_settings: AdminSettingsTable;
 }

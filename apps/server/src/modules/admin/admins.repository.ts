@@ -7,7 +7,14 @@ export type AdminRow = Selectable<AdminsTable>;
 export function createAdminsRepository(db: Kysely<AdminTables>) {
   return {
     async insert(
-      a: { merchantId: bigint; username: string; passwordHash: string; mustChangePassword: boolean },
+      a: {
+        merchantId: bigint;
+        username: string;
+        passwordHash: string;
+        mustChangePassword: boolean;
+        displayName: string;
+        role: string;
+      },
       trx: Kysely<AdminTables> = db,
     ): Promise<AdminRow> {
       return trx
@@ -17,6 +24,8 @@ export function createAdminsRepository(db: Kysely<AdminTables>) {
           username: a.username,
           password_hash: a.passwordHash,
           must_change_password: a.mustChangePassword,
+          display_name: a.displayName,
+          role_code: a.role,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -112,6 +121,10 @@ export function createAdminsRepository(db: Kysely<AdminTables>) {
       return db
         .selectFrom('admin_sessions as s')
         .innerJoin('admins as a', 'a.id', 's.admin_id')
+        .leftJoin('admin_roles as r', (j) =>
+          j.onRef('r.merchant_id', '=', 'a.merchant_id').onRef('r.code', '=', 'a.role_code'),
+        )
+        .leftJoin('admin_settings as st', 'st.merchant_id', 'a.merchant_id')
         .select([
           's.id as sessionId',
           's.merchant_id as sessionMerchantId',
@@ -121,6 +134,10 @@ export function createAdminsRepository(db: Kysely<AdminTables>) {
           'a.username',
           'a.status',
           'a.must_change_password',
+          'a.role_code',
+          'a.totp_enabled_at',
+          'r.permissions as customPermissions',
+          'st.ip_allow_list',
         ])
         .where('s.token_hash', '=', tokenHash)
         .where('s.revoked_at', 'is', null)
@@ -145,13 +162,15 @@ export function createAdminsRepository(db: Kysely<AdminTables>) {
       tokenHash: string,
       now: Date,
       trx: Kysely<AdminTables> = db,
-    ): Promise<{ admin_id: bigint; merchant_id: bigint } | undefined> {
+    ): Promise<{ admin_id: bigint; merchant_id: bigint; username: string } | undefined> {
       return trx
         .updateTable('admin_sessions')
+        .from('admins')
         .set({ revoked_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('revoked_at', 'is', null)
-        .returning(['admin_id', 'merchant_id'])
+        .whereRef('admins.id', '=', 'admin_sessions.admin_id')
+        .where('admin_sessions.token_hash', '=', tokenHash)
+        .where('admin_sessions.revoked_at', 'is', null)
+        .returning(['admin_sessions.admin_id', 'admin_sessions.merchant_id', 'admins.username'])
         .executeTakeFirst();
     },
 

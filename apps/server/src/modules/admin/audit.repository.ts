@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { AdminTables } from './admin.tables.ts';
 
@@ -40,13 +40,33 @@ export function createAuditLog(db: Kysely<AdminTables>) {
     },
 
     /** The merchant's audit log, newest first. */
-    async list(merchantId: bigint, q: { action?: string; pageNo: number; pageSize: number }) {
-      let base = db.selectFrom('admin_audit_log as l').where('l.merchant_id', '=', merchantId);
+    async list(
+      merchantId: bigint,
+      q: {
+        action?: string;
+        admin?: string;
+        target?: string;
+        from?: string;
+        to?: string;
+        timezone: string;
+        pageNo: number;
+        pageSize: number;
+      },
+    ) {
+      let base = db
+        .selectFrom('admin_audit_log as l')
+        .leftJoin('admins as a', 'a.id', 'l.admin_id')
+        .where('l.merchant_id', '=', merchantId);
       if (q.action) base = base.where('l.action', '=', q.action);
+      if (q.admin) base = base.where('a.username', '=', q.admin);
+      if (q.target) base = base.where('l.target_id', '=', q.target);
+      if (q.from)
+        base = base.where('l.created_at', '>=', sql<Date>`(${q.from}::date::timestamp at time zone ${q.timezone})`);
+      if (q.to)
+        base = base.where('l.created_at', '<', sql<Date>`((${q.to}::date + 1)::timestamp at time zone ${q.timezone})`);
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
         base
-          .leftJoin('admins as a', 'a.id', 'l.admin_id')
           .select([
             'l.id',
             'l.admin_id',

@@ -13,6 +13,9 @@ import { createAdminsRepository } from './admins.repository.ts';
 import { createAdjustmentsRepository } from './adjustments.repository.ts';
 import { createAdjustmentsService } from './adjustments.service.ts';
 import { createAuditLog } from './audit.repository.ts';
+import { createStaffRepository } from './staff.repository.ts';
+import { registerStaffRoutes } from './staff.routes.ts';
+import { createStaffService } from './staff.service.ts';
 
 export { ADMIN_RULES, type AdminRules } from './admin.service.ts';
 export type { AdminAuditEntry } from './audit.repository.ts';
@@ -35,22 +38,35 @@ export function createAdminModule(deps: {
 }) {
   const db = tablesOf<AdminTables>(deps.db);
   const audit = createAuditLog(db);
+  const admins = createAdminsRepository(db);
+  const staffRepo = createStaffRepository(db);
   const admin = createAdminService({
     db,
-    repo: createAdminsRepository(db),
+    repo: admins,
+    staff: staffRepo,
     audit,
     hasher: deps.hasher,
     limiter: deps.limiter,
     clock: deps.clock,
     rules: deps.rules,
   });
+  const adjustmentsRepo = createAdjustmentsRepository(db);
   const adjustments = createAdjustmentsService({
     db,
-    repo: createAdjustmentsRepository(db),
+    repo: adjustmentsRepo,
     audit,
     members: deps.members,
     ledger: deps.ledger,
     clock: deps.clock,
+  });
+  const staff = createStaffService({
+    db,
+    staff: staffRepo,
+    admins,
+    audit,
+    hasher: deps.hasher,
+    clock: deps.clock,
+    createAccount: admin.create,
   });
   const face = {
     ...admin,
@@ -63,7 +79,14 @@ export function createAdminModule(deps: {
     ...face,
     /** Append an operator action to the audit log, inside the action's own transaction (`executor`). */
     recordAction: audit.record,
+    /** Withdrawals above this amount (minor units) need two different staff members' approvals; null = never. */
+    async secondApprovalAbove(merchantId: bigint): Promise<bigint | null> {
+      return (await staffRepo.settingsOf(merchantId))?.withdrawal_second_approval_above ?? null;
+    },
     adjustments,
+    /** The dashboard's queue: adjustments waiting for a second staff member. */
+    pendingAdjustments: adjustmentsRepo.countPending,
+    staff,
     /** First start: creates `admin` with a one-time password shown once on the console. */
     bootstrap: (
       merchants: Pick<MerchantsModule, 'findByCode'>,
@@ -73,6 +96,7 @@ export function createAdminModule(deps: {
     ) => bootstrapFirstAdmin({ merchants, admin, log, passwordFile: deps.oneTimePasswordFile }, merchantCode, print),
     register(app: FastifyInstance): void {
       registerAdminRoutes(app, { admin: face, adjustments, audit });
+      registerStaffRoutes(app, { staff, admin: face });
     },
   };
 }

@@ -102,7 +102,7 @@ export function createAgentsAdmin(deps: {
               adminId: admin.id,
               action: 'agent.create',
               targetType: 'member',
-              targetId: created.id,
+              targetId: created.account,
               detail: { account: created.account, type, rebatePoint: body.rebatePoint, uplineId },
               ip,
             }),
@@ -134,7 +134,7 @@ export function createAgentsAdmin(deps: {
           adminId: admin.id,
           action: 'agent.promote',
           targetType: 'member',
-          targetId: member.id,
+          targetId: member.account,
           detail: { account: member.account, fromType: member.type, type, rebatePoint: body.rebatePoint ?? null },
           ip,
         });
@@ -190,7 +190,7 @@ export function createAgentsAdmin(deps: {
           adminId: admin.id,
           action: 'agent.settings',
           targetType: 'merchant',
-          targetId: merchant.id,
+          targetId: merchant.code,
           detail: { maxRebatePoint: next.maxRebatePoint, activeMinBet: next.activeMinBet },
           ip,
         });
@@ -217,6 +217,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
     {
       method: 'GET',
       url: '/admin/api/agents',
+      permission: 'agents.view',
       summary: 'Agents of this merchant (paged, search by account) with their team size',
       tags,
       querystring: adminAgentListQuery,
@@ -229,6 +230,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
     {
       method: 'POST',
       url: '/admin/api/agents',
+      permission: 'agents.manage',
       summary: 'Create an agent (top level, or under an agent) with its rebate point (audited)',
       tags,
       body: adminCreateAgentRequest,
@@ -241,6 +243,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
     {
       method: 'POST',
       url: '/admin/api/agents/promote',
+      permission: 'agents.manage',
       summary: 'Promote an existing member to agent (audited)',
       tags,
       body: adminPromoteRequest,
@@ -253,6 +256,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
     {
       method: 'GET',
       url: '/admin/api/agents/settings',
+      permission: 'agents.view',
       summary: 'Agent settings: system maximum rebate point, active-member valid bet threshold',
       tags,
       response: agentSettings,
@@ -264,6 +268,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
     {
       method: 'PUT',
       url: '/admin/api/agents/settings',
+      permission: 'agents.manage',
       summary: 'Change the agent settings (audited)',
       tags,
       body: agentSettingsUpdate,

@@ -368,10 +368,21 @@ export function createAgentsService(deps: {
       const team = members.teamSubquery(merchant.id, actor.agentId);
       const totals = figuresOf(await teamTotals(merchant.id, actor.agentId, p.from, p.to, activeMinBet));
       if (q.by === 'level') {
+        // With an account: that member's levels within the team (its own team's levels, numbered from the caller).
+        const root = q.account
+          ? await members.findInTeam(merchant.id, actor.agentId, { account: q.account }, 0)
+          : { id: actor.agentId, depth: 0 };
+        if (!root) throw new AppError('not_in_team');
         const levels =
           activeMinBet > 0n
-            ? await repo.byLevel(merchant.id, team, p.from, p.to, activeMinBet)
-            : (await repo.teamFigures(merchant.id, actor.agentId, p.from, p.to, 'depth')).map((l) => ({
+            ? await repo.byLevel(
+                merchant.id,
+                root.id === actor.agentId ? team : members.teamSubquery(merchant.id, root.id),
+                p.from,
+                p.to,
+                activeMinBet,
+              )
+            : (await repo.teamFigures(merchant.id, root.id, p.from, p.to, 'depth')).map((l) => ({
                 ...l,
                 depth: Number(l.k),
               }));
@@ -379,7 +390,7 @@ export function createAgentsService(deps: {
           ...figuresOf(l),
           account: null,
           memberId: null,
-          depth: Number(l.depth),
+          depth: Number(l.depth) + Number(root.depth),
           members: Number(l.members),
         }));
         return { rows, total: rows.length, pageNo: 1, pageSize: rows.length, totals };

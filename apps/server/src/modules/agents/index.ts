@@ -9,6 +9,7 @@ import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
+import { createActiveMembersRepository } from './active-members.repository.ts';
 import { createAgentsAdmin, registerAgentAdminRoutes } from './agents.admin.ts';
 import { createAgentsRepository } from './agents.repository.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
@@ -97,9 +98,23 @@ export function createAgentsModule(deps: {
     admin,
     /** Brings the roll-up up to date now (the job's work; tests, the seed and the bench call it directly). */
     runRollup,
+    /**
+     * An operator moves `memberId` with its team (in the move's transaction): call with −1 before the closure rows
+     * change and +1 after, so every agent's team roll-up keeps equal to a recount from the cells.
+     */
+    moveTeamFigures: (executor: AnyDb, merchantId: bigint, memberId: bigint, sign: 1 | -1) =>
+      repo.rebaseTeam(
+        executor,
+        merchantId,
+        deps.members.teamSubquery(merchantId, memberId),
+        deps.members.outsideUplinesSubquery(merchantId, memberId),
+        sign,
+      ),
     /** The per-ancestor team roll-up checked against a recount from the cells and the closure table. */
     auditTeamRollup: (merchantId: bigint) => repo.auditTeamRollup(merchantId, deps.members.uplinesSubquery(merchantId)),
     settings: (merchantId: bigint) => repo.settings(merchantId),
+    /** The back-office dashboard: members with a settled bet per local day and distinct over [fromDay, toDay]. */
+    activeMembers: createActiveMembersRepository(tablesOf<AgentsTables>(deps.db)).activeMembers,
     jobs,
     register(app: FastifyInstance): void {
       registerAgentRoutes(app, service);

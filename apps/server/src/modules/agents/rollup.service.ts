@@ -3,7 +3,7 @@ import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
-import type { AgentsRepository, RollupSource, StatsCell } from './agents.repository.ts';
+import type { RollupRepository, RollupSource, StatsCell } from './rollup.repository.ts';
 
 /**
  * Each run re-reads this much before the newest change it saw last time: a write whose change time is older
@@ -32,10 +32,10 @@ type Source = {
  * (a cell's bets: rounds and lottery together), and write them (insert or replace). A cell is
  * never incremented, so a retried or overlapping run gives the same rows. With the cells, the per-ancestor team
  * roll-up (agent_team_daily, agent_team_active) takes the cells' changes along each member's closure rows, in
- * the same transaction under a per-merchant lock (agents.repository.ts applyCells).
+ * the same transaction under a per-merchant lock (rollup.repository.ts applyCells).
  */
 export function createRollupService(deps: {
-  repo: AgentsRepository;
+  repo: RollupRepository;
   members: Pick<MembersModule, 'uplinesSubquery'>;
   games: Pick<GamesModule, 'betCellSources' | 'roundDayTotals'>;
   deposits: Pick<DepositsModule, 'rollupChangedSince' | 'rollupDayTotals'>;

@@ -67,6 +67,7 @@ export function registerAnnouncementsRoutes(
     {
       method: 'POST',
       url: '/admin/api/announcements',
+      permission: 'content.manage',
       summary: "Publish an announcement for an audience ('agents': the agent centre); audited",
       tags: adminTags,
       body: announcementCreateRequest,
@@ -91,6 +92,7 @@ export function registerAnnouncementsRoutes(
     {
       method: 'GET',
       url: '/admin/api/announcements',
+      permission: 'content.view',
       summary: "The merchant's announcements (every audience, scheduled and ended too), newest first",
       tags: adminTags,
       querystring: announcementListQuery,
@@ -104,6 +106,7 @@ export function registerAnnouncementsRoutes(
     {
       method: 'POST',
       url: '/admin/api/announcements/:id/withdraw',
+      permission: 'content.manage',
       summary: 'Withdraw an announcement (gone for everyone at once); audited',
       tags: adminTags,
       params: idParams,

@@ -1,21 +1,36 @@
-import type { Kysely } from 'kysely';
-import type { AuthTables } from './auth.tables.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { AuthTables, MemberLoginsTable } from './auth.tables.ts';
+
+export type LoginRecord = Pick<MemberLoginsTable, 'ip' | 'method' | 'result'> & {
+  merchantId: bigint;
+  memberId: bigint;
+  at: Date;
+  userAgent: string;
+};
 
 /** SQL of member sessions and password-reset links. */
 export function createAuthRepository(db: Kysely<AuthTables>) {
+  const on = (executor?: AnyDb) => (executor ? tablesOf<AuthTables>(executor) : db);
   return {
-    async insert(s: {
-      tokenHash: string;
-      memberId: bigint;
-      merchantId: bigint;
-      area: 'member' | 'agent';
-      now: Date;
-      idleExpiresAt: Date;
-      absoluteExpiresAt: Date;
-      ip: string;
-      userAgent: string;
-    }) {
-      await db
+    /** `fn` in one transaction (committed when it returns, rolled back when it throws). */
+    transaction: <T>(fn: (trx: AnyDb) => Promise<T>): Promise<T> => db.transaction().execute(fn),
+
+    async insert(
+      s: {
+        tokenHash: string;
+        memberId: bigint;
+        merchantId: bigint;
+        area: 'member' | 'agent';
+        now: Date;
+        idleExpiresAt: Date;
+        absoluteExpiresAt: Date;
+        ip: string;
+        userAgent: string;
+      },
+      executor?: AnyDb,
+    ) {
+      await on(executor)
         .insertInto('sessions')
         .values({
           token_hash: s.tokenHash,
@@ -91,16 +106,70 @@ export function createAuthRepository(db: Kysely<AuthTables>) {
       return row?.member_id;
     },
 
-    /** Ends every live session of the member, except `keep` (the one changing the password). */
-    async revokeAllOf(memberId: bigint, now: Date, keep?: bigint): Promise<void> {
-      let q = db
+    /** Ends every live session of the member, except `keep` (the one changing the password); returns how many. */
+    async revokeAllOf(memberId: bigint, now: Date, keep?: bigint, executor?: AnyDb): Promise<number> {
+      let q = on(executor)
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('member_id', '=', memberId)
         .where('revoked_at', 'is', null);
       if (keep !== undefined) q = q.where('id', '!=', keep);
-      await q.execute();
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
+
+    /** Sessions of the member still usable at `now`. */
+    async liveCount(memberId: bigint, now: Date): Promise<number> {
+      const r = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('member_id', '=', memberId)
+        .where('revoked_at', 'is', null)
+        .where('idle_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    // ---- login history (member_logins) ----
+
+    async recordLogin(r: LoginRecord, executor?: AnyDb): Promise<void> {
+      await on(executor)
+        .insertInto('member_logins')
+        .values({
+          merchant_id: r.merchantId,
+          member_id: r.memberId,
+          at: r.at,
+          ip: r.ip,
+          user_agent: r.userAgent.slice(0, 300),
+          method: r.method,
+          result: r.result,
+        })
+        .execute();
+    },
+
+    /** A member's logins, newest first. */
+    async logins(merchantId: bigint, memberId: bigint, page: { offset: number; limit: number }) {
+      const base = db
+        .selectFrom('member_logins')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['at', 'ip', 'user_agent', 'method', 'result'])
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** The members who logged in from `ip` as a subquery of member_id (bounds the members module's search). */
+    membersFromIp: (merchantId: bigint, ip: string): RawBuilder<unknown> =>
+      sql`select member_id from member_logins where merchant_id = ${merchantId} and ip = ${ip} and result = 'ok'`,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { LoginRequest, LoginResult } from '@sea/contracts';
+import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createLockout, type LockableAccount } from '../../lib/lockout.ts';
@@ -60,7 +61,26 @@ export function createAuthService(deps: {
   const tokens = createSessionTokens(rules);
   const wrong = (captchaRequired: boolean) => new AppError('in_incorrect_password', undefined, { captchaRequired });
 
-  async function passwordLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
+  /** A login attempt of a known member in its history (a success is written in the session's transaction). */
+  const record = (
+    merchant: Merchant,
+    memberId: bigint,
+    client: { ip: string; userAgent: string },
+    method: 'password' | 'sms',
+    result: 'ok' | 'wrong_password' | 'locked' | 'disabled',
+    executor?: AnyDb,
+  ) =>
+    repo.recordLogin(
+      { merchantId: merchant.id, memberId, at: clock(), ip: client.ip, userAgent: client.userAgent, method, result },
+      executor,
+    );
+
+  async function passwordLogin(
+    merchant: Merchant,
+    req: LoginRequest,
+    client: { ip: string; userAgent: string },
+  ): Promise<MemberRow> {
+    const { ip } = client;
     const account = (req.username ?? '').toLowerCase();
     if (!account || !req.password)
       throw new AppError('validation_failed', undefined, {
@@ -72,7 +92,12 @@ export function createAuthService(deps: {
     await lockout.throttle(ip, key);
     const member = await members.findByAccount(merchant.id, account);
     const stored = member && lockable(members, member);
-    await lockout.assertNotLocked(key, stored);
+    try {
+      await lockout.assertNotLocked(key, stored);
+    } catch (err) {
+      if (member) await record(merchant, member.id, client, 'password', 'locked');
+      throw err;
+    }
 
     // Captcha escalation: after a few failures of this account, or many failures (any account) from this IP.
     const ipKey = `login:fail:ip:${ip}`;
@@ -87,13 +112,19 @@ export function createAuthService(deps: {
       ? await deps.hasher.verify(member.password_hash, req.password)
       : await deps.hasher.verifyDummy(req.password);
     if (ok && member && member.status === 'active') return member;
+    if (member) await record(merchant, member.id, client, 'password', ok ? 'disabled' : 'wrong_password');
 
     await deps.limiter.hit(ipKey, Number.MAX_SAFE_INTEGER, ipWindowMs);
     const { count } = await lockout.fail(key, stored);
     throw wrong(captchaNeeded(count, ipFailures + 1));
   }
 
-  async function smsLogin(merchant: Merchant, req: LoginRequest, ip: string): Promise<MemberRow> {
+  async function smsLogin(
+    merchant: Merchant,
+    req: LoginRequest,
+    client: { ip: string; userAgent: string },
+  ): Promise<MemberRow> {
+    const { ip } = client;
     if (!(await deps.merchants.flags(merchant.id)).MOBILEVERCODELOGIN3) throw new AppError('function_not_enabled');
     const { cc, mobile } = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum ?? '');
     await lockout.throttle(ip, `${merchant.id}:+${cc}${mobile}`);
@@ -105,6 +136,7 @@ export function createAuthService(deps: {
       code: req.code ?? '',
     });
     const member = await members.findByMobile(merchant.id, cc, mobile);
+    if (member && member.status !== 'active') await record(merchant, member.id, client, 'sms', 'disabled');
     if (!member || member.status !== 'active') throw wrong(false);
     return member;
   }
@@ -119,18 +151,25 @@ export function createAuthService(deps: {
   ): Promise<LoginResult> {
     const now = clock();
     const { token, tokenHash, idleExpiresAt, absoluteExpiresAt } = tokens.issue(now);
-    await repo.insert({
-      tokenHash,
-      memberId: member.id,
-      merchantId: merchant.id,
-      area,
-      now,
-      idleExpiresAt,
-      absoluteExpiresAt,
-      ip: client.ip,
-      userAgent: client.userAgent,
+    // The session, the member's last-login columns and the login's history row commit together.
+    await repo.transaction(async (trx) => {
+      await repo.insert(
+        {
+          tokenHash,
+          memberId: member.id,
+          merchantId: merchant.id,
+          area,
+          now,
+          idleExpiresAt,
+          absoluteExpiresAt,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
+        trx,
+      );
+      await members.recordLogin(member.id, now, client.ip, trx);
+      await record(merchant, member.id, client, method, 'ok', trx);
     });
-    await members.recordLogin(member.id, now, client.ip);
     const flags = await deps.merchants.flags(merchant.id);
     const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
     return {
@@ -151,7 +190,7 @@ export function createAuthService(deps: {
       client: { ip: string; userAgent: string },
     ): Promise<LoginResult> {
       const member =
-        req.type === 'sms' ? await smsLogin(merchant, req, client.ip) : await passwordLogin(merchant, req, client.ip);
+        req.type === 'sms' ? await smsLogin(merchant, req, client) : await passwordLogin(merchant, req, client);
       const agent = isAgentType(merchant, member.type);
       if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
       if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type))

@@ -26,8 +26,21 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+/** Every login attempt of a known member (migration 0075). */
+export interface MemberLoginsTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  at: Date;
+  ip: string;
+  user_agent: string;
+  method: 'password' | 'sms' | 'session';
+  result: 'ok' | 'wrong_password' | 'locked' | 'disabled';
+}
+
 /** Kysely types of the auth module's tables (read only through this module's repository). */
 export interface AuthTables {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  member_logins: MemberLoginsTable;
 }

@@ -13,6 +13,7 @@ import { registerAuthRoutes, registerPasswordRoutes } from './auth.routes.ts';
 import { type AuthRules, createAuthService } from './auth.service.ts';
 import type { AuthTables } from './auth.tables.ts';
 import { createEmailResetService } from './email-reset.service.ts';
+import { createOperatorService } from './operator.service.ts';
 import { createPasswordService } from './password.service.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService } from './signup.service.ts';
@@ -62,6 +63,7 @@ export function createAuthModule(deps: {
     clock,
   });
   const emailReset = createEmailResetService({ repo, members, hasher, passwords, mailer: deps.mailer, limiter, clock });
+  const operator = createOperatorService({ repo, members, hasher, clock });
   const signup = createSignupService({ registration, members, merchants, captcha, verification, auth, limiter });
 
   return {
@@ -71,6 +73,14 @@ export function createAuthModule(deps: {
     startSession: auth.startSession,
     changePassword: passwords.change,
     signup: signup.register,
+    // the back office (operator.service.ts): login history, sessions, password reset by an operator
+    loginHistory: operator.loginHistory,
+    liveSessions: operator.liveSessions,
+    endSessions: operator.endSessions,
+    endSessionsIn: operator.endSessionsIn,
+    resetPassword: operator.resetPassword,
+    /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */
+    membersFromIp: repo.membersFromIp,
     register(app: FastifyInstance): void {
       registerAuthRoutes(app, auth);
       registerPasswordRoutes(app, passwords, emailReset);

@@ -133,6 +133,7 @@ export function createSignupService(deps: {
           countryDialingCode: mobile?.cc ?? null,
           mobile: mobile?.mobile ?? null,
           uplineId: invitation?.agent.id ?? null,
+          invitationCode: invitation ? (req.affiliateCode ?? null) : null,
           // An affiliate link says what the registrant becomes (member or agent type, rebate point).
           type: invitation?.type ?? 0,
           rebatePoint: invitation?.rebatePoint ?? '0',

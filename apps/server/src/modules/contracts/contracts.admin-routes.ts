@@ -39,6 +39,7 @@ export function registerContractsAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/contracts/settle',
+      permission: 'agents.manage',
       summary:
         "Run one contract type's settlement now, as its scheduled job does (due periods only, each paid once; audited)",
       tags,
@@ -66,6 +67,7 @@ export function registerContractsAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/contracts/house-offer',
+      permission: 'agents.manage',
       summary: 'Offer a top-level agent a contract from the house (paid from agent_payouts; audited)',
       tags,
       body: houseContractOfferRequest,
@@ -94,6 +96,7 @@ export function registerContractsAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/contracts/settlements',
+      permission: 'agents.view',
       summary: 'Contract settlements of this merchant, newest first (status=insufficient_funds: unpaid by the upline)',
       tags,
       querystring: adminSettlementQuery,
@@ -107,6 +110,7 @@ export function registerContractsAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/contracts/rebate-rates',
+      permission: 'agents.view',
       summary: "The merchant's category rebate rates (basis points; the spec's defaults unless changed)",
       tags,
       response: rebateRates,
@@ -128,6 +132,7 @@ export function registerContractsAdminRoutes(
     {
       method: 'PUT',
       url: '/admin/api/contracts/rebate-rates/:category',
+      permission: 'agents.manage',
       summary: 'Set a category rebate rate in percent (0 = none; audited)',
       tags,
       params: z.object({ category: rebateCategory }),

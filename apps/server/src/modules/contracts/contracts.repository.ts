@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AnyDb } from '../../db/schema.ts';
 import type { ContractType, Tier } from './contract-rules.ts';
 import type {
   ContractsTable,
@@ -46,6 +47,21 @@ export function createContractsRepository(root: Db) {
   }
 
   return {
+    /**
+     * How many pending or active contracts the member holds from its upline or the house (a move under another
+     * agent waits for them to end: they are between the member and its current line). On the caller's transaction.
+     */
+    async liveContractsOf(executor: AnyDb, merchantId: bigint, memberId: bigint): Promise<number> {
+      const r = await (executor as Db)
+        .selectFrom('contracts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('merchant_id', '=', merchantId)
+        .where('agent_id', '=', memberId)
+        .where('status', 'in', ['pending', 'active'])
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
     async insert(
       db: Db,
       row: {

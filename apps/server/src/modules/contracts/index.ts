@@ -99,6 +99,8 @@ export function createContractsModule(deps: {
     /** A merchant's rebate rate for a category, in basis points (overrides the spec §9 default). */
     setRebateRate: repo.setRebateRate,
     rebatesOf: repo.rebatesOf,
+    /** Pending or active contracts the member holds (from its upline or the house), on the caller's transaction. */
+    liveContractsOf: repo.liveContractsOf,
     /** Manual rebate (member centre): today's claimable category rebate, the claim, the member's rebate records. */
     rebates,
     /** The scheduled jobs of this module (run once per period across all processes). */

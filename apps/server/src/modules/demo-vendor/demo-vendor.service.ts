@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../../lib/hash.ts';
 import type { LaunchContext } from '../games/index.ts';
-import type { WalletClient, WalletReply, WalletTarget } from './demo-vendor.client.ts';
-import { type DemoGame, demoGame, payoutOf } from './demo-vendor.games.ts';
-import type { DeliveryRow, DemoRoundRow, DemoSessionRow, DemoVendorRepository } from './demo-vendor.repository.ts';
+import { type DemoGame, demoGame } from './demo-vendor.games.ts';
+import type { DemoRoundRow, DemoSessionRow } from './demo-vendor.repository.ts';
+import { createRoundBooks, LEASE_MS, roundTxIds, type WalletDeps } from './demo-vendor.rounds.ts';
 import type { DemoRoundView, DemoSessionView } from './demo-vendor.schemas.ts';
-import type { DeliveryOp } from './demo-vendor.tables.ts';
+import { type Lang, langOf, TEXTS, wordsOf } from './demo-vendor.texts.ts';
+import { createVendorWallet } from './demo-vendor.wallet.ts';
 
 /** The name the vendor shows on its pages (it is a simulation, and says so). */
 export const DEMO_VENDOR_NAME = 'Demo vendor';
-/** A caller delivering a wallet call holds it this long before the job may take it over. */
-const LEASE_MS = 60_000;
-/** Back-off of a delivery that got no final answer: 2^attempts seconds, at most this. */
-const MAX_BACKOFF_MS = 5 * 60_000;
 /** Largest stake the vendor takes, in major units. */
 const MAX_BET = 1_000_000n;
 
@@ -27,52 +24,6 @@ export class DemoVendorError extends Error {
   }
 }
 
-/** The language of a session's texts: TY (the site's second language) when launched in it, else English. */
-type Lang = 'en' | 'ty';
-const langOf = (s: Pick<DemoSessionRow, 'language'>): Lang => (s.language === 'ty' ? 'ty' : 'en');
-
-/** What the vendor tells the player, in the session's language (numbers and wallet codes stay as they are). */
-const TEXTS = {
-  en: {
-    refusals: {
-      INSUFFICIENT_FUNDS: 'Not enough balance for this bet.',
-      TOKEN_EXPIRED: 'Your game session has ended. Open the game again from the site.',
-      INVALID_TOKEN: 'This game session is not valid. Open the game again from the site.',
-      PLAYER_BLOCKED: 'Your account cannot bet at the moment.',
-      ALREADY_SETTLED: 'This round is already settled.',
-      GAME_NOT_FOUND: 'This game is not available on the site.',
-      BET_LIMIT: 'This stake is outside the limits the site sets for this game.',
-    } as Record<string, string>,
-    refusedOther: (status: string) => `The site refused the bet (${status}).`,
-    noAnswer: 'The bet got no answer in time and is being cancelled.',
-    resultRefused: (status: string, op: DeliveryOp) => `The site answered ${status} to the ${op}.`,
-    walletSilent: 'The site’s wallet did not answer.',
-    pickInvalid: 'Choose one of the offered bets.',
-    amountInvalid: (min: number, max: bigint) => `Bet between ${min} and ${max} per round.`,
-    roundNotFound: 'No such round.',
-  },
-  ty: {
-    refusals: {
-      INSUFFICIENT_FUNDS: 'Số dư không đủ cho cược này.',
-      TOKEN_EXPIRED: 'Phiên chơi của bạn đã kết thúc. Hãy mở lại trò chơi từ trang.',
-      INVALID_TOKEN: 'Phiên chơi này không hợp lệ. Hãy mở lại trò chơi từ trang.',
-      PLAYER_BLOCKED: 'Tài khoản của bạn hiện không thể đặt cược.',
-      ALREADY_SETTLED: 'Ván này đã được kết toán.',
-      GAME_NOT_FOUND: 'Trò chơi này không có trên trang.',
-      BET_LIMIT: 'Tiền cược nằm ngoài giới hạn trang đặt cho trò chơi này.',
-    } as Record<string, string>,
-    refusedOther: (status: string) => `Trang đã từ chối cược (${status}).`,
-    noAnswer: 'Cược không được trả lời kịp thời và đang được hủy.',
-    resultRefused: (status: string, op: DeliveryOp) =>
-      `Trang đã trả lời ${status} cho ${{ bet: 'lệnh cược', win: 'lệnh trả thưởng', rollback: 'lệnh hủy cược' }[op]}.`,
-    walletSilent: 'Ví của trang không trả lời.',
-    pickInvalid: 'Hãy chọn một trong các cửa cược được đưa ra.',
-    amountInvalid: (min: number, max: bigint) => `Mỗi ván cược từ ${min} đến ${max}.`,
-    roundNotFound: 'Không có ván này.',
-  },
-} satisfies Record<Lang, unknown>;
-const wordsOf = (status: string, lang: Lang) => TEXTS[lang].refusals[status] ?? TEXTS[lang].refusedOther(status);
-
 /**
  * The simulated vendor's backend. It keeps its own books (sessions, rounds, an outbox of wallet calls) and
  * moves money only by calling the operator's seamless wallet over HTTP with its signing key, like any real
@@ -82,23 +33,14 @@ const wordsOf = (status: string, lang: Lang) => TEXTS[lang].refusals[status] ?? 
  * wallet gives a final answer. In transfer mode the vendor plays from its own wallet (money the operator
  * deposited) and calls nobody.
  */
-export function createDemoVendorService(deps: {
-  repo: DemoVendorRepository;
-  client: WalletClient;
-  target: (session: DemoSessionRow) => Promise<WalletTarget>;
-  clock: () => Date;
-  random: () => number;
-  /** Transfer mode: the most a player may hold at the vendor (a deposit past it is refused); none by default. */
-  transferLimit?: () => bigint | undefined;
-  log?: { warn(obj: object, msg: string): void };
-}) {
+export function createDemoVendorService(
+  deps: WalletDeps & {
+    /** Transfer mode: the most a player may hold at the vendor (a deposit past it is refused); none by default. */
+    transferLimit?: () => bigint | undefined;
+  },
+) {
   const { repo, clock } = deps;
-  const ids = (roundId: bigint) => ({
-    round: `dv${roundId}`,
-    bet: `dv${roundId}:bet`,
-    win: `dv${roundId}:win`,
-    rollback: `dv${roundId}:rollback`,
-  });
+  const ids = roundTxIds;
   const later = (ms: number) => new Date(clock().getTime() + ms);
 
   function gameOf(code: string): DemoGame {
@@ -132,180 +74,8 @@ export function createDemoVendorService(deps: {
     };
   }
 
-  /** Sends one wallet call (retrying inside the client) and books the answer. */
-  async function deliver(d: DeliveryRow): Promise<void> {
-    const round = (await repo.round(d.round_id))!;
-    const session = await repo.session(round.session_id);
-    let reply: WalletReply;
-    try {
-      reply = await deps.client.call(await deps.target(session), d.op, JSON.parse(d.body) as Record<string, unknown>);
-    } catch (err) {
-      reply = { answered: false, error: err instanceof Error ? err.message : String(err), attempts: 1 };
-    }
-    await book(d, round, session, reply);
-  }
-
-  /** What an answer (or its absence) means for the delivery and its round. */
-  async function book(d: DeliveryRow, round: DemoRoundRow, session: DemoSessionRow, reply: WalletReply): Promise<void> {
-    const now = clock();
-    const status = reply.answered ? reply.body.status : 'NO_ANSWER';
-    const T = TEXTS[langOf(session)];
-    const retryLater = async () => {
-      const wait = Math.min(2 ** (d.attempts + 1) * 1000, MAX_BACKOFF_MS);
-      await repo.db.transaction().execute((trx) =>
-        repo.finishDelivery(trx, d.id, {
-          status: 'pending',
-          lastStatus: status,
-          answer: reply.answered ? reply.text : null,
-          at: now,
-          nextAttemptAt: new Date(now.getTime() + wait),
-        }),
-      );
-    };
-    const final = (trx: Parameters<typeof repo.finishDelivery>[0], ok: boolean) =>
-      repo.finishDelivery(trx, d.id, {
-        status: ok ? 'done' : 'refused',
-        lastStatus: status,
-        answer: reply.answered ? reply.text : null,
-        at: now,
-      });
-
-    if (d.op === 'bet') {
-      if (status === 'OK') {
-        const game = gameOf(round.game_code);
-        await repo.db.transaction().execute(async (trx) => {
-          await final(trx, true);
-          const r = await repo.lockRound(trx, round.id);
-          if (r.status === 'placing')
-            await repo.updateRound(trx, round.id, {
-              status: 'open',
-              settle_at: new Date(now.getTime() + game.settleAfterSeconds * 1000),
-            });
-        });
-        if (game.settleAfterSeconds === 0) await settle(round.id);
-        return;
-      }
-      if (reply.answered) {
-        await repo.db.transaction().execute(async (trx) => {
-          await final(trx, false);
-          await repo.updateRound(trx, round.id, {
-            status: 'refused',
-            message: wordsOf(status, langOf(session)),
-            settled_at: now,
-          });
-        });
-        return;
-      }
-      // No answer: the bet may or may not have landed. Cancel it (the rollback may even arrive first).
-      const rollback = await repo.db.transaction().execute(async (trx) => {
-        await final(trx, false);
-        await repo.updateRound(trx, round.id, {
-          message: T.noAnswer,
-        });
-        return repo.insertDelivery(trx, rollbackDelivery(round, session, now));
-      });
-      if (rollback) await deliver(rollback);
-      return;
-    }
-
-    if (status === 'OK') {
-      await repo.db.transaction().execute(async (trx) => {
-        await final(trx, true);
-        await repo.updateRound(trx, round.id, {
-          status: d.op === 'win' ? 'settled' : 'cancelled',
-          settled_at: now,
-          ...(d.op === 'rollback' && { payout: 0n }),
-        });
-      });
-      return;
-    }
-    // A win for a bet the wallet has not seen yet, no answer, or a temporary error: try again later.
-    if (!reply.answered || (d.op === 'win' && status === 'TX_NOT_FOUND')) return retryLater();
-    deps.log?.warn({ txId: d.tx_id, status }, 'demo vendor: the wallet refused a result');
-    await repo.db.transaction().execute(async (trx) => {
-      await final(trx, false);
-      await repo.updateRound(trx, round.id, { message: T.resultRefused(status, d.op) });
-    });
-  }
-
-  function rollbackDelivery(round: DemoRoundRow, session: DemoSessionRow, now: Date) {
-    const i = ids(round.id);
-    return {
-      roundId: round.id,
-      op: 'rollback' as DeliveryOp,
-      txId: i.rollback,
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
-      body: JSON.stringify({
-        request_id: i.rollback,
-        player_id: round.player_id,
-        currency: session.currency,
-        round_id: i.round,
-        tx_id: i.rollback,
-        original_tx_id: i.bet,
-        game_code: round.game_code,
-      }),
-    };
-  }
-
-  /** Decides the round's result and pays it: through the wallet (seamless) or the vendor's own wallet (transfer). */
-  async function settle(roundId: bigint): Promise<void> {
-    const round = (await repo.round(roundId))!;
-    const session = await repo.session(round.session_id);
-    const game = gameOf(round.game_code);
-    const now = clock();
-    const delivery = await repo.db.transaction().execute(async (trx) => {
-      const r = await repo.lockRound(trx, roundId);
-      if (r.status !== 'open' || r.outcome !== null) return undefined;
-      const outcome = game.play(deps.random);
-      const pick = game.picks.find((p) => p.key === r.pick)!;
-      const payout = payoutOf(outcome, pick, r.stake);
-      // The round's summary in the session's language, as a real vendor writes it (and sends it with the win).
-      const ty = langOf(session) === 'ty';
-      const text = ty ? outcome.ty : outcome.text;
-      const pickLabel = (ty && pick.ty) || pick.label;
-      const stored = { text, detail: outcome.detail, void: payout === 'void' };
-      await repo.updateRound(trx, r.id, {
-        outcome: JSON.stringify(stored),
-        summary: text,
-        payout: payout === 'void' ? 0n : payout,
-      });
-      if (session.wallet_mode === 'transfer') {
-        const credit = payout === 'void' ? r.stake : payout;
-        if (credit > 0n)
-          await repo.moveWallet(trx, {
-            merchantId: r.merchant_id,
-            vendorCode: r.vendor_code,
-            playerId: r.player_id,
-            delta: credit,
-          });
-        await repo.updateRound(trx, r.id, { status: payout === 'void' ? 'cancelled' : 'settled', settled_at: now });
-        return undefined;
-      }
-      if (payout === 'void') {
-        return repo.insertDelivery(trx, rollbackDelivery(r, session, now));
-      }
-      const i = ids(r.id);
-      return repo.insertDelivery(trx, {
-        roundId: r.id,
-        op: 'win',
-        txId: i.win,
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
-        body: JSON.stringify({
-          request_id: i.win,
-          player_id: r.player_id,
-          currency: session.currency,
-          game_code: r.game_code,
-          round_id: i.round,
-          tx_id: i.win,
-          bet_tx_id: i.bet,
-          amount: String(payout),
-          round_closed: true,
-          summary: `${pickLabel}: ${text}`.slice(0, 200),
-        }),
-      });
-    });
-    if (delivery) await deliver(delivery);
-  }
+  // A round's wallet calls and its result (demo-vendor.rounds.ts).
+  const { deliver, settle } = createRoundBooks({ ...deps, gameOf });
 
   async function balanceOf(s: DemoSessionRow): Promise<{ balance: string | null; message: string | null }> {
     if (s.wallet_mode === 'transfer')
@@ -472,61 +242,8 @@ export function createDemoVendorService(deps: {
       return { settled: due.length, delivered: owed.length };
     },
 
-    // ---- transfer mode: the vendor's wallet API for the operator (idempotent per transfer id) ----
-
-    /** A player's balance at the vendor, with the version of that state. */
-    transferBalance: (merchantId: bigint, vendorCode: string, playerId: string) =>
-      repo.walletOf(merchantId, vendorCode, playerId),
-
-    /**
-     * The operator sends money for a player, once per transfer id: 'applied', or 'refused' when the player would
-     * hold more than the vendor allows. A repeat of the id gets the first answer (a refusal is remembered too).
-     */
-    deposit(t: {
-      merchantId: bigint;
-      vendorCode: string;
-      playerId: string;
-      transferId: string;
-      amount: bigint;
-    }): Promise<'applied' | 'refused'> {
-      return repo.db.transaction().execute(async (trx) => {
-        if (!(await repo.claimTransfer(trx, { ...t, direction: 'deposit' }))) {
-          const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
-          return done?.direction === 'deposit' && done.amount === t.amount && !done.refused ? 'applied' : 'refused';
-        }
-        const limit = deps.transferLimit?.();
-        const held = (await repo.walletOf(t.merchantId, t.vendorCode, t.playerId, trx)).balance;
-        if (limit !== undefined && held + t.amount > limit) {
-          await repo.refuseTransfer(trx, t);
-          return 'refused';
-        }
-        await repo.moveWallet(trx, { ...t, delta: t.amount });
-        return 'applied';
-      });
-    },
-
-    /**
-     * The operator takes money back, once per transfer id: 'refused' when the player holds less at the vendor
-     * (remembered: a repeat of the id is refused again, even after the player won more).
-     */
-    withdraw(t: {
-      merchantId: bigint;
-      vendorCode: string;
-      playerId: string;
-      transferId: string;
-      amount: bigint;
-    }): Promise<'applied' | 'refused'> {
-      return repo.db.transaction().execute(async (trx) => {
-        // The claim first: a concurrent copy of this transfer waits on it, then sees it done.
-        if (!(await repo.claimTransfer(trx, { ...t, direction: 'withdraw' }))) {
-          const done = await repo.transfer(t.merchantId, t.vendorCode, t.transferId, trx);
-          return done?.direction === 'withdraw' && done.amount === t.amount && !done.refused ? 'applied' : 'refused';
-        }
-        if (await repo.moveWallet(trx, { ...t, delta: -t.amount })) return 'applied';
-        await repo.refuseTransfer(trx, t);
-        return 'refused';
-      });
-    },
+    // ---- transfer mode: the vendor's wallet API for the operator (demo-vendor.wallet.ts) ----
+    ...createVendorWallet({ repo, ...(deps.transferLimit && { transferLimit: deps.transferLimit }) }),
 
     /** The wallet calls made for a round (tests and the operator's reconciliation view). */
     deliveriesOf: (roundId: bigint) => repo.deliveriesOf(roundId),

@@ -20,6 +20,7 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
     {
       method: 'GET',
       url: '/admin/api/deposits',
+      permission: 'payments.view',
       summary: 'Deposits of this merchant, newest first (filter by status)',
       tags,
       querystring: adminDepositQuery,
@@ -33,6 +34,7 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
     {
       method: 'GET',
       url: '/admin/api/deposits/:id/receipt',
+      permission: 'payments.view',
       summary: 'The transfer receipt of a manual deposit (data URI)',
       tags,
       params: referenceParams('DEP'),
@@ -46,6 +48,7 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
     {
       method: 'POST',
       url: '/admin/api/deposits/:id/approve',
+      permission: 'deposits.decide',
       summary: 'Approve a bank-transfer deposit: credits the member once (audited)',
       tags,
       params: referenceParams('DEP'),
@@ -63,6 +66,7 @@ export function registerDepositAdminRoutes(app: FastifyInstance, deposits: Depos
     {
       method: 'POST',
       url: '/admin/api/deposits/:id/reject',
+      permission: 'deposits.decide',
       summary: 'Reject a bank-transfer deposit with a reason (audited)',
       tags,
       params: referenceParams('DEP'),

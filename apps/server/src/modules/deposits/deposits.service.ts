@@ -345,7 +345,7 @@ export function createDepositsService(deps: DepositsDeps) {
           adminId: admin.id,
           action: 'deposit.approve',
           targetType: 'deposit',
-          targetId: d.id,
+          targetId: d.reference,
           detail: { memberId: d.member_id, amount: d.amount, journalId: done.journal_id },
           ip: admin.ip,
         });
@@ -366,7 +366,7 @@ export function createDepositsService(deps: DepositsDeps) {
           adminId: admin.id,
           action: 'deposit.reject',
           targetType: 'deposit',
-          targetId: d.id,
+          targetId: d.reference,
           detail: { memberId: d.member_id, amount: d.amount, reason },
           ip: admin.ip,
         });

@@ -72,6 +72,9 @@ export function createDepositsModule(deps: {
     /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
     rollupChangedSince: rollup.changedSince,
     rollupDayTotals: rollup.dayTotals,
+    /** The back-office dashboard: credited deposits per day with first-time depositors, and the pending queue. */
+    dashboardDays: rollup.dashboardDays,
+    pendingBankTransfers: rollup.pendingBankTransfers,
     ...service,
     sandbox,
     seedDemo: (merchantId: bigint) =>

@@ -39,6 +39,7 @@ const presentVendor = (v: VendorRow): AdminVendor => ({
   launchUrl: v.launch_url,
   hasWalletSecret: v.wallet_secret !== null,
   launchFunding: v.launch_funding,
+  replaceSessions: v.replace_sessions,
 });
 
 const presentGame = (g: GameRow): AdminGame => ({
@@ -133,6 +134,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/games/vendors',
+      permission: 'games.view',
       summary: 'Vendors (the provider registry)',
       tags,
       response: z.array(adminVendor),
@@ -145,6 +147,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'PATCH',
       url: '/admin/api/games/vendors/:code',
+      permission: 'games.manage',
       summary: 'Change a vendor: name, order, status, maintenance, icon, launch URL (audited)',
       tags,
       params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
@@ -160,6 +163,7 @@ export function registerCatalogueAdminRoutes(
         ...(body.iconUrl !== undefined && { icon_url: body.iconUrl }),
         ...(body.launchUrl !== undefined && { launch_url: body.launchUrl }),
         ...(body.launchFunding !== undefined && { launch_funding: body.launchFunding }),
+        ...(body.replaceSessions !== undefined && { replace_sessions: body.replaceSessions }),
       });
       if (!row) throw new AppError('not_found', 'No such vendor.');
       await audited(merchant, admin.id, ip, 'vendor.update', row.code, body);
@@ -172,6 +176,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/games/vendors/:code/wallet-secret',
+      permission: 'games.manage',
       summary: 'Rotate the vendor’s seamless-wallet key; the new key is shown once (audited)',
       tags,
       params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
@@ -192,6 +197,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/games',
+      permission: 'games.view',
       summary: 'Games of this merchant (disabled ones too)',
       tags,
       querystring: adminGameQuery,
@@ -212,6 +218,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/games',
+      permission: 'games.manage',
       summary: 'Add a game (audited)',
       tags,
       body: adminGameCreate,
@@ -247,6 +254,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'PATCH',
       url: '/admin/api/games/:id',
+      permission: 'games.manage',
       summary: 'Change a game: names, category, icon, order, hot flag, free trial, maintenance or status (audited)',
       tags,
       params: idParams,
@@ -283,6 +291,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'GET',
       url: '/admin/api/games/categories',
+      permission: 'games.view',
       summary: 'Game categories in the merchant’s order, with whether the site shows them',
       tags,
       response: z.array(adminCategory),
@@ -302,6 +311,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'PATCH',
       url: '/admin/api/games/categories/:category',
+      permission: 'games.manage',
       summary: 'Order a category or hide it from the site (audited)',
       tags,
       params: z.object({ category: gameCategory }),
@@ -321,6 +331,7 @@ export function registerCatalogueAdminRoutes(
     {
       method: 'POST',
       url: '/admin/api/games/vendors/:code/sync',
+      permission: 'games.manage',
       summary: 'Sync a vendor’s catalogue from its adapter: new games added, published fields updated (audited)',
       tags,
       params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),

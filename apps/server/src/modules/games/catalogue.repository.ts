@@ -111,7 +111,10 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
       merchantId: bigint,
       code: string,
       set: Partial<
-        Pick<VendorRow, 'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url' | 'launch_funding'>
+        Pick<
+          VendorRow,
+          'name' | 'status' | 'sort' | 'maintenance' | 'icon_url' | 'launch_url' | 'launch_funding' | 'replace_sessions'
+        >
       >,
     ): Promise<VendorRow | undefined> {
       return db
@@ -175,7 +178,35 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
         .execute();
     },
 
+    /**
+     * A seeded game's icon moved on (our own fast lottery had the demo vendor's picture): rows still on the old icon
+     * take the new one; an icon an operator set stays.
+     */
+    async moveSeedIcon(merchantId: bigint, vendorCode: string, gameCode: string, from: string, to: string) {
+      await db
+        .updateTable('games')
+        .set({ icon_url: to })
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('game_code', '=', gameCode)
+        .where('icon_url', '=', from)
+        .execute();
+    },
+
     /** Every game of the merchant (disabled ones too), for the back office. */
+    /** Whether the vendor has a game a player could open (active, or in maintenance for now; not disabled). */
+    async hasPlayableGame(merchantId: bigint, vendorCode: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('games')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('vendor_code', '=', vendorCode)
+        .where('status', '<>', 'disabled')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async adminGames(
       merchantId: bigint,
       f: { vendorCode?: string; category?: GameCategoryCode },

@@ -17,19 +17,16 @@ interface DemoVendor {
 }
 
 /**
- * The demo merchant's vendors: our own games (SEA, played from the main wallet), the simulated external vendor
- * (DEMO: a stand-in for the live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our
- * own exist; modules/demo-vendor), the same simulated vendor in transfer-wallet mode (DEMOT: its launch moves the
- * member's funds to the vendor), and three transfer-wallet vendors whose sub-wallets the wallet pages use (no games
- * yet).
+ * The demo merchant's vendors, each with games (a vendor wallet with nothing to play would only hold money
+ * idle): our own games (SEA, played from the main wallet), the simulated external vendor (DEMO: a stand-in for the
+ * live casino, sports, esports, fishing, card, cockfight and quick-draw vendors until our own exist;
+ * modules/demo-vendor), and the same simulated vendor in transfer-wallet mode (DEMOT: its launch moves the member's
+ * funds to the vendor; its sub-wallet is the one the wallet pages show).
  */
 export const DEMO_VENDORS: DemoVendor[] = [
   { code: 'SEA', name: 'SEA Games', walletMode: 'seamless', adapter: 'house', sort: 1 },
   { code: 'DEMO', name: 'Demo vendor', walletMode: 'seamless', adapter: 'demo', sort: 2 },
   { code: 'DEMOT', name: 'Demo vendor (transfer wallet)', walletMode: 'transfer', adapter: 'demo', sort: 3 },
-  { code: 'SABA', name: 'SABA Sports', walletMode: 'transfer', adapter: 'none', sort: 10 },
-  { code: 'EVO', name: 'Evolution Live', walletMode: 'transfer', adapter: 'none', sort: 11 },
-  { code: 'JILI', name: 'JILI Slots', walletMode: 'transfer', adapter: 'none', sort: 12 },
 ];
 
 interface DemoGame {
@@ -47,6 +44,9 @@ interface DemoGame {
   /** Icon file name (without .svg) when the game has none of its own yet. */
   icon?: string;
 }
+
+/** The icon our fast lottery games had before they had their own (databases seeded then are moved on). */
+export const OLD_ELOTT_ICON = '/game-icons/demo-quickdraw.svg';
 
 export const DEMO_GAMES: DemoGame[] = [
   // Our own provably-fair games (packages/games): free trial offered.
@@ -91,7 +91,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -100,7 +100,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -109,7 +109,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xổ Số Nhanh 5D · 5 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-ssc',
   },
   {
     vendor: 'SEA',
@@ -119,7 +119,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     hot: true,
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   {
     vendor: 'SEA',
@@ -128,7 +128,7 @@ export const DEMO_GAMES: DemoGame[] = [
     ty: 'Xúc Xắc Nhanh · 3 phút',
     category: 'ELOTT',
     minBet: 1,
-    icon: 'demo-quickdraw',
+    icon: 'elott-k3',
   },
   // The demo vendor: one simple playable game per category it stands in for.
   {

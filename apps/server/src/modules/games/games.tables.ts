@@ -28,6 +28,8 @@ export interface VendorsTable {
   launch_url: string | null;
   /** Transfer vendors: what a launch moves there when the player names no amount (whole main balance or nothing). */
   launch_funding: Generated<'all' | 'none'>;
+  /** A real-money launch ends the player's earlier live sessions at this vendor (migration 0050). */
+  replace_sessions: Generated<boolean>;
 }
 
 export interface GameCategoriesTable {

@@ -11,7 +11,7 @@ import { registerCatalogueAdminRoutes } from './catalogue.admin.ts';
 import { createCatalogueRepository, type GameRow, type VendorRow } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { registerGameRoutes } from './games.routes.ts';
-import { demoGameRows, demoVendorRows } from './games.seed.ts';
+import { DEMO_GAMES, demoGameRows, demoVendorRows, OLD_ELOTT_ICON } from './games.seed.ts';
 import type { GamesTables } from './games.tables.ts';
 import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
@@ -36,6 +36,7 @@ export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
 export type { BetStatsSource, RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
+export { walletOpenApiDocument } from './seamless.openapi.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
@@ -130,10 +131,22 @@ export function createGamesModule(deps: {
     teamBetSplit: rollup.teamBetSplit,
     categoryBets: rollup.categoryBets,
     merchantsWithBets: rollup.merchantsWithBets,
+    /** The dashboard's roll-up: one merchant's settled totals per (local bet day, category), every source. */
+    categoryDayTotals: rollup.categoryDayTotals,
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,
     transferApiOf: launch.transferApiOf,
+    /**
+     * Whether a player could play anything of the vendor: a launch adapter for it and a game that is not disabled
+     * (the wallet refuses transfers into a vendor wallet with nothing launchable).
+     */
+    async hasLaunchableGame(merchantId: bigint, vendor: Pick<VendorRow, 'code' | 'adapter'>): Promise<boolean> {
+      return (
+        launch.providerOf(vendor.adapter) !== undefined &&
+        (await catalogueRepo.hasPlayableGame(merchantId, vendor.code))
+      );
+    },
     onLaunchFunding: launch.onLaunchFunding,
     /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
     wallet: seamless,
@@ -182,6 +195,8 @@ export function createGamesModule(deps: {
     async seedDemo(merchant: Pick<Merchant, 'id' | 'currencyExponent'>): Promise<void> {
       await catalogueRepo.addVendors(demoVendorRows(merchant.id));
       await catalogueRepo.addGames(demoGameRows(merchant.id, merchant.currencyExponent));
+      for (const g of DEMO_GAMES.filter((d) => d.vendor === 'SEA' && d.icon?.startsWith('elott-')))
+        await catalogueRepo.moveSeedIcon(merchant.id, g.vendor, g.code, OLD_ELOTT_ICON, `/game-icons/${g.icon}.svg`);
       catalogue.invalidate();
       rows.clear();
     },

@@ -171,6 +171,8 @@ export function createLaunchService(deps: {
         freePlay: req.freePlay,
         funBalance: req.freePlay ? FREE_PLAY_BALANCE * 10n ** BigInt(merchant.currencyExponent) : null,
         expiresAt: absoluteExpiresAt,
+        // The vendor's setting: a new real-money launch ends the earlier ones (their tokens answer TOKEN_EXPIRED).
+        ...(vendor.replace_sessions && !req.freePlay && { replaceAt: now }),
       });
       const language =
         req.language && merchant.languages.includes(req.language) ? req.language : merchant.defaultLanguage;

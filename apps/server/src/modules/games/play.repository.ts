@@ -11,7 +11,7 @@ import type {
 export type GameTxRow = Selectable<GameTransactionsTable>;
 export type GameRoundRow = Selectable<GameRoundsTable>;
 
-/** What game_wallet_open decided (migration 0025). */
+/** What game_wallet_open decided (db/functions/games.sql). */
 export interface OpenedCall {
   outcome: 'go' | 'duplicate' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TX_NOT_FOUND' | 'ALREADY_SETTLED';
   /** The claimed idempotency row (null: nothing claimed). */
@@ -60,22 +60,40 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
       freePlay: boolean;
       funBalance: bigint | null;
       expiresAt: Date;
+      /** End the member's other live real-money sessions at this vendor in the same transaction (at `now`). */
+      replaceAt?: Date;
     }): Promise<bigint> {
-      const r = await db
-        .insertInto('game_sessions')
-        .values({
-          token_hash: s.tokenHash,
-          merchant_id: s.merchantId,
-          member_id: s.memberId,
-          vendor_code: s.vendorCode,
-          game_id: s.gameId,
-          free_play: s.freePlay,
-          fun_balance: s.funBalance,
-          expires_at: s.expiresAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
+      const insert = async (ex: typeof db) => {
+        const r = await ex
+          .insertInto('game_sessions')
+          .values({
+            token_hash: s.tokenHash,
+            merchant_id: s.merchantId,
+            member_id: s.memberId,
+            vendor_code: s.vendorCode,
+            game_id: s.gameId,
+            free_play: s.freePlay,
+            fun_balance: s.funBalance,
+            expires_at: s.expiresAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return r.id;
+      };
+      const at = s.replaceAt;
+      if (!at) return insert(db);
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('game_sessions')
+          .set({ expires_at: at })
+          .where('merchant_id', '=', s.merchantId)
+          .where('member_id', '=', s.memberId)
+          .where('vendor_code', '=', s.vendorCode)
+          .where('free_play', '=', false)
+          .where('expires_at', '>', at)
+          .execute();
+        return insert(trx);
+      });
     },
 
     sessionByToken: (tokenHash: string) =>
@@ -148,8 +166,8 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         .executeTakeFirst(),
 
     /**
-     * The steps of a bet or win before its money moves, in one round trip (SQL function game_wallet_open, migration
-     * 0025): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
+     * The steps of a bet or win before its money moves, in one round trip (SQL function game_wallet_open in
+     * db/functions/games.sql): bet — the session check; win — the bet it pays; then the claim of the tx id (or the first call's hash
      * and answer), the tombstone or settled checks, and the round, locked. See the function for the outcomes.
      */
     /**

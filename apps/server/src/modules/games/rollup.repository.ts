@@ -208,6 +208,41 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
       return rows.map((r) => ({ memberId: BigInt(r.member_id), category: r.category, validBet: BigInt(r.valid_bet) }));
     },
 
+    /**
+     * The back-office dashboard: one merchant's settled totals per (local bet day, game category) over [fromDay,
+     * toDay], every source included (a round without a catalogue game counts as OTHER). Read by bet time through
+     * game_rounds_merchant_started_idx (0070), so a day's recount reads only that day's bets.
+     */
+    async categoryDayTotals(
+      merchantId: bigint,
+      timezone: string,
+      fromDay: string,
+      toDay: string,
+    ): Promise<{ day: string; category: string; validBet: bigint; payout: bigint; betCount: bigint }[]> {
+      const where = sql`r.merchant_id = ${merchantId} and r.status = 'settled'
+           and r.started_at >= (${fromDay}::date::timestamp at time zone ${timezone})
+           and r.started_at < ((${toDay}::date + 1)::timestamp at time zone ${timezone})`;
+      const { rows } = await sql<{ day: string; category: string; valid_bet: string; payout: string; n: string }>`
+        select b.day, b.category, sum(b.stake)::bigint as valid_bet, sum(b.payout)::bigint as payout, count(*) as n
+          from (${allBets(
+            merchantId,
+            where,
+            {
+              cols: sql`${day(timezone)} as day, coalesce(g.category, 'OTHER') as category, r.stake, r.payout`,
+              from: sql`left join games g on g.id = r.game_id`,
+            },
+            sql`${day(timezone)} as day, r.category, r.stake, r.payout`,
+          )}) b
+         group by 1, 2`.execute(db);
+      return rows.map((r) => ({
+        day: r.day,
+        category: r.category,
+        validBet: BigInt(r.valid_bet),
+        payout: BigInt(r.payout),
+        betCount: BigInt(r.n),
+      }));
+    },
+
     /** Merchants with bets settled in [from, to) (rounds or any source's). */
     async merchantsWithBets(from: Date, to: Date): Promise<bigint[]> {
       const [{ rows }, ...others] = await Promise.all([

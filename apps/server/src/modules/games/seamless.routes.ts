@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Merchant } from '../../http/principals.ts';
+import { findTextProblem } from '../../http/validation.ts';
 import type { VendorRow } from './catalogue.repository.ts';
 import type { SeamlessService, WalletAnswer, WalletCall } from './seamless.service.ts';
 
@@ -30,6 +31,10 @@ const header = (request: FastifyRequest, name: string) => {
 function send(reply: FastifyReply, httpStatus: number, body: string) {
   return reply.status(httpStatus).header('content-type', 'application/json; charset=utf-8').send(body);
 }
+
+/** A database error about the data itself (SQLSTATE class 22), which no retry of the same request gets past. */
+const isDataException = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code));
 
 const plain = (status: SeamlessResponse['status'], message: string) => JSON.stringify({ status, message });
 
@@ -50,7 +55,7 @@ export function registerSeamlessRoutes(
     clock: () => Date;
   },
 ): void {
-  const operations: Array<[string, z.ZodType, (c: WalletCall<never>) => Promise<WalletAnswer>]> = [
+  const operations: Array<[string, z.ZodObject, (c: WalletCall<never>) => Promise<WalletAnswer>]> = [
     ['balance', seamlessBalanceRequest, (c) => deps.seamless.balance(c)],
     ['bet', seamlessBetRequest, (c) => deps.seamless.bet(c)],
     ['win', seamlessWinRequest, (c) => deps.seamless.win(c)],
@@ -98,11 +103,25 @@ export function registerSeamlessRoutes(
             plain('BAD_REQUEST', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`),
           );
         }
+        // Text no database can store (NUL and other control characters, lone surrogates) in a field of the
+        // protocol: a permanent refusal, not TEMPORARY_ERROR — the same ids would fail on every retry. (Unknown
+        // extra fields are ignored, whatever they hold.)
+        const known = Object.keys(schema.shape);
+        const bad = findTextProblem(
+          Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([k]) => known.includes(k))),
+        );
+        if (bad) return send(reply, 400, plain('BAD_REQUEST', `${bad.path.join('.') || 'body'}: ${bad.message}`));
         try {
           const out = await run({ merchant: target.merchant, vendor: target.vendor, body: parsed.data as never });
           return send(reply, 200, out.json);
         } catch (err) {
-          // Nothing was committed (one transaction per call): the vendor retries with the same ids.
+          // Nothing was committed (one transaction per call). A value the database refuses as data (SQLSTATE
+          // class 22: out of range, invalid text…) fails the same way on every retry: a permanent BAD_REQUEST.
+          if (isDataException(err)) {
+            request.log.warn({ err, op }, 'seamless wallet call refused by the database as data; BAD_REQUEST');
+            return send(reply, 400, plain('BAD_REQUEST', 'A value of the request cannot be stored.'));
+          }
+          // Anything else may pass on a retry: the vendor retries with the same ids.
           request.log.warn({ err, op }, 'seamless wallet call failed; answered TEMPORARY_ERROR');
           return send(reply, 503, plain('TEMPORARY_ERROR', 'Please retry with the same ids.'));
         }

@@ -212,7 +212,7 @@ export function createSeamlessService(deps: {
       roundRef: string | null;
       gameId: bigint | null;
     },
-    apply: (trx: Kysely<GamesTables>, roundId: bigint) => Promise<Settled>,
+    apply: (trx: Kysely<GamesTables>, roundId: bigint, txId: bigint) => Promise<Settled>,
   ): Promise<WalletAnswer> {
     return db.transaction().execute(async (trx) => {
       const betTx = call.kind === 'bet' ? c.body.tx_id : call.refTx;
@@ -254,7 +254,7 @@ export function createSeamlessService(deps: {
       }
       const out: Settled =
         outcome === 'go'
-          ? await apply(trx, opened.round_id!)
+          ? await apply(trx, opened.round_id!, txId)
           : await refused(c, trx, call.playerId, outcome, opened.round_id ?? undefined);
       const a = answer(out.response);
       await repo.finishCall(trx, {
@@ -326,6 +326,7 @@ export function createSeamlessService(deps: {
   function appliedAnswer(
     c: WalletCall<{ request_id: string; currency: string; tx_id: string }>,
     roundId: bigint,
+    txId: bigint,
     moved: { journalId?: bigint; balance: bigint },
   ) {
     return {
@@ -338,6 +339,7 @@ export function createSeamlessService(deps: {
         tx_id: c.body.tx_id,
         balance: String(moved.balance),
         ledger_tx_id: moved.journalId ? String(moved.journalId) : undefined,
+        wallet_tx_id: String(txId),
       },
     };
   }
@@ -385,7 +387,7 @@ export function createSeamlessService(deps: {
         roundRef: b.round_id,
         gameId: game?.id ?? null,
       };
-      return claimed(c, call, async (trx, roundId) => {
+      return claimed(c, call, async (trx, roundId, txId) => {
         if (game && !withinLimits(game, amount)) return refused(c, trx, player.id, 'BET_LIMIT', roundId);
         const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId, amount });
         if (!moved.ok)
@@ -397,7 +399,7 @@ export function createSeamlessService(deps: {
             roundId,
           );
         return {
-          ...appliedAnswer(c, roundId, moved),
+          ...appliedAnswer(c, roundId, txId, moved),
           round: { stakeDelta: amount, ...(b.round_closed && { status: 'settled' as const }) },
         };
       });
@@ -420,11 +422,11 @@ export function createSeamlessService(deps: {
         roundRef: null,
         gameId: null,
       };
-      return claimed(c, call, async (trx, roundId) => {
+      return claimed(c, call, async (trx, roundId, txId) => {
         const moved = await moveRoundMoney(c, trx, { kind: 'win', playerId: player.id, roundId, amount });
         if (!moved.ok) return refused(c, trx, player.id, 'UNKNOWN_ERROR', roundId);
         return {
-          ...appliedAnswer(c, roundId, moved),
+          ...appliedAnswer(c, roundId, txId, moved),
           round: {
             payoutDelta: amount,
             ...(w.summary !== undefined && { summary: w.summary }),
@@ -444,7 +446,7 @@ export function createSeamlessService(deps: {
       return once(
         c,
         { memberId: player.id, kind: 'rollback', amount: 0n, refTx: rb.original_tx_id, hash },
-        async (trx) => {
+        async (trx, tx) => {
           const ok = async (status: 'applied' | 'tombstone', roundId?: bigint, journalId?: bigint) => ({
             status,
             roundId,
@@ -455,6 +457,7 @@ export function createSeamlessService(deps: {
               tx_id: rb.tx_id,
               balance: String(await available(c.merchant, player.id, trx)),
               ledger_tx_id: journalId ? String(journalId) : undefined,
+              wallet_tx_id: String(tx.id),
             },
           });
           const refuse = async (status: SeamlessStatus, roundId?: bigint) => ({

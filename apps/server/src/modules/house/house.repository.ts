@@ -25,12 +25,21 @@ export function createHouseRepository(db: Kysely<HouseTables>) {
         .where('status', '=', 'active')
         .executeTakeFirst(),
 
-    seed: (id: bigint) => db.selectFrom('house_seeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    seed: (id: bigint, h: Kysely<HouseTables> = db) =>
+      h.selectFrom('house_seeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 
     /** A new active seed pair; undefined when a concurrent call created one first (the unique index decides). */
     insertSeed: (
       trx: Kysely<HouseTables>,
-      s: { merchantId: bigint; memberId: bigint; serverSeed: string; serverSeedHash: string; clientSeed: string },
+      s: {
+        merchantId: bigint;
+        memberId: bigint;
+        serverSeed: string;
+        serverSeedHash: string;
+        clientSeed: string;
+        nextServerSeed: string;
+        nextServerSeedHash: string;
+      },
     ) =>
       trx
         .insertInto('house_seeds')
@@ -40,8 +49,20 @@ export function createHouseRepository(db: Kysely<HouseTables>) {
           server_seed: s.serverSeed,
           server_seed_hash: s.serverSeedHash,
           client_seed: s.clientSeed,
+          next_server_seed: s.nextServerSeed,
+          next_server_seed_hash: s.nextServerSeedHash,
         })
         .onConflict((oc) => oc.column('member_id').where('status', '=', 'active').doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** A pair from before the next-seed commitment (0055) gets its next seed, once (null → value). */
+    setNextSeed: (trx: Kysely<HouseTables>, seedId: bigint, next: { seed: string; hash: string }) =>
+      trx
+        .updateTable('house_seeds')
+        .set({ next_server_seed: next.seed, next_server_seed_hash: next.hash })
+        .where('id', '=', seedId)
+        .where('next_server_seed', 'is', null)
         .returningAll()
         .executeTakeFirst(),
 
@@ -125,28 +146,31 @@ export function createHouseRepository(db: Kysely<HouseTables>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    /** A video-poker hand of this session dealt and not yet drawn. */
-    openDeal: (sessionId: bigint) =>
-      db
+    /**
+     * The member's video-poker hand of this game dealt and not yet drawn, in play money or real (whatever session
+     * dealt it: a new session shows and finishes it).
+     */
+    openDeal: (h: Kysely<HouseTables>, memberId: bigint, gameId: string, freePlay: boolean) =>
+      h
         .selectFrom('house_rounds')
         .selectAll()
-        .where('session_id', '=', sessionId)
+        .where('member_id', '=', memberId)
+        .where('game_id', '=', gameId)
+        .where('free_play', '=', freePlay)
         .where('status', '=', 'dealt')
         .where('holds', 'is', null)
         .orderBy('id', 'desc')
         .executeTakeFirst(),
 
-    /** Hands dealt on a seed and not drawn (a seed cannot be revealed while one is open). */
-    async hasOpenDeal(trx: Kysely<HouseTables>, seedId: bigint): Promise<boolean> {
-      const r = await trx
+    /** The seed's rounds not settled or voided yet (pending or dealt): a seed is not revealed while one is. */
+    unfinishedOnSeed: (trx: Kysely<HouseTables>, seedId: bigint) =>
+      trx
         .selectFrom('house_rounds')
-        .select('id')
+        .selectAll()
         .where('seed_id', '=', seedId)
-        .where('status', '=', 'dealt')
-        .limit(1)
-        .executeTakeFirst();
-      return Boolean(r);
-    },
+        .where('status', 'in', ['pending', 'dealt'])
+        .orderBy('id')
+        .execute(),
 
     async roundsOnSeed(trx: Kysely<HouseTables>, seedId: bigint): Promise<number> {
       const r = await trx
@@ -189,16 +213,36 @@ export function createHouseRepository(db: Kysely<HouseTables>) {
       return q.returningAll().executeTakeFirst();
     },
 
-    /** Rounds left unfinished: pending (bet not confirmed) or dealt, older than `before`. */
-    unfinished: (before: Date, limit: number) =>
-      db
+    /**
+     * Rounds due for the recovery job, real money first, then by age, after the keyset `after`: pending (bet not
+     * confirmed) or drawn and not settled, recorded before `stale`; a hand never drawn, dealt before `abandoned`.
+     * Rounds not due yet are not selected, so no number of them (a free-play backlog, hands a player may still
+     * draw) can fill a batch and starve the others.
+     */
+    due: (
+      at: { stale: Date; abandoned: Date },
+      after: { freePlay: boolean; createdAt: Date; id: bigint } | undefined,
+      limit: number,
+    ) => {
+      let q = db
         .selectFrom('house_rounds')
         .selectAll()
         .where('status', 'in', ['pending', 'dealt'])
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute(),
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('created_at', '<', at.stale),
+              eb.or([eb('status', '=', 'pending'), eb('holds', 'is not', null)]),
+            ]),
+            eb.and([eb('created_at', '<', at.abandoned), eb('status', '=', 'dealt'), eb('holds', 'is', null)]),
+          ]),
+        );
+      if (after)
+        q = q.where((eb) =>
+          eb(eb.refTuple('free_play', 'created_at', 'id'), '>', eb.tuple(after.freePlay, after.createdAt, after.id)),
+        );
+      return q.orderBy('free_play').orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type HouseGameId,
   type HouseRound,
@@ -8,7 +7,6 @@ import {
   houseGameId,
 } from '@sea/contracts';
 import {
-  commitServerSeed,
   dealVideoPoker,
   gameConfig,
   gameKind,
@@ -27,7 +25,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
 import type { GamesModule, VendorRow } from '../games/index.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
-import type { HouseRepository, HouseRoundRow, SeedRow } from './house.repository.ts';
+import type { HouseRepository, HouseRoundRow } from './house.repository.ts';
+import { createSeedPairs, FIRST_SEED_MESSAGE } from './house-seeds.ts';
 import type { HouseTables } from './house.tables.ts';
 
 /** Our own games are vendor SEA (adapter 'house'). */
@@ -36,6 +35,8 @@ export const HOUSE_VENDOR = 'SEA';
 export const ABANDONED_HAND_HOURS = 24;
 /** A round still unconfirmed after this long is finished by the recovery job. */
 export const RECOVER_AFTER_SECONDS = 60;
+/** Rounds the recovery job reads at a time (it goes on until none is due). */
+export const RECOVER_BATCH = 200;
 
 type Games = Pick<
   GamesModule,
@@ -46,8 +47,8 @@ type GameSession = NonNullable<Awaited<ReturnType<Games['sessionByToken']>>>;
 /** One credit is one major unit of the merchant's currency (1.00 PHP, 1 VND…). */
 const creditValueOf = (merchant: Pick<Merchant, 'currencyExponent'>) => 10n ** BigInt(merchant.currencyExponent);
 
-const newServerSeed = () => randomBytes(32).toString('hex');
-const newClientSeed = () => randomBytes(8).toString('hex');
+const VOIDED_MESSAGE =
+  'This round was voided: its server seed was revealed before the bet was confirmed. Your stake was returned.';
 
 const HAND_WORDS: Record<string, string> = {
   nothing: 'No win',
@@ -133,27 +134,8 @@ export function createHouseService(deps: {
     return (await deps.ledger.balances(merchant.id, [main]))[main]!.available;
   }
 
-  /** The member's active seed pair, created on first use. */
-  async function activeSeed(trx: Kysely<HouseTables>, merchant: Merchant, memberId: bigint): Promise<SeedRow> {
-    const existing = await repo.activeSeedForUpdate(trx, memberId);
-    if (existing) return existing;
-    const serverSeed = newServerSeed();
-    await repo.insertSeed(trx, {
-      merchantId: merchant.id,
-      memberId,
-      serverSeed,
-      serverSeedHash: commitServerSeed(serverSeed),
-      clientSeed: newClientSeed(),
-    });
-    return (await repo.activeSeedForUpdate(trx, memberId))!;
-  }
-
-  async function fairnessOf(memberId: bigint) {
-    const seed = await repo.activeSeed(memberId);
-    return seed
-      ? { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce }
-      : undefined;
-  }
+  const seeds = createSeedPairs({ db, repo, clock: deps.clock, finishFreeHand: (trx, r) => finishFreeHand(trx, r) });
+  const { committedSeed, seedForRound, fairnessOf } = seeds;
 
   async function present(round: HouseRoundRow): Promise<HouseRound> {
     const seed = await repo.seed(round.seed_id);
@@ -240,6 +222,56 @@ export function createHouseService(deps: {
     if (a.status !== 'OK') throw new Error(`house round ${round.id}: the wallet refused the win (${a.status})`);
   }
 
+  /** Cancels a pending round: rollback (a taken bet returns; a late one cannot land), then rolled_back or refused. */
+  async function voidRound(merchant: Merchant, vendor: VendorRow, round: HouseRoundRow): Promise<void> {
+    const i = ids(round);
+    const bet = await games.walletTxStatus(merchant.id, HOUSE_VENDOR, round.member_id, i.bet);
+    await games.wallet.rollback({
+      merchant,
+      vendor,
+      body: {
+        request_id: i.rollback,
+        player_id: i.player_id,
+        currency: merchant.currency,
+        round_id: i.round_id,
+        tx_id: i.rollback,
+        original_tx_id: i.bet,
+      },
+    });
+    await repo.transition(db, round.id, ['pending'], bet === 'refused' ? 'refused' : 'rolled_back', {
+      settledAt: deps.clock(),
+    });
+  }
+
+  /** The best hold of a dealt hand (a hand nobody draws is finished with it). */
+  function bestHoldOf(round: HouseRoundRow, seeds: { serverSeed: string; clientSeed: string; nonce: number }) {
+    const math = videoPokerMath(round.game_id, round.math_version);
+    const deal = dealVideoPoker(math, { seeds, bet: round.bet as unknown as VideoPokerBet });
+    return optimalHold(math, deal.dealt.map(parseCard), (round.bet as { coins: number }).coins).holds;
+  }
+
+  /** A free-play hand nobody drew: the best hold, its win back in its own session's play money. */
+  async function finishFreeHand(trx: Kysely<HouseTables>, round: HouseRoundRow): Promise<boolean> {
+    const seeds = await seedsOf(round, trx);
+    const holds = bestHoldOf(round, seeds);
+    const outcome = playRound({
+      gameId: round.game_id,
+      mathVersion: round.math_version,
+      seeds,
+      bet: round.bet as never,
+      holds,
+    });
+    const done = await repo.transition(trx, round.id, ['dealt'], 'settled', {
+      holds,
+      winCredits: outcome.win,
+      result: outcome.result as unknown as Record<string, unknown>,
+      settledAt: deps.clock(),
+      holdsIsNull: true,
+    });
+    if (done) await games.moveFunBalance(round.session_id, BigInt(outcome.win) * round.credit_value, trx);
+    return Boolean(done);
+  }
+
   /** After the wallet took the bet: the win of the committed outcome, then the round is settled. */
   async function settle(
     merchant: Merchant,
@@ -258,8 +290,8 @@ export function createHouseService(deps: {
     return done ?? (await repo.find(round.merchant_id, round.member_id, round.id))!;
   }
 
-  const seedsOf = async (round: HouseRoundRow) => {
-    const seed = await repo.seed(round.seed_id);
+  const seedsOf = async (round: HouseRoundRow, h: Kysely<HouseTables> = db) => {
+    const seed = await repo.seed(round.seed_id, h);
     return { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: round.nonce };
   };
 
@@ -267,6 +299,12 @@ export function createHouseService(deps: {
   async function complete(merchant: Merchant, round: HouseRoundRow, token: string): Promise<HouseRoundRow> {
     if (round.status !== 'pending') return round;
     const vendor = await vendorOf(merchant);
+    // Its seed is public (a reveal from before the rotation waited for every round): taking the bet now would be a
+    // free look at a known outcome. Voided: a bet the wallet took is rolled back (the stake returns), none can land.
+    if ((await repo.seed(round.seed_id)).status === 'revealed') {
+      await voidRound(merchant, vendor, round);
+      throw new AppError('state_invalid', VOIDED_MESSAGE);
+    }
     const status = await postBet(merchant, vendor, round, token);
     if (status !== 'OK') {
       await repo.transition(db, round.id, ['pending'], 'refused', { settledAt: deps.clock() });
@@ -289,6 +327,47 @@ export function createHouseService(deps: {
     return settle(merchant, vendor, round, outcome);
   }
 
+  /** One due round of the recovery job: what happened to it (nothing when another step finished it first). */
+  async function recoverRound(
+    merchantOf: (id: bigint) => Promise<Merchant | undefined>,
+    round: HouseRoundRow,
+  ): Promise<'settled' | 'cancelled' | undefined> {
+    if (round.free_play) {
+      // Play money: only a hand nobody drew can be left (the rest settles in the round's transaction).
+      const done = await db.transaction().execute((trx) => finishFreeHand(trx, round));
+      return done ? 'settled' : undefined;
+    }
+    const merchant = await merchantOf(round.merchant_id);
+    if (!merchant) return undefined;
+    const vendor = await vendorOf(merchant);
+    const bet = await games.walletTxStatus(merchant.id, HOUSE_VENDOR, round.member_id, ids(round).bet);
+    const revealed = (await repo.seed(round.seed_id)).status === 'revealed';
+    if (round.status === 'pending' && (bet !== 'applied' || revealed)) {
+      await voidRound(merchant, vendor, round);
+      return 'cancelled';
+    }
+    if (round.status === 'pending' && gameKind(round.game_id) === 'video-poker') {
+      // The bet is in: the hand is dealt and waits for the player's draw (any session shows it).
+      await repo.transition(db, round.id, ['pending'], 'dealt');
+      return undefined;
+    }
+    const seeds = await seedsOf(round);
+    let holds = round.holds;
+    if (gameKind(round.game_id) === 'video-poker' && !holds) {
+      holds = bestHoldOf(round, seeds);
+      await repo.transition(db, round.id, ['dealt'], 'dealt', { holds, holdsIsNull: true });
+    }
+    const outcome = playRound({
+      gameId: round.game_id,
+      mathVersion: round.math_version,
+      seeds,
+      bet: round.bet as never,
+      ...(holds && { holds }),
+    });
+    await settle(merchant, vendor, round, outcome, holds ?? undefined);
+    return 'settled';
+  }
+
   async function result(merchant: Merchant, s: GameSession, round: HouseRoundRow): Promise<HouseRoundResult> {
     return {
       round: await present(round),
@@ -307,10 +386,13 @@ export function createHouseService(deps: {
   ): Promise<HouseRoundRow> {
     const cv = creditValueOf(merchant);
     return db.transaction().execute(async (trx) => {
-      const seed = await activeSeed(trx, merchant, s.member_id);
+      const seed = await seedForRound(trx, s.member_id);
+      const vp = gameKind(gameId) === 'video-poker';
+      // Finish your hand first, in play money too (the seed is locked: one deal at a time).
+      if (vp && (await repo.openDeal(trx, s.member_id, gameId, true)))
+        throw new AppError('state_invalid', 'Finish the hand on the table first.');
       const nonce = await repo.takeNonce(trx, seed.id);
       const seeds = { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce };
-      const vp = gameKind(gameId) === 'video-poker';
       const outcome = vp ? undefined : playRound({ gameId, seeds, bet: req.bet as never });
       const deal = vp
         ? dealVideoPoker(videoPokerMath(gameId), { seeds, bet: req.bet as unknown as VideoPokerBet })
@@ -351,8 +433,9 @@ export function createHouseService(deps: {
       const s = await sessionOf(merchant, token, false);
       const gameId = await gameIdOf(merchant, s);
       const game = (await games.findGame(merchant.id, s.game_id))!;
-      await db.transaction().execute((trx) => activeSeed(trx, merchant, s.member_id));
-      const open = await repo.openDeal(s.id);
+      await db.transaction().execute((trx) => committedSeed(trx, merchant, s.member_id));
+      // The member's open hand of this game, whichever session dealt it (the page resumes it).
+      const open = await repo.openDeal(db, s.member_id, gameId, s.free_play);
       const language = requested && merchant.languages.includes(requested) ? requested : merchant.defaultLanguage;
       return {
         gameId,
@@ -389,12 +472,18 @@ export function createHouseService(deps: {
           throw new AppError('idempotency_conflict');
         return result(merchant, s, earlier.free_play ? earlier : await complete(merchant, earlier, token!));
       }
+      if (!(await repo.activeSeed(s.member_id))) {
+        // An API-only client that never asked for the commitment: it is made now, the round is not played.
+        await db.transaction().execute((trx) => committedSeed(trx, merchant, s.member_id));
+        throw new AppError('state_invalid', FIRST_SEED_MESSAGE);
+      }
       if (s.free_play) return result(merchant, s, await playForFun(merchant, s, gameId, req, stakeCredits));
-      if (gameKind(gameId) === 'video-poker' && (await repo.openDeal(s.id)))
-        throw new AppError('state_invalid', 'Finish the hand on the table first.');
 
       const round = await db.transaction().execute(async (trx) => {
-        const seed = await activeSeed(trx, merchant, s.member_id);
+        const seed = await seedForRound(trx, s.member_id);
+        // Finish your hand first, from whichever session dealt it (checked under the seed's lock).
+        if (gameKind(gameId) === 'video-poker' && (await repo.openDeal(trx, s.member_id, gameId, false)))
+          throw new AppError('state_invalid', 'Finish the hand on the table first.');
         const nonce = await repo.takeNonce(trx, seed.id);
         const seeds = { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce };
         // The outcome is fixed now (before the bet, whatever its amount); the player sees it once the bet is in.
@@ -430,7 +519,9 @@ export function createHouseService(deps: {
     async draw(merchant: Merchant, token: string | undefined, id: bigint, holds: boolean[]): Promise<HouseRoundResult> {
       const s = await sessionOf(merchant, token, false);
       const round = await repo.find(merchant.id, s.member_id, id);
-      if (!round || round.session_id !== s.id) throw new AppError('not_found', 'No such hand.');
+      // Any session of the member finishes the hand (one closed or expired cannot block it), real or play money
+      // as it was dealt.
+      if (!round || round.free_play !== s.free_play) throw new AppError('not_found', 'No such hand.');
       if (round.status === 'settled' && JSON.stringify(round.holds) === JSON.stringify(holds))
         return result(merchant, s, round); // a retry of the draw
       if (round.status !== 'dealt' || (round.holds && JSON.stringify(round.holds) !== JSON.stringify(holds)))
@@ -457,7 +548,7 @@ export function createHouseService(deps: {
             holdsIsNull: true,
           });
           if (!r) throw new AppError('state_invalid', 'This hand is already finished.');
-          await games.moveFunBalance(s.id, BigInt(outcome.win) * round.credit_value, trx);
+          await games.moveFunBalance(round.session_id, BigInt(outcome.win) * round.credit_value, trx);
           return r;
         });
         return result(merchant, s, settled);
@@ -467,34 +558,9 @@ export function createHouseService(deps: {
       return result(merchant, s, await settle(merchant, await vendorOf(merchant), round, outcome, holds));
     },
 
-    /** Reveals the active server seed and starts a new pair (the player's client seed, or a random one). */
-    async rotateSeed(merchant: Merchant, memberId: bigint, clientSeed?: string): Promise<HouseSeedResult> {
-      return db.transaction().execute(async (trx) => {
-        const seed = await activeSeed(trx, merchant, memberId);
-        if (await repo.hasOpenDeal(trx, seed.id))
-          throw new AppError('state_invalid', 'Finish your video-poker hand before changing seeds.');
-        const rounds = await repo.roundsOnSeed(trx, seed.id);
-        await repo.reveal(trx, seed.id, deps.clock());
-        const serverSeed = newServerSeed();
-        const next = await repo.insertSeed(trx, {
-          merchantId: merchant.id,
-          memberId,
-          serverSeed,
-          serverSeedHash: commitServerSeed(serverSeed),
-          clientSeed: clientSeed ?? newClientSeed(),
-        });
-        if (!next) throw new AppError('conflict', 'Please try again.');
-        return {
-          revealed: {
-            serverSeed: seed.server_seed,
-            serverSeedHash: seed.server_seed_hash,
-            clientSeed: seed.client_seed,
-            rounds,
-          },
-          next: { serverSeedHash: next.server_seed_hash, clientSeed: next.client_seed, nonce: next.next_nonce },
-        };
-      });
-    },
+    /** Reveals the active server seed and starts a new pair (house-seeds.ts). */
+    rotateSeed: (merchant: Merchant, memberId: bigint, clientSeed?: string): Promise<HouseSeedResult> =>
+      seeds.rotate(merchant, memberId, clientSeed),
 
     /** The same from a game page (its session names the member). */
     async rotateSeedFromGame(
@@ -508,7 +574,7 @@ export function createHouseService(deps: {
 
     /** The member's current seed pair (fairness page). */
     async fairness(merchant: Merchant, memberId: bigint) {
-      await db.transaction().execute((trx) => activeSeed(trx, merchant, memberId));
+      await db.transaction().execute((trx) => committedSeed(trx, merchant, memberId));
       return (await fairnessOf(memberId))!;
     },
 
@@ -520,73 +586,35 @@ export function createHouseService(deps: {
     },
 
     /**
-     * The recovery job: rounds a crash or a closed page left unfinished. A bet the wallet took gets the win of
-     * its committed outcome; a bet it never took is cancelled (rollback → tombstone). A video-poker hand dealt
-     * and never drawn is completed with the best hold after ABANDONED_HAND_HOURS.
+     * The recovery job: rounds a crash or a closed page left unfinished, real money first, oldest first, every due
+     * round of this run (batches of RECOVER_BATCH until none is left; one that fails is skipped until the next run).
+     * A bet the wallet took gets the win of its committed outcome; a bet it never took — or any pending round of a
+     * revealed seed — is cancelled (rollback → tombstone, a taken stake returns). A video-poker hand dealt and
+     * never drawn is completed with the best hold after ABANDONED_HAND_HOURS, in play money too.
      */
     async recover(
       merchantOf: (id: bigint) => Promise<Merchant | undefined>,
-    ): Promise<{ settled: number; cancelled: number }> {
+    ): Promise<{ settled: number; cancelled: number; failed: number }> {
       const now = deps.clock().getTime();
-      let settled = 0;
-      let cancelled = 0;
-      for (const round of await repo.unfinished(new Date(now - RECOVER_AFTER_SECONDS * 1000), 200)) {
-        if (round.free_play) continue;
-        const merchant = await merchantOf(round.merchant_id);
-        if (!merchant) continue;
-        const vendor = await vendorOf(merchant);
-        const i = ids(round);
-        const bet = await games.walletTxStatus(merchant.id, HOUSE_VENDOR, round.member_id, i.bet);
-        if (round.status === 'pending' && bet !== 'applied') {
-          await games.wallet.rollback({
-            merchant,
-            vendor,
-            body: {
-              request_id: i.rollback,
-              player_id: i.player_id,
-              currency: merchant.currency,
-              round_id: i.round_id,
-              tx_id: i.rollback,
-              original_tx_id: i.bet,
-            },
-          });
-          await repo.transition(db, round.id, ['pending'], bet === 'refused' ? 'refused' : 'rolled_back', {
-            settledAt: deps.clock(),
-          });
-          cancelled++;
-          continue;
+      const at = {
+        stale: new Date(now - RECOVER_AFTER_SECONDS * 1000),
+        abandoned: new Date(now - ABANDONED_HAND_HOURS * 3_600_000),
+      };
+      const tally = { settled: 0, cancelled: 0, failed: 0 };
+      for (let after: { freePlay: boolean; createdAt: Date; id: bigint } | undefined; ;) {
+        const batch = await repo.due(at, after, RECOVER_BATCH);
+        for (const round of batch) {
+          try {
+            const r = await recoverRound(merchantOf, round);
+            if (r) tally[r]++;
+          } catch {
+            tally.failed++; // a merchant under maintenance, a wallet down: the next run tries again
+          }
         }
-        const seeds = await seedsOf(round);
-        if (gameKind(round.game_id) !== 'video-poker') {
-          await settle(
-            merchant,
-            vendor,
-            round,
-            playRound({ gameId: round.game_id, mathVersion: round.math_version, seeds, bet: round.bet as never }),
-          );
-          settled++;
-          continue;
-        }
-        let holds = round.holds;
-        if (!holds) {
-          if (now - round.created_at.getTime() < ABANDONED_HAND_HOURS * 3_600_000) continue; // the player may come back
-          const math = videoPokerMath(round.game_id, round.math_version);
-          const deal = dealVideoPoker(math, { seeds, bet: round.bet as unknown as VideoPokerBet });
-          const best = optimalHold(math, deal.dealt.map(parseCard), (round.bet as { coins: number }).coins);
-          holds = best.holds;
-          await repo.transition(db, round.id, ['dealt'], 'dealt', { holds, holdsIsNull: true });
-        }
-        const outcome = playRound({
-          gameId: round.game_id,
-          mathVersion: round.math_version,
-          seeds,
-          bet: round.bet as never,
-          holds,
-        });
-        await settle(merchant, vendor, round, outcome, holds);
-        settled++;
+        if (batch.length < RECOVER_BATCH) return tally;
+        const last = batch[batch.length - 1]!;
+        after = { freePlay: last.free_play, createdAt: last.created_at, id: last.id };
       }
-      return { settled, cancelled };
     },
   };
 }

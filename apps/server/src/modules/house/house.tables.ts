@@ -11,6 +11,9 @@ export interface HouseSeedsTable {
   server_seed: string;
   server_seed_hash: string;
   client_seed: string;
+  /** The server seed of the member's next pair, committed (its hash shown) while this one is active (0055). */
+  next_server_seed: string | null;
+  next_server_seed_hash: string | null;
   next_nonce: Generated<number>;
   status: Generated<'active' | 'revealed'>;
   created_at: CreatedAt;

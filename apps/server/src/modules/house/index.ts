@@ -62,7 +62,7 @@ export function createHouseModule(deps: {
       everySeconds: 60,
       async run() {
         const r = await service.recover((id) => deps.merchants.findById(id));
-        return r.settled || r.cancelled ? r : null;
+        return r.settled || r.cancelled || r.failed ? r : null;
       },
     },
   ];

@@ -32,6 +32,11 @@ export function createLedgerModule(deps: { db: AnyDb } & LedgerOptions) {
     /** Posted amounts per local day and transfer code over a member's wallets (personal profit). */
     dailyTotals: (f: HistoryFilter) => repo.dailyTotals(f),
     journalCount: () => repo.journalCount(),
+    /**
+     * The member accounts' balances a committed journal left, from its stored result (what its post answered),
+     * by its idempotency scope and key; undefined when there is no such posted journal.
+     */
+    balancesLeft: (merchantId: bigint, scope: string, key: string) => repo.balancesLeft(merchantId, scope, key),
     /** Every invariant of the books checked from the stored rows (an empty problem list: they balance). */
     audit: () => auditLedger(deps.db),
   };

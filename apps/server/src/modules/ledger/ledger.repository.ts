@@ -37,7 +37,7 @@ export interface DayRow {
 }
 
 /**
- * SQL of the ledger. Writes go through one call of the SQL function ledger_post_batch (migrations); the rest
+ * SQL of the ledger. Writes go through one call of the SQL function ledger_post_batch (db/functions/ledger.sql); the rest
  * are reads: balances, and a member's history — its posted entries (every wallet of the member: main and
  * sub-wallets) plus its holds: open ones (pending) and voided ones (cancelled).
  */
@@ -129,6 +129,26 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
         const balance = r.credits_posted - r.debits_posted;
         return { code: r.code, balance, available: balance - r.debits_pending, pending: r.debits_pending };
       });
+    },
+
+    /** The member accounts' balances a committed journal left (its stored result); undefined: no such journal. */
+    async balancesLeft(
+      merchantId: bigint,
+      scope: string,
+      key: string,
+    ): Promise<Record<string, AccountBalance> | undefined> {
+      const row = await db
+        .selectFrom('ledger_journals')
+        .select(['ok', 'result'])
+        .where('merchant_id', '=', merchantId)
+        .where('scope', '=', scope)
+        .where('idem_key', '=', key)
+        .executeTakeFirst();
+      if (!row?.ok) return undefined;
+      const raw = (row.result?.balances ?? {}) as Record<string, { balance: string; available: string }>;
+      return Object.fromEntries(
+        Object.entries(raw).map(([code, b]) => [code, { balance: BigInt(b.balance), available: BigInt(b.available) }]),
+      );
     },
 
     async journalCount(): Promise<bigint> {

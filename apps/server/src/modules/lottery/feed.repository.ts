@@ -188,6 +188,13 @@ export function createFeedRepository(db: Db) {
     },
 
     // ---- results
+    /** The dashboard's queue: results entered by one staff member, waiting for another's confirmation. */
+    async countPendingEntries(merchantId: bigint): Promise<number> {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from lottery_feed_results r join lottery_issues i on i.id = r.issue_pk
+         where i.merchant_id = ${merchantId} and r.status = 'pending'`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
     pendingEntry: (issuePk: bigint): Promise<FeedResultRow | undefined> =>
       db
         .selectFrom('lottery_feed_results')

@@ -13,10 +13,14 @@ import {
   lotteryResultsQuery,
   lotteryShortfalls,
   lotteryShortfallsQuery,
+  lotteryVnMenu,
+  lotteryVnRecent,
+  lotteryVnRecentQuery,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineAdminRoute, defineRoute } from '../../http/route.ts';
 import type { FeedService } from './feed.service.ts';
+import { vnMenuOf, vnRecentOf } from './vn-menu.ts';
 
 /** Feed-based lotteries: the public lobby, game and results of VN / Thai / 4D games. */
 export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): void {
@@ -58,6 +62,30 @@ export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): voi
     },
     ({ merchant, params, query }) => feed.results(merchant, params.gameCode, query),
   );
+  // The spec's paths of the Vietnamese lottery menus (§7).
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/vn/games/game_menu',
+      summary: 'The Vietnamese lottery menu: VN stations by region (MB, MN, MT) with draw time, days and next draw',
+      tags,
+      response: lotteryVnMenu,
+    },
+    async ({ merchant }) => vnMenuOf(await feed.lobby(merchant, 'vn')),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/vn/games/recent',
+      summary: 'The latest result of every Vietnamese station (optionally one region), newest draw first',
+      tags,
+      querystring: lotteryVnRecentQuery,
+      response: lotteryVnRecent,
+    },
+    async ({ merchant, query }) => vnRecentOf(await feed.lobby(merchant, 'vn'), query.region),
+  );
 }
 
 /** Operators: results of feed-based draws, entered by one admin and confirmed by another (audited). */
@@ -68,6 +96,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results',
+      permission: 'lottery.results',
       summary: 'Enter the official result of a draw (or a correction of a settled one); pending until confirmed',
       tags,
       body: lotteryResultEntry,
@@ -80,6 +109,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results/confirm',
+      permission: 'lottery.results',
       summary: 'Confirm a pending result by entering it again; never by the admin who entered it',
       tags,
       body: lotteryResultEntry,
@@ -92,6 +122,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/results/discard',
+      permission: 'lottery.results',
       summary: 'Discard a pending result entry (nothing is settled on it)',
       tags,
       body: lotteryResultDiscard,
@@ -104,6 +135,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'POST',
       url: '/admin/api/lottery/issues/:id/cancel',
+      permission: 'lottery.results',
       summary:
         'Cancel a feed draw without a result (the draw did not take place) and refund every placed bet; repeatable',
       tags,
@@ -119,6 +151,7 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
     {
       method: 'GET',
       url: '/admin/api/lottery/shortfalls',
+      permission: 'lottery.view',
       summary:
         'Shortfalls of result corrections (what a clawback could not take back), newest first, with what the feed job collected since',
       tags,

@@ -618,7 +618,7 @@ export function createFeedService(deps: {
       adminId: admin.id,
       action,
       targetType: 'lottery_issue',
-      targetId: issue.id,
+      targetId: issue.issue_id,
       detail,
       ip,
     });

@@ -5,6 +5,8 @@ import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { createSimulatedBeacon, type RandomnessBeacon } from './beacon.ts';
+import { BEACON_KEY_FILE, type ChainSigner, createKeyedChainSigner, loadKey, SIGNER_KEY_FILE } from './chain-signer.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { FEED_KINDS, type ResultsFeed } from './feed.ts';
 import { createFeedRepository } from './feed.repository.ts';
@@ -15,6 +17,8 @@ import { registerLotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, LOTTERY_VENDOR, type LotteryOptions } from './lottery.service.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 
+export { type RandomnessBeacon, createSimulatedBeacon } from './beacon.ts';
+export { type ChainSigner, createKeyedChainSigner } from './chain-signer.ts';
 export { DEMO_FEED_GAMES } from './feed.service.ts';
 export { type FeedResult, type ResultsFeed, SIMULATED_PUBLISH_SECONDS, simulatedFeed } from './feed.ts';
 export {
@@ -25,6 +29,22 @@ export {
   SCHEDULE_AHEAD_SECONDS,
   PAY_BATCH,
 } from './lottery.service.ts';
+
+/**
+ * The fast e-lottery's key store, outside the database: the chain signer's key (LOTTERY_SIGNER_KEY, else the file
+ * lottery-signer.key under DATA_DIR, 0600) and the demo's simulated beacon key (lottery-beacon.key beside it).
+ */
+export async function lotteryKeyStore(config: {
+  DATA_DIR?: string;
+  LOTTERY_SIGNER_KEY?: string;
+}): Promise<{ signer: ChainSigner; beacon: RandomnessBeacon }> {
+  return {
+    signer: createKeyedChainSigner(
+      await loadKey(SIGNER_KEY_FILE, { configured: config.LOTTERY_SIGNER_KEY, dataDir: config.DATA_DIR }),
+    ),
+    beacon: createSimulatedBeacon(await loadKey(BEACON_KEY_FILE, { dataDir: config.DATA_DIR })),
+  };
+}
 
 /**
  * Lotteries. Fast e-lottery (ELOTT, vendor SEA): games per merchant, a commit-reveal hash chain per game, issues
@@ -47,9 +67,10 @@ export function createLotteryModule(deps: {
 }) {
   const db = tablesOf<LotteryTables>(deps.db);
   const issues = createLotteryRepository(db);
+  const feedRepo = createFeedRepository(db);
   const feed = createFeedService({
     db,
-    repo: createFeedRepository(db),
+    repo: feedRepo,
     issues,
     ledger: deps.ledger,
     merchants: deps.merchants,
@@ -101,6 +122,8 @@ export function createLotteryModule(deps: {
     betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, feedKinds: FEED_KINDS }),
     /** The feed-based games (VN, Thai, 4D): schedule, draw job step, operator results, public reads. */
     feed,
+    /** The dashboard's queue: results entered by one staff member, waiting for another's confirmation. */
+    pendingResults: feedRepo.countPendingEntries,
     async seedDemo(merchant: Parameters<typeof service.seedDemo>[0]): Promise<void> {
       await service.seedDemo(merchant);
       await feed.seedDemo(merchant);

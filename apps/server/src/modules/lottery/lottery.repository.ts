@@ -205,7 +205,7 @@ export function createLotteryRepository(db: Db) {
       id: bigint,
       from: LotteryIssueStatus,
       to: LotteryIssueStatus,
-      set: { hash?: string; result?: unknown; drawnAt?: Date; settledAt?: Date } = {},
+      set: { hash?: string; result?: unknown; beaconValue?: string; drawnAt?: Date; settledAt?: Date } = {},
     ): Promise<boolean> {
       const r = await db
         .updateTable('lottery_issues')
@@ -213,6 +213,7 @@ export function createLotteryRepository(db: Db) {
           status: to,
           ...(set.hash !== undefined && { hash: set.hash }),
           ...(set.result !== undefined && { result: JSON.stringify(set.result) }),
+          ...(set.beaconValue !== undefined && { beacon_value: set.beaconValue }),
           ...(set.drawnAt && { drawn_at: set.drawnAt }),
           ...(set.settledAt && { settled_at: set.settledAt }),
         })

@@ -1,4 +1,6 @@
 import {
+  lotteryBeaconParams,
+  lotteryBeaconRound,
   lotteryBetParams,
   lotteryGame,
   lotteryGameParams,
@@ -73,6 +75,19 @@ export function registerLotteryRoutes(app: FastifyInstance, lottery: LotteryServ
       response: lotteryIssue,
     },
     ({ merchant, params, query }) => lottery.issueInfo(merchant, query.gameCode, params.issueId),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/lgw/lottery/beacon/:round',
+      summary: 'A round of the randomness beacon mixed into fast e-lottery draws (404 before it is published)',
+      tags,
+      params: lotteryBeaconParams,
+      response: lotteryBeaconRound,
+    },
+    ({ params }) => lottery.beaconRound(params.round),
   );
 
   defineMemberRoute(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  LotteryBeaconRound,
   LotteryChain,
   LotteryGame,
   LotteryIssue,
@@ -11,14 +12,14 @@ import type {
   LotteryResults,
 } from '@sea/contracts';
 import {
-  chainCheckpoints,
+  BEACON_DRAW_ALGORITHM,
   chainHashAt,
-  chainPrevious,
   DRAW_ALGORITHM,
   drawElott,
   elottBetTypes,
   type ElottKind,
   GameInputError,
+  mixBeacon,
   prizeGroupOdds,
   settleElottBet,
   toDecimal,
@@ -31,6 +32,14 @@ import type { BetRecordSource } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { memberMain, SYSTEM_SHARDS, systemAccount } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { createSimulatedBeacon, type RandomnessBeacon } from './beacon.ts';
+import {
+  BEACON_KEY_FILE,
+  type ChainSigner,
+  createKeyedChainSigner,
+  processKey,
+  SIGNER_KEY_FILE,
+} from './chain-signer.ts';
 import { isFeedKind } from './feed.ts';
 import type { FeedService } from './feed.service.ts';
 import {
@@ -57,6 +66,8 @@ export const SCHEDULE_AHEAD_SECONDS = 3_600;
  * left before its last draw (a week: 10,080 issues of a 1-minute game), long before its first issue is created.
  */
 export const NEXT_CHAIN_AHEAD_SECONDS = 7 * 86_400;
+/** A beacon-chain issue whose beacon round is still not published this long after its draw time is cancelled. */
+export const BEACON_WAIT_SECONDS = 30 * 60;
 /** Issues listed for chase bets. */
 const NEXT_ISSUES = 10;
 
@@ -71,6 +82,10 @@ export interface LotteryOptions {
   payBatch?: number;
   /** Payout calls under way at once (default 2). */
   settleParallel?: number;
+  /** The keeper of new chains' secrets (default: a key of this process only, for tests and throwaway runs). */
+  signer?: ChainSigner;
+  /** The randomness mixed into new chains' draws (default: the simulated beacon with this process's key). */
+  beacon?: RandomnessBeacon;
 }
 
 type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
@@ -126,6 +141,8 @@ export function createLotteryService(deps: {
     throw new Error('lottery: nextChainAheadSeconds must exceed SCHEDULE_AHEAD_SECONDS');
   const payBatch = deps.options?.payBatch ?? PAY_BATCH;
   const settleParallel = Math.max(1, deps.options?.settleParallel ?? 2);
+  const signer = deps.options?.signer ?? createKeyedChainSigner(processKey(SIGNER_KEY_FILE), { every });
+  const beacon = deps.options?.beacon ?? createSimulatedBeacon(processKey(BEACON_KEY_FILE));
   const chains = new Map<string, ChainRow>();
   const refunds = createLotteryRefunds({ db, repo, ledger: deps.ledger, clock: deps.clock, batch: payBatch });
 
@@ -138,11 +155,26 @@ export function createLotteryService(deps: {
     return c;
   }
 
-  /** h_i from the nearest stored checkpoint at or above i (at most `every` − 1 hashing steps). */
-  function hashAt(chain: ChainRow, index: number): string {
-    const cp = chain.checkpoints;
+  /**
+   * h_i of a chain: a signer chain's from the signer (its secret is not in the database); a chain from before 0056
+   * from its stored checkpoint at or above i (at most `every` − 1 hashing steps).
+   */
+  async function hashAt(chain: ChainRow, index: number): Promise<string> {
+    if (chain.secret_store === 'signer')
+      return signer.hashAt({ ref: chain.signer_ref!, length: chain.length, terminalHash: chain.terminal_hash }, index);
+    const cp = chain.checkpoints!;
     const at = Math.min(Math.ceil(index / chain.checkpoint_every) * chain.checkpoint_every, chain.length);
     return chainHashAt(cp[String(at)]!, at, index);
+  }
+
+  /** The beacon of a chain committed with one (null: a chain from before 0056, salt only). */
+  function beaconOf(chain: ChainRow): RandomnessBeacon | null {
+    if (!chain.beacon) return null;
+    if (chain.beacon !== beacon.source)
+      throw new Error(
+        `lottery: chain ${chain.id} draws with beacon ${chain.beacon}, this process has ${beacon.source}`,
+      );
+    return beacon;
   }
 
   const drawsAtOf = (chain: ChainRow, game: GameRow, index: number) =>
@@ -155,34 +187,22 @@ export function createLotteryService(deps: {
   }
 
   /**
-   * chainCheckpoints' map, computed a slice at a time so a long chain (100,000 hashes: seconds of CPU) never holds
-   * the event loop; checked against the engine's own function on its last slice.
+   * A new chain of the game, its terminal hash public from now on (a second process's chain of the same seq loses):
+   * the signer keeps its secret, the database only its terminal hash; its draws mix in the beacon named here.
    */
-  async function checkpointsOf(secret: string, length: number, step: number): Promise<Map<number, string>> {
-    const out = new Map<number, string>([[length, secret]]);
-    let h = secret;
-    for (let k = length - 1; k >= 0; k--) {
-      h = chainPrevious(h);
-      if (k % step === 0) out.set(k, h);
-      if (k % 2_000 === 0) await new Promise((r) => setImmediate(r));
-    }
-    if (chainCheckpoints(out.get(Math.min(step, length))!, Math.min(step, length), step).get(0) !== out.get(0))
-      throw new Error('lottery: chain generation mismatch');
-    return out;
-  }
-
-  /** A new chain of the game, its terminal hash public from now on (a second process's chain of the same seq loses). */
   async function publishChain(game: GameRow, seq: number, firstDraw: number): Promise<void> {
-    const secret = randomBytes(32).toString('hex');
-    const checkpoints = await checkpointsOf(secret, chainLength, every);
+    const made = await signer.newChain(chainLength);
     await repo.addChainIfAbsent({
       game_id: game.id,
       seq,
-      terminal_hash: checkpoints.get(0)!,
+      terminal_hash: made.terminalHash,
       salt: randomBytes(16).toString('hex'),
       length: chainLength,
       checkpoint_every: every,
-      checkpoints: JSON.stringify(Object.fromEntries([...checkpoints].map(([k, v]) => [String(k), v]))),
+      checkpoints: null,
+      secret_store: 'signer',
+      signer_ref: made.ref,
+      beacon: beacon.source,
       first_draw_at: new Date(firstDraw),
       published_at: deps.clock(),
     });
@@ -227,6 +247,7 @@ export function createLotteryService(deps: {
       const step = game.interval_seconds * 1000;
       for (const chain of await chainsFor(game)) {
         const first = chain.first_draw_at.getTime();
+        const source = beaconOf(chain);
         // The first issue still taking bets: closes_at = draws_at − close > now.
         const openFrom = Math.max(1, Math.floor((now + game.close_seconds * 1000 - first) / step) + 2);
         const to = Math.min(chain.length, Math.floor((now + SCHEDULE_AHEAD_SECONDS * 1000 - first) / step) + 1);
@@ -245,6 +266,8 @@ export function createLotteryService(deps: {
             opens_at: opensAt,
             closes_at: new Date(drawsAt.getTime() - game.close_seconds * 1000),
             draws_at: drawsAt,
+            // Named now, published at or after the draw: it does not exist while bets are taken.
+            beacon_round: source ? source.roundAt(drawsAt) : null,
           });
         }
         for (let i = 0; i < rows.length; i += 500) created += await repo.addIssues(rows.slice(i, i + 500));
@@ -255,11 +278,27 @@ export function createLotteryService(deps: {
 
   // ---- the draw cycle
 
-  async function draw(issue: IssueRow, game: GameRow): Promise<boolean> {
+  /**
+   * Draws a closed issue from its chain hash — mixed with its beacon round's value on a beacon chain: not before the
+   * beacon has published it (the job tries again), and an issue whose round never comes (the source is down for
+   * BEACON_WAIT_SECONDS) is cancelled and refunded rather than drawn without it.
+   */
+  async function draw(issue: IssueRow, game: GameRow, now: Date): Promise<boolean> {
     const chain = await chainById(issue.chain_id!);
-    const hash = hashAt(chain, issue.chain_index!);
-    const result = drawElott(game.kind as ElottKind, hash, chain.salt, issue.issue_id);
-    return repo.transition(issue.id, 'closed', 'drawn', { hash, result, drawnAt: deps.clock() });
+    const source = beaconOf(chain);
+    let salt = chain.salt;
+    let beaconValue: string | undefined;
+    if (source) {
+      beaconValue = await source.value(Number(issue.beacon_round), now);
+      if (!beaconValue) {
+        if (now.getTime() - issue.draws_at.getTime() < BEACON_WAIT_SECONDS * 1000) return false;
+        return repo.transition(issue.id, 'closed', 'cancelled');
+      }
+      salt = mixBeacon(chain.salt, beaconValue);
+    }
+    const hash = await hashAt(chain, issue.chain_index!);
+    const result = drawElott(game.kind as ElottKind, hash, salt, issue.issue_id);
+    return repo.transition(issue.id, 'closed', 'drawn', { hash, result, beaconValue, drawnAt: deps.clock() });
   }
 
   /** A member's win journal of an issue (key lottery:pay:<game>:<issue>:<member>: the same content on every run). */
@@ -344,7 +383,7 @@ export function createLotteryService(deps: {
   /** One step of an issue (close, draw, settle, refund), each a compare-and-set: false when nothing was due. */
   async function step(issue: IssueRow, game: GameRow, now: Date): Promise<boolean> {
     if (issue.status === 'open' && issue.closes_at <= now) return repo.transition(issue.id, 'open', 'closed');
-    if (issue.status === 'closed' && issue.draws_at <= now) return draw(issue, game);
+    if (issue.status === 'closed' && issue.draws_at <= now) return draw(issue, game, now);
     if (issue.status === 'drawn') return settle(issue, game);
     if (issue.status === 'cancelled') return refundIssue(issue, game);
     return false;
@@ -698,7 +737,9 @@ export function createLotteryService(deps: {
       seq: chain.seq,
       terminalHash: chain.terminal_hash,
       salt: chain.salt,
-      algorithm: DRAW_ALGORITHM,
+      algorithm: chain.beacon ? BEACON_DRAW_ALGORITHM : DRAW_ALGORITHM,
+      beacon: chain.beacon,
+      secretHeldBy: chain.secret_store,
       length: chain.length,
       firstIssueId: issueOf(1),
       lastIssueId: issueOf(chain.length),
@@ -759,6 +800,22 @@ export function createLotteryService(deps: {
   }
 
   /**
+   * A round of the randomness beacon as its source publishes it (the verifier page compares it with the value mixed
+   * into a draw): not found before its publication time.
+   */
+  async function beaconRound(round: number): Promise<LotteryBeaconRound> {
+    const value = await beacon.value(round, deps.clock());
+    if (!value) throw new AppError('not_found', 'This beacon round is not published yet.');
+    return {
+      source: beacon.source,
+      simulated: beacon.simulated,
+      round,
+      publishedAt: iso(beacon.publishedAt(round)),
+      value,
+    };
+  }
+
+  /**
    * The verifier's view of an issue. h_i is shown once drawn; h_{i−1} once issue i−1's draw time has passed (its
    * betting is closed by then), so no answer tells a result before betting on it closes.
    */
@@ -771,8 +828,9 @@ export function createLotteryService(deps: {
     const now = deps.clock();
     if (issue.chain_index > 1 && drawsAtOf(chain, game, issue.chain_index - 1) > now)
       throw new AppError('not_found', 'This issue is not open yet.');
-    const previousHash = issue.chain_index === 1 ? chain.terminal_hash : hashAt(chain, issue.chain_index - 1);
+    const previousHash = issue.chain_index === 1 ? chain.terminal_hash : await hashAt(chain, issue.chain_index - 1);
     const shown = issue.status === 'drawn' || issue.status === 'settled';
+    const source = beaconOf(chain);
     return {
       gameCode: game.game_code,
       kind: game.kind,
@@ -785,7 +843,17 @@ export function createLotteryService(deps: {
       chainIndex: issue.chain_index,
       chain: chainView(chain, game, merchant),
       salt: chain.salt,
-      algorithm: DRAW_ALGORITHM,
+      algorithm: chain.beacon ? BEACON_DRAW_ALGORITHM : DRAW_ALGORITHM,
+      // Named in advance (shown before the draw); its value once the issue is drawn.
+      beacon: source
+        ? {
+            source: source.source,
+            simulated: source.simulated,
+            round: Number(issue.beacon_round),
+            publishedAt: iso(source.publishedAt(Number(issue.beacon_round))),
+            value: shown ? issue.beacon_value : null,
+          }
+        : null,
       totals:
         issue.status === 'settled'
           ? {
@@ -877,6 +945,7 @@ export function createLotteryService(deps: {
     gameInfo,
     results,
     issueInfo,
+    beaconRound,
     seedDemo,
   };
 }

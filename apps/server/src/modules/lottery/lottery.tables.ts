@@ -34,8 +34,13 @@ export interface LotteryChainsTable {
   salt: string;
   length: number;
   checkpoint_every: number;
-  /** { "<index>": "<hash>" } — kept server-side, never answered. */
-  checkpoints: Json<Record<string, string>>;
+  /** { "<index>": "<hash>" } of a chain from before 0056 (never answered); null: the signer keeps the secret. */
+  checkpoints: ColumnType<Record<string, string> | null, string | null, string | null>;
+  /** Where the secret is: 'database' (chains from before 0056) or 'signer' (chain-signer.ts, by signer_ref). */
+  secret_store: ColumnType<'database' | 'signer', 'database' | 'signer' | undefined, never>;
+  signer_ref: string | null;
+  /** The randomness beacon its draws mix in (beacon.ts), named when it is committed; null before 0056. */
+  beacon: string | null;
   first_draw_at: Date;
   /** When its terminal hash became public (the service's clock; before its first issue exists). */
   published_at: Date;
@@ -55,6 +60,9 @@ export interface LotteryIssuesTable {
   draws_at: Date;
   status: Generated<LotteryIssueStatus>;
   hash: string | null;
+  /** A beacon chain's issue: the beacon round named when it is scheduled, and its value once drawn (0056). */
+  beacon_round: Int8 | null;
+  beacon_value: string | null;
   /** ELOTT: the drawn numbers; feed games: the engine's result object (VnResult, ThaiResult, FourDResult). */
   result: ColumnType<number[] | null, string | null, string | null>;
   drawn_at: Date | null;

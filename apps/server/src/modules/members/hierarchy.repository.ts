@@ -69,9 +69,20 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
         upline_id: bigint | null;
         rebate_point: string;
         affiliate_code: string | null;
-      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code from members
+        lock_reason: string | null;
+        locked_until: Date | null;
+      }>`select id, type, status, upline_id, rebate_point::text as rebate_point, affiliate_code, lock_reason,
+                locked_until from members
           where merchant_id = ${merchantId} and id = ${id} ${lock}`.execute(executor);
       return rows[0];
+    },
+
+    /** Locks (for update, in id order) the member's whole team and one more member (a move's rows). */
+    async lockTeam(executor: AnyDb, merchantId: bigint, memberId: bigint, otherId: bigint): Promise<void> {
+      await sql`select id from members
+          where merchant_id = ${merchantId}
+            and (id = ${otherId} or id in (select descendant_id from member_tree where ancestor_id = ${memberId}))
+          order by id for update`.execute(executor);
     },
 
     /** The highest rebate point among the member's direct downlines ('0.0' without any). */
@@ -85,13 +96,12 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
       await on(executor).updateTable('members').set({ rebate_point: point }).where('id', '=', id).execute();
     },
 
-    async setStatus(merchantId: bigint, id: bigint, status: 'active' | 'disabled'): Promise<void> {
-      await db
-        .updateTable('members')
-        .set({ status })
-        .where('merchant_id', '=', merchantId)
-        .where('id', '=', id)
-        .execute();
+    /** An upline's lock or unlock; false when an operator's lock (with a reason) keeps the member locked. */
+    async setStatus(merchantId: bigint, id: bigint, status: 'active' | 'disabled'): Promise<boolean> {
+      let q = db.updateTable('members').set({ status }).where('merchant_id', '=', merchantId).where('id', '=', id);
+      if (status === 'active') q = q.where('lock_reason', 'is', null);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     async setAgent(executor: AnyDb, id: bigint, type: number, affiliateCode: string, rebate?: string): Promise<void> {
@@ -118,6 +128,17 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
     uplinesSubquery(merchantId: bigint): RawBuilder<unknown> {
       return sql`select descendant_id as member_id, ancestor_id, depth from member_tree
         where merchant_id = ${merchantId} and depth >= 1`;
+    },
+
+    /**
+     * The uplines of `memberId`'s team that are outside it, as a subquery of (member_id, ancestor_id, depth ≥ 1):
+     * the closure rows a move of that team replaces (the agents' roll-up follows the move along them).
+     */
+    outsideUplinesSubquery(merchantId: bigint, memberId: bigint): RawBuilder<unknown> {
+      return sql`select u.descendant_id as member_id, u.ancestor_id, u.depth from member_tree u
+        where u.merchant_id = ${merchantId} and u.depth >= 1
+          and u.descendant_id in (select descendant_id from member_tree where ancestor_id = ${memberId})
+          and u.ancestor_id not in (select descendant_id from member_tree where ancestor_id = ${memberId})`;
     },
 
     /**

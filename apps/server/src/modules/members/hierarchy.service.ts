@@ -4,6 +4,7 @@ import type { Merchant } from '../../http/principals.ts';
 import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { HierarchyRepository } from './hierarchy.repository.ts';
+import type { MemberSearchRepository } from './member-search.repository.ts';
 import type { MembersRepository } from './members.repository.ts';
 import type { MembersTables } from './members.tables.ts';
 import { normalisePoint, pointTenths, pointText } from './rebate-point.ts';
@@ -24,9 +25,11 @@ export function createHierarchyService(deps: {
   db: Kysely<MembersTables>;
   repo: MembersRepository;
   tree: HierarchyRepository;
+  search: MemberSearchRepository;
   clock: () => Date;
 }) {
   const { tree } = deps;
+  const refuse = (message: string) => new AppError('member_move_refused', message);
 
   /**
    * Sets a member's rebate point within [its direct downlines' highest, its upline's] (and ≤ `cap` when given:
@@ -88,8 +91,79 @@ export function createHierarchyService(deps: {
       }
     },
 
-    setStatus: (merchantId: bigint, memberId: bigint, status: 'active' | 'disabled') =>
-      tree.setStatus(merchantId, memberId, status),
+    /** An upline locks or unlocks its downline; a member locked by the operator stays locked. */
+    async setStatus(merchantId: bigint, memberId: bigint, status: 'active' | 'disabled'): Promise<void> {
+      if (!(await tree.setStatus(merchantId, memberId, status)) && status === 'active')
+        throw new AppError('forbidden', 'The site operator locked this member: only the operator can unlock it.');
+    },
+
+    /**
+     * An operator locks (with a reason) or unlocks a member (an upline's lock or a failed-login lock included), in
+     * one transaction with `alsoInTransaction` (the audit record). Refused when there is nothing to change.
+     */
+    async setLock(
+      merchantId: bigint,
+      memberId: bigint,
+      lock: { reason: string } | null,
+      alsoInTransaction: (trx: AnyDb) => Promise<void>,
+    ): Promise<void> {
+      await deps.db.transaction().execute(async (trx) => {
+        const member = await tree.lockMember(trx, merchantId, memberId, 'update');
+        if (!member) throw new AppError('member_not_found');
+        // An operator's lock has a reason; an upline's lock has none, and the operator may take it over or end it.
+        const operatorLocked = member.status === 'disabled' && member.lock_reason !== null;
+        const loginLocked = member.locked_until !== null && member.locked_until > deps.clock();
+        if (lock ? operatorLocked : member.status === 'active' && !loginLocked)
+          throw new AppError(
+            'member_status_unchanged',
+            lock ? 'This member is already locked.' : 'This member is not locked.',
+          );
+        await deps.search.setLock(trx, merchantId, memberId, lock);
+        await alsoInTransaction(trx);
+      });
+    },
+
+    /**
+     * Moves a member with its whole team under another agent of the same merchant: the new upline must be an
+     * active agent outside the member's own team, its rebate point at least the member's. The member's team rows
+     * are locked first (in id order, with the new upline), so a sign-up under any of them — which locks its
+     * upline for share — waits for the move and copies the new closure rows; then the closure table and the
+     * upline link change in the same transaction as the hooks (the agents' roll-up, the audit record).
+     */
+    async move(
+      merchant: Merchant,
+      memberId: bigint,
+      uplineId: bigint,
+      hooks: {
+        /** Before the closure rows change (the agents' roll-up takes the team's figures off its former uplines). */
+        before: (trx: AnyDb) => Promise<void>;
+        /** After: the roll-up adds them to the new uplines; the audit record. */
+        after: (trx: AnyDb) => Promise<void>;
+      },
+    ): Promise<void> {
+      if (memberId === uplineId) throw refuse('A member cannot be its own upline.');
+      await deps.db.transaction().execute(async (trx) => {
+        await tree.lockTeam(trx, merchant.id, memberId, uplineId);
+        const member = await tree.lockMember(trx, merchant.id, memberId, 'update');
+        const upline = await tree.lockMember(trx, merchant.id, uplineId, 'update');
+        if (!member) throw new AppError('member_not_found');
+        if (!upline || !merchant.agentTypes.includes(upline.type))
+          throw new AppError('member_not_found', 'No agent with this account on this site.');
+        if (upline.status !== 'active') throw refuse('The new upline agent is locked.');
+        if (member.upline_id === uplineId) throw refuse('The member is already under this agent.');
+        if (await deps.search.inTeamOf(trx, memberId, uplineId))
+          throw refuse('A member cannot be moved under its own downline.');
+        if (pointTenths(member.rebate_point) > pointTenths(upline.rebate_point))
+          throw new AppError(
+            'rebate_point_invalid',
+            `The member's rebate point ${normalisePoint(member.rebate_point)} is above the new upline's ${normalisePoint(upline.rebate_point)}.`,
+            { max: normalisePoint(upline.rebate_point) },
+          );
+        await hooks.before(trx);
+        await deps.search.moveSubtree(trx, merchant.id, memberId, uplineId);
+        await hooks.after(trx);
+      });
+    },
 
     // ---- affiliate links ----
 

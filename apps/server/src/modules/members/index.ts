@@ -4,12 +4,15 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { RegistrationModule } from '../registration/index.ts';
 import { createHierarchyRepository } from './hierarchy.repository.ts';
 import { createHierarchyService } from './hierarchy.service.ts';
+import { createMemberSearchRepository } from './member-search.repository.ts';
 import { createMembersRepository } from './members.repository.ts';
 import { registerMembersRoutes } from './members.routes.ts';
 import { createMembersService } from './members.service.ts';
 import type { MembersTables } from './members.tables.ts';
+import { createRegistrationsRepository } from './registrations.repository.ts';
 
 export type { DownlineRow, MemberNode, MemberRow } from './members.repository.ts';
+export type { MemberSearch, MemberSearchRow, UplineRow } from './member-search.repository.ts';
 export { isAgentType, isTrialType, toMemberInfo } from './members.service.ts';
 export type { AffiliateLinkRow, TeamMemberRow, TeamNode } from './hierarchy.repository.ts';
 export { MAX_AFFILIATE_LINKS } from './hierarchy.service.ts';
@@ -28,7 +31,8 @@ export function createMembersModule(deps: {
   const db = tablesOf<MembersTables>(deps.db);
   const repo = createMembersRepository(db);
   const tree = createHierarchyRepository(db);
-  const hierarchy = createHierarchyService({ db, repo, tree, clock: deps.clock });
+  const search = createMemberSearchRepository(db);
+  const hierarchy = createHierarchyService({ db, repo, tree, search, clock: deps.clock });
   const service = createMembersService({
     db,
     repo,
@@ -44,6 +48,8 @@ export function createMembersModule(deps: {
     findByMobile: repo.findByMobile,
     findByAffiliateCode: repo.findByAffiliateCode,
     accountsOf: repo.accountsOf,
+    /** The back-office dashboard: registrations per local day (trial types excluded). */
+    registrationsByDay: createRegistrationsRepository(db).registrationsByDay,
     sessionView: repo.sessionView,
     // login state and credentials (auth, admin tooling, withdrawals' transaction password)
     addFailure: repo.addFailure,
@@ -69,7 +75,13 @@ export function createMembersModule(deps: {
     directTeamsSubquery: tree.directTeamsSubquery,
     /** Every member's uplines as a subquery of (member_id, ancestor_id, depth ≥ 1): the agents' team roll-up. */
     uplinesSubquery: tree.uplinesSubquery,
+    /** The uplines of a member's team outside it, as a subquery of (member_id, ancestor_id, depth): a move's. */
+    outsideUplinesSubquery: tree.outsideUplinesSubquery,
     treeRows: tree.treeRows,
+    // back office (member-search.repository.ts): search, a member's agent line and team size
+    search: search.search,
+    uplines: search.uplines,
+    downlineCounts: search.downlineCounts,
     register(app: FastifyInstance): void {
       registerMembersRoutes(app, service);
     },

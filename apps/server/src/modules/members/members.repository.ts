@@ -64,8 +64,9 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .execute();
     },
 
-    async recordLogin(id: bigint, at: Date, ip: string): Promise<void> {
-      await db
+    /** A successful login (in the login's transaction when `executor` is given). */
+    async recordLogin(id: bigint, at: Date, ip: string, executor?: AnyDb): Promise<void> {
+      await (executor ? tablesOf<MembersTables>(executor) : db)
         .updateTable('members')
         .set((eb) => ({
           previous_login_at: eb.ref('last_login_at'),
@@ -79,13 +80,19 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .execute();
     },
 
-    async setPassword(id: bigint, passwordHash: string, at: Date): Promise<void> {
-      await db
+    /** A new password (an operator's reset: `mustChange`, a one-time password the member replaces at login). */
+    async setPassword(
+      id: bigint,
+      passwordHash: string,
+      at: Date,
+      opts: { mustChange?: boolean; executor?: AnyDb } = {},
+    ): Promise<void> {
+      await (opts.executor ? tablesOf<MembersTables>(opts.executor) : db)
         .updateTable('members')
         .set({
           password_hash: passwordHash,
           password_changed_at: at,
-          must_change_password: false,
+          must_change_password: opts.mustChange ?? false,
           failed_login_count: 0,
           lock_level: 0,
           locked_until: null,

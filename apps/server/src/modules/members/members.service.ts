@@ -80,6 +80,8 @@ export function createMembersService(deps: {
         paymentPassword?: string | null;
         /** Rebate point ('12.5'); never above the upline's (default 0). */
         rebatePoint?: string;
+        /** The invitation code the member registered with (agent code or affiliate link). */
+        invitationCode?: string | null;
       },
       opts: {
         skipUsernameRule?: boolean;
@@ -126,6 +128,7 @@ export function createMembersService(deps: {
           ? randomBytes(5).toString('hex').toUpperCase()
           : null,
         referral_code: input.referralCode ?? null,
+        invitation_code: input.invitationCode?.trim().toUpperCase() || null,
         locked_until: null,
         last_login_at: null,
         last_login_ip: null,

@@ -30,6 +30,10 @@ export interface MembersTable {
   previous_login_at: Date | null;
   /** numeric(4,1) as text, e.g. '12.0' (domain rules §8.1); ≤ the upline's. */
   rebate_point: Generated<string>;
+  /** Why an operator locked the account (status 'disabled'), migration 0075. */
+  lock_reason: Generated<string | null>;
+  /** The invitation code the member registered with (agent code or affiliate link), migration 0075. */
+  invitation_code: Generated<string | null>;
 }
 
 /** Closure of the upline tree: every (ancestor, descendant) pair, self at depth 0 (migration 0022). */

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { MerchantsTable, MerchantsTables } from './merchants.tables.ts';
 import type { MerchantSettingsPatch, NewMerchant } from './merchants.types.ts';
@@ -93,8 +94,8 @@ export function createMerchantsRepository(db: Kysely<MerchantsTables>) {
       return r && toMerchant(r);
     },
 
-    async updateSettings(id: bigint, patch: MerchantSettingsPatch): Promise<void> {
-      await db
+    async updateSettings(id: bigint, patch: MerchantSettingsPatch, executor?: AnyDb): Promise<void> {
+      await (executor ? tablesOf<MerchantsTables>(executor) : db)
         .updateTable('merchants')
         .set({
           ...(patch.maintenance !== undefined && { maintenance: patch.maintenance }),
@@ -117,8 +118,8 @@ export function createMerchantsRepository(db: Kysely<MerchantsTables>) {
         .execute();
     },
 
-    async setFlag(merchantId: bigint, flag: string, enabled: boolean): Promise<void> {
-      await db
+    async setFlag(merchantId: bigint, flag: string, enabled: boolean, executor?: AnyDb): Promise<void> {
+      await (executor ? tablesOf<MerchantsTables>(executor) : db)
         .insertInto('merchant_flags')
         .values({ merchant_id: merchantId, flag, enabled })
         .onConflict((oc) => oc.columns(['merchant_id', 'flag']).doUpdateSet({ enabled }))

@@ -1,4 +1,5 @@
 import { FEATURE_FLAG_KEYS, type FeatureFlag, type FeatureFlags, defaultFeatureFlags } from '@sea/contracts';
+import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';
@@ -94,15 +95,20 @@ export function createMerchantsService(deps: {
       return (await this.flags(merchantId))[flag];
     },
 
-    async setFlag(merchantId: bigint, flag: FeatureFlag, enabled: boolean): Promise<void> {
-      await repo.setFlag(merchantId, flag, enabled);
+    /** Sets a flag; inside another module's transaction (`executor`), call `changed()` once it has committed. */
+    async setFlag(merchantId: bigint, flag: FeatureFlag, enabled: boolean, executor?: AnyDb): Promise<void> {
+      await repo.setFlag(merchantId, flag, enabled, executor);
       invalidate();
     },
 
-    async updateSettings(merchantId: bigint, patch: MerchantSettingsPatch): Promise<void> {
-      await repo.updateSettings(merchantId, patch);
+    /** Changes run-time settings; inside another module's transaction, call `changed()` once it has committed. */
+    async updateSettings(merchantId: bigint, patch: MerchantSettingsPatch, executor?: AnyDb): Promise<void> {
+      await repo.updateSettings(merchantId, patch, executor);
       invalidate();
     },
+
+    /** Every process forgets its cached merchants and flags (after a change committed elsewhere). */
+    changed: invalidate,
 
     domains: (merchantId: bigint) => repo.domains(merchantId),
   };

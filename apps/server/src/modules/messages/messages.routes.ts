@@ -80,6 +80,7 @@ export function registerMessagesRoutes(
     {
       method: 'POST',
       url: '/admin/api/messages',
+      permission: 'content.manage',
       summary: "Send a message to one member ({to: 'member', account}) or to every member ({to: 'all'}); audited",
       tags: adminTags,
       body: messageSendRequest,
@@ -104,6 +105,7 @@ export function registerMessagesRoutes(
     {
       method: 'GET',
       url: '/admin/api/messages',
+      permission: 'content.view',
       summary: 'The messages sent on this site, newest first',
       tags: adminTags,
       querystring: messageListQuery,

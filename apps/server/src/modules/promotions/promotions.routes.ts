@@ -67,6 +67,7 @@ export function registerPromotionsRoutes(
     {
       method: 'POST',
       url: '/admin/api/promotions',
+      permission: 'content.manage',
       summary: 'Publish a promotion (shown from its start until its end, after the others); audited',
       tags: adminTags,
       body: promotionWriteRequest,
@@ -80,6 +81,7 @@ export function registerPromotionsRoutes(
     {
       method: 'PUT',
       url: '/admin/api/promotions/:id',
+      permission: 'content.manage',
       summary: "Replace a promotion's fields (an omitted start keeps the current one); audited",
       tags: adminTags,
       params: idParams,
@@ -94,6 +96,7 @@ export function registerPromotionsRoutes(
     {
       method: 'POST',
       url: '/admin/api/promotions/order',
+      permission: 'content.manage',
       summary: 'Set the order of the promotions (the listed first, in that order; the others after); audited',
       tags: adminTags,
       body: promotionOrderRequest,
@@ -112,6 +115,7 @@ export function registerPromotionsRoutes(
     {
       method: 'GET',
       url: '/admin/api/promotions',
+      permission: 'content.view',
       summary: "The merchant's promotions (scheduled and ended too, not withdrawn) in the shown order",
       tags: adminTags,
       response: adminPromotionList,
@@ -124,6 +128,7 @@ export function registerPromotionsRoutes(
     {
       method: 'POST',
       url: '/admin/api/promotions/:id/withdraw',
+      permission: 'content.manage',
       summary: 'Withdraw a promotion (gone for everyone at once); audited',
       tags: adminTags,
       params: idParams,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { RegistrationTables } from './registration.tables.ts';
 
 export function createRegistrationRepository(db: Kysely<RegistrationTables>) {
@@ -18,6 +19,7 @@ export function createRegistrationRepository(db: Kysely<RegistrationTables>) {
         patternId: number;
         acceptedPattern: string;
       },
+      executor?: AnyDb,
     ): Promise<void> {
       const row = {
         enabled: r.enabled,
@@ -27,7 +29,7 @@ export function createRegistrationRepository(db: Kysely<RegistrationTables>) {
         pattern_id: r.patternId,
         accepted_pattern: r.acceptedPattern,
       };
-      await db
+      await (executor ? tablesOf<RegistrationTables>(executor) : db)
         .insertInto('register_field_rules')
         .values({ merchant_id: merchantId, field, ...row })
         .onConflict((oc) => oc.columns(['merchant_id', 'field']).doUpdateSet(row))

@@ -1,4 +1,5 @@
 import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule, type RegisterSettings } from '@sea/contracts';
+import type { AnyDb } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { MERCHANT_CACHE_TTL_MS } from '../merchants/index.ts';
 import { DEFAULT_REGISTER_RULES } from './register-defaults.ts';
@@ -34,10 +35,14 @@ export function createRegistrationService(deps: { repo: RegistrationRepository }
       return Object.fromEntries(Object.entries(rules).filter(([, r]) => r.enabled)) as RegisterSettings;
     },
 
-    async setRule(merchantId: bigint, field: RegisterField, rule: RegisterFieldRule): Promise<void> {
-      await repo.upsertRule(merchantId, field, rule);
+    /** Sets a field's rule (inside another module's transaction: `executor`; call `forget()` after it commits). */
+    async setRule(merchantId: bigint, field: RegisterField, rule: RegisterFieldRule, executor?: AnyDb): Promise<void> {
+      await repo.upsertRule(merchantId, field, rule, executor);
       cache.clear();
     },
+
+    /** This process forgets the cached rules. */
+    forget: () => cache.clear(),
   };
 }
 

@@ -4,8 +4,8 @@ import type { CountryLookup } from '../../lib/geo.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createSystemRepository } from './system.repository.ts';
 import { registerSystemRoutes } from './system.routes.ts';
-import { DEMO_HELP, DEMO_RESOURCES } from './system.seed.ts';
-import { createSystemService } from './system.service.ts';
+import { DEMO_AGENT_POLICY, DEMO_HELP, DEMO_RESOURCES } from './system.seed.ts';
+import { AGENT_POLICY_CATEGORY, createSystemService } from './system.service.ts';
 import type { SystemTables } from './system.tables.ts';
 
 export interface HelpArticle {
@@ -50,8 +50,23 @@ export function createSystemModule(deps: {
         },
       ]),
 
-    /** The demo merchant's help centre and site links (once). */
+    /** The demo merchant's help centre and site links (once), and its agent policy (each article once). */
     async seedDemo(merchantId: bigint): Promise<void> {
+      await repo.insertMissingHelpArticles(
+        Object.entries(DEMO_AGENT_POLICY).flatMap(([language, items]) =>
+          items.map((a, i) => ({
+            merchant_id: merchantId,
+            language,
+            category: AGENT_POLICY_CATEGORY,
+            category_title: language === 'ty' ? 'Chính sách đại lý' : 'Agent policy',
+            tag: a.tag,
+            title: a.title,
+            content: a.content,
+            device: 'ALL' as const,
+            sort: i,
+          })),
+        ),
+      );
       if (await repo.hasContent(merchantId)) return;
       await repo.insertHelpArticles(
         Object.entries(DEMO_HELP).flatMap(([language, items]) =>

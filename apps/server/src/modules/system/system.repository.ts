@@ -7,6 +7,16 @@ export function createSystemRepository(db: Kysely<SystemTables>) {
       if (rows.length) await db.insertInto('help_articles').values(rows).execute();
     },
 
+    /** Articles whose (merchant, language, tag) is not there yet; the ones there stay as the operator left them. */
+    async insertMissingHelpArticles(rows: Insertable<HelpArticlesTable>[]): Promise<void> {
+      if (rows.length)
+        await db
+          .insertInto('help_articles')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['merchant_id', 'language', 'tag']).doNothing())
+          .execute();
+    },
+
     async insertSiteResources(rows: Insertable<SiteResourcesTable>[]): Promise<void> {
       if (rows.length) await db.insertInto('site_resources').values(rows).execute();
     },

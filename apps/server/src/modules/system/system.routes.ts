@@ -1,4 +1,6 @@
 import {
+  agentPolicy,
+  agentPolicyQuery,
   domainRoutes,
   helpCenter,
   helpCenterQuery,
@@ -9,12 +11,26 @@ import {
   whitelabel,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../http/route.ts';
+import { defineMemberRoute, defineRoute } from '../../http/route.ts';
 import type { SystemService } from './system.service.ts';
 
 const tags = ['system'];
 
 export function registerSystemRoutes(app: FastifyInstance, system: SystemService): void {
+  defineMemberRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/wps/agent/policy',
+      summary: "The merchant's agent policy (commission, rebate, contract terms) for agents; AGENTPOLICY3",
+      tags: ['agent'],
+      querystring: agentPolicyQuery,
+      response: agentPolicy,
+      auth: 'real',
+    },
+    ({ merchant, member, query }) => system.agentPolicy(merchant, member, query.lang),
+  );
+
   defineRoute(
     app,
     {

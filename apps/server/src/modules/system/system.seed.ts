@@ -125,6 +125,50 @@ export const DEMO_HELP: Record<
   ],
 };
 
+/** The demo's agent policy (help category agentPolicy, shown in the agent centre while AGENTPOLICY3 is on). */
+export const DEMO_AGENT_POLICY: Record<string, { tag: string; title: string; content: string }[]> = {
+  en: [
+    {
+      tag: 'agentPolicyCommission',
+      title: 'Rebate and commission',
+      content:
+        "<p>Every agent has a rebate point (up to 12.0 %). On each valid bet of your downlines you earn the difference between your rebate point and theirs.</p><ul><li>Valid bets of settled rounds count; cancelled and refunded bets do not.</li><li>Rebates are worked out daily, in the site's time zone, and paid to your main wallet the next morning.</li><li>Lottery bets earn the lottery rebate of 1 %.</li></ul>",
+    },
+    {
+      tag: 'agentPolicyContracts',
+      title: 'Contracts: daily wage and dividend',
+      content:
+        "<p>The house offers top-level agents contracts; an agent may offer its direct downlines contracts up to its own terms.</p><ul><li><strong>Daily wage</strong>: a share of the team's valid bets each day, by tier (for example 0.3 % from 10,000.00 valid bets and 5 active members).</li><li><strong>Dividend</strong>: a share of the team's net loss over the period (twice a month); a period the team wins is carried over.</li><li>Accepted terms apply from the next period; either side may end a contract at the end of a period.</li></ul>",
+    },
+    {
+      tag: 'agentPolicyRules',
+      title: 'Rules',
+      content:
+        "<ul><li>One account per person; an agent may not play in its own team through other accounts.</li><li>Bonus abuse, arbitrage or collusion voids the commission of the period concerned.</li><li>Payments are made only to the agent's own verified bank account.</li></ul>",
+    },
+  ],
+  ty: [
+    {
+      tag: 'agentPolicyCommission',
+      title: 'Hoàn trả và hoa hồng',
+      content:
+        '<p>Mỗi đại lý có một điểm hoàn trả (tối đa 12,0 %). Với mỗi cược hợp lệ của tuyến dưới, bạn nhận phần chênh lệch giữa điểm hoàn trả của bạn và của họ.</p><ul><li>Chỉ tính cược hợp lệ của các ván đã kết toán; cược bị hủy và hoàn tiền không được tính.</li><li>Hoàn trả được tính mỗi ngày theo múi giờ của trang và trả vào ví chính sáng hôm sau.</li><li>Cược xổ số được hoàn trả 1 %.</li></ul>',
+    },
+    {
+      tag: 'agentPolicyContracts',
+      title: 'Hợp đồng: lương ngày và cổ tức',
+      content:
+        '<p>Nhà cái đưa ra hợp đồng cho đại lý cấp cao nhất; đại lý có thể đưa hợp đồng cho tuyến dưới trực tiếp với điều khoản không vượt quá của mình.</p><ul><li><strong>Lương ngày</strong>: một phần cược hợp lệ của đội mỗi ngày theo bậc (ví dụ 0,3 % từ 10.000,00 cược hợp lệ và 5 thành viên hoạt động).</li><li><strong>Cổ tức</strong>: một phần số thua ròng của đội trong kỳ (hai lần mỗi tháng); kỳ đội thắng được chuyển sang kỳ sau.</li><li>Điều khoản đã chấp nhận áp dụng từ kỳ sau; mỗi bên có thể chấm dứt hợp đồng vào cuối kỳ.</li></ul>',
+    },
+    {
+      tag: 'agentPolicyRules',
+      title: 'Quy định',
+      content:
+        '<ul><li>Mỗi người một tài khoản; đại lý không được chơi trong đội của mình bằng tài khoản khác.</li><li>Lạm dụng thưởng, cược chênh lệch hoặc thông đồng sẽ hủy hoa hồng của kỳ liên quan.</li><li>Chỉ thanh toán vào tài khoản ngân hàng đã xác minh của chính đại lý.</li></ul>',
+    },
+  ],
+};
+
 export const DEMO_RESOURCES = [
   { key: 'LIVECHAT', url: '#livechat', label: 'Live chat' },
   { key: 'TELEPHONE', url: 'tel:+6320000000', label: '+63 2 000 0000' },

@@ -24,9 +24,9 @@ export {
  */
 export function createWalletModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances' | 'memberAccounts'>;
+  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances' | 'balancesLeft' | 'memberAccounts'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
-  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'onLaunchFunding'>;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'onLaunchFunding' | 'hasLaunchableGame'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   clock: () => Date;
 }) {

@@ -60,6 +60,18 @@ export function transferRoute(from: string, to: string): TransferRoute {
 }
 
 /** Only transfer-mode vendors have sub-wallets; money may always leave a disabled vendor, never enter it. */
+/** Money goes into a vendor wallet only when the vendor has something to play (out of it, always). */
+export function assertVendorPlayable(launchable: boolean): void {
+  if (!launchable)
+    throw new AppError(
+      'transfer_not_supported',
+      'No game of this wallet can be played: you can only move money out of it.',
+      {
+        reason: 'no_games',
+      },
+    );
+}
+
 export function assertVendorAccepts(
   route: TransferRoute,
   vendor: { wallet_mode: WalletMode; status: string } | undefined,

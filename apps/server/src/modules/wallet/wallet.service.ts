@@ -17,6 +17,7 @@ import {
   assertMayReachDownline,
   assertReceiverActive,
   assertVendorAccepts,
+  assertVendorPlayable,
   requireUpline,
   transferRoute,
 } from './wallet.policy.ts';
@@ -37,7 +38,7 @@ const actorOf = (merchant: Merchant, member: Member): Actor => ({
 const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet_mode === 'transfer');
 
 export function createWalletService(deps: {
-  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf'>;
+  vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'hasLaunchableGame'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
   transfers: VendorTransfers;
@@ -93,7 +94,7 @@ export function createWalletService(deps: {
     direction: 'to_vendor' | 'from_vendor',
     amount: bigint,
     requestId: string,
-  ): Promise<{ replay: boolean; main: string; sub: string }> {
+  ): Promise<{ replay: boolean; main: bigint; sub: bigint }> {
     const main = memberMain(memberId);
     const sub = memberVendor(memberId, vendor.code);
     const transferId = `${memberId}:${requestId}`;
@@ -113,7 +114,8 @@ export function createWalletService(deps: {
         to: direction === 'to_vendor' ? sub : main,
         amount,
       });
-      return { replay: r.replay, main, sub };
+      // The balances this post left (a replay: the first post's), not a later read that other transfers moved.
+      return { replay: r.replay, main: r.balances[main]!.balance, sub: r.balances[sub]!.balance };
     }
     if (direction === 'from_vendor' && !(await transfers.sync(merchant, memberId, vendor)))
       throw new AppError('service_unavailable', 'The game vendor is not answering. Please try again shortly.');
@@ -127,7 +129,8 @@ export function createWalletService(deps: {
       throw direction === 'to_vendor'
         ? new AppError('vendor_transfer_refused')
         : new AppError('insufficient_funds', 'The game wallet holds less than that.');
-    return { replay: !created, main, sub };
+    const left = await transfers.balancesLeft(merchant, row);
+    return { replay: !created, main: left[main]!.balance, sub: left[sub]!.balance };
   }
 
   /** Books a transfer vendor's results (pending transfers settled first; nothing booked while one stays open). */
@@ -202,7 +205,11 @@ export function createWalletService(deps: {
       };
     },
 
-    /** Main ↔ a transfer vendor's sub-wallet: one ledger post keyed by the member's requestId. */
+    /**
+     * Main ↔ a transfer vendor's sub-wallet: one ledger post keyed by the member's requestId. The answer's balances
+     * are the ones this transfer left, from the ledger's result (under concurrent transfers a read afterwards would
+     * show the others' too).
+     */
     async transfer(
       merchant: Merchant,
       member: Member,
@@ -212,17 +219,10 @@ export function createWalletService(deps: {
       const amount = amountOf(req.amount, merchant);
       const vendor = await repo.findVendor(merchant.id, route.vendorCode);
       assertVendorAccepts(route, vendor);
+      if (route.direction === 'to_vendor') assertVendorPlayable(await repo.hasLaunchableGame(merchant.id, vendor!));
       const from = route.direction === 'to_vendor' ? 'MAIN' : route.vendorCode;
       const to = route.direction === 'to_vendor' ? route.vendorCode : 'MAIN';
-      const { replay, main, sub } = await moveFunds(
-        merchant,
-        member.memberId,
-        vendor!,
-        route.direction,
-        amount,
-        req.requestId,
-      );
-      const b = await ledger.balances(merchant.id, [main, sub]);
+      const left = await moveFunds(merchant, member.memberId, vendor!, route.direction, amount, req.requestId);
       return {
         requestId: req.requestId,
         from,
@@ -230,10 +230,10 @@ export function createWalletService(deps: {
         amount: String(amount),
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
-        replay,
-        mainBalance: String(b[main]!.balance),
+        replay: left.replay,
+        mainBalance: String(left.main),
         vendorCode: route.vendorCode,
-        vendorBalance: String(b[sub]!.balance),
+        vendorBalance: String(left.sub),
       };
     },
 

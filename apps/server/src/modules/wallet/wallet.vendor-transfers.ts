@@ -17,7 +17,7 @@ export const VENDOR_COMPENSATION_SCOPE = 'vendor_transfer_compensation';
 /** The wallet job re-sends a pending transfer not tried for this long. */
 export const PENDING_RETRY_SECONDS = 30;
 
-type Ledger = Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances'>;
+type Ledger = Pick<LedgerModule, 'move' | 'moveOrThrow' | 'settleHold' | 'balances' | 'balancesLeft'>;
 type Vendors = Pick<GamesModule, 'findVendor' | 'transferApiOf'>;
 
 /**
@@ -213,6 +213,18 @@ export function createVendorTransfers(deps: {
     return { row: (await repo.find(merchant.id, vendor.code, transferId))!, created };
   }
 
+  /**
+   * The balances a confirmed transfer left, from the ledger's stored result of its last step (main → sub going to
+   * the vendor; the hold's posting coming back).
+   */
+  async function balancesLeft(merchant: Merchant, row: VendorTransferRow) {
+    const key = row.direction === 'to_vendor' ? row.transfer_id : `${row.transfer_id}:post`;
+    const left =
+      row.state === 'confirmed' ? await ledger.balancesLeft(merchant.id, WALLET_TRANSFER_SCOPE, key) : undefined;
+    if (!left) throw new AppError('state_invalid', 'The transfer has no ledger result to answer with.');
+    return left;
+  }
+
   /** The wallet job: re-sends pending transfers nobody tried for a while (no player visit needed). */
   async function retryPending(limit = 100): Promise<{ confirmed: number; refused: number; pending: number } | null> {
     const due = await repo.duePending(new Date(clock().getTime() - PENDING_RETRY_SECONDS * 1000), limit);
@@ -231,7 +243,7 @@ export function createVendorTransfers(deps: {
     return counts;
   }
 
-  return { start, sync, retryPending };
+  return { start, sync, retryPending, balancesLeft };
 }
 
 export type VendorTransfers = ReturnType<typeof createVendorTransfers>;

@@ -28,7 +28,7 @@ export function createWithdrawalsModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'move' | 'settleHold' | 'balances'>;
   members: Pick<MembersModule, 'findById' | 'setPaymentPassword' | 'accountsOf'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'secondApprovalAbove'>;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   clock: () => Date;
@@ -65,6 +65,9 @@ export function createWithdrawalsModule(deps: {
     /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
     rollupChangedSince: rollup.changedSince,
     rollupDayTotals: rollup.dayTotals,
+    /** The back-office dashboard: paid-out withdrawals per day, and the queues waiting now. */
+    dashboardDays: rollup.dashboardDays,
+    queueCounts: rollup.queueCounts,
     txPassword,
     bankAccounts,
     withdrawals,

@@ -32,6 +32,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'GET',
       url: '/admin/api/withdrawals',
+      permission: 'payments.view',
       summary: 'Withdrawals of this merchant, newest first (filter by status)',
       tags,
       querystring: adminWithdrawalQuery,
@@ -45,6 +46,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'GET',
       url: '/admin/api/withdrawals/:id',
+      permission: 'payments.view',
       summary: 'One withdrawal',
       tags,
       params: referenceParams('WDR'),
@@ -58,6 +60,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'GET',
       url: '/admin/api/withdrawals/:id/proof',
+      permission: 'payments.view',
       summary: 'The member’s "not received" proof image (data URI) or null',
       tags,
       params: referenceParams('WDR'),
@@ -71,6 +74,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'POST',
       url: '/admin/api/withdrawals/:id/approve',
+      permission: 'withdrawals.decide',
       summary: 'Approve a requested withdrawal (audited)',
       tags,
       params: referenceParams('WDR'),
@@ -85,6 +89,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'POST',
       url: '/admin/api/withdrawals/:id/reject',
+      permission: 'withdrawals.decide',
       summary:
         'Reject a requested withdrawal (or an approved one with from: "approved"): the hold is released (audited)',
       tags,
@@ -101,6 +106,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'POST',
       url: '/admin/api/withdrawals/:id/disburse',
+      permission: 'withdrawals.decide',
       summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)',
       tags,
       params: referenceParams('WDR'),
@@ -115,6 +121,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'POST',
       url: '/admin/api/withdrawals/:id/resolve-dispute',
+      permission: 'withdrawals.decide',
       summary: 'Close a disputed withdrawal, refunding an amount (or "0") to the member (audited)',
       tags,
       params: referenceParams('WDR'),
@@ -130,6 +137,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'GET',
       url: '/admin/api/withdrawal-settings',
+      permission: 'payments.view',
       summary: 'Withdrawal limits, receipt window and member cancellation of this merchant',
       tags,
       response: adminWithdrawalSettings,
@@ -142,6 +150,7 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
     {
       method: 'PUT',
       url: '/admin/api/withdrawal-settings',
+      permission: 'payments.settings',
       summary: 'Change the withdrawal settings (audited)',
       tags,
       body: adminWithdrawalSettingsRequest,

@@ -28,7 +28,7 @@ export interface AdminActor {
 export function createWithdrawalOperatorService(deps: {
   db: Kysely<WithdrawalsTables>;
   postings: WithdrawalPostings;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'secondApprovalAbove'>;
   members: Pick<MembersModule, 'accountsOf'>;
   clock: () => Date;
 }) {
@@ -42,17 +42,25 @@ export function createWithdrawalOperatorService(deps: {
     detail: Record<string, unknown>,
     step: (r: WithdrawalsRepository, trx: Kysely<WithdrawalsTables>, now: Date) => Promise<WithdrawalRow | undefined>,
     id: bigint,
+    /** When `step` changed nothing: a lesser step to try (a first approval), audited as `<action>.first`. */
+    fallback?: (r: WithdrawalsRepository, now: Date) => Promise<WithdrawalRow | undefined>,
   ): Promise<AdminWithdrawal> {
     await deps.db.transaction().execute(async (trx) => {
       const r = createWithdrawalsRepository(trx);
-      const row = await step(r, trx, deps.clock());
+      const now = deps.clock();
+      let row = await step(r, trx, now);
+      let done = action;
+      if (!row && fallback) {
+        row = await fallback(r, now);
+        done = `${action}.first`;
+      }
       if (!row) return transitionRefused(r, merchant.id, id);
       await recordAdminAction(trx, {
         merchantId: merchant.id,
         adminId: admin.id,
-        action,
+        action: done,
         targetType: 'withdrawal',
-        targetId: id,
+        targetId: row.reference,
         detail: { ...detail, amount: row.amount, memberId: row.member_id },
         ip: admin.ip,
       });
@@ -97,20 +105,43 @@ export function createWithdrawalOperatorService(deps: {
       };
     },
 
-    approve: (merchant: Merchant, admin: AdminActor, id: bigint) =>
-      act(
+    /**
+     * Approves a requested withdrawal. Above the merchant's second-approval threshold the first approval is only
+     * recorded (the withdrawal stays requested) and a different staff member must approve it again.
+     */
+    async approve(merchant: Merchant, admin: AdminActor, id: bigint): Promise<AdminWithdrawal> {
+      const above = await deps.audit.secondApprovalAbove(merchant.id);
+      const secondApproval = above === null ? undefined : { above, approver: admin.id };
+      let first = false;
+      return act(
         merchant,
         admin,
         'withdrawal.approve',
         {},
-        (r, _trx, now) =>
-          r.transition({ merchantId: merchant.id, id, from: ['requested'] }, 'approved', {
-            approved_at: now,
-            approved_by: admin.id,
-            updated_at: now,
-          }),
+        async (r, _trx, now) => {
+          const row = await r.transition(
+            { merchantId: merchant.id, id, from: ['requested'], secondApproval },
+            'approved',
+            {
+              approved_at: now,
+              approved_by: admin.id,
+              updated_at: now,
+            },
+          );
+          if (row || above === null) return row;
+          const current = await r.find(merchant.id, id);
+          if (current?.status === 'requested' && current.first_approved_by === admin.id) {
+            throw new AppError('second_approval_required', 'Another staff member must approve this withdrawal too.');
+          }
+          first = true;
+          return undefined;
+        },
         id,
-      ),
+        // Above the threshold without a first approval: this one is the first.
+        async (r, now) =>
+          first ? r.firstApproval({ merchantId: merchant.id, id, above: above!, approver: admin.id, now }) : undefined,
+      );
+    },
 
     /** Refused before disbursement (from the status the operator saw): the hold is released to the member. */
     reject: (
@@ -217,7 +248,7 @@ export function createWithdrawalOperatorService(deps: {
           adminId: admin.id,
           action: 'withdrawal.settings',
           targetType: 'merchant',
-          targetId: merchant.id,
+          targetId: merchant.code,
           detail: {
             minAmount,
             maxAmount,

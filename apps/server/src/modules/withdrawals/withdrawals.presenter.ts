@@ -64,5 +64,6 @@ export function presentAdminWithdrawal(
     memberAccount,
     accountNumber: r.account_number,
     hasProof: r.has_proof,
+    awaitingSecondApproval: r.status === 'requested' && r.first_approved_by !== null,
   };
 }

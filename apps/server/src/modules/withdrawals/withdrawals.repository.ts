@@ -149,7 +149,15 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
      * serialise on its row lock and the loser sees the new status, so exactly one wins.
      */
     transition: (
-      where: { merchantId: bigint; id: bigint; memberId?: bigint; from: WithdrawalStatus[]; dueAfter?: Date },
+      where: {
+        merchantId: bigint;
+        id: bigint;
+        memberId?: bigint;
+        from: WithdrawalStatus[];
+        dueAfter?: Date;
+        /** Four eyes: above `above`, only with a first approval by someone other than `approver`. */
+        secondApproval?: { above: bigint; approver: bigint };
+      },
       to: WithdrawalStatus,
       set: Omit<Updateable<WithdrawalsTable>, 'status' | 'id'>,
     ) => {
@@ -161,8 +169,30 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
         .where('status', 'in', where.from);
       if (where.memberId !== undefined) q = q.where('member_id', '=', where.memberId);
       if (where.dueAfter) q = q.where('receipt_due_at', '>', where.dueAfter);
+      const four = where.secondApproval;
+      if (four) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('amount', '<=', four.above),
+            eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', four.approver)]),
+          ]),
+        );
+      }
       return q.returningAll().executeTakeFirst();
     },
+
+    /** Records the first of two approvals of a requested withdrawal above `above`; undefined when not applicable. */
+    firstApproval: (where: { merchantId: bigint; id: bigint; above: bigint; approver: bigint; now: Date }) =>
+      db
+        .updateTable('withdrawals')
+        .set({ first_approved_by: where.approver, first_approved_at: where.now, updated_at: where.now })
+        .where('merchant_id', '=', where.merchantId)
+        .where('id', '=', where.id)
+        .where('status', '=', 'requested')
+        .where('amount', '>', where.above)
+        .where('first_approved_by', 'is', null)
+        .returningAll()
+        .executeTakeFirst(),
 
     async listForMember(merchantId: bigint, memberId: bigint, page: { pageNo: number; pageSize: number }) {
       const base = db.selectFrom('withdrawals').where('merchant_id', '=', merchantId).where('member_id', '=', memberId);

@@ -68,6 +68,9 @@ export interface WithdrawalsTable {
   updated_at: UpdatedAt;
   approved_at: Date | null;
   approved_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** Above the merchant's second-approval threshold: the first of the two approvals (migration 0045). */
+  first_approved_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  first_approved_at: Date | null;
   disbursed_at: Date | null;
   disbursed_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   closed_at: Date | null;

@@ -29,21 +29,28 @@ afterEach(() => {
 });
 
 describe('game card', { timeout: 20_000 }, () => {
-  it('shows the game, and falls back to the default image when its icon fails to load', async () => {
+  it("shows the game's name while its image loads, the image once loaded, and a named tile when it fails", async () => {
     const card = renderCard(game());
+    const art = card.querySelector('.game-art')!;
     const img = card.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/game-icons/slot-lucky-dragon.svg');
-    expect(img.hasAttribute('data-fallback')).toBe(false);
+    expect(art.hasAttribute('data-fallback')).toBe(false);
+    expect(art.querySelector('.game-art__name')!.textContent).toBe('Lucky Dragon');
+    fireEvent.load(img);
+    await waitFor(() => expect(art.querySelector('.game-art__name')).toBeNull());
     fireEvent.error(img);
-    await waitFor(() => expect(img.getAttribute('data-fallback')).toBe('true'));
-    expect(img.getAttribute('src')).not.toBe('/game-icons/slot-lucky-dragon.svg');
+    await waitFor(() => expect(art.getAttribute('data-fallback')).toBe('true'));
+    // No generic picture: the tile names the game.
+    expect(card.querySelector('img')).toBeNull();
+    expect(art.querySelector('.game-art__name')!.textContent).toBe('Lucky Dragon');
     expect(within(card).getByRole('heading', { name: 'Lucky Dragon' })).toBeTruthy();
     expect(within(card).getByText('SEA Games')).toBeTruthy();
   });
 
-  it('uses the default image when the game has none', () => {
+  it("shows a tile with the game's name when the game has no image", () => {
     const card = renderCard(game({ iconUrl: null }));
-    expect(card.querySelector('img')!.getAttribute('data-fallback')).toBe('true');
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.querySelector('.game-art[data-fallback]')!.textContent).toBe('Lucky Dragon');
   });
 
   it('a game in maintenance shows the badge and cannot be started', async () => {

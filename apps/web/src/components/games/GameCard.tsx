@@ -27,7 +27,7 @@ export function GameCard({ game }: { game: GameItem }) {
   return (
     <article className={clsx('game-card', game.maintenance && 'game-card--maintenance')} aria-labelledby={titleId}>
       <div className="game-card__art">
-        <GameIcon src={game.iconUrl} className="game-card__icon" />
+        <GameIcon src={game.iconUrl} className="game-card__icon" name={game.displayName} />
         {game.maintenance && <span className="game-card__badge">{t('games.maintenance')}</span>}
         {!game.maintenance && game.hot && (
           <span className="game-card__badge game-card__badge--hot">{t('games.hot')}</span>

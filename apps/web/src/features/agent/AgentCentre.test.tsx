@@ -1,3 +1,4 @@
+import { defaultFeatureFlags } from '@sea/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -171,12 +172,27 @@ describe('agent centre', () => {
     const tile = (name: string) => within(tiles).getByText(name).nextElementSibling!.textContent;
     expect(tile('Team members')).toBe('7 (2 direct)');
     expect(tile('Valid bets')).toBe('12,345.00');
-    expect(tile('Team P&L')).toBe('-2,345.00');
+    expect(tile('Team win/loss (players)')).toBe('-2,345.00');
+    // Whose result it is, in words.
+    expect(screen.getByText(/below zero, your players lost that amount/)).toBeTruthy();
     const today = quickRange('today', new Date(), 'Asia/Manila');
     expect(calls[0]!.get('from')).toBe(today.from);
     const chart = await screen.findByRole('img', { name: /Team P&L by day/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     expect(chart.querySelectorAll('.agent-chart__bar--neg')).toHaveLength(1);
+    // An axis with values (the largest day either way and zero), the bars' values, dates, a legend.
+    const figure = chart.closest('figure')!;
+    expect([...figure.querySelectorAll('.agent-chart__y span')].map((e) => e.textContent)).toEqual([
+      '2,345.00',
+      '0.00',
+      '-2,345.00',
+    ]);
+    expect([...figure.querySelectorAll('.agent-chart__value')].map((e) => e.textContent)).toEqual([
+      '-2,345.00',
+      '500.00',
+    ]);
+    expect(figure.querySelectorAll('.agent-chart__x span').length).toBeGreaterThan(1);
+    expect(within(figure).getByText(/green: your players won · red: your players lost/)).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(4); // head, two days, total
     const user = userEvent.setup();
@@ -555,5 +571,37 @@ describe('agent centre', () => {
     renderAt('/agent/agentAnnouncement');
     expect(await screen.findByText('No announcements for agents yet.')).toBeTruthy();
     expect(screen.queryByText(/Coming soon/i)).toBeNull();
+  });
+});
+
+describe('agent policy (AGENTPOLICY3)', { timeout: 20_000 }, () => {
+  it("on: the agent centre lists it and shows the operator's articles", async () => {
+    asAgent();
+    server.use(
+      http.get('*/wps/agent/policy', () =>
+        ok({
+          articles: [
+            { tag: 'c', title: 'Rebate and commission', content: '<p>Up to 12.0 %</p>' },
+            { tag: 'r', title: 'Rules', content: '<ul><li>One account per person.</li></ul>' },
+          ],
+        }),
+      ),
+    );
+    renderAt('/agent/agentPolicy');
+    expect(await screen.findByRole('heading', { name: 'Rebate and commission', level: 2 })).toBeTruthy();
+    expect(screen.getByText('One account per person.')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Agent centre' });
+    expect(within(menu).getByRole('link', { name: 'Agent policy' }).getAttribute('href')).toBe('/agent/agentPolicy');
+  });
+
+  it('off: not in the menu, and its address is a page not found', async () => {
+    asAgent();
+    server.use(http.get('*/wps/system/whitelabel', () => ok({ ...defaultFeatureFlags(), AGENTPOLICY3: false })));
+    renderAt('/agent/agentPolicy');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    renderAt('/agent/agentTeamOverview');
+    const menu = await screen.findByRole('navigation', { name: 'Agent centre' });
+    expect(within(menu).getByRole('link', { name: 'Team overview' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Agent policy' })).toBeNull();
   });
 });

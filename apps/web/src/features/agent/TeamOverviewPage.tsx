@@ -45,6 +45,7 @@ function OverviewTiles({ o }: { o: NonNullable<ReturnType<typeof useTeamOverview
           { label: t('agent.f.profit'), value: money(o.profit), tone: signedClass(o.profit) },
         ]}
       />
+      <p className="agent-note">{t('agent.overview.profitNote')}</p>
       {o.freshAsOf && (
         <p className="agent-note">
           {t('agent.overview.freshAsOf')} <DateTime value={o.freshAsOf} />

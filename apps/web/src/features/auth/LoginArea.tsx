@@ -8,6 +8,7 @@ import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { useSession } from '../../state/session.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { useUi } from '../../state/ui.ts';
+import { AccountMenu } from './AccountMenu.tsx';
 import { RegisterButton } from './RegisterButton.tsx';
 
 // Both carry the form kit, zod or Base UI: loaded when shown, so a phone's first page goes without them.
@@ -87,10 +88,13 @@ function AccountArea({ balance }: { balance: ReactNode }) {
     navigate('/');
   }
 
+  const name = me?.nickname || me?.account || '';
+  // Phones (global.css, below 900 px): one row — balance, Deposit and the account menu; the items marked
+  // login-area__wide are in that menu instead.
   return (
-    <div className="login-area">
+    <div className="login-area login-area--member">
       {me?.isAgent && (
-        <Link className="btn btn--ghost" to="/agentHome">
+        <Link className="btn btn--ghost login-area__wide" to="/agentHome">
           {t('auth.agentCentre')}
         </Link>
       )}
@@ -100,16 +104,22 @@ function AccountArea({ balance }: { balance: ReactNode }) {
           <Link className="btn btn--primary quick-actions__btn" to="/member/depositv2">
             {t('centre.member.depositv2')}
           </Link>
-          <Link className="btn btn--ghost quick-actions__btn" to="/member/withdraw">
+          <Link className="btn btn--ghost quick-actions__btn login-area__wide" to="/member/withdraw">
             {t('centre.member.withdraw')}
           </Link>
-          <Link className="btn btn--ghost quick-actions__btn" to="/member/personalHistoryCopy">
+          <Link className="btn btn--ghost quick-actions__btn login-area__wide" to="/member/personalHistoryCopy">
             {t('centre.member.personalHistoryCopy')}
           </Link>
         </nav>
       )}
+      <AccountMenu
+        name={name}
+        isAgent={Boolean(me?.isAgent)}
+        wallet={Boolean(me && !me.isTrial)}
+        onSignOut={() => setConfirming(true)}
+      />
       <Link
-        className="account-name"
+        className="account-name login-area__wide"
         to="/member/securityCenter"
         title={t('auth.memberCentre')}
         aria-label={`${me?.nickname || me?.account || ''} · ${t('auth.memberCentre')}`}
@@ -122,7 +132,7 @@ function AccountArea({ balance }: { balance: ReactNode }) {
           ▾
         </span>
       </Link>
-      <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
+      <button type="button" className="btn btn--ghost login-area__wide" onClick={() => setConfirming(true)}>
         {t('auth.signOut')}
       </button>
       {confirming && (

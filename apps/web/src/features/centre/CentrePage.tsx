@@ -5,11 +5,12 @@ import { Link, useParams } from 'react-router';
 import { useAnnouncements, useContractTypesHeld } from '../../api/agents.ts';
 import { useMemberInfo } from '../../api/auth.ts';
 import { useUnreadMessages } from '../../api/messages.ts';
+import { useWhitelabel } from '../../api/system.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
 import { useSystemStatus } from '../../state/system.ts';
 import '../../i18n/areas/centre.ts';
-import { CENTRE_PAGES, type CentreArea, SETTLEMENT_PAGES } from './centre-pages.ts';
+import { CENTRE_PAGES, type CentreArea, FLAGGED_PAGES, SETTLEMENT_PAGES } from './centre-pages.ts';
 
 /**
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
@@ -42,14 +43,16 @@ export function CentrePage({
     agentAnnouncement: unreadAnnouncements,
     messageV2: unreadMessages,
   };
+  const flags = useWhitelabel().data;
+  const flagOff = (p: string) => area === 'agent' && Boolean(FLAGGED_PAGES[p]) && flags?.[FLAGGED_PAGES[p]!] !== true;
   const menu = pages.filter((p) => {
     const type = area === 'agent' ? SETTLEMENT_PAGES[p] : undefined;
-    return !type || held?.includes(type) || p === current;
+    return !flagOff(p) && (!type || held?.includes(type) || p === current);
   });
   // Landing on the centre itself (no page chosen yet) shows every entry at once.
   const [menuOpen, setMenuOpen] = useState(page === undefined);
   const Page = built[current];
-  if (!pages.includes(current) || !Page) return <NotFoundPage />;
+  if (!pages.includes(current) || !Page || (flags && flagOff(current))) return <NotFoundPage />;
   // The server refuses agent data to non-agents; the site says what the agent centre is and how to become one.
   if (area === 'agent' && me && !me.isAgent) return <ForAgentsOnly />;
   return (

@@ -21,12 +21,13 @@ export const RETIRED_MEMBER_PAGES = ['bonusDetails', 'rewardCenter', 'referral',
 
 /**
  * Agent centre pages (spec §2). myIncome, contractRequest and contractList are the spec's "my income" and
- * "contract request pages" (paths not named by the spec); the last four are the settlement records by contract
- * type (names ours too).
+ * "contract request pages" (paths not named by the spec); agentPolicy is the merchant's agent policy
+ * (AGENTPOLICY3); the last four are the settlement records by contract type (names ours too).
  */
 export const AGENT_PAGES = [
   'agentTeamOverview',
   'agentAnnouncement',
+  'agentPolicy',
   'registerCenter',
   'downlineManagmentView',
   'personalHistoryCopy',
@@ -49,6 +50,9 @@ export const SETTLEMENT_PAGES: Record<string, 'dividend' | 'daily_wage' | 'hourl
   hourlySalary: 'hourly_salary',
   realTimeSalary: 'realtime_salary',
 };
+
+/** Agent centre pages a merchant's feature flag turns on (listed, and opened, only while it is on). */
+export const FLAGGED_PAGES: Record<string, 'AGENTPOLICY3'> = { agentPolicy: 'AGENTPOLICY3' };
 
 export type CentreArea = 'member' | 'agent';
 

@@ -11,6 +11,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { CopyRow } from './CopyRow.tsx';
 import { depositSchema, quickAmounts, safePayUrl } from './deposit-form.ts';
 import '../../i18n/areas/deposit.ts';
+import { methodName } from './method-name.ts';
 
 /**
  * One deposit method's form. Online payment: open the order, then the browser goes to the gateway's page (same
@@ -53,7 +54,7 @@ export function DepositForm({
   }
 
   return (
-    <Form form={form} className="form" onSubmit={submit} aria-label={method.name}>
+    <Form form={form} className="form" onSubmit={submit} aria-label={methodName(t, method.code, method.name)}>
       {bank && method.bank && (
         <section className="deposit-bank" aria-labelledby={headingId}>
           <h3 id={headingId}>{t('deposit.receivingAccount')}</h3>

@@ -5,6 +5,7 @@ import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import '../../i18n/areas/deposit.ts';
+import { methodName } from './method-name.ts';
 
 const TONE: Record<DepositStatus, StatusTone> = {
   pending: 'waiting',
@@ -26,7 +27,7 @@ export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }
               <li
                 key={d.id}
                 className="record"
-                aria-label={`${d.methodName} ${formatMoney(d.amount, data.exponent)} ${t(`deposit.status.${d.status}`)}`}
+                aria-label={`${methodName(t, d.methodCode, d.methodName)} ${formatMoney(d.amount, data.exponent)} ${t(`deposit.status.${d.status}`)}`}
               >
                 <div className="record__main">
                   <span className="record__amount">
@@ -35,7 +36,7 @@ export function DepositHistory({ query }: { query: UseQueryResult<DepositList> }
                   <StatusBadge tone={TONE[d.status]}>{t(`deposit.status.${d.status}`)}</StatusBadge>
                 </div>
                 <div className="record__meta">
-                  <span>{d.methodName}</span>
+                  <span>{methodName(t, d.methodCode, d.methodName)}</span>
                   <span className="record__ref">{t('deposit.reference', { reference: d.reference })}</span>
                   <DateTime value={d.createdAt} />
                 </div>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../state/session.ts';
+import { i18n } from '../../i18n/index.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
 
@@ -201,6 +202,16 @@ describe('deposit page', () => {
     expect((received?.get('receipt') as File).name).toBe('slip.png');
     const recent = await screen.findByRole('list', { name: 'Recent deposits' });
     expect(within(recent).getByText('Pending')).toBeTruthy();
+  });
+
+  it("names the methods in the second language (server texts translated), the operator's names in English", async () => {
+    setup();
+    renderAt('/member/depositv2');
+    expect(await screen.findByRole('radio', { name: /^Online payment/ })).toBeTruthy();
+    await i18n.changeLanguage('ty');
+    expect(await screen.findByRole('radio', { name: /^Thanh toán trực tuyến \(thử nghiệm\)/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^Chuyển khoản ngân hàng/ })).toBeTruthy();
+    await i18n.changeLanguage('en');
   });
 
   it('has loading, error (with retry) and empty states', async () => {

@@ -9,6 +9,7 @@ import { DepositHistory } from './DepositHistory.tsx';
 import { DepositResult } from './DepositResult.tsx';
 import './deposit.css';
 import '../../i18n/areas/deposit.ts';
+import { methodName } from './method-name.ts';
 
 /** How long the page waits for a gateway outcome before saying it is slow (the list keeps the final word). */
 const RESULT_WAIT_MS = 90_000;
@@ -70,7 +71,7 @@ export function DepositPage() {
                       className="deposit-method"
                       onClick={() => setSelected(m.code)}
                     >
-                      <span className="deposit-method__name">{m.name}</span>
+                      <span className="deposit-method__name">{methodName(t, m.code, m.name)}</span>
                       <span className="deposit-method__kind">
                         {m.kind === 'gateway' ? t('deposit.kindGateway') : t('deposit.kindBank')}
                       </span>

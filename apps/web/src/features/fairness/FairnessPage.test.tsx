@@ -1,5 +1,5 @@
 import type { HouseRound } from '@sea/contracts';
-import { commitServerSeed, playRound } from '@sea/games';
+import { commitServerSeed, playRound, type SlotRoundResult } from '@sea/games';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -39,6 +39,9 @@ function stored(over: Partial<HouseRound> = {}): HouseRound {
 function serve(round: HouseRound) {
   let current = round;
   server.use(
+    http.get('*/wps/house/fairness', () =>
+      ok({ serverSeedHash: round.serverSeedHash, nextServerSeedHash: 'f'.repeat(64), clientSeed: 'c-seed', nonce: 8 }),
+    ),
     http.get('*/wps/house/rounds/:id', ({ params }) =>
       params.id === current.id
         ? ok(current)
@@ -56,7 +59,7 @@ function serve(round: HouseRound) {
           clientSeed: 'c-seed',
           rounds: 1,
         },
-        next: { serverSeedHash: 'b'.repeat(64), clientSeed: 'n', nonce: 0 },
+        next: { serverSeedHash: 'b'.repeat(64), nextServerSeedHash: 'c'.repeat(64), clientSeed: 'n', nonce: 0 },
       });
     }),
   );
@@ -64,6 +67,94 @@ function serve(round: HouseRound) {
 }
 
 describe('fairness page', () => {
+  it('shows the seed pair with the next server seed hash, and checks both promises when the client seed changes', async () => {
+    const current = 'current server seed';
+    const next = 'next server seed, committed ahead';
+    let body: unknown;
+    let pair = {
+      serverSeedHash: commitServerSeed(current),
+      nextServerSeedHash: commitServerSeed(next),
+      clientSeed: 'old-client',
+      nonce: 4,
+    };
+    server.use(
+      http.get('*/wps/house/fairness', () => ok(pair)),
+      http.post('*/wps/house/seed', async ({ request }) => {
+        body = await request.json();
+        const revealed = {
+          serverSeed: current,
+          serverSeedHash: pair.serverSeedHash,
+          clientSeed: 'old-client',
+          rounds: 4,
+        };
+        pair = {
+          serverSeedHash: commitServerSeed(next),
+          nextServerSeedHash: 'd'.repeat(64),
+          clientSeed: 'my-pick',
+          nonce: 0,
+        };
+        return ok({ revealed, next: pair });
+      }),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    const user = userEvent.setup();
+    renderAt('/fairness');
+    expect((await screen.findByTestId('next-hash', {}, { timeout: 10_000 })).textContent).toBe(commitServerSeed(next));
+    expect(screen.getByTestId('current-hash').textContent).toBe(commitServerSeed(current));
+    expect(screen.getByText('What we commit to')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^New client seed/), 'has space');
+    await user.click(screen.getByRole('button', { name: 'Change the seed pair (reveals the current server seed)' }));
+    expect(await screen.findByText('Use 1–64 printable characters without spaces.')).toBeTruthy();
+    await user.clear(screen.getByLabelText(/^New client seed/));
+    await user.type(screen.getByLabelText(/^New client seed/), 'my-pick');
+    await user.click(screen.getByRole('button', { name: 'Change the seed pair (reveals the current server seed)' }));
+    const rotated = await screen.findByTestId('rotated', {}, { timeout: 10_000 });
+    expect(body).toEqual({ clientSeed: 'my-pick' });
+    expect(
+      within(rotated).getByText('SHA-256 of the revealed server seed equals the hash you were shown.'),
+    ).toBeTruthy();
+    expect(
+      within(rotated).getByText(
+        'Your new pair uses the server seed whose hash was committed before you chose your client seed.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('next-hash').textContent).toBe('d'.repeat(64)));
+  });
+
+  it('says so when the new pair does not use the server seed committed ahead', async () => {
+    const pair = {
+      serverSeedHash: commitServerSeed('s1'),
+      nextServerSeedHash: commitServerSeed('s2'),
+      clientSeed: 'c',
+      nonce: 0,
+    };
+    server.use(
+      http.get('*/wps/house/fairness', () => ok(pair)),
+      http.post('*/wps/house/seed', () =>
+        ok({
+          revealed: { serverSeed: 's1', serverSeedHash: pair.serverSeedHash, clientSeed: 'c', rounds: 1 },
+          next: {
+            serverSeedHash: commitServerSeed('another'),
+            nextServerSeedHash: 'e'.repeat(64),
+            clientSeed: 'x',
+            nonce: 0,
+          },
+        }),
+      ),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    const user = userEvent.setup();
+    renderAt('/fairness');
+    await screen.findByTestId('next-hash', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Change the seed pair (reveals the current server seed)' }));
+    const rotated = await screen.findByTestId('rotated', {}, { timeout: 10_000 });
+    expect(
+      within(rotated).getByText(
+        'Your new pair does NOT use the server seed committed before you chose your client seed.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('recomputes a stored round from ?round= and confirms hash and result', async () => {
     serve(stored());
     renderAt('/fairness?round=9');
@@ -75,6 +166,17 @@ describe('fairness page', () => {
         `Win: ${(outcome.win * 1).toLocaleString('en', { minimumFractionDigits: 2 })} (${outcome.win} credits)`,
       ),
     ).toBeTruthy();
+    // The reels show the game's symbols as images (drawn like the game's), not their ids ("lantern").
+    const grid = verdict.querySelector('.fairness__grid')!;
+    const cells = [...grid.querySelectorAll('td')];
+    expect(cells).toHaveLength(15);
+    expect(cells.every((c) => c.textContent === '' && c.querySelector('canvas[role="img"]'))).toBe(true);
+    const base = (outcome.result as SlotRoundResult).spins[0]!;
+    expect(
+      within(grid as HTMLElement)
+        .getAllByRole('img')[0]!
+        .getAttribute('aria-label'),
+    ).toBe(base.grid[0]![0]);
   });
 
   it('says so when the stored result does not match what the seeds give', async () => {

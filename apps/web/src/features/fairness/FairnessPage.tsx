@@ -14,6 +14,7 @@ import { DateTime } from '../../components/DateTime.tsx';
 import { useSession } from '../../state/session.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { type RoundInputs, verifyRound } from '../../lib/verify-round.ts';
+import { CommitmentsCard, SeedPairCard } from './SeedPairCard.tsx';
 import { VerificationView } from './VerificationView.tsx';
 import './fairness.css';
 import '../../i18n/areas/fairness.ts';
@@ -26,7 +27,8 @@ const roundIdSchema = z.object({
 });
 
 /**
- * /fairness: the round verifier. A round of the member's (?round=<id>, /wps/house/rounds/:id) or seeds pasted by
+ * /fairness: the member's seed pair (current and next server seed hashes, a new client seed), what we commit to, and
+ * the round verifier. A round of the member's (?round=<id>, /wps/house/rounds/:id) or seeds pasted by
  * hand are recomputed in the browser with the server's engines (@sea/games) and compared with the stored result;
  * the revealed server seed is checked against the hash committed before play.
  */
@@ -42,6 +44,8 @@ export default function FairnessPage() {
     <section className="fairness" aria-labelledby="page-title">
       <h1 id="page-title">{t('fairness.title')}</h1>
       <p className="fairness__intro">{t('fairness.intro')}</p>
+      {loggedIn && <SeedPairCard />}
+      <CommitmentsCard />
 
       <section className="fairness__card" aria-labelledby="load-title">
         <h2 id="load-title">{t('fairness.loadTitle')}</h2>

@@ -7,6 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '../../lib/verify-round.ts';
 import '../../i18n/areas/fairness.ts';
+import { SymbolIcon } from '../../components/SymbolIcon.tsx';
 
 const SUIT: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cardText = (c: string) => `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1] ?? ''] ?? ''}`;
@@ -90,7 +91,7 @@ function SlotOutcome({ result }: { result: SlotRoundResult }) {
                     const win = s.lineWins.some((w) => w.positions.some(([pr, prow]) => pr === r && prow === row));
                     return (
                       <td key={r} className={win ? 'win' : undefined}>
-                        {reel[row]}
+                        <SymbolIcon code={reel[row]!} size={40} label={reel[row]!} />
                       </td>
                     );
                   })}

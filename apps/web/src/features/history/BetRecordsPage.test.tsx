@@ -113,6 +113,23 @@ describe('betting record page', { timeout: 20_000 }, () => {
     ).toBe('/fairness?round=1');
     expect(within(rows[1]!).getByText('Rolled back')).toBeTruthy();
     expect(within(rows[1]!).getByText('-20.00')).toBeTruthy();
+    // Phones: a compact row per round (game, stake, result, time) opening its details.
+    const list = screen.getByRole('list', { name: '25 rounds · amounts in PHP' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(20);
+    const summary = items[2]!.querySelector('summary')!;
+    expect([...summary.children].map((c) => c.textContent)).toEqual([
+      'Lucky Dragon',
+      '20.00',
+      '+30.00',
+      '01/05/2024 18:00:00',
+    ]);
+    expect(items[0]!.querySelector('summary .bet-item__net')!.textContent).toBe('Open');
+    expect(items[2]!.querySelector('details')!.open).toBe(false);
+    await userEvent.click(summary);
+    expect(items[2]!.querySelector('details')!.open).toBe(true);
+    expect(within(items[2]!).getByText('Payout').nextElementSibling!.textContent).toBe('50.00');
+    expect(within(items[2]!).getByRole('link', { name: /^Verify round h3/ })).toBeTruthy();
     // Totals: 25 × 20.00 staked, 13 × 50.00 paid.
     expect(screen.getByText('Total stake').nextElementSibling!.textContent).toBe('500.00');
     expect(screen.getByText('Total payout').nextElementSibling!.textContent).toBe('650.00');

@@ -9,6 +9,7 @@ import {
 } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBetRecords, useGameMenus } from '../../api/games.ts';
@@ -17,12 +18,15 @@ import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { navKeyOfCategory } from '../../lib/game-routes.ts';
+import { lotterySummary } from '../../lib/lottery-bet-name.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { type DateRange, quickRange } from '../../lib/date-ranges.ts';
 import '../../components/data-table.css';
 import './history.css';
 import '../../i18n/areas/history.ts';
+// The lottery's bet-type names (a lottery bet's summary names its bet type).
+import '../../i18n/areas/lottery.ts';
 
 export const BET_PAGE_SIZE = 20;
 const ALL = 'all';
@@ -180,12 +184,92 @@ function Records({ data, onPage }: { data: BetRecordPage; onPage: (n: number) =>
           ))}
         </tbody>
       </table>
+      {/* Phones (history.css, below 700 px): one compact row per round that opens its details; the table is hidden. */}
+      <ul className="bet-list" aria-label={t('history.bets.count', { count: data.total, currency: data.currency })}>
+        {data.items.map((r) => (
+          <CompactRow key={r.id} row={r} exponent={data.exponent} />
+        ))}
+      </ul>
       <Pager page={data.pageNo} pages={pages} onPage={onPage} label={t('history.pagination')} />
     </>
   );
 }
 
+/** A round's result text; a lottery bet's names its bet type in the player's language, not its code. */
+const summaryOf = (t: TFunction, row: BetRecord) =>
+  row.gameType === 'ELOTT' || row.gameType === 'LOTT' ? lotterySummary(t, row.summary!) : row.summary!;
+
 const netClass = (net: string) => clsx(net.startsWith('-') ? 'history-negative' : net !== '0' && 'history-amount--in');
+
+/** A round's result (a lottery bet's with its bet type's name) and, for our own games, the link to verify it. */
+function Result({ row }: { row: BetRecord }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.summary ? summaryOf(t, row) : '—'}
+      {row.verifiable && /^h\d+$/.test(row.roundRef) && (
+        <Link
+          className="bet-verify"
+          to={`/fairness?round=${row.roundRef.slice(1)}`}
+          aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
+        >
+          {t('history.bets.verify')}
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** A round on a phone: game, stake, result and time on one row; its details (vendor, payout, result, status) open. */
+function CompactRow({ row, exponent }: { row: BetRecord; exponent: number }) {
+  const { t } = useTranslation();
+  return (
+    <li className="bet-item">
+      <details>
+        <summary className="bet-item__row">
+          <span className="bet-item__game">{row.gameName}</span>
+          <span className="bet-item__stake">{formatMoney(row.stake, exponent)}</span>
+          <span className={clsx('bet-item__net', netClass(row.net))}>
+            {row.status === 'settled' ? signed(row.net, exponent) : t(`history.bets.statuses.${row.status}`)}
+          </span>
+          <span className="bet-item__time">
+            <DateTime value={row.startedAt} />
+          </span>
+        </summary>
+        <dl className="bet-item__details">
+          <div>
+            <dt>{t('history.bets.vendor')}</dt>
+            <dd>{row.vendorName}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.round')}</dt>
+            <dd className="history-ref">#{row.roundRef}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.stake')}</dt>
+            <dd>{formatMoney(row.stake, exponent)}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.payout')}</dt>
+            <dd>{formatMoney(row.payout, exponent)}</dd>
+          </div>
+          <div>
+            <dt>{t('history.bets.result')}</dt>
+            <dd>
+              <Result row={row} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('history.columns.status')}</dt>
+            <dd>
+              <StatusBadge tone={TONE[row.status]}>{t(`history.bets.statuses.${row.status}`)}</StatusBadge>
+            </dd>
+          </div>
+        </dl>
+      </details>
+    </li>
+  );
+}
 
 function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
   const { t } = useTranslation();
@@ -212,16 +296,7 @@ function Row({ row, exponent }: { row: BetRecord; exponent: number }) {
       </td>
       <td data-label={t('history.bets.result')}>
         <span>
-          {row.summary ?? '—'}
-          {row.verifiable && /^h\d+$/.test(row.roundRef) && (
-            <Link
-              className="bet-verify"
-              to={`/fairness?round=${row.roundRef.slice(1)}`}
-              aria-label={t('history.bets.verifyLabel', { ref: row.roundRef })}
-            >
-              {t('history.bets.verify')}
-            </Link>
-          )}
+          <Result row={row} />
         </span>
       </td>
       <td data-label={t('history.columns.status')}>

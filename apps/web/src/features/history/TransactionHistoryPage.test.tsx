@@ -100,7 +100,8 @@ describe('transaction history page', () => {
       pageSize: '20',
     });
     expect(screen.getByRole('button', { name: 'Previous 7 days' }).getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(week.from);
+    // Dates as the site writes them (DD/MM/YYYY), whatever the browser's locale.
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(week.from.split('-').reverse().join('/'));
   });
 
   it('filters by type and date range, and pages', async () => {
@@ -131,8 +132,14 @@ describe('transaction history page', () => {
     expect(calls.at(-1)!.get('to')).toBe(today.to);
     expect(screen.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('true');
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-01-05' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '05/01/2024' } });
     await waitFor(() => expect(calls.at(-1)!.get('from')).toBe('2024-01-05'));
+    // A date that does not exist is refused where it is typed, and asks nothing.
+    const asked = calls.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '31/02/2024' } });
+    fireEvent.blur(screen.getByLabelText('From'));
+    expect(await screen.findByText('Write the date as DD/MM/YYYY.')).toBeTruthy();
+    expect(calls.length).toBe(asked);
     expect(screen.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -141,7 +148,7 @@ describe('transaction history page', () => {
     renderAt('/member/transactionHistory');
     await screen.findByRole('table');
     const before = calls.length;
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2000-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '01/01/2000' } });
     expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(calls.length).toBe(before);

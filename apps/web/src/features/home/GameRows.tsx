@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHotGames, usePopularGames } from '../../api/games.ts';
 import { GameCard } from '../../components/games/GameCard.tsx';
-import { VendorTile } from '../../components/games/VendorTile.tsx';
 import { QueryState, useDeferredQuery } from '../../components/QueryState.tsx';
-import { navKeyOfCategory, routeOfCategory } from '../../lib/game-routes.ts';
+import { centrePathOf, navKeyOfCategory } from '../../lib/game-routes.ts';
 
 /** Hot games on the home page: one row, the rest on /hot. */
 const HOT_ROW = 6;
+/** The lottery row holds both lottery categories' games (LOTT and ELOTT), so it may hold more than one row's 6. */
+const LOTTERY_ROW = 8;
 
 function Row({ id, title, more, children }: { id: string; title: string; more: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -48,14 +49,36 @@ export function HotGamesRow() {
   );
 }
 
-/** Spec §2: home game rows of 6 games per category; sports as 3 vendor tiles. */
+/**
+ * The rows of one title each: LOTT and ELOTT (both "Lottery") become one row, our own draws first, then the
+ * vendors' lotteries.
+ */
+export function mergeRows(rows: PopularRow[]): PopularRow[] {
+  const merged: PopularRow[] = [];
+  for (const row of rows) {
+    const same = merged.find((m) => navKeyOfCategory(m.gameCategory) === navKeyOfCategory(row.gameCategory));
+    if (!same) {
+      merged.push(row);
+      continue;
+    }
+    const games = row.gameCategory === 'ELOTT' ? [...row.games, ...same.games] : [...same.games, ...row.games];
+    const vendors = [
+      ...same.vendors,
+      ...row.vendors.filter((v) => !same.vendors.some((s) => s.vassalage === v.vassalage)),
+    ];
+    merged[merged.indexOf(same)] = { ...same, gameCategory: 'ELOTT', games: games.slice(0, LOTTERY_ROW), vendors };
+  }
+  return merged;
+}
+
+/** Spec §2: home game rows of 6 games per category (one Lottery row); sports as a showcase of its vendors. */
 export function CategoryRows() {
   const popular = useDeferredQuery(usePopularGames());
   return (
     <QueryState query={popular}>
       {(rows) => (
         <>
-          {rows.map((row) => (
+          {mergeRows(rows).map((row) => (
             <CategoryRow key={row.gameCategory} row={row} />
           ))}
         </>
@@ -68,19 +91,36 @@ function CategoryRow({ row }: { row: PopularRow }) {
   const { t } = useTranslation();
   const title = t(`nav.${navKeyOfCategory(row.gameCategory)}`);
   const id = `home-row-${row.gameCategory.toLowerCase()}`;
+  if (row.gameCategory === 'SPORTS' && row.games.length === 0) return <SportsShowcase id={id} row={row} />;
   return (
-    <Row id={id} title={title} more={`/${routeOfCategory(row.gameCategory)}`}>
-      {row.gameCategory === 'SPORTS' ? (
-        <ul className="vendor-grid">
-          {row.vendors.map((v) => (
-            <li key={v.vassalage}>
-              <VendorTile vendor={v} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Cards games={row.games} />
-      )}
+    <Row id={id} title={title} more={centrePathOf(row.gameCategory)}>
+      <Cards games={row.games} />
+    </Row>
+  );
+}
+
+/**
+ * Sports: its vendors' books as wide cards (a sportsbook opens on its match list, not on one game), each opening
+ * the sports centre on that vendor, where its books start from their cards.
+ */
+function SportsShowcase({ id, row }: { id: string; row: PopularRow }) {
+  const { t } = useTranslation();
+  return (
+    <Row id={id} title={t('nav.sports')} more="/sports">
+      <ul className="sports-books">
+        {row.vendors.map((v) => (
+          <li key={v.vassalage}>
+            <Link className="sports-book" to={`/sports?vendor=${encodeURIComponent(v.vassalage)}`}>
+              <span className="sports-book__art" aria-hidden="true" />
+              <span className="sports-book__text">
+                <span className="sports-book__name">{v.displayName}</span>
+                <span className="sports-book__lead">{t('home.sportsLead')}</span>
+              </span>
+              <span className="sports-book__cta">{t('home.sportsCta')}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </Row>
   );
 }

@@ -11,9 +11,19 @@ import { ok, server } from '../../test/server.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('home game rows', { timeout: 20_000 }, () => {
-  it('shows hot games, a row per category (sports as vendor tiles), the winners board and the providers', async () => {
+  it('shows hot games, a row per category (one Lottery row; sports as its books), the winners board and the providers', async () => {
     const six = Array.from({ length: 6 }, (_, i) => game({ nodeId: String(i + 1), displayName: `Slot ${i + 1}` }));
     const rows: PopularRow[] = [
+      {
+        gameCategory: 'LOTT',
+        games: [game({ nodeId: '70', displayName: 'Vendor Lotto', vassalage: 'DEMO', gameType: 'LOTT' })],
+        vendors: [vendor({ vassalage: 'DEMO' })],
+      },
+      {
+        gameCategory: 'ELOTT',
+        games: [game({ nodeId: '71', displayName: 'Fast 5D', gameType: 'ELOTT', gameCode: 'elott-ssc-1m' })],
+        vendors: [vendor()],
+      },
       { gameCategory: 'RNG', games: six, vendors: [vendor()] },
       {
         gameCategory: 'SPORTS',
@@ -52,7 +62,7 @@ describe('home game rows', { timeout: 20_000 }, () => {
       class {
         constructor(private readonly cb: (entries: { isIntersecting: boolean }[]) => void) {}
         observe(el: Element) {
-          if (el.closest('.winners')) reveal = () => this.cb([{ isIntersecting: true }]);
+          if (el.classList.contains('home__near-winners')) reveal = () => this.cb([{ isIntersecting: true }]);
         }
         disconnect() {}
       },
@@ -63,13 +73,27 @@ describe('home game rows', { timeout: 20_000 }, () => {
     const slots = await screen.findByRole('region', { name: 'Slots' });
     expect(within(slots).getAllByRole('article')).toHaveLength(6);
     expect(within(slots).getByRole('link', { name: 'More Slots' }).getAttribute('href')).toBe('/rng');
+    // LOTT and ELOTT are one "Lottery" row (our draws first), opening the lottery lobby.
+    const lottery = screen.getAllByRole('region', { name: 'Lottery' });
+    expect(lottery).toHaveLength(1);
+    expect(
+      within(lottery[0])
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby')),
+    ).toEqual(['game-71-name', 'game-70-name']);
+    expect(within(lottery[0]).getByRole('link', { name: 'More Lottery' }).getAttribute('href')).toBe('/lottery');
     const sports = screen.getByRole('region', { name: 'Sports' });
     expect(within(sports).queryByRole('article')).toBeNull();
-    expect(within(sports).getByRole('button', { name: 'Play Demo vendor' })).toBeTruthy();
-    const winners = screen.getByRole('region', { name: 'Latest winners' });
+    expect(
+      within(sports)
+        .getByRole('link', { name: /Demo vendor/ })
+        .getAttribute('href'),
+    ).toBe('/sports?vendor=DEMO');
+    // No winners block (not even its heading) until it is near the view and has wins.
     await waitFor(() => expect(reveal).toBeDefined());
-    expect(within(winners).queryByText('ab***9')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Latest winners' })).toBeNull();
     act(() => reveal!());
+    const winners = await screen.findByRole('region', { name: 'Latest winners' });
     expect(await within(winners).findByText('ab***9')).toBeTruthy();
     expect(within(winners).getByText('1,234.56')).toBeTruthy();
     const providers = await screen.findByRole('region', { name: 'Game providers' });

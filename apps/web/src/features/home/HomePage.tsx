@@ -12,7 +12,7 @@ import './home-games.css';
 
 /** Below the fold: its own chunk (the home's first-load script stays within its budget). */
 const HomePromotions = lazy(() => import('./HomePromotions.tsx'));
-/** The winners list too (with its session cache, features/home/WinnersBoard.tsx); the section shows at once. */
+/** The winners block too (with its session cache, features/home/WinnersBoard.tsx): shown once there are wins. */
 const WinnersBoard = lazy(() => import('./WinnersBoard.tsx'));
 
 export function HomePage() {
@@ -37,14 +37,11 @@ export function HomePage() {
       </section>
       <HotGamesRow />
       <CategoryRows />
-      <section aria-labelledby="home-winners" className="home__section winners">
-        <h2 id="home-winners">{t('games.winners')}</h2>
-        <NearView>
-          <Suspense fallback={null}>
-            <WinnersBoard />
-          </Suspense>
-        </NearView>
-      </section>
+      <NearView className="home__near-winners">
+        <Suspense fallback={null}>
+          <WinnersBoard />
+        </Suspense>
+      </NearView>
       <VendorTiles />
       <section aria-labelledby="home-promotions" className="home__section home__promotions">
         <h2 id="home-promotions">{t('nav.promotions')}</h2>

@@ -43,7 +43,15 @@ function whenSettled(fn: () => void): () => void {
  * (at once where IntersectionObserver is missing): what lies below the home's fold then loads its chunk and data
  * only when the visitor scrolls there.
  */
-export function NearView({ children, margin = '300px' }: { children: ReactNode; margin?: string }) {
+export function NearView({
+  children,
+  margin = '300px',
+  className,
+}: {
+  children: ReactNode;
+  margin?: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -64,5 +72,9 @@ export function NearView({ children, margin = '300px' }: { children: ReactNode; 
       observer?.disconnect();
     };
   }, [near, margin]);
-  return <div ref={ref}>{near ? children : null}</div>;
+  return (
+    <div ref={ref} className={className}>
+      {near ? children : null}
+    </div>
+  );
 }

@@ -95,11 +95,27 @@ describe('winners board cached in session (spec: limit 20, cached in session)', 
     expect(JSON.parse(sessionStorage.getItem(key)!).board.winners[0].customerName).toBe('cd***1');
   });
 
+  it('shows no block at all (not even its heading) until real rounds have won something', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/lgw/games/winners', () => {
+        calls++;
+        return ok({ currency: 'PHP', exponent: 2, winners: [] });
+      }),
+    );
+    const view = load();
+    await waitFor(() => expect(calls).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(view.container.innerHTML).toBe('');
+    expect(screen.queryByRole('heading', { name: 'Latest winners' })).toBeNull();
+  });
+
   it('a new session (nothing kept) asks the server', async () => {
     const s = board();
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith('winners:'))).toEqual([]);
     load();
     expect(await screen.findByText('ab***9')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Latest winners' })).toBeTruthy();
     expect(s.calls).toBe(1);
   });
 

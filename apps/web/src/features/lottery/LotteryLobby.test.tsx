@@ -1,12 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LotteryLobby } from '../../api/lottery.ts';
 import { useSession } from '../../state/session.ts';
+import { game } from '../../test/games.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
 
 afterEach(() => useSession.getState().clear());
+// No vendors' lotteries unless a test says otherwise.
+beforeEach(() =>
+  server.use(
+    http.get('*/lgw/games/list', () => ok({ content: [], pageNum: 1, pageSize: 24, totalPages: 0, total: 0 })),
+  ),
+);
 
 function lobby(now = Date.now()): LotteryLobby {
   return {
@@ -58,6 +65,34 @@ describe('lottery lobby', { timeout: 30_000 }, () => {
         .map((d) => d.getAttribute('aria-label')),
     ).toEqual(['2', '2', '6']);
     expect(within(k3).getByText('Draw every 3 minutes')).toBeTruthy();
+  });
+
+  it("is the lottery centre: the Vietnamese and SEA menus, and the vendors' lotteries (not ours) as game cards", async () => {
+    const page = (content: unknown[]) =>
+      ok({ content, pageNum: 1, pageSize: 24, totalPages: 1, total: content.length });
+    server.use(
+      http.get('*/lgw/lottery/lobby', () => ok(lobby())),
+      http.get('*/lgw/games/list', ({ request }) => {
+        const type = new URL(request.url).searchParams.get('gameType');
+        if (type === 'LOTT')
+          return page([game({ nodeId: '5', displayName: 'Demo Lotto', vassalage: 'DEMO', gameType: 'LOTT' })]);
+        return page([
+          game({ nodeId: '6', displayName: 'Fast 5D · 1 min', gameType: 'ELOTT', gameCode: 'elott-ssc-1m' }),
+          game({ nodeId: '7', displayName: 'Demo Quick Draw', vassalage: 'DEMO', gameType: 'ELOTT' }),
+        ]);
+      }),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/lottery');
+    expect(screen.getByRole('link', { name: /^Vietnamese lottery/ }).getAttribute('href')).toBe('/vnLottery');
+    expect(screen.getByRole('link', { name: /^SEA lottery/ }).getAttribute('href')).toBe('/seaLottery');
+    const vendors = await screen.findByRole('region', { name: "Vendors' lotteries" }, { timeout: 10_000 });
+    expect(
+      within(vendors)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('h3')!.textContent),
+    ).toEqual(['Demo Lotto', 'Demo Quick Draw']);
+    expect(within(vendors).getAllByRole('button', { name: 'Start now' })).toHaveLength(2);
   });
 
   it('says so when there are no games, and offers a retry when loading fails', async () => {

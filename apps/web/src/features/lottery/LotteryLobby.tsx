@@ -1,13 +1,24 @@
+import type { GameItem } from '@sea/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useGameList } from '../../api/games.ts';
 import { type LotteryLobbyGame, useLotteryLobby } from '../../api/lottery.ts';
+import { GameCard } from '../../components/games/GameCard.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { OWN_LOTTERY_VENDOR } from '../../lib/game-routes.ts';
 import { clockOffset, issuePhase, useServerNow } from './clock.ts';
 import { Countdown, ResultView, useIntervalText } from './parts.tsx';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
-/** /lottery: our fast lottery games, each with its current issue, a live countdown and the last result. */
+/** Vendors' lottery games shown in the lobby (one page: a vendor rarely has more). */
+const VENDOR_GAMES = 24;
+
+/**
+ * /lottery, the lottery centre (top navigation "Lottery"): our fast draws (each with its current issue, a live
+ * countdown and the last result), the Vietnamese and the SEA (Thai, 4D) menus, then the vendors' lotteries, whose
+ * cards start their games.
+ */
 export default function LotteryLobby() {
   const { t } = useTranslation();
   const query = useLotteryLobby();
@@ -16,15 +27,55 @@ export default function LotteryLobby() {
     <section className="lottery" aria-labelledby="page-title">
       <h1 id="page-title">{t('lottery.lobbyTitle')}</h1>
       <p className="lottery__intro">{t('lottery.lobbyIntro')}</p>
-      <QueryState query={query} isEmpty={(d) => d.games.length === 0} empty={t('lottery.empty')}>
-        {(lobby) => (
-          <ul className="lot-lobby" data-testid="lottery-lobby">
-            {lobby.games.map((g) => (
-              <LobbyCard key={g.gameCode} game={g} offset={offset} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
+      <section className="lottery__part" aria-labelledby="lot-fast">
+        <h2 id="lot-fast">{t('lottery.fastTitle')}</h2>
+        <QueryState query={query} isEmpty={(d) => d.games.length === 0} empty={t('lottery.empty')}>
+          {(lobby) => (
+            <ul className="lot-lobby" data-testid="lottery-lobby">
+              {lobby.games.map((g) => (
+                <LobbyCard key={g.gameCode} game={g} offset={offset} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+      <section className="lottery__part" aria-labelledby="lot-menus">
+        <h2 id="lot-menus">{t('lottery.drawsTitle')}</h2>
+        <ul className="lot-menus">
+          {(['vn', 'sea'] as const).map((m) => (
+            <li key={m} className={`lot-menu lot-menu--${m}`}>
+              <Link to={m === 'vn' ? '/vnLottery' : '/seaLottery'} className="lot-menu__link">
+                <span className="lot-menu__title">{t(`lottery.feed.${m}Title`)}</span>
+                <span className="lot-menu__text">{t(`lottery.feed.${m}Intro`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <VendorLotteries />
+    </section>
+  );
+}
+
+/** The other vendors' lottery games (categories LOTT and ELOTT, our own SEA games excepted): each card starts its game. */
+function VendorLotteries() {
+  const { t } = useTranslation();
+  const lott = useGameList({ gameType: 'LOTT', pageNo: 1, pageSize: VENDOR_GAMES });
+  const elott = useGameList({ gameType: 'ELOTT', pageNo: 1, pageSize: VENDOR_GAMES });
+  const games: GameItem[] = [...(lott.data?.content ?? []), ...(elott.data?.content ?? [])].filter(
+    (g) => g.vassalage !== OWN_LOTTERY_VENDOR,
+  );
+  if (games.length === 0) return null;
+  return (
+    <section className="lottery__part" aria-labelledby="lot-vendors">
+      <h2 id="lot-vendors">{t('lottery.vendorsTitle')}</h2>
+      <ul className="game-grid" data-testid="vendor-lotteries">
+        {games.map((g) => (
+          <li key={g.nodeId}>
+            <GameCard game={g} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

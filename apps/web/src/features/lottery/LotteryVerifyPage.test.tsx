@@ -1,13 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { LotteryIssue } from '../../api/lottery.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
-import { drawnIssue } from './test-data.ts';
+import { BEACON_ROUND, beaconIssue, drawnIssue } from './test-data.ts';
 
-function serve(issue: LotteryIssue) {
+function serve(issue: LotteryIssue, beaconValue = BEACON_ROUND.value) {
   server.use(
+    http.get('*/lgw/lottery/beacon/:round', ({ params }) =>
+      ok({ ...BEACON_ROUND, round: Number(params.round), value: beaconValue, publishedAt: issue.drawsAt }),
+    ),
     http.get('*/lgw/lottery/lobby', () =>
       ok({ serverTime: new Date().toISOString(), exponent: 2, currency: 'PHP', games: [] }),
     ),
@@ -54,6 +57,39 @@ describe('lottery verifier', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(within(verdict).getByText('SHA-256 of the issue hash equals the previous hash.')).toBeTruthy();
     expect(screen.getByTestId('chain-seq').textContent).toBe('Chain #2');
+  });
+
+  it('a beacon chain: the beacon round from its source is the value mixed in, published at the draw; labelled simulated', async () => {
+    serve(beaconIssue());
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(await within(verdict).findByText('Verified', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      within(verdict).getByText(
+        /^Beacon round 59270442, as its source publishes it, has the value mixed into this draw/,
+      ),
+    ).toBeTruthy();
+    expect(within(verdict).getByText('The recomputed result matches the stored result.')).toBeTruthy();
+    expect(screen.getByTestId('beacon-source').textContent).toBe(
+      'simulated-beacon-30s — simulated for the demo, not a public source',
+    );
+    expect(screen.getByTestId('secret-held-by').textContent).toBe('The signer’s own key store (not the game database)');
+  });
+
+  it('a beacon value the source did not publish fails, and so does a result drawn without the beacon', async () => {
+    serve(beaconIssue(), '6f'.repeat(32));
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    let verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(await within(verdict).findByText('Verification failed', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      within(verdict).getByText(/^Beacon round 59270442, as its source publishes it, does not match/),
+    ).toBeTruthy();
+    cleanup();
+    const good = beaconIssue();
+    serve({ ...good, result: drawnIssue().result });
+    renderAt('/lottery/verify?game=elott-ssc-1m&issue=20261126-0961');
+    verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(within(verdict).getByText('The recomputed result does not match the stored result.')).toBeTruthy();
   });
 
   it('an issue not drawn yet has nothing to check', async () => {

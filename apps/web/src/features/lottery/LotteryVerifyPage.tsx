@@ -4,11 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { type LotteryIssue, useLotteryIssue, useLotteryLobby } from '../../api/lottery.ts';
+import { type LotteryIssue, useLotteryBeaconRound, useLotteryIssue, useLotteryLobby } from '../../api/lottery.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useSystemStatus } from '../../state/system.ts';
 import { ResultView } from './parts.tsx';
-import { reachesCommitment, verifyIssue } from './verify-issue.ts';
+import { beaconCheck, reachesCommitment, verifyIssue } from './verify-issue.ts';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
@@ -17,7 +17,8 @@ const ISSUE_ID = /^\d{8}-\d{4}$/;
 /**
  * /lottery/verify?game=…&issue=…: loads an issue (public data) and recomputes it in the browser with the server's
  * engines: the chain link of the revealed hash, the walk from it to its own chain's published commitment (chains roll
- * over: chain n + 1 is published before chain n ends) and the draw from it, each step with ✓ or ✗; the issue's totals.
+ * over: chain n + 1 is published before chain n ends), the beacon round mixed into the draw against its source (chains
+ * committed with a beacon) and the draw from it, each step with ✓ or ✗; the issue's totals.
  */
 export default function LotteryVerifyPage() {
   const { t } = useTranslation();
@@ -113,15 +114,28 @@ function useCommitmentCheck(issue: LotteryIssue): boolean | null {
   return reached?.key === key ? reached.ok : null;
 }
 
+/** The beacon round as its source publishes it, against the issue: null while it loads or when there is none. */
+function useBeaconCheck(issue: LotteryIssue): { ok: boolean | null; round: number | null } {
+  const round = issue.beacon && issue.hash ? issue.beacon.round : null;
+  const query = useLotteryBeaconRound(round);
+  if (round === null) return { ok: null, round };
+  if (query.isError) return { ok: false, round };
+  if (!query.data) return { ok: null, round };
+  const c = beaconCheck(issue, query.data);
+  return { ok: c.sameValue && c.afterBets, round };
+}
+
 function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string }) {
   const { t, i18n } = useTranslation();
   const { currencyExponent } = useSystemStatus();
   const check = useMemo(() => verifyIssue(issue), [issue]);
   const reached = useCommitmentCheck(issue);
+  const beacon = useBeaconCheck(issue);
+  const beaconPending = beacon.round !== null && beacon.ok === null;
   const verdict =
-    check === null || !check.link || !check.resultMatches || reached === false
+    check === null || !check.link || !check.resultMatches || reached === false || beacon.ok === false
       ? 'fail'
-      : reached === null
+      : reached === null || beaconPending
         ? 'pending'
         : 'ok';
   const when = (iso: string) =>
@@ -169,6 +183,42 @@ function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string })
             <code>{issue.salt}</code>
           </dd>
         </div>
+        <div className="lot-verify__wide">
+          <dt>{t('lottery.secretHeldBy')}</dt>
+          <dd data-testid="secret-held-by">
+            {issue.chain.secretHeldBy === 'signer' ? t('lottery.secretSigner') : t('lottery.secretDatabase')}
+          </dd>
+        </div>
+        <div className="lot-verify__wide">
+          <dt>{t('lottery.beacon')}</dt>
+          <dd data-testid="beacon-source">
+            {issue.beacon
+              ? issue.beacon.simulated
+                ? t('lottery.beaconSimulated', { source: issue.beacon.source })
+                : issue.beacon.source
+              : t('lottery.noBeacon')}
+          </dd>
+        </div>
+        {issue.beacon && (
+          <>
+            <div>
+              <dt>{t('lottery.beaconRound')}</dt>
+              <dd>{issue.beacon.round}</dd>
+            </div>
+            <div>
+              <dt>{t('lottery.beaconPublishedAt')}</dt>
+              <dd>{when(issue.beacon.publishedAt)}</dd>
+            </div>
+            {issue.beacon.value && (
+              <div className="lot-verify__wide">
+                <dt>{t('lottery.beaconValue')}</dt>
+                <dd>
+                  <code>{issue.beacon.value}</code>
+                </dd>
+              </div>
+            )}
+          </>
+        )}
         <div className="lot-verify__wide">
           <dt>{t('lottery.previousHash')}</dt>
           <dd>
@@ -222,6 +272,18 @@ function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string })
                 no={t('lottery.stepChainFail', { count: issue.chainIndex, seq: issue.chain.seq })}
               />
             )}
+            {beacon.round !== null &&
+              (beacon.ok === null ? (
+                <li className="lot-step--pending" role="status">
+                  <span aria-hidden="true">…</span> {t('lottery.stepBeaconPending', { round: beacon.round })}
+                </li>
+              ) : (
+                <Step
+                  ok={beacon.ok}
+                  yes={t('lottery.stepBeacon', { round: beacon.round })}
+                  no={t('lottery.stepBeaconFail', { round: beacon.round })}
+                />
+              ))}
             <Step ok={check.resultMatches} yes={t('lottery.stepResult')} no={t('lottery.stepResultFail')} />
           </ul>
           {check.error && <p className="field__error">{check.error}</p>}

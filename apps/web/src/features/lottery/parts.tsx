@@ -1,6 +1,5 @@
 import { clsx } from 'clsx';
 import type { KeyboardEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LotteryKind } from '../../api/lottery.ts';
 import { formatCountdown, type IssuePhase } from './clock.ts';
@@ -122,7 +121,4 @@ export function useIntervalText() {
     });
 }
 
-/** A bet type's name, fast (lottery.codes) or feed (lottery.feed.codes: VN, Thai, 4D). */
-export function betTypeName(t: TFunction, code: string): string {
-  return t(`lottery.codes.${code}`, { defaultValue: t(`lottery.feed.codes.${code}`, { defaultValue: code }) });
-}
+export { betTypeName } from '../../lib/lottery-bet-name.ts';

@@ -1,4 +1,4 @@
-import { chainHashAt, chainPrevious, drawElott } from '@sea/games';
+import { chainHashAt, chainPrevious, drawElott, mixBeacon } from '@sea/games';
 import type { LotteryChain, LotteryGame, LotteryIssue, MyLotteryBets } from '../../api/lottery.ts';
 
 export function lotteryChain(over: Partial<LotteryChain> = {}): LotteryChain {
@@ -8,6 +8,8 @@ export function lotteryChain(over: Partial<LotteryChain> = {}): LotteryChain {
     terminalHash: 'a'.repeat(64),
     salt: 'salt-1',
     algorithm: 'sha256-chain/hmac-sha256-v1',
+    beacon: null,
+    secretHeldBy: 'database',
     length: 100000,
     firstIssueId: '20261126-0001',
     lastIssueId: '20270203-0640',
@@ -78,7 +80,35 @@ export function drawnIssue(over: Partial<LotteryIssue> = {}): LotteryIssue {
     chain: lotteryChain({ terminalHash: chainHashAt(hash, 961, 0) }),
     salt: 'salt-1',
     algorithm: 'sha256-chain/hmac-sha256-v1',
+    beacon: null,
     totals: { bets: 12, stake: '240000', payout: '98000', winners: 1 },
+    ...over,
+  };
+}
+
+/** The beacon round of beaconIssue(), as the simulated beacon publishes it at the draw time. */
+export const BEACON_ROUND = {
+  source: 'simulated-beacon-30s',
+  simulated: true,
+  round: 59_270_442,
+  value: '5e'.repeat(32),
+};
+
+/** A drawn issue of a chain committed with a beacon: its draw mixes in BEACON_ROUND's value. */
+export function beaconIssue(over: Partial<LotteryIssue> = {}): LotteryIssue {
+  const base = drawnIssue();
+  const publishedAt = base.drawsAt;
+  return {
+    ...base,
+    result: drawElott('ssc', base.hash!, mixBeacon('salt-1', BEACON_ROUND.value), base.issueId),
+    chain: {
+      ...base.chain,
+      beacon: BEACON_ROUND.source,
+      secretHeldBy: 'signer',
+      algorithm: 'sha256-chain/hmac-sha256-beacon-v2',
+    },
+    algorithm: 'sha256-chain/hmac-sha256-beacon-v2',
+    beacon: { ...BEACON_ROUND, publishedAt },
     ...over,
   };
 }

@@ -35,7 +35,7 @@ export function Header({ account }: { account: ReactNode }) {
         >
           {menuOpen ? '✕' : '☰'}
         </button>
-        <Link to="/" className="brand">
+        <Link to="/" className="brand" aria-label={merchantName}>
           <span className="brand__mark" aria-hidden="true">
             S
           </span>

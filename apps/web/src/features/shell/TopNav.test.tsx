@@ -28,18 +28,20 @@ describe('top navigation', { timeout: 20_000 }, () => {
     const slots = within(nav).getByRole('list', { name: 'Slots vendors' });
     const tiles = within(slots).getAllByRole('listitem');
     expect(tiles).toHaveLength(NAV_DROPDOWN_TILES + 1);
+    // A game starts only from its card: a vendor tile opens the centre on that vendor.
+    expect(within(slots).queryAllByRole('button')).toEqual([]);
     expect(
       within(slots)
-        .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(many.slice(0, 11).map((v) => `Play ${v.displayName}`));
+        .getAllByRole('link')
+        .slice(0, NAV_DROPDOWN_TILES)
+        .map((b) => b.getAttribute('href')),
+    ).toEqual(many.slice(0, 11).map((v) => `/rng?vendor=${v.vassalage}`));
     expect(within(slots).getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/rng');
-    // LOTT and ELOTT share the Lottery entry and its drop-down.
+    // LOTT and ELOTT share the Lottery entry and its drop-down; every tile of it opens the lottery lobby.
     const lottery = within(nav).getByRole('list', { name: 'Lottery vendors' });
-    expect(within(lottery).getAllByRole('button')).toHaveLength(1);
-    // Our own lottery (SEA in ELOTT) opens the lottery lobby instead of a game popup.
     expect(within(lottery).getByRole('link', { name: 'Play SEA Games' }).getAttribute('href')).toBe('/lottery');
-    expect(within(nav).getByRole('link', { name: 'Lottery' }).getAttribute('href')).toBe('/elott');
+    expect(within(lottery).getByRole('link', { name: 'Play Lotto One' }).getAttribute('href')).toBe('/lottery');
+    expect(within(nav).getByRole('link', { name: 'Lottery' }).getAttribute('href')).toBe('/lottery');
   });
 
   it('keeps the fixed entries while the menus cannot be read', async () => {
@@ -51,8 +53,18 @@ describe('top navigation', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Cockfight' })).toBeTruthy();
   });
 
-  it('"Lottery" opens our lottery lobby when its first vendor is our own (SEA in ELOTT)', async () => {
-    server.use(http.get('*/lgw/games/game_menus', () => ok(menus({ ELOTT: [vendor()] }))));
+  it('"Lottery" and "Esports" open their centres, whoever their first vendor is: no game starts from the bar', async () => {
+    server.use(
+      http.get('*/lgw/games/game_menus', () =>
+        ok(
+          menus({
+            LOTT: [vendor({ vassalage: 'L1', displayName: 'Lotto One', firstGameId: '7' })],
+            ELOTT: [vendor()],
+            ESPORTS: [vendor({ vassalage: 'E1', displayName: 'Esports One', firstGameId: '8' })],
+          }),
+        ),
+      ),
+    );
     useSession.getState().setToken('t'.repeat(43));
     server.use(
       http.get('*/lgw/lottery/lobby', () =>
@@ -64,6 +76,9 @@ describe('top navigation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(nav).queryByRole('list', { name: 'Lottery vendors' })).toBeTruthy());
     await userEvent.click(within(nav).getByRole('link', { name: 'Lottery' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lottery'));
+    expect(useGameLaunch.getState().target).toBeNull();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Esports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/esports'));
     expect(useGameLaunch.getState().target).toBeNull();
     useSession.getState().clear();
   });

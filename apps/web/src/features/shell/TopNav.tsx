@@ -2,32 +2,27 @@ import type { GameMenu, VendorTile as Tile } from '@sea/contracts';
 import { NAV_DROPDOWN_TILES } from '@sea/contracts/game-constants';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useGameMenus } from '../../api/games.ts';
 import { VendorTile } from '../../components/games/VendorTile.tsx';
-import {
-  isOwnLotteryVendor,
-  LAUNCH_FIRST_GAME,
-  navKeyOfCategory,
-  OWN_LOTTERY_PATH,
-  routeOfCategory,
-} from '../../lib/game-routes.ts';
+import { centrePathOf, isOwnLotteryVendor, navKeyOfCategory, OWN_LOTTERY_PATH } from '../../lib/game-routes.ts';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
-import { startGame } from '../../state/game-launch.ts';
 
 interface NavEntry {
   key: string;
   to: string;
   vendors: Tile[];
-  /** Lottery and esports launch their first vendor's game instead of navigating (spec §2 top navigation). */
-  launchFirst: boolean;
-  /** Vendors whose games here are our own lottery: they open /lottery instead of a game popup. */
+  /** Vendors whose games here are our own lottery: their tile opens /lottery. */
   ownLottery: string[];
 }
 
-/** Home, one entry per game category that has vendors (LOTT and ELOTT share "Lottery"), hot games, promotions. */
+/**
+ * Home, one entry per game category that has vendors (LOTT and ELOTT share "Lottery"), hot games, promotions.
+ * Every entry opens its centre (Lottery: the lottery lobby, vendors' lotteries inside); a game starts only from its
+ * card, so a drop-down's vendor tile opens the centre filtered to that vendor.
+ */
 export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
-  const plain = (key: string, to: string): NavEntry => ({ key, to, vendors: [], launchFirst: false, ownLottery: [] });
+  const plain = (key: string, to: string): NavEntry => ({ key, to, vendors: [], ownLottery: [] });
   // Until the menus answer (or when they fail) the fixed list shows, so the bar does not jump or vanish.
   if (!menus) return NAV_ITEMS.map((i) => plain(i.key, i.to));
   const games = new Map<string, NavEntry>();
@@ -35,9 +30,8 @@ export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
     const key = navKeyOfCategory(m.gameCategory);
     const entry = games.get(key) ?? {
       key,
-      to: `/${routeOfCategory(m.gameCategory)}`,
+      to: centrePathOf(m.gameCategory),
       vendors: [],
-      launchFirst: LAUNCH_FIRST_GAME.includes(m.gameCategory),
       ownLottery: [],
     };
     for (const v of m.vendors) if (isOwnLotteryVendor(m.gameCategory, v.vassalage)) entry.ownLottery.push(v.vassalage);
@@ -50,28 +44,13 @@ export function navEntries(menus: GameMenu[] | undefined): NavEntry[] {
 export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const menus = useGameMenus();
-  const navigate = useNavigate();
   return (
     <nav id="top-nav" className={clsx('nav', open && 'nav--open')} aria-label={t('nav.main')}>
       <ul>
         {navEntries(menus.data).map((item) => {
-          const first = item.vendors.find((v) => v.firstGameId && !v.maintenance);
           return (
             <li key={item.key} className={clsx(item.vendors.length > 0 && 'nav__has-drop')}>
-              <NavLink
-                to={item.to}
-                end={item.to === '/'}
-                onClick={(e) => {
-                  onNavigate();
-                  if (item.launchFirst && first && item.ownLottery.includes(first.vassalage)) {
-                    e.preventDefault();
-                    void navigate(OWN_LOTTERY_PATH);
-                  } else if (item.launchFirst && first?.firstGameId) {
-                    e.preventDefault();
-                    startGame({ nodeId: first.firstGameId, name: first.displayName, vendorCode: first.vassalage });
-                  }
-                }}
-              >
+              <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate}>
                 {t(`nav.${item.key}`)}
               </NavLink>
               {item.vendors.length > 0 && (
@@ -82,7 +61,11 @@ export function TopNav({ open, onNavigate }: { open: boolean; onNavigate: () => 
                         <VendorTile
                           vendor={v}
                           onLaunch={onNavigate}
-                          to={item.ownLottery.includes(v.vassalage) ? OWN_LOTTERY_PATH : undefined}
+                          to={
+                            item.ownLottery.includes(v.vassalage) || item.to === OWN_LOTTERY_PATH
+                              ? OWN_LOTTERY_PATH
+                              : `${item.to}?vendor=${encodeURIComponent(v.vassalage)}`
+                          }
                         />
                       </li>
                     ))}

@@ -45,7 +45,7 @@ export const agentEn = {
     nickname: 'Nickname',
     note: 'Note',
     payout: 'Payouts',
-    profit: 'Team P&L',
+    profit: 'Team win/loss (players)',
     rebatePoint: 'Rebate point (%)',
     status: 'Status',
     teamSize: 'Team size',
@@ -55,14 +55,18 @@ export const agentEn = {
   overview: {
     title: 'Team overview',
     figures: 'Team figures ({{currency}})',
+    profitNote:
+      "Team win/loss is what your team's players won or lost on their bets (payouts − valid bets): below zero, your players lost that amount.",
     freshAsOf: 'Figures include activity up to',
   },
   chart: {
     title: 'Team P&L by day',
     desc: 'Bar chart of the team result per day from {{from}} to {{to}}; total {{total}}. Bars above the line are days the team won, below it days it lost.',
     caption: 'Team P&L by day',
+    legend: 'green: your players won · red: your players lost',
     table: 'Show the figures as a table',
   },
+  policy: { empty: 'The operator has not published an agent policy yet.' },
   revenue: { caption: 'Figures by day, {{from}} to {{to}}' },
   downlines: {
     scope: 'Show',
@@ -258,7 +262,7 @@ export const agentTy: Widen<typeof agentEn> = {
     nickname: 'Biệt danh',
     note: 'Ghi chú',
     payout: 'Tiền trả',
-    profit: 'Lãi lỗ đội nhóm',
+    profit: 'Thắng/thua của đội (người chơi)',
     rebatePoint: 'Điểm hoàn trả (%)',
     status: 'Trạng thái',
     teamSize: 'Quy mô đội nhóm',
@@ -268,14 +272,18 @@ export const agentTy: Widen<typeof agentEn> = {
   overview: {
     title: 'Tổng quan đội nhóm',
     figures: 'Số liệu đội nhóm ({{currency}})',
+    profitNote:
+      'Thắng/thua của đội là số tiền người chơi trong đội thắng hoặc thua khi cược (trả thưởng − cược hợp lệ): dưới 0 là người chơi của bạn đã thua số đó.',
     freshAsOf: 'Số liệu tính đến',
   },
   chart: {
     title: 'Lãi lỗ đội nhóm theo ngày',
     desc: 'Biểu đồ cột kết quả đội nhóm mỗi ngày từ {{from}} đến {{to}}; tổng {{total}}. Cột trên đường là ngày đội nhóm thắng, dưới đường là ngày thua.',
     caption: 'Lãi lỗ đội nhóm theo ngày',
+    legend: 'xanh: người chơi của bạn thắng · đỏ: người chơi của bạn thua',
     table: 'Xem số liệu dạng bảng',
   },
+  policy: { empty: 'Nhà điều hành chưa công bố chính sách đại lý.' },
   revenue: { caption: 'Số liệu theo ngày, {{from}} đến {{to}}' },
   downlines: {
     scope: 'Hiển thị',

@@ -5,6 +5,8 @@ export const depositEn = {
   noMethods: 'No deposit method is available right now. Please contact customer service.',
   kindGateway: 'Online payment',
   kindBank: 'Bank transfer',
+  /** The operator's method names in the second language, by method code (English: the operator's own names). */
+  methodNames: {} as Record<string, string>,
   limits: 'Min {{min}} · Max {{max}}',
   amount: 'Amount ({{currency}})',
   amountPlaceholder: 'Enter an amount',

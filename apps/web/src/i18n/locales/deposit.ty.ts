@@ -8,6 +8,10 @@ export const depositTy: Widen<typeof depositEn> = {
   noMethods: 'Hiện không có phương thức nạp tiền nào. Vui lòng liên hệ chăm sóc khách hàng.',
   kindGateway: 'Thanh toán trực tuyến',
   kindBank: 'Chuyển khoản ngân hàng',
+  methodNames: { SANDBOX: 'Thanh toán trực tuyến (thử nghiệm)', BANK: 'Chuyển khoản ngân hàng' } as Record<
+    string,
+    string
+  >,
   limits: 'Tối thiểu {{min}} · Tối đa {{max}}',
   amount: 'Số tiền ({{currency}})',
   amountPlaceholder: 'Nhập số tiền',

@@ -3,6 +3,33 @@ export const fairnessEn = {
   title: 'Provably fair',
   intro:
     'Every round of our own games is decided by HMAC-SHA256 of a server seed, your client seed and a nonce. Before you play you see the SHA-256 hash of the server seed; when you change your seed pair the server seed is revealed, and this page recomputes any round with it, right here in your browser.',
+  seedsTitle: 'Your seed pair',
+  seedsIntro:
+    'Both server seed hashes are committed before you choose: the next server seed already exists and is the one your next pair uses, whatever client seed you then pick.',
+  currentHash: 'Current server seed hash (SHA-256)',
+  nextHash: 'Next server seed hash (SHA-256), committed now',
+  nextNonce: 'Next nonce',
+  newClientSeed: 'New client seed',
+  newClientSeedHint: '1–64 characters without spaces; leave empty for a random one.',
+  invalidClientSeed: 'Use 1–64 printable characters without spaces.',
+  rotateSubmit: 'Change the seed pair (reveals the current server seed)',
+  rotatedTitle: 'Seed pair changed',
+  revealedSeed: 'Revealed server seed',
+  revealedOk: 'SHA-256 of the revealed server seed equals the hash you were shown.',
+  revealedBad: 'SHA-256 of the revealed server seed does NOT equal the hash you were shown.',
+  nextUsedOk: 'Your new pair uses the server seed whose hash was committed before you chose your client seed.',
+  nextUsedBad: 'Your new pair does NOT use the server seed committed before you chose your client seed.',
+  roundsOnSeed_one: '{{count}} round played on it can now be checked by its ID.',
+  roundsOnSeed_other: '{{count}} rounds played on it can now be checked by their ID.',
+  commitTitle: 'What we commit to',
+  commitNext:
+    'The next server seed is generated ahead and its hash shown with the current one, so the client seed you pick can never be answered with a chosen server seed. Your first seed pair is committed before your first round, also through the API.',
+  commitReveal:
+    'A server seed is revealed only once every round played on it is settled or voided. A round whose bet was not confirmed before a reveal is voided and its stake returned: nobody gets a free look at a known outcome.',
+  commitFinish:
+    'An interrupted round always finishes: a bet that was taken gets its committed outcome, one that was not is cancelled. A video-poker hand can be finished from any device; one left for a day is finished with the best hold (in free play too).',
+  commitAppend:
+    'Settled rounds and revealed seeds cannot be changed or deleted, not even by someone with database access: the database itself refuses it.',
   loadTitle: 'Check one of your rounds',
   roundId: 'Round ID',
   load: 'Load round',

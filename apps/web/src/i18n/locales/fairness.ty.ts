@@ -5,6 +5,33 @@ export const fairnessTy: Widen<typeof fairnessEn> = {
   title: 'Công bằng có thể kiểm chứng',
   intro:
     'Mỗi ván trong các trò chơi của chúng tôi được quyết định bởi HMAC-SHA256 của server seed, client seed của bạn và nonce. Trước khi chơi bạn thấy mã băm SHA-256 của server seed; khi bạn đổi cặp seed, server seed được công bố và trang này tính lại bất kỳ ván nào ngay trong trình duyệt của bạn.',
+  seedsTitle: 'Cặp seed của bạn',
+  seedsIntro:
+    'Cả hai mã băm server seed đều được cam kết trước khi bạn chọn: server seed kế tiếp đã có sẵn và chính là seed mà cặp kế tiếp của bạn sử dụng, dù bạn chọn client seed nào.',
+  currentHash: 'Mã băm server seed hiện tại (SHA-256)',
+  nextHash: 'Mã băm server seed kế tiếp (SHA-256), đã cam kết',
+  nextNonce: 'Nonce kế tiếp',
+  newClientSeed: 'Client seed mới',
+  newClientSeedHint: '1–64 ký tự, không có khoảng trắng; để trống để lấy ngẫu nhiên.',
+  invalidClientSeed: 'Dùng 1–64 ký tự in được, không có khoảng trắng.',
+  rotateSubmit: 'Đổi cặp seed (công bố server seed hiện tại)',
+  rotatedTitle: 'Đã đổi cặp seed',
+  revealedSeed: 'Server seed đã công bố',
+  revealedOk: 'SHA-256 của server seed đã công bố khớp với mã băm bạn đã thấy.',
+  revealedBad: 'SHA-256 của server seed đã công bố KHÔNG khớp với mã băm bạn đã thấy.',
+  nextUsedOk: 'Cặp mới của bạn dùng server seed có mã băm đã cam kết trước khi bạn chọn client seed.',
+  nextUsedBad: 'Cặp mới của bạn KHÔNG dùng server seed đã cam kết trước khi bạn chọn client seed.',
+  roundsOnSeed_one: '{{count}} ván đã chơi với seed này giờ có thể kiểm tra theo mã.',
+  roundsOnSeed_other: '{{count}} ván đã chơi với seed này giờ có thể kiểm tra theo mã.',
+  commitTitle: 'Cam kết của chúng tôi',
+  commitNext:
+    'Server seed kế tiếp được tạo trước và mã băm của nó được hiển thị cùng seed hiện tại, nên client seed bạn chọn không bao giờ bị đáp lại bằng một server seed được chọn. Cặp seed đầu tiên của bạn được cam kết trước ván đầu tiên, kể cả khi chơi qua API.',
+  commitReveal:
+    'Một server seed chỉ được công bố khi mọi ván chơi với nó đã kết toán hoặc bị hủy. Ván có cược chưa được xác nhận trước khi công bố sẽ bị hủy và hoàn tiền cược: không ai được xem trước một kết quả đã biết.',
+  commitFinish:
+    'Ván bị gián đoạn luôn được hoàn tất: cược đã nhận sẽ có kết quả đã cam kết, cược chưa nhận sẽ bị hủy. Ván video poker có thể được hoàn tất từ bất kỳ thiết bị nào; ván bỏ dở một ngày sẽ được hoàn tất với cách giữ bài tốt nhất (cả khi chơi thử).',
+  commitAppend:
+    'Ván đã kết toán và seed đã công bố không thể bị sửa hay xóa, kể cả bởi người có quyền truy cập cơ sở dữ liệu: chính cơ sở dữ liệu từ chối điều đó.',
   loadTitle: 'Kiểm tra một ván của bạn',
   roundId: 'Mã ván',
   load: 'Tải ván',

@@ -39,7 +39,6 @@ export const gamesEn = {
   more: 'More',
   moreOf: 'More {{name}}',
   winners: 'Latest winners',
-  noWinners: 'No wins yet. Be the first!',
   providers: 'Game providers',
   funding: {
     title: 'Bring money to {{vendor}}',

@@ -42,7 +42,6 @@ export const gamesTy: Widen<typeof gamesEn> = {
   more: 'Thêm',
   moreOf: 'Thêm {{name}}',
   winners: 'Người thắng mới nhất',
-  noWinners: 'Chưa có ai thắng. Hãy là người đầu tiên!',
   providers: 'Nhà cung cấp trò chơi',
   funding: {
     title: 'Chuyển tiền vào {{vendor}}',

@@ -24,6 +24,9 @@ export const historyEn = {
   },
   from: 'From',
   to: 'To',
+  datePlaceholder: 'DD/MM/YYYY',
+  pickDate: 'Choose the date: {{label}}',
+  dateFormat: 'Write the date as DD/MM/YYYY.',
   rangeInvalid: 'The end date is before the start date.',
   columns: {
     time: 'Time',
@@ -77,6 +80,7 @@ export const historyEn = {
     net: 'Win / loss',
     result: 'Result',
     verify: 'Verify',
+    round: 'Round',
     verifyLabel: 'Verify round {{ref}} on the fairness page',
   },
 } as const;

@@ -27,6 +27,9 @@ export const historyTy: Widen<typeof historyEn> = {
   },
   from: 'Từ ngày',
   to: 'Đến ngày',
+  datePlaceholder: 'NN/TT/NNNN',
+  pickDate: 'Chọn ngày: {{label}}',
+  dateFormat: 'Nhập ngày theo dạng NN/TT/NNNN.',
   rangeInvalid: 'Ngày kết thúc nằm trước ngày bắt đầu.',
   columns: {
     time: 'Thời gian',
@@ -80,6 +83,7 @@ export const historyTy: Widen<typeof historyEn> = {
     net: 'Thắng / thua',
     result: 'Kết quả',
     verify: 'Kiểm tra',
+    round: 'Ván',
     verifyLabel: 'Kiểm tra ván {{ref}} trên trang công bằng',
   },
 };

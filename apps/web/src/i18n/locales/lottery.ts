@@ -1,7 +1,11 @@
 /** Texts of the lottery pages (/lottery lobby, game pages, my bets, verifier); merged into the locale under `lottery`. */
 export const lotteryEn = {
   lobbyTitle: 'Lottery',
-  lobbyIntro: 'Fast draws every few minutes, each result provably fair.',
+  lobbyIntro:
+    "Provably fair fast draws every few minutes, the Vietnamese, Thai and 4D draws, and our vendors' lotteries.",
+  fastTitle: 'Fast draws',
+  drawsTitle: 'Vietnamese and SEA draws',
+  vendorsTitle: "Vendors' lotteries",
   empty: 'No lottery games are open right now.',
   every: 'Draw every {{interval}}',
   minutes_one: '{{count}} minute',
@@ -187,7 +191,7 @@ export const lotteryEn = {
   pager: 'Pages',
   verifyTitle: 'Verify a draw',
   verifyIntro:
-    'Each game publishes the last hash of a SHA-256 chain (its commitment) before the chain’s first issue; the next chain’s commitment is published days before the current chain runs out. After each draw the issue’s hash is revealed: it must hash to the previous link and, hashed again as many times as its place in the chain, to that chain’s commitment; the result is HMAC-SHA256 of it with the public salt and the issue id. This page recomputes all of it in your browser.',
+    'Each game publishes the last hash of a SHA-256 chain (its commitment) before the chain’s first issue; the next chain’s commitment is published days before the current chain runs out. The chain’s secret is kept by a signer with its own key store, never in the game database. After each draw the issue’s hash is revealed: it must hash to the previous link and, hashed again as many times as its place in the chain, to that chain’s commitment. The result is HMAC-SHA256 of it with the public salt, the issue id and — on chains committed with a beacon — the value of a randomness beacon round named in advance and published only at the draw time, so nobody (not even whoever holds the chain secret) can know a result while bets are taken. This page recomputes all of it in your browser and checks the beacon round against its source.',
   game: 'Game',
   issueId: 'Issue',
   load: 'Check',
@@ -222,6 +226,20 @@ export const lotteryEn = {
   stepLinkFail: 'SHA-256 of the issue hash does not equal the previous hash.',
   stepResult: 'The recomputed result matches the stored result.',
   stepResultFail: 'The recomputed result does not match the stored result.',
+  secretHeldBy: 'Chain secret kept by',
+  secretSigner: 'The signer’s own key store (not the game database)',
+  secretDatabase: 'The database (a chain committed before beacons)',
+  beacon: 'Randomness beacon',
+  beaconSimulated: '{{source}} — simulated for the demo, not a public source',
+  noBeacon: 'None: this chain was committed before beacons; its draws use the hash and salt only.',
+  beaconRound: 'Beacon round (named in advance)',
+  beaconPublishedAt: 'Beacon round published',
+  beaconValue: 'Beacon value mixed into the draw',
+  stepBeacon:
+    'Beacon round {{round}}, as its source publishes it, has the value mixed into this draw and was published at the draw time, after the chain’s commitment: nobody could know it while bets were taken.',
+  stepBeaconFail:
+    'Beacon round {{round}}, as its source publishes it, does not match the value mixed into this draw, or was published before the draw.',
+  stepBeaconPending: 'Fetching beacon round {{round}} from its source…',
   verified: 'Verified',
   failed: 'Verification failed',
   issueTotals: 'Issue totals',

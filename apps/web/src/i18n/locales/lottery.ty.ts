@@ -3,7 +3,11 @@ import type { lotteryEn } from './lottery.ts';
 
 export const lotteryTy: Widen<typeof lotteryEn> = {
   lobbyTitle: 'Xổ số',
-  lobbyIntro: 'Quay thưởng nhanh vài phút một lần, mỗi kết quả đều kiểm chứng được.',
+  lobbyIntro:
+    'Quay nhanh vài phút một lần với kết quả kiểm chứng được, xổ số Việt Nam, Thái, 4D và xổ số của các nhà cung cấp.',
+  fastTitle: 'Quay nhanh',
+  drawsTitle: 'Xổ số Việt Nam và Đông Nam Á',
+  vendorsTitle: 'Xổ số của nhà cung cấp',
   empty: 'Hiện không có trò xổ số nào đang mở.',
   every: 'Quay mỗi {{interval}}',
   minutes_one: '{{count}} phút',
@@ -189,7 +193,7 @@ export const lotteryTy: Widen<typeof lotteryEn> = {
   pager: 'Trang',
   verifyTitle: 'Kiểm tra kỳ quay',
   verifyIntro:
-    'Mỗi trò chơi công bố mã băm cuối của một chuỗi SHA-256 (cam kết của chuỗi) trước kỳ đầu tiên của chuỗi; cam kết của chuỗi kế tiếp được công bố nhiều ngày trước khi chuỗi hiện tại hết. Sau mỗi kỳ quay, mã băm của kỳ được công bố: băm nó phải ra mắt xích trước và, băm tiếp đúng bằng số thứ tự của kỳ trong chuỗi, ra cam kết của chuỗi đó; kết quả là HMAC-SHA256 của nó với salt công khai và mã kỳ. Trang này tính lại tất cả ngay trong trình duyệt của bạn.',
+    'Mỗi trò chơi công bố mã băm cuối của một chuỗi SHA-256 (cam kết của chuỗi) trước kỳ đầu tiên của chuỗi; cam kết của chuỗi kế tiếp được công bố nhiều ngày trước khi chuỗi hiện tại hết. Bí mật của chuỗi do một bộ ký có kho khóa riêng giữ, không bao giờ nằm trong cơ sở dữ liệu trò chơi. Sau mỗi kỳ quay, mã băm của kỳ được công bố: băm nó phải ra mắt xích trước, và băm tiếp đúng bằng vị trí của nó trong chuỗi phải ra cam kết của chuỗi. Kết quả là HMAC-SHA256 của nó với salt công khai, mã kỳ và — với các chuỗi cam kết kèm beacon — giá trị của một vòng beacon ngẫu nhiên được chỉ định trước và chỉ được công bố vào giờ quay, nên không ai (kể cả người giữ bí mật của chuỗi) biết được kết quả khi còn nhận cược. Trang này tính lại tất cả ngay trong trình duyệt của bạn và đối chiếu vòng beacon với nguồn của nó.',
   game: 'Trò chơi',
   issueId: 'Kỳ',
   load: 'Kiểm tra',
@@ -224,6 +228,20 @@ export const lotteryTy: Widen<typeof lotteryEn> = {
   stepLinkFail: 'SHA-256 của mã băm kỳ không bằng mã băm trước.',
   stepResult: 'Kết quả tính lại khớp với kết quả đã lưu.',
   stepResultFail: 'Kết quả tính lại không khớp với kết quả đã lưu.',
+  secretHeldBy: 'Bí mật của chuỗi do ai giữ',
+  secretSigner: 'Kho khóa riêng của bộ ký (không phải cơ sở dữ liệu trò chơi)',
+  secretDatabase: 'Cơ sở dữ liệu (chuỗi cam kết trước khi có beacon)',
+  beacon: 'Beacon ngẫu nhiên',
+  beaconSimulated: '{{source}} — mô phỏng cho bản demo, không phải nguồn công khai',
+  noBeacon: 'Không có: chuỗi này được cam kết trước khi có beacon; kỳ quay chỉ dùng mã băm và salt.',
+  beaconRound: 'Vòng beacon (chỉ định trước)',
+  beaconPublishedAt: 'Vòng beacon được công bố lúc',
+  beaconValue: 'Giá trị beacon trộn vào kỳ quay',
+  stepBeacon:
+    'Vòng beacon {{round}}, theo nguồn công bố, có đúng giá trị đã trộn vào kỳ quay này và được công bố vào giờ quay, sau cam kết của chuỗi: không ai có thể biết nó khi còn nhận cược.',
+  stepBeaconFail:
+    'Vòng beacon {{round}}, theo nguồn công bố, không khớp với giá trị đã trộn vào kỳ quay này, hoặc được công bố trước giờ quay.',
+  stepBeaconPending: 'Đang lấy vòng beacon {{round}} từ nguồn…',
   verified: 'Đã kiểm chứng',
   failed: 'Kiểm chứng thất bại',
   issueTotals: 'Tổng của kỳ',

@@ -54,6 +54,7 @@ export const playEn = {
     scatterWin: '{{count}} × {{symbol}} pays {{amount}}',
     bigWin: 'BIG WIN',
     megaWin: 'MEGA WIN',
+    roundWin: 'You won {{amount}}!',
     goodLuck: 'Good luck!',
     reels: 'Reels',
     reelsResult: 'Reels show: {{grid}}',

@@ -54,6 +54,7 @@ export const playTy: PlayMessages = {
     scatterWin: '{{count}} × {{symbol}} trả {{amount}}',
     bigWin: 'THẮNG LỚN',
     megaWin: 'THẮNG CỰC LỚN',
+    roundWin: 'Bạn thắng {{amount}}!',
     goodLuck: 'Chúc may mắn!',
     reels: 'Cuộn quay',
     reelsResult: 'Cuộn quay hiển thị: {{grid}}',

@@ -12,7 +12,12 @@ import { PlayApp } from '../PlayApp.tsx';
 
 const TOKEN = 'g'.repeat(43);
 const seeds = { serverSeed: 'server seed for the vp test', clientSeed: 'client', nonce: 3 };
-const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'client', nonce: 3 };
+const fairness = {
+  serverSeedHash: 'ab'.repeat(32),
+  nextServerSeedHash: 'ef'.repeat(32),
+  clientSeed: 'client',
+  nonce: 3,
+};
 
 function round(over: Partial<HouseRound>): HouseRound {
   return {

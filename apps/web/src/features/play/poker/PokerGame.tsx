@@ -274,6 +274,10 @@ export default function PokerGame() {
           <span>{t('totalBet')}</span>
           <strong>{formatCredits(money, stake)}</strong>
         </div>
+        <div className="vp-win">
+          <span>{t('win')}</span>
+          <strong data-testid="win">{formatCredits(money, phase === 'done' ? win : 0)}</strong>
+        </div>
         <div className="vp-buttons">
           <button
             type="button"
@@ -290,10 +294,6 @@ export default function PokerGame() {
             {phase === 'dealt' || phase === 'drawing' ? t('poker.draw') : t('poker.deal')}
           </button>
         </div>
-      </div>
-      <div className="vp-win">
-        <span>{t('win')}</span>
-        <strong data-testid="win">{formatCredits(money, phase === 'done' ? win : 0)}</strong>
       </div>
       {game.paytableOpen && (
         <Sheet title={t('poker.paytableTitle')} onClose={() => game.setPaytableOpen(false)}>

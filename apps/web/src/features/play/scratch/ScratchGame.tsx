@@ -198,6 +198,30 @@ export default function ScratchGame() {
   const stakeText = formatCredits(money, betLevel);
   const total = 1 / Number(config.hitRate);
 
+  // Beside the ticket from 900 px; on phones in the (i) sheet, so the ticket and its controls fit the popup.
+  const prizeTable = (
+    <>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('scratch.prize')}</th>
+            <th scope="col">{t('scratch.chance')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...config.prizes].reverse().map((p) => (
+            <tr key={p.prize} className={phase === 'done' && ticket?.prize === p.prize ? 'hit' : ''}>
+              <td>3 × {formatCredits(money, p.prize * betLevel)}</td>
+              <td>{t('scratch.oneIn', { n: Math.round(1 / Number(p.probability)).toLocaleString('en') })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="paytable__note">
+        {t('scratch.hitRate', { n: total.toFixed(2) })} · {t('rtp', { rtp: config.rtp })}
+      </p>
+    </>
+  );
   return (
     <div className="scratch" data-state={phase}>
       <div className="scratch__ticket">
@@ -317,30 +341,12 @@ export default function ScratchGame() {
 
       <section className="scratch__prizes" aria-label={t('scratch.prizeTable')}>
         <h2>{t('scratch.prizeTable')}</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('scratch.prize')}</th>
-              <th scope="col">{t('scratch.chance')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...config.prizes].reverse().map((p) => (
-              <tr key={p.prize} className={phase === 'done' && ticket?.prize === p.prize ? 'hit' : ''}>
-                <td>3 × {formatCredits(money, p.prize * betLevel)}</td>
-                <td>{t('scratch.oneIn', { n: Math.round(1 / Number(p.probability)).toLocaleString('en') })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="paytable__note">
-          {t('scratch.hitRate', { n: total.toFixed(2) })} · {t('rtp', { rtp: config.rtp })}
-        </p>
+        {prizeTable}
       </section>
       {game.paytableOpen && (
         <Sheet title={t('scratch.prizeTable')} onClose={() => game.setPaytableOpen(false)}>
           <p>{t('scratch.instructions')}</p>
-          <p>{t('rtp', { rtp: config.rtp })}</p>
+          {prizeTable}
         </Sheet>
       )}
     </div>

@@ -14,7 +14,7 @@ import { PlayApp } from '../PlayApp.tsx';
 const seeds = { serverSeed: 'free spins seed', clientSeed: 'c', nonce: 90 };
 const bet = { lines: 20, betLevel: 1 };
 const outcome = playRound({ gameId: 'slot-lucky-dragon', seeds, bet });
-const fairness = { serverSeedHash: 'cd'.repeat(32), clientSeed: 'c', nonce: 90 };
+const fairness = { serverSeedHash: 'cd'.repeat(32), nextServerSeedHash: 'ef'.repeat(32), clientSeed: 'c', nonce: 90 };
 
 const session: HouseSession = {
   gameId: 'slot-lucky-dragon',
@@ -87,6 +87,10 @@ describe('Lucky Dragon', () => {
       { timeout: 15000 },
     );
     expect(screen.getByTestId('win').textContent).toBe(`${outcome.win}.00`);
+    // After a win the message tells of it (the round's win, or a winning line), never "Good luck!".
+    expect(document.querySelector('.slot__message')!.textContent).toMatch(
+      /^(You won \d[\d,.]*!|Line \d+:|\d × \w+ pays)/,
+    );
     expect(bodies).toHaveLength(1);
   }, 60_000);
 });

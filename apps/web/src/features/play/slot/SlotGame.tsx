@@ -128,7 +128,8 @@ export default function SlotGame() {
             ]
           : []),
       ];
-      setMessage(texts[0] ?? '');
+      // A spin whose cells win no line (free spins awarded) keeps the message it had (the round's win).
+      if (texts[0]) setMessage(texts[0]);
       if (!loop || texts.length < 1) return;
       let i = -1;
       const items = [
@@ -262,8 +263,11 @@ export default function SlotGame() {
     setWin(totalWin);
     if (totalWin > 0) setLastWin(totalWin);
     const last = result.spins[result.spins.length - 1]!;
-    if (totalWin > 0) present(frees.length ? base! : last, true);
-    else setMessage(t('slot.goodLuck'));
+    if (totalWin > 0) {
+      // The round's win first: a spin without a winning line of its own (wins from free spins only) keeps it.
+      setMessage(t('slot.roundWin', { amount: formatCredits(money, totalWin) }));
+      present(frees.length ? base! : last, true);
+    } else setMessage(t('slot.goodLuck'));
     setPhase('idle');
     busy.current = false;
     return { stake: result.stake, win: totalWin, freeSpins: result.freeSpins.played };

@@ -1,24 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGame } from '../game-context.tsx';
 import { formatCredits } from '../money.ts';
 import type { SlotConfig } from './slot-config.ts';
-import { drawSymbol } from './symbols.ts';
-
-function SymbolIcon(props: { code: string; size?: number }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  const size = props.size ?? 56;
-  useEffect(() => {
-    const c = ref.current;
-    const ctx = c?.getContext('2d');
-    if (!c || !ctx) return;
-    const dpr = Math.min(window.devicePixelRatio || 1, 2);
-    c.width = c.height = size * dpr;
-    ctx.scale(dpr, dpr);
-    drawSymbol(ctx, props.code, size);
-  }, [props.code, size]);
-  return <canvas ref={ref} className="symbol-icon" style={{ width: size, height: size }} aria-hidden="true" />;
-}
+import { SymbolIcon } from '../../../components/SymbolIcon.tsx';
 
 /** The paytable for the current bet: pays of each symbol, the scatter and free-spins rules, the lines. */
 export function SlotPaytable(props: { config: SlotConfig; betLevel: number; lines: number }) {

@@ -10,7 +10,7 @@ import {
   settleTape,
   symbolAt,
 } from './reel-model.ts';
-import { renderSprites, type SymbolSprites } from './symbols.ts';
+import { renderSprites, type SymbolSprites } from '../../../lib/slot-symbols.ts';
 
 export type Cell = [reel: number, row: number];
 
