@@ -287,6 +287,9 @@ export const en = {
     },
     approveTitle: 'Approve {{reference}}',
     approveText: 'Approve the withdrawal of {{amount}} by {{member}}? It then waits to be paid out.',
+    secondApproval: 'Second approval',
+    secondApprovalText:
+      'Approved once: above the second-approval amount, another staff member must approve it too before it is paid out.',
     disburse: 'Mark as paid',
     disburseTitle: 'Mark {{reference}} as paid',
     disburseText:

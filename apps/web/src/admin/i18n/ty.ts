@@ -305,6 +305,9 @@ export const ty: AdminDictionary = {
     },
     approveTitle: 'Duyệt {{reference}}',
     approveText: 'Duyệt lệnh rút {{amount}} của {{member}}? Sau đó lệnh chờ chi trả.',
+    secondApproval: 'Duyệt lần hai',
+    secondApprovalText:
+      'Đã duyệt một lần: vượt mức duyệt lần hai, một nhân viên khác phải duyệt nữa trước khi chi trả.',
     disburse: 'Đánh dấu đã chi trả',
     disburseTitle: 'Đánh dấu {{reference}} đã chi trả',
     disburseText:

@@ -92,6 +92,11 @@ export function WithdrawalDrawer({ id, onClose }: { id: string; onClose: () => v
               </>
             )}
           </dl>
+          {w.awaitingSecondApproval && (
+            <p className="bo-alert bo-alert--info" role="status">
+              {t('withdrawals.secondApprovalText')}
+            </p>
+          )}
           {w.hasProof && <Proof id={w.id} reference={w.reference} />}
           {decide && (
             <div className="bo-drawer-actions">

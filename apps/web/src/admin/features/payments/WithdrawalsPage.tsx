@@ -55,7 +55,17 @@ export function WithdrawalsPage() {
       }),
       col.accessor('status', {
         meta: { label: t('payments.status') },
-        cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`withdrawals.statuses.${c.getValue()}`)}</Badge>,
+        cell: (c) => (
+          <>
+            <Badge tone={statusTone(c.getValue())}>{t(`withdrawals.statuses.${c.getValue()}`)}</Badge>
+            {c.row.original.awaitingSecondApproval && (
+              <>
+                {' '}
+                <Badge tone="info">{t('withdrawals.secondApproval')}</Badge>
+              </>
+            )}
+          </>
+        ),
       }),
       col.accessor('createdAt', {
         meta: { label: t('payments.time') },

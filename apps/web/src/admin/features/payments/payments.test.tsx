@@ -46,6 +46,7 @@ const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   memberAccount: 'member7',
   accountNumber: '0012345678',
   hasProof: false,
+  awaitingSecondApproval: false,
   ...over,
 });
 
