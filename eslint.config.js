@@ -18,6 +18,10 @@ const above = (...folders) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})/`,
   message: `apps/web layers point one way (see eslint.config.js and apps/web/README.md): no import of ${folders.join(', ')} from here.`,
 });
+const notAdmin = {
+  regex: '^(\\.\\./)+admin/',
+  message: 'The player site does not import the back office (apps/web/src/admin is its own entry).',
+};
 const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -38,6 +42,45 @@ const webLayers = [
         // app's route table and page registry (pages) instead.
         regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== name).join('|')})/`,
         message: `features/${name} may not import another feature: move the shared part to components/ or lib/, or compose in app/.`,
+      },
+    ],
+  })),
+].map(({ files, patterns }) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, notAdmin] }] },
+}));
+
+// ─── Back-office layers (apps/web/src/admin: its own entry, admin.html) ──────────────────────────────────────
+// The same one-way rule inside the back office (app → features → components → api → state; lib and i18n leaves),
+// and it never imports the player site's folders (nor they it): the two apps share only packages/contracts.
+const ADMIN = `${WEB}/admin`;
+const leaveAdmin = (depth, allow = '') => ({
+  regex: `^(\\.\\./){${depth},}(?!${allow || '$^'})`,
+  message: 'The back office (apps/web/src/admin) imports none of the player site: share through packages/contracts.',
+});
+const adminFeatures = readdirSync(new URL(`./${ADMIN}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const adminLayers = [
+  {
+    files: [`${ADMIN}/{lib,i18n}/*`],
+    patterns: [leaveAdmin(2), above('app', 'features', 'components', 'api', 'state')],
+  },
+  { files: [`${ADMIN}/state/*`], patterns: [leaveAdmin(2), above('app', 'features', 'components', 'api')] },
+  { files: [`${ADMIN}/api/*`], patterns: [leaveAdmin(2), above('app', 'features', 'components')] },
+  { files: [`${ADMIN}/components/*`], patterns: [leaveAdmin(2), above('app', 'features')] },
+  { files: [`${ADMIN}/components/*/**`], patterns: [leaveAdmin(3), above('app', 'features')] },
+  { files: [`${ADMIN}/app/*`, `${ADMIN}/main.tsx`], patterns: [leaveAdmin(2)] },
+  // The test helpers share the web workspace's msw server (src/test/server.ts).
+  { files: [`${ADMIN}/test/*`], patterns: [leaveAdmin(2, 'test/')] },
+  ...adminFeatures.map((name) => ({
+    files: [`${ADMIN}/features/${name}/**`],
+    patterns: [
+      leaveAdmin(3),
+      above('app'),
+      {
+        regex: `^\\.\\./(${adminFeatures.filter((f) => f !== name).join('|') || '$^'})/`,
+        message: `admin features/${name} may not import another feature: move the shared part to components/ or lib/.`,
       },
     ],
   })),
@@ -68,6 +111,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   ...webLayers,
+  ...adminLayers,
   { files: ['**/*.mjs', '**/*.js', 'scripts/**'], languageOptions: { globals: globals.node } },
   // The demo vendor's game page script runs in the browser (served by its module).
   { files: ['apps/server/src/modules/demo-vendor/assets/**/*.js'], languageOptions: { globals: globals.browser } },

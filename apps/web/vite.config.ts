@@ -26,8 +26,25 @@ const playEntry = (): Plugin => ({
   },
 });
 
+/**
+ * The back office (/admin, /admin/*) is its own entry, admin.html (src/admin/): nothing of it is loaded by the player
+ * site. The dev server serves it like the server does; /admin/api/* goes to the API (proxy below).
+ */
+const adminEntry = (): Plugin => ({
+  name: 'sea-admin-entry',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const url = req.url ?? '';
+      const path = url.split('?')[0] ?? '';
+      if ((path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/api/'))
+        req.url = `/admin.html${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), playEntry(), firstPaint(), preloadApp(), inlineCss(), precompress()],
+  plugins: [react(), playEntry(), adminEntry(), firstPaint(), preloadApp(), inlineCss(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -47,6 +64,7 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         play: fileURLToPath(new URL('./play.html', import.meta.url)),
+        admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
       },
       output: {
         codeSplitting: {

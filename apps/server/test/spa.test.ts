@@ -23,6 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'play.html'), '<!doctype html><title>game page</title>');
+  writeFileSync(join(dist, 'admin.html'), '<!doctype html><title>back office</title>');
   t = await buildTestApp({
     config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: dist, SEED_DEMO: true },
   });
@@ -96,6 +97,40 @@ describe('SPA serving', () => {
     const api = await t.app.inject({ method: 'GET', url: '/house/v1/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+
+  it('serves the back office (/admin, /admin/*) from its own entry, admin.html, never its API paths', async () => {
+    for (const url of [
+      '/admin',
+      '/admin/',
+      '/admin/sign-in',
+      '/admin/staff/roles?page=2',
+      '/admin/payments/withdrawals',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(res.body, url).toContain('<title>back office</title>');
+      expect(res.body, url).not.toContain('boot-status');
+    }
+    // Its API keeps JSON envelopes (a 401 without a session, a 404 for an unknown route), never the page.
+    const me = await t.app.inject({ method: 'GET', url: '/admin/api/me' });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ success: false, code: 'admin_unauthorized' });
+    for (const url of ['/admin/api', '/admin/api/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json(), url).toMatchObject({ success: false });
+    }
+    // A path that only starts like it is the player site's.
+    expect((await t.app.inject({ method: 'GET', url: '/administrator' })).body).toContain('<title>shell</title>');
+    // Its policy: scripts from the site only; no inline <style> hashes of the player's page.
+    const csp = (await t.app.inject({ method: 'GET', url: '/admin/staff' })).headers[
+      'content-security-policy'
+    ] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain(STYLE_HASH);
   });
 
   it('serves hashed assets as immutable and 404s missing ones instead of falling back to HTML', async () => {

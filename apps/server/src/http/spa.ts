@@ -8,6 +8,9 @@ const API_PREFIXES = ['/wps/', '/lgw/', '/admin/api/', '/house/', '/wallet/', '/
 /** Our own games' pages (the launch URL /play/<gameCode>?token=…) are their own light entry of the site. */
 const PLAY_PREFIX = '/play/';
 const PLAY_FILE = 'play.html';
+/** The back office (/admin and /admin/*, its API /admin/api/* excepted) is its own entry, admin.html. */
+const ADMIN_PATH = '/admin';
+const ADMIN_FILE = 'admin.html';
 /** Written by the build beside index.html (apps/web/inline-css.ts): the CSP hashes of its inline `<style>` elements. */
 const INLINE_STYLES_FILE = 'index.html.styles.json';
 
@@ -28,7 +31,8 @@ function readInlineStyleHashes(distDir: string): string[] {
 /**
  * Serves the built SPA, precompressed (brotli or gzip copies made at build time). Hashed assets are immutable;
  * index.html is never cached. Returns the function the not-found handler uses to decide whether a path is a
- * client-side route (HTML fallback): /play/* gets the game pages' entry (play.html), every other page index.html.
+ * client-side route (HTML fallback): /play/* gets the game pages' entry (play.html), /admin and /admin/* the back
+ * office's (admin.html, never indexed), every other page index.html.
  *
  * `bootData`, when given, is written into index.html as a JSON data block (`<script type="application/json"
  * id="boot-status">`, not executed, so the CSP allows it): the site's first call (the system status) answered in the
@@ -43,6 +47,7 @@ export async function registerSpa(
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   const enabled = Boolean(indexFile && existsSync(indexFile));
   const playEnabled = Boolean(enabled && distDir && existsSync(join(distDir, PLAY_FILE)));
+  const adminEnabled = Boolean(enabled && distDir && existsSync(join(distDir, ADMIN_FILE)));
   const styleHashes = enabled && distDir ? readInlineStyleHashes(distDir) : [];
   if (enabled && distDir) {
     await app.register(fastifyStatic, {
@@ -65,8 +70,10 @@ export async function registerSpa(
     if (path.startsWith('/assets/')) return false;
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.') && path !== '/index.html') return false;
-    const file = playEnabled && path.startsWith(PLAY_PREFIX) ? PLAY_FILE : 'index.html';
+    const isAdmin = adminEnabled && (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`));
+    const file = isAdmin ? ADMIN_FILE : playEnabled && path.startsWith(PLAY_PREFIX) ? PLAY_FILE : 'index.html';
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (isAdmin) reply.header('x-robots-tag', 'noindex, nofollow');
     if (file === 'index.html') allowInlineStyles(reply, styleHashes);
     if (file !== 'index.html' || !bootData || !indexFile) {
       reply.sendFile(file);
