@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chainPrevious } from '@sea/games';
 
@@ -95,6 +95,9 @@ export async function loadKey(name: string, opts: { configured?: string; dataDir
   }
   if (!opts.dataDir) return processKey(name);
   const file = resolve(opts.dataDir, name);
+  // On PostgreSQL nothing else creates DATA_DIR; processes sharing it share the key (start-up runs under the
+  // migration lock, so one creates the file and the others read it).
+  await mkdir(opts.dataDir, { recursive: true });
   try {
     await writeFile(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
   } catch (err) {
