@@ -134,6 +134,15 @@ export function createRealtimeService(deps: RealtimeDeps) {
         maxRetriesPerRequest: null,
       });
       sub.on('error', () => undefined);
+      // Nor does it handle a (un)subscription that fails: Redis away at start, or the client closed while one
+      // waits in the offline queue ("Connection is closed"). A failure costs a log line; ioredis resubscribes.
+      for (const name of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+        const original = (sub[name] as (...args: unknown[]) => Promise<unknown>).bind(sub);
+        (sub as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+          original(...args).catch((err: unknown) => {
+            if (io) log?.warn({ err: { message: (err as Error).message } }, `realtime: redis ${name} failed`);
+          });
+      }
       io.adapter(createAdapter(pub, sub, { key: `${deps.prefix}socket.io` }));
       closeRedis = async () => {
         pub.disconnect();
