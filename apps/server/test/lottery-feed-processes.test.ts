@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { settleElottBet } from '@sea/games';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +23,19 @@ const WORKER = fileURLToPath(new URL('./helpers/lottery-feed-worker.ts', import.
 const UNIT = 100n;
 // Thursday 26 Nov 2026, 11:00 in Vietnam: MB draws today 18:15 ICT, Đà Nẵng (manual) on Saturday 28th.
 let now = Date.parse('2026-11-26T04:00:00.000Z');
+const keysDir = mkdtempSync(join(tmpdir(), 'sea-lottery-keys-'));
 let t: TestApp;
 let demo: Merchant;
 
 beforeAll(async () => {
   if (!process.env.DATABASE_URL) return;
-  t = await buildTestApp({ clock: () => new Date(now), lottery: { chainLength: 200, checkpointEvery: 50 } });
+  // The lottery's key store (chain signer, simulated beacon) in one folder the workers share, as the processes
+  // of one installation do (DATA_DIR or LOTTERY_SIGNER_KEY): a chain is walked by whichever process draws.
+  t = await buildTestApp({
+    clock: () => new Date(now),
+    lottery: { chainLength: 200, checkpointEvery: 50 },
+    config: { DATA_DIR: keysDir },
+  });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
   await t.app.modules.lottery.feed.schedule();
 }, 60_000);
@@ -51,6 +61,7 @@ function startWorker(
 ): { child: ChildProcess; ready: Promise<void>; done: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, t.database.url!, String(clockMs), '3', step], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, SEA_TEST_DATA_DIR: keysDir },
   });
   let out = '';
   let err = '';

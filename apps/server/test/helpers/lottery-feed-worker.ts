@@ -10,7 +10,14 @@ import { createPasswordHasher } from '../../src/lib/password.ts';
 const [url, clockMs, runs, step = 'feed'] = process.argv.slice(2) as [string, string, string, string?];
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 6 });
 const app = await buildApp({
-  config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined },
+  config: {
+    TRUST_PROXY: true,
+    DEFAULT_MERCHANT: 'demo',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: undefined,
+    // The test's DATA_DIR: the lottery's keys (chain signer, simulated beacon) shared with the test's own app.
+    DATA_DIR: process.env.SEA_TEST_DATA_DIR,
+  },
   logger: false,
   hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
   clock: () => new Date(Number(clockMs)),

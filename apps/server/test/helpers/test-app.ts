@@ -16,12 +16,23 @@ export interface TestApp {
 
 /** A full app on a fresh database with the demo merchant, for `app.inject` tests. */
 export async function buildTestApp(
-  overrides: Partial<Omit<AppDeps, 'database'>> & { register?: (app: FastifyInstance) => void } = {},
+  overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & {
+    register?: (app: FastifyInstance) => void;
+    /** Settings on top of the test app's (e.g. DATA_DIR, shared with worker processes for the lottery's keys). */
+    config?: Partial<AppDeps['config']>;
+  } = {},
 ): Promise<TestApp> {
-  const { register, ...deps } = overrides;
+  const { register, config, ...deps } = overrides;
   const database = await createTestDatabase();
   const app = await buildApp({
-    config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
+    config: {
+      TRUST_PROXY: true,
+      DEFAULT_MERCHANT: 'demo',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: undefined,
+      SEED_DEMO: true,
+      ...config,
+    },
     logger: false,
     hasher: testHasher,
     ...deps,

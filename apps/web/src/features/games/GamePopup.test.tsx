@@ -95,7 +95,7 @@ describe('game popup', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
   });
 
-  it('the esports nav entry launches its first vendor game; other entries navigate', async () => {
+  it('the esports nav entry opens the esports centre: no game starts from the navigation (issue 28)', async () => {
     const bodies = setup(() => ok({ ...launched, displayName: 'Demo Esports', vendorName: 'Demo vendor' }));
     useSession.getState().setToken('t'.repeat(43));
     const router = renderAt('/');
@@ -103,9 +103,9 @@ describe('game popup', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Live casino' })).toBeNull());
     expect(within(nav).getAllByRole('link', { name: /^(Home|Slots|Esports|Hot games|Promotions)$/ })).toHaveLength(5);
     await userEvent.click(within(nav).getByRole('link', { name: 'Esports' }));
-    expect(await screen.findByRole('dialog', { name: /Demo Esports/ })).toBeTruthy();
-    expect(bodies).toEqual([expect.objectContaining({ nodeId: '50' })]);
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/esports'));
+    expect(screen.queryByRole('dialog', { name: /Demo Esports/ })).toBeNull();
+    expect(bodies).toEqual([]);
   });
 
   it('a transfer-wallet vendor asks how much to bring first; the launch carries the amount', async () => {

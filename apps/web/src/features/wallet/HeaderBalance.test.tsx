@@ -27,11 +27,15 @@ describe('header balance', () => {
   it('shows the main balance with 2 decimals and separators, refreshes on click, and masks with the eye', async () => {
     let calls = 0;
     const balances = ['123456789', '200000'];
+    let releaseRefresh = () => {};
+    const refreshHeld = new Promise<void>((r) => (releaseRefresh = r));
     server.use(
       memberInfo(),
       http.get('*/wps/v2/wallets/balance', async () => {
-        const main = balances[Math.min(calls++, balances.length - 1)]!;
-        await new Promise((r) => setTimeout(r, 30));
+        const n = calls++;
+        const main = balances[Math.min(n, balances.length - 1)]!;
+        // The refresh answers only when the test has seen the busy state (no race with a slow machine).
+        if (n === 1) await refreshHeld;
         return ok({ currency: 'PHP', exponent: 2, main: { balance: main, available: main }, vendors: [] });
       }),
     );
@@ -45,7 +49,8 @@ describe('header balance', () => {
     const user = userEvent.setup();
     // Click refreshes: busy while the call runs, then the new amount; a double click makes one call.
     await user.dblClick(amount);
-    expect(amount.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(amount.getAttribute('aria-busy')).toBe('true'));
+    releaseRefresh();
     await waitFor(() => expect(amount.textContent).toContain('2,000.00'));
     expect(amount.getAttribute('aria-busy')).toBe('false');
     expect(calls).toBe(2);
