@@ -16,6 +16,8 @@ export interface E2EServer {
   baseUrl: string;
   /** The running app: tests reach its services (e.g. to act as an operator) and database directly. */
   app: FastifyInstance;
+  /** The app's clock (a test may run it ahead of the machine's). */
+  clock: () => Date;
   setMerchant(code: string, patch: MerchantSettingsPatch): Promise<void>;
   /** Adds a help article to the demo merchant (operator content, as the back office would store it). */
   addHelpArticle(a: { tag: string; title: string; html: string }): Promise<void>;
@@ -85,6 +87,7 @@ export async function startE2EServer(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     app,
+    clock: opts.clock ?? (() => new Date()),
     async setMerchant(code, patch) {
       const merchant = await app.modules.merchants.findByCode(code);
       if (!merchant) throw new Error(`no merchant ${code}`);

@@ -179,6 +179,8 @@ async function spinUntilAWin() {
     return res.value.url as string;
   });
   const token = new URL(url, server.baseUrl).searchParams.get('token')!;
+  // As the game page does: the session read commits the member's first seed pair before any round (issue 29).
+  await fetch(`${server.baseUrl}/house/v1/session`, { headers: { 'x-game-session': token } });
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${server.baseUrl}/house/v1/rounds`, {
       method: 'POST',
