@@ -56,6 +56,19 @@ function validAllowListEntry(entry: string): boolean {
   return Number(bits) <= (family === 6 ? 128 : 32);
 }
 
+/** A role as the API shows it, with how many staff hold it. */
+function roleInfoOf(
+  r: { code: string; name: string; builtIn: boolean; permissions: string[] },
+  counts: Map<string, number>,
+): RoleInfo {
+  return {
+    ...r,
+    permissions: r.permissions as RoleInfo['permissions'],
+    twoFactorRequired: requiresTwoFactor(r.permissions),
+    staffCount: counts.get(r.code) ?? 0,
+  };
+}
+
 const fieldError = (field: string, reason: string, message: string) =>
   new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason, message }] });
 
@@ -270,14 +283,8 @@ export function createStaffService(deps: {
 
     async roles(merchant: Merchant): Promise<{ items: RoleInfo[]; permissions: (typeof ADMIN_PERMISSIONS)[number][] }> {
       const [custom, counts] = await Promise.all([staff.listRoles(merchant.id), staff.staffCountByRole(merchant.id)]);
-      const info = (code: string, name: string, builtIn: boolean, permissions: string[]): RoleInfo => ({
-        code,
-        name,
-        builtIn,
-        permissions: permissions as RoleInfo['permissions'],
-        twoFactorRequired: requiresTwoFactor(permissions),
-        staffCount: counts.get(code) ?? 0,
-      });
+      const info = (code: string, name: string, builtIn: boolean, permissions: string[]) =>
+        roleInfoOf({ code, name, builtIn, permissions }, counts);
       return {
         items: [
           ...BUILT_IN_ROLE_CODES.map((code) => {
@@ -320,15 +327,7 @@ export function createStaffService(deps: {
           ip,
         });
       });
-      const counts = await staff.staffCountByRole(merchant.id);
-      return {
-        code: role.code,
-        name: role.name,
-        builtIn: false,
-        permissions: permissions as RoleInfo['permissions'],
-        twoFactorRequired: requiresTwoFactor(permissions),
-        staffCount: counts.get(role.code) ?? 0,
-      };
+      return roleInfoOf({ ...role, builtIn: false, permissions }, await staff.staffCountByRole(merchant.id));
     },
 
     async deleteRole(merchant: Merchant, actor: AuthenticatedAdmin, code: string, ip: string): Promise<void> {
