@@ -1,9 +1,14 @@
-// Back office on PostgreSQL (issue 22). The dashboard of a merchant with BENCH_BETS (default 10,000,000) bet
-// records over BENCH_DAYS (default 60) days, on a scratch database created and dropped by the bench:
+// Back office on PostgreSQL (issue 22): both of the issue's figures in one run — the dashboard of a merchant with
+// 10,000,000 bet records, then the member search over 1,000,000 members (bench/members-search.ts, run after it).
+// BENCH_SCALE (default 1) scales every size of both (0.01 = 100,000 bet records and 10,000 members to search: a quick
+// check that the whole bench runs); each size's own variable still wins.
+//
+// The dashboard of a merchant with BENCH_BETS (default 10,000,000 × scale) bet records over BENCH_DAYS (default 60)
+// days, on a scratch database created and dropped by the bench:
 //   - the bet records are written in bulk with SQL (generate_series, in chunks of 1,000,000): rounds of the demo
 //     merchant's catalogue games (every category), played by ~BENCH_BETS / BENCH_DAYS / BENCH_BETS_PER_PLAYER_DAY
-//     members a day out of BENCH_MEMBERS (default 100,000) registered over the period; BENCH_DEPOSITS (300,000)
-//     deposits and BENCH_WITHDRAWALS (50,000) withdrawals spread over it;
+//     members a day out of BENCH_MEMBERS (default 100,000 × scale) registered over the period; BENCH_DEPOSITS
+//     (300,000 × scale) deposits and BENCH_WITHDRAWALS (50,000 × scale) withdrawals spread over it;
 //   - the agents' member-day cells (where the dashboard's active players come from) are filled by one INSERT …
 //     SELECT with the agent-rollup job's definition (settled bets by bet day), since the generated rounds carry no
 //     wallet calls for the job to find; the dashboard's own roll-up is built by its real recount
@@ -13,7 +18,7 @@
 //     30-day totals are checked against a direct sum over the bet records;
 //   - the host's speed in the same run: the trivial-commit ceiling (a one-row UPDATE per transaction, 4 clients).
 //   npm run bench:backoffice   BENCH_PG_URL (else DATABASE_URL, TEST_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres)
-// The member search over 1,000,000 members (the same issue's other bench figure) belongs here too: see memberSearch.
+//   BENCH_SCALE=0.01 BENCH_SECONDS=2 BENCH_CALLS=20 npm run bench:backoffice   a small run of both parts
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -27,12 +32,15 @@ const PG_URL =
   process.env.DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
   'postgres://postgres@127.0.0.1:5432/postgres';
-const BETS = Number(process.env.BENCH_BETS ?? 10_000_000);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 10)) throw new Error(`BENCH_SCALE must be in (0, 10], not ${process.env.BENCH_SCALE}`);
+const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
+const BETS = Number(process.env.BENCH_BETS ?? scaled(10_000_000));
 const DAYS = Number(process.env.BENCH_DAYS ?? 60);
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? Math.max(1_000, scaled(100_000)));
 const PER_PLAYER_DAY = Number(process.env.BENCH_BETS_PER_PLAYER_DAY ?? 200);
-const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 300_000);
-const WITHDRAWALS = Number(process.env.BENCH_WITHDRAWALS ?? 50_000);
+const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? scaled(300_000));
+const WITHDRAWALS = Number(process.env.BENCH_WITHDRAWALS ?? scaled(50_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CHUNK = 1_000_000;
 const DAY_MS = 86_400_000;
@@ -306,8 +314,11 @@ await onScratchPostgres(PG_URL, 10, async (database) => {
       `\nHost speed in the same run (trivial-commit ceiling: one-row UPDATE per transaction, 4 clients): ` +
         `${Math.round(ceiling.perSecond).toLocaleString('en')} tx/s, p50 ${ceiling.p50.toFixed(2)} ms, p99 ${ceiling.p99.toFixed(2)} ms`,
     );
-    // memberSearch: the 1,000,000-member search figure (members helper) goes here, on its own generated members.
   } finally {
     await app.close();
   }
 });
+
+// The issue's other figure: the member search over 1,000,000 members (× BENCH_SCALE), on a database of its own.
+log('member search');
+await import('./members-search.ts');

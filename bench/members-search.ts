@@ -1,11 +1,12 @@
-// The back office's member search over BENCH_MEMBERS (default 1,000,000) members on PostgreSQL, in a database of
+// The back office's member search over BENCH_SEARCH_MEMBERS (default 1,000,000 × BENCH_SCALE) members on PostgreSQL
+// (npm run bench:backoffice runs it after the dashboard; npm run bench:members-search alone), in a database of
 // its own (created, migrated, dropped). The members and their closure rows are written in bulk with SQL: 100 top
 // agents, 1,000 sub-agents (10 under each), every other member under a sub-agent (a top agent's team ≈ 10,000,
 // a sub-agent's ≈ 1,000); accounts are hex (uniform prefixes), mobiles +84 9xxxxxxxx. Then each search is asked
 // through the full route stack (app.inject: staff session, permission, validation, SQL, presenter) BENCH_CALLS
 // (default 200) times with a different value each call; p50/p95/p99 in ms. Host speed in the same run: the
 // trivial-commit ceiling (one-row UPDATE per transaction, 4 clients, 3 s), as bench/README.md's other benches.
-//   npm run bench:members-search   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); BENCH_KEEP=1
+//   npm run bench:members-search   BENCH_PG_URL (else DATABASE_URL, TEST_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres); BENCH_KEEP=1
 //                                  keeps the database (its name is printed) for EXPLAIN; BENCH_DB=<its name> runs
 //                                  only the searches on it (migrated first)
 import { randomBytes } from 'node:crypto';
@@ -16,11 +17,19 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 10)) throw new Error(`BENCH_SCALE must be in (0, 10], not ${process.env.BENCH_SCALE}`);
+// Its own variable: BENCH_MEMBERS is the dashboard's (the members its bettors come from) in the combined run.
+const MEMBERS = Number(process.env.BENCH_SEARCH_MEMBERS ?? Math.max(2_000, Math.round(1_000_000 * SCALE)));
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TOPS = 100;
-const SUBS = 1_000;
+const PG_URL =
+  process.env.BENCH_PG_URL ||
+  process.env.DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+// 100 top agents and 1,000 sub-agents at full scale (teams of ≈ 10,000 and ≈ 1,000), fewer on a smaller run.
+const TOPS = Math.max(1, Math.round(100 * SCALE));
+const SUBS = Math.max(TOPS, Math.round(1_000 * SCALE));
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 

@@ -84,6 +84,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Generous: CI shares 2 cores with the database; a slow machine must not fail a correct test.
     testTimeout: 30_000,
+    // vitest's default is one worker on a 2-core machine (CPUs − 1): the suite ran single-file at a time.
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { after, afterEach, before } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Merchant } from '../../apps/server/src/modules/merchants/index.ts';
 import { collectErrors, launchBrowser } from './browser.ts';
@@ -91,4 +91,37 @@ export async function fundMember(memberId: bigint, amount: bigint): Promise<void
     memberId,
     legs: [{ debit: systemAccount('adjustments', memberId), credit: memberMain(memberId), amount, code: 'adjustment' }],
   });
+}
+
+/**
+ * Waits until `locator` matches exactly `n` elements (a list that keeps its previous rows while the next query loads
+ * must not be counted half-way), then returns the count; fails with the last count after `timeout` ms.
+ */
+export async function countEventually(locator: Locator, n: number, timeout = 15_000): Promise<number> {
+  const until = Date.now() + timeout;
+  let count = await locator.count();
+  while (count !== n && Date.now() < until) {
+    await page.waitForTimeout(100);
+    count = await locator.count();
+  }
+  return count;
+}
+
+/**
+ * Scrolls to `block` until `inner` shows, as a visitor keeps scrolling: the home's lower blocks load only once the page
+ * has settled and then scrolled (NearView). A single early scroll can land before the page settles, or be undone by
+ * rows above still growing, and then nothing more would happen.
+ */
+export async function scrollUntilShown(block: Locator, inner: Locator, timeout = 30_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await block.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 40);
+    try {
+      await inner.waitFor({ timeout: 1_000 });
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+    }
+  }
 }

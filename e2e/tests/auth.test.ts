@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { countEventually, errors, open, page, server, useE2E } from '../lib/harness.ts';
 import { E2E_CAPTCHA } from '../lib/server.ts';
 
 useE2E('auth');
@@ -8,6 +9,19 @@ useE2E('auth');
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const header = () => page.getByRole('banner');
+
+/** SHOTS_DIR=/work/shots/… keeps screenshots of the new-device check and the remembered devices at 390 and 1366 px. */
+const SHOTS = process.env.SHOTS_DIR;
+async function shots(name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
 
 test('register by username, log out with confirmation, log back in', async () => {
   await open('/register');
@@ -180,5 +194,50 @@ test('when the merchant requires encryption, the browser sends the login encrypt
     assert.doesNotMatch(bodies[0]!, /crypto player pw/);
   } finally {
     await server.setMerchant('demo', { requireEncryption: false });
+  }
+});
+
+test('a login from a new device and network asks for the e-mail code, then logs in; the device is listed', async () => {
+  await server.createMember({ account: 'newdevice', password: 'new device pw', email: 'new.device@example.com' });
+  await server.setMerchant('demo', { loginCheck: 'email' });
+  try {
+    // The account's first login (this browser, this network) is known.
+    await open('/login', { ip: '198.51.100.80' });
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('newdevice');
+    await dialog.getByLabel('Password').fill('new device pw');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await header().getByRole('link', { name: 'newdevice' }).waitFor();
+
+    // A fresh browser (a new device id) on another network: the code step, no session yet.
+    await open('/login', { ip: '198.51.100.81' });
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('newdevice');
+    await dialog.getByLabel('Password').fill('new device pw');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    await dialog.getByText('We sent a 6-digit code by e-mail to n•••@example.com.').waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+    assert.ok(await dialog.getByRole('button', { name: /New code in \d+ s/ }).isDisabled());
+    const code = (await server.lastOutbox('new.device@example.com'))?.match(/(\d{6})/)?.[1];
+    assert.ok(code);
+    await dialog.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('That is not right. Attempts left: 4.').waitFor();
+    await shots('login-check');
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await header().getByRole('link', { name: 'newdevice' }).waitFor();
+
+    // Told by message, and listed in the security centre with the first one.
+    await page.goto(`${server.baseUrl}/member/securityCenter`);
+    const devices = page.getByRole('region', { name: 'Remembered devices' });
+    await devices.getByText('This device').waitFor();
+    assert.equal(await countEventually(devices.getByRole('listitem'), 2), 2);
+    await shots('devices');
+    await page.goto(`${server.baseUrl}/member/messageV2`);
+    await page.getByRole('list', { name: 'Your messages' }).getByText('New device login').waitFor();
+  } finally {
+    await server.setMerchant('demo', { loginCheck: 'off' });
   }
 });

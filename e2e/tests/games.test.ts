@@ -161,7 +161,9 @@ test('home shows game rows and vendors; a centre filters; a favourite sticks; an
   assert.match(text, /Lucky Dragon/);
   assert.match(text, /SEA Games/);
   assert.match(text, /20\.00/);
-  assert.match(text, new RegExp(`${round.winCredits}\\.00`));
+  // The payout as the site writes it: grouped thousands (a big win reads 2,074.00).
+  const payout = round.winCredits.toLocaleString('en-US', { minimumFractionDigits: 2 });
+  assert.ok(text.includes(payout), `the payout ${payout} is in the row: ${text}`);
   assert.match(text, /Settled/);
   await page.getByLabel('Status').selectOption('rolled_back');
   await page.getByText('No bets in this period.').waitFor();

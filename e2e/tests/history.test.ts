@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memberMain, systemAccount } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Leg } from '../../apps/server/src/modules/ledger/index.ts';
-import { demo, errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { countEventually, demo, errors, open, page, server, useE2E } from '../lib/harness.ts';
 
 const PASSWORD = 'history e2e pw 1';
 let seq = 0;
@@ -89,7 +89,7 @@ test('a member sees its own ledger rows, pages through them and filters by type 
   await page.goto(`${server.baseUrl}/member/transactionHistory`);
   await page.getByRole('heading', { name: 'Transaction history', level: 1 }).waitFor();
   await page.getByText('26 transactions').waitFor();
-  assert.equal(await bodyRows().count(), 20);
+  assert.equal(await countEventually(bodyRows(), 20), 20);
   const first = bodyRows().first();
   assert.match((await first.textContent()) ?? '', /Withdrawal.*-12\.34.*Pending.*WIT-8001/);
   const second = bodyRows().nth(1);
@@ -99,12 +99,12 @@ test('a member sees its own ledger rows, pages through them and filters by type 
 
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Page 2 of 2').waitFor();
-  assert.equal(await bodyRows().count(), 6);
+  assert.equal(await countEventually(bodyRows(), 6), 6);
   assert.match((await bodyRows().last().textContent()) ?? '', /Adjustment.*\+1\.00.*1\.00/);
 
   await page.getByLabel('Type').selectOption('deposit');
   await page.getByText('1 transactions').waitFor();
-  assert.equal(await bodyRows().count(), 1);
+  assert.equal(await countEventually(bodyRows(), 1), 1);
   await page.getByText('Page 1 of 1').waitFor();
 
   await page.getByLabel('Type').selectOption('all');
@@ -124,7 +124,7 @@ test('personal profit shows the period totals; deposits count, adjustments do no
   assert.equal(await tile('Deposits').textContent(), '500.00');
   assert.equal(await tile('Withdrawals').textContent(), '0.00');
   assert.equal(await tile('Profit').textContent(), '0.00');
-  assert.equal(await page.getByRole('table').locator('tbody tr').count(), 1);
+  assert.equal(await countEventually(page.getByRole('table').locator('tbody tr'), 1), 1);
   assert.deepEqual(errors, []);
 });
 

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { demo, errors, noHorizontalOverflow, open, page, server, useE2E, fundMember } from '../lib/harness.ts';
+import {
+  countEventually,
+  demo,
+  errors,
+  noHorizontalOverflow,
+  open,
+  page,
+  server,
+  useE2E,
+  fundMember,
+  scrollUntilShown,
+} from '../lib/harness.ts';
 
 useE2E('player-polish');
 
@@ -109,8 +120,8 @@ test('the header of a logged-in player: spendable balance with the hold, wallet 
       const toggle = menu.getByRole('button', { name: /Withdraw.*All pages/ });
       await toggle.click();
       const links = menu.getByRole('link');
-      assert.equal(await links.count(), 10);
-      for (let i = 0; i < 10; i++) {
+      assert.equal(await countEventually(links, 16), 16);
+      for (let i = 0; i < 16; i++) {
         const box = await links.nth(i).boundingBox();
         assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `entry ${i} on screen`);
       }
@@ -229,8 +240,8 @@ test('every top entry opens its centre: "Lottery" the lottery lobby with the ven
 test('the home: one Lottery row with our own art, a Sports section, winners only with wins, the promotions', async () => {
   // A fresh site (no round has won yet): no winners block at all, not even its heading.
   await open('/', { width: 1366, height: 768 });
-  await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
-  await page.getByRole('region', { name: 'Promotions' }).getByRole('article').first().waitFor();
+  const block = page.getByRole('region', { name: 'Promotions' });
+  await scrollUntilShown(block, block.getByRole('article').first());
   assert.equal(await page.getByRole('heading', { name: 'Latest winners' }).count(), 0, 'no empty winners block');
   await playerAt('e2epolishwin', 1366);
   await spinUntilAWin();
@@ -259,8 +270,7 @@ test('the home: one Lottery row with our own art, a Sports section, winners only
     // Scrolled down: the winners block (the demo team's rounds have won) has entries, never an empty panel.
     await page.getByRole('region', { name: 'Game providers' }).scrollIntoViewIfNeeded();
     const promos = page.getByRole('region', { name: 'Promotions' });
-    await promos.scrollIntoViewIfNeeded();
-    await promos.getByRole('article').first().waitFor();
+    await scrollUntilShown(promos, promos.getByRole('article').first());
     const winners = page.getByRole('region', { name: 'Latest winners' });
     await winners.waitFor();
     assert.ok((await winners.getByRole('listitem').count()) > 0, 'winners listed');

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { adminToken, post } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
-import { errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { errors, noHorizontalOverflow, open, page, scrollUntilShown, server, useE2E } from '../lib/harness.ts';
 
 /**
  * Promotions and member messages end to end, at 1366 and 390 px: the demo's seeded promotions and one an operator
@@ -118,8 +118,7 @@ for (const width of [1366, 390]) {
     // The home's promotions block, loaded when scrolled to, shows the same promotions (the first three).
     await page.goto(`${server.baseUrl}/`);
     const block = page.getByRole('region', { name: 'Promotions' });
-    await block.scrollIntoViewIfNeeded();
-    await block.getByRole('article').first().waitFor();
+    await scrollUntilShown(block, block.getByRole('article').first());
     assert.equal(await block.getByRole('article').count(), 3);
     await block.getByRole('article').filter({ hasText: PROMOTION }).waitFor();
     await block.scrollIntoViewIfNeeded();

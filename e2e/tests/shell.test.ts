@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { browser, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+import { browser, countEventually, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 useE2E('shell');
 
@@ -35,6 +35,11 @@ test('the home’s first banner slide paints from the HTML alone, in the kept la
     assert.equal(await html.getByText('Lottery every minute').isVisible(), false);
     await html.setViewportSize({ width: 1366, height: 768 });
     await html.screenshot({ path: 'e2e/artifacts/first-paint-1366-ty.png' });
+    await ctx.addCookies([{ name: 'i18nextLng', value: 'tl', url: server.baseUrl }]);
+    await html.goto(`${server.baseUrl}/`);
+    assert.ok(await html.getByText('Lotto kada minuto').isVisible());
+    assert.equal(await html.getByText('Lottery every minute').isVisible(), false);
+    assert.equal(await html.getByText('Xổ số mỗi phút').isVisible(), false);
     // Another page shows the spinner, not the home's banner.
     await html.goto(`${server.baseUrl}/lottery`);
     assert.equal(await html.locator('.first-paint').isVisible(), false);
@@ -151,6 +156,83 @@ test('the language switch to TY re-renders the site and persists across reload',
   assert.deepEqual(errors, []);
 });
 
+/** Screenshots of the TL pages (SHOTS_DIR to keep them elsewhere than the run's artifacts). */
+const shotsDir = process.env.SHOTS_DIR ?? 'e2e/artifacts';
+const shotTl = (name: string) => page.screenshot({ path: `${shotsDir}/${name}.png` });
+
+/** The desktop top navigation's entries share one row and each label fits on one line. */
+async function navOnOneLine(): Promise<void> {
+  const nav = page.locator('#top-nav > ul');
+  await nav.locator(':scope > li').nth(3).waitFor();
+  const tops = await nav.locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().top));
+  assert.equal(new Set(tops.map(Math.round)).size, 1, `nav rows: ${JSON.stringify(tops)}`);
+  const wraps = await nav.locator(':scope > li > a').evaluateAll((as) =>
+    as
+      .filter((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      })
+      .map((a) => a.textContent),
+  );
+  assert.deepEqual(wraps, [], 'no entry on two lines');
+}
+
+test('Tagalog (TL): chosen in the language menu on a phone, kept on reload and on the account; pages fit at 390 and 1366 px', async () => {
+  await server.createMember({ account: 'tlplayer', password: 'tagalog player pw' });
+  await open('/', { width: 390, height: 844 });
+  const select = page.getByLabel('Language');
+  // The options are the merchant's languages, filled in once the site's settings have loaded.
+  await select.locator('option', { hasText: 'Tagalog' }).waitFor({ state: 'attached' });
+  assert.deepEqual(await select.locator('option').allTextContents(), ['English', 'Tiếng Việt', 'Tagalog']);
+  await select.selectOption('tl');
+  await page.getByRole('button', { name: 'Mag-register' }).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: 'Mag-register' }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'tl');
+  assert.ok(await page.getByText('Nakalaan ang lahat ng karapatan', { exact: false }).isVisible());
+  assert.ok(await noHorizontalOverflow(), 'the TL home fits at 390 px');
+  await shotTl('home-tl-390');
+
+  // The login popup in TL; the member's account keeps English until the member chooses TL while logged in.
+  await page.getByRole('button', { name: 'Mag-log in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Mag-log in' }).waitFor();
+  assert.ok(await noHorizontalOverflow(), 'the TL login fits at 390 px');
+  await shotTl('login-tl-390');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shotTl('login-tl-1366');
+  await dialog.getByLabel('Username').fill('tlplayer');
+  await dialog.getByLabel('Password').fill('tagalog player pw');
+  await dialog.getByRole('button', { name: 'Mag-log in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'tlplayer' }).waitFor();
+  await page.getByRole('link', { name: 'Lottery', exact: true }).first().waitFor();
+  const kept = page.waitForResponse((r) => r.url().includes('/wps/member/language') && r.ok());
+  await page.getByLabel('Language').selectOption('tl');
+  await kept;
+  await page.getByRole('link', { name: 'Lotto', exact: true }).first().waitFor();
+  await navOnOneLine();
+  await shotTl('home-tl-1366');
+
+  // A fresh page (no kept choice) starts in the language kept on the account.
+  await page.evaluate(() => localStorage.removeItem('i18nextLng'));
+  await page.goto(`${server.baseUrl}/member/depositv2`);
+  await page.getByRole('heading', { name: 'Paraan ng pagbabayad', exact: true }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'tl');
+  await shotTl('deposit-tl-1366');
+  await page.goto(`${server.baseUrl}/member`);
+  await page.getByRole('link', { name: 'Kasaysayan ng transaksyon' }).first().waitFor();
+  await shotTl('member-centre-tl-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await noHorizontalOverflow(), 'the TL member centre fits at 390 px');
+  await shotTl('member-centre-tl-390');
+  await page.goto(`${server.baseUrl}/member/depositv2`);
+  await page.getByRole('heading', { name: 'Paraan ng pagbabayad', exact: true }).waitFor();
+  assert.ok(await noHorizontalOverflow(), 'the TL deposit page fits at 390 px');
+  await shotTl('deposit-tl-390');
+  assert.deepEqual(errors, []);
+});
+
 test('footer help links open the help centre on the article; closing returns home', async () => {
   await open('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'How to deposit' }).click();
@@ -158,7 +240,7 @@ test('footer help links open the help centre on the article; closing returns hom
   await dialog.getByRole('heading', { name: 'How to deposit' }).waitFor();
   // Sanitised operator HTML keeps its formatting in the browser (DOMPurify, not the text-only fallback).
   await dialog.getByRole('button', { name: 'How to register' }).click();
-  assert.equal(await dialog.locator('article li').count(), 3);
+  assert.equal(await countEventually(dialog.locator('article li'), 3), 3);
   assert.equal(new URL(page.url()).pathname, '/help');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${server.baseUrl}/`);
@@ -177,7 +259,7 @@ test('on a phone the navigation collapses behind a menu button', async () => {
 });
 
 test('deep links to the spec areas that are not built show the promotions; missing assets are 404, not HTML', async () => {
-  for (const path of ['/pointMall', '/join', '/member/rewardCenter']) {
+  for (const path of ['/join', '/member/referral']) {
     await open(path);
     await page.waitForURL(`${server.baseUrl}/promotions`);
     await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
@@ -199,7 +281,7 @@ test('the member centre lists the spec pages, marks the current one, and 404s pa
   await page.goto(`${server.baseUrl}/member/depositv2`);
   await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
   const menu = page.getByRole('navigation', { name: 'Member centre' });
-  assert.equal(await menu.getByRole('link').count(), 10);
+  assert.equal(await countEventually(menu.getByRole('link'), 16), 16);
   assert.equal(await menu.getByRole('link', { name: 'Deposit' }).getAttribute('aria-current'), 'page');
   await menu.getByRole('link', { name: 'Withdraw' }).click();
   await page.getByRole('heading', { name: 'Withdraw', level: 1 }).waitFor();

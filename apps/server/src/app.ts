@@ -1,11 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { type Config, ConfigError } from './config/config.ts';
-import type { Database } from './db/database.ts';
 import { createOutageWatch } from './db/outage.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { contentSecurityPolicy, inlineStyleHashes, originsOf } from './http/csp.ts';
@@ -14,308 +11,21 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRouteKit, requireMerchant } from './http/route-kit.ts';
 import { registerSpa } from './http/spa.ts';
 import { validatorCompiler } from './http/validation.ts';
-import type { ScheduledJob } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { readableLogStream, requestLogLevel } from './lib/log-format.ts';
 import { registerCompression } from './http/compress.ts';
-import { type CountryLookup, countryOf as geoCountryOf } from './lib/geo.ts';
-import { createPasswordHasher, type PasswordHasher } from './lib/password.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
-import { type CacheBus, createRedisCacheBus } from './lib/cache-bus.ts';
-import { createRedisHealth, type RedisHealth, type RedisHealthLogger } from './lib/redis-health.ts';
+import { createRedisCacheBus } from './lib/cache-bus.ts';
+import { createRedisHealth, type RedisHealthLogger } from './lib/redis-health.ts';
 import { createRedisLockStates } from './lib/redis-lock-states.ts';
 import { createRedisWindowLimiter } from './lib/redis-limiter.ts';
-import { createMemoryLockStates, createMemoryWindowLimiter, type WindowLimiter } from './lib/window-limiter.ts';
-import { createAdminModule } from './modules/admin/index.ts';
-import { createAgentsModule } from './modules/agents/index.ts';
-import { type AuthRules, createAuthModule } from './modules/auth/index.ts';
-import { createCaptchaModule } from './modules/captcha/index.ts';
-import { createAnnouncementsModule } from './modules/announcements/index.ts';
-import { createMessagesModule } from './modules/messages/index.ts';
-import { createPromotionsModule } from './modules/promotions/index.ts';
-import { createContractsModule, type TeamStatsPort } from './modules/contracts/index.ts';
-import { createDemoVendorModule, type DemoVendorOptions } from './modules/demo-vendor/index.ts';
-import { createDashboardModule } from './modules/dashboard/index.ts';
-import { createDepositsModule } from './modules/deposits/index.ts';
-import { createGamesModule, walletOpenApiDocument } from './modules/games/index.ts';
-import { createHistoryModule } from './modules/history/index.ts';
-import { createHouseModule } from './modules/house/index.ts';
-import { createKeysModule } from './modules/keys/index.ts';
-import { createLedgerModule } from './modules/ledger/index.ts';
-import { createLotteryModule, type LotteryOptions, lotteryKeyStore } from './modules/lottery/index.ts';
-import type { Mailer } from './modules/mail/index.ts';
-import { createMemberAdminModule } from './modules/member-admin/index.ts';
-import { createMembersModule } from './modules/members/index.ts';
-import { createMerchantsModule } from './modules/merchants/index.ts';
-import { createOutboxModule } from './modules/outbox/index.ts';
-import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/index.ts';
-import { createRegistrationModule } from './modules/registration/index.ts';
-import { createSiteSettingsModule } from './modules/site-settings/index.ts';
-import { createSystemModule } from './modules/system/index.ts';
-import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
-import { createWithdrawalsModule } from './modules/withdrawals/index.ts';
+import { createMemoryLockStates, createMemoryWindowLimiter } from './lib/window-limiter.ts';
 import { seedDemo } from './seed-demo.ts';
 
-export interface AppDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'DEFAULT_MERCHANT' | 'LOG_LEVEL' | 'WEB_DIST'> &
-    Partial<
-      Pick<
-        Config,
-        | 'NODE_ENV'
-        | 'SANDBOX_GATEWAY_SECRET'
-        | 'SEED_DEMO'
-        | 'API_DOCS'
-        | 'CDN_ORIGINS'
-        | 'REDIS_PREFIX'
-        | 'DEMO_VENDOR_WALLET_URL'
-        | 'DEMO_VENDOR_FAULT_RATE'
-        | 'DATA_DIR'
-        | 'LOTTERY_SIGNER_KEY'
-      >
-    >;
-  database: Database;
-  redis?: Redis;
-  clock?: () => Date;
-  countryOf?: CountryLookup;
-  /** Where SMS go; the dev outbox (a table) by default. */
-  sms?: SmsProvider;
-  /** Where e-mail goes; the dev outbox by default. */
-  mailer?: Mailer;
-  /** Abuse counters; in-process by default (a Redis one when several processes share the load). */
-  limiter?: WindowLimiter;
-  /** Password hashing; OWASP argon2id by default (tests pass cheaper parameters). */
-  hasher?: PasswordHasher;
-  /** Captcha text + image; random by default (the e2e harness fixes the text so a browser test can type it). */
-  captchaGenerator?: () => { text: string; svg: string };
-  authRules?: Partial<AuthRules>;
-  logger?: FastifyServerOptions['logger'];
-  /** The simulated vendor's network and randomness (tests script its faults). */
-  demoVendor?: DemoVendorOptions;
-  /** Team figures for contract settlement (the agents module's); without it contracts are not settled. */
-  teamStats?: TeamStatsPort;
-  /** Lottery chain sizes and settlement batch (tests use short chains). */
-  lottery?: LotteryOptions;
-  /** Pushed events: how often a socket's session is checked again (tests shorten it). */
-  realtime?: RealtimeOptions;
-}
+import { walletOpenApiDocument } from './modules/games/index.ts';
+import { type AppDeps, createModules, type Modules, type SharedState } from './modules.ts';
 
-/**
- * The modules, each built from its face with the faces it needs (the order is the dependency order; no module
- * reaches another's tables or repository). Only edges (database, clock, SMS, mail, hasher…) come from `deps`.
- */
-async function createModules(deps: AppDeps, shared: SharedState) {
-  const db = deps.database.db;
-  const clock = deps.clock ?? (() => new Date());
-  const countryOf = deps.countryOf ?? geoCountryOf;
-  const limiter = deps.limiter ?? shared.limiter;
-  const hasher = deps.hasher ?? createPasswordHasher();
-
-  const outbox = createOutboxModule({ db, serveRoutes: deps.config.NODE_ENV !== 'production' });
-  const keys = await createKeysModule({ db });
-  const merchants = createMerchantsModule({
-    db,
-    defaultMerchant: deps.config.DEFAULT_MERCHANT,
-    onChange: () => shared.bus?.publish('merchants'),
-  });
-  shared.bus?.on('merchants', merchants.forget);
-  const system = createSystemModule({ db, merchants, countryOf, clock });
-  const registration = createRegistrationModule({ db });
-  const captcha = createCaptchaModule({ db, limiter, clock, generate: deps.captchaGenerator });
-  const verification = createVerificationModule({
-    db,
-    captcha,
-    merchants,
-    sms: deps.sms ?? outbox.sms,
-    limiter,
-    clock,
-  });
-  const members = createMembersModule({ db, registration, hasher, clock });
-  const auth = createAuthModule({
-    db,
-    members,
-    merchants,
-    registration,
-    captcha,
-    verification,
-    mailer: deps.mailer ?? outbox.mailer,
-    hasher,
-    limiter,
-    clock,
-    rules: deps.authRules,
-  });
-  // PGlite runs one statement at a time: one batch under way; PostgreSQL: a few, grouping the rest.
-  const ledger = createLedgerModule({ db });
-  // Pushed events: sockets on the HTTP server, `balance` after every committed journal (the ledger's listener).
-  const realtime = createRealtimeModule({
-    auth,
-    ledger,
-    merchants,
-    redis: deps.redis,
-    prefix: deps.config.REDIS_PREFIX ?? 'sea:',
-    clock,
-    options: deps.realtime,
-  });
-  const admin = createAdminModule({
-    db,
-    members,
-    ledger,
-    hasher,
-    limiter,
-    clock,
-    oneTimePasswordFile: deps.config.DATA_DIR ? resolve(deps.config.DATA_DIR, ADMIN_PASSWORD_FILE) : undefined,
-  });
-  const games = createGamesModule({ db, ledger, members, merchants, audit: admin, clock });
-  const house = createHouseModule({ db, games, ledger, merchants, clock });
-  const lottery = createLotteryModule({
-    db,
-    ledger,
-    merchants,
-    members,
-    audit: admin,
-    clock,
-    options: { ...(await lotteryKeyStore(deps.config)), ...deps.lottery },
-    realtime,
-  });
-  // Lottery bets show in the member's bet records with the rounds of every other game, and count with them in
-  // the agent reports (member-day cells, team records), contract figures and category rebates.
-  games.addBetRecordSource(lottery.betRecords);
-  games.addBetStatsSource(lottery.betStats);
-  const wallet = createWalletModule({ db, ledger, members, vendors: games, merchants, clock });
-  const demoVendor = createDemoVendorModule({
-    db,
-    games,
-    merchants,
-    clock,
-    options: {
-      walletUrl: deps.config.DEMO_VENDOR_WALLET_URL,
-      faultRate: deps.config.DEMO_VENDOR_FAULT_RATE,
-      ...deps.demoVendor,
-    },
-  });
-  const deposits = createDepositsModule({
-    db,
-    ledger,
-    audit: admin,
-    members,
-    merchants,
-    clock,
-    sandboxSecret: deps.config.SANDBOX_GATEWAY_SECRET,
-    sandboxEnabled: deps.config.NODE_ENV !== 'production',
-  });
-  const withdrawals = createWithdrawalsModule({ db, ledger, members, audit: admin, hasher, limiter, clock });
-  const history = createHistoryModule({ ledger, clock });
-  const agents = createAgentsModule({
-    db,
-    members,
-    merchants,
-    games,
-    deposits,
-    withdrawals,
-    ledger,
-    audit: admin,
-    limiter,
-    clock,
-  });
-  const contracts = createContractsModule({
-    db,
-    ledger,
-    members,
-    merchants,
-    audit: admin,
-    teamStats: deps.teamStats ?? agents.teamStats,
-    clock,
-    realtime,
-  });
-  const announcements = createAnnouncementsModule({ db, audit: admin, clock });
-  const promotions = createPromotionsModule({ db, audit: admin, clock });
-  const messages = createMessagesModule({ db, members, audit: admin, realtime, clock });
-  const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin, realtime });
-  const memberAdmin = createMemberAdminModule({
-    db,
-    members,
-    auth,
-    ledger,
-    history,
-    games,
-    deposits,
-    withdrawals,
-    audit: admin,
-    agents,
-    contracts,
-    clock,
-  });
-  const dashboard = createDashboardModule({
-    db,
-    games,
-    agents,
-    deposits,
-    withdrawals,
-    members,
-    admin,
-    lottery,
-    merchants,
-    clock,
-  });
-
-  return {
-    outbox,
-    keys,
-    merchants,
-    system,
-    registration,
-    captcha,
-    verification,
-    members,
-    auth,
-    ledger,
-    realtime,
-    admin,
-    games,
-    house,
-    lottery,
-    wallet,
-    demoVendor,
-    deposits,
-    withdrawals,
-    history,
-    agents,
-    contracts,
-    announcements,
-    promotions,
-    messages,
-    siteSettings,
-    memberAdmin,
-    dashboard,
-  };
-}
-
-export type Modules = Awaited<ReturnType<typeof createModules>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The module faces (tests, the e2e harness, start-up tasks and the job runner reach the platform here). */
-    modules: Modules;
-  }
-}
-
-/** Every scheduled job of every module; main.ts hands them to the job runner. */
-export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
-  ...modules.withdrawals.jobs,
-  ...modules.house.jobs,
-  ...modules.lottery.jobs,
-  ...modules.demoVendor.jobs,
-  ...modules.wallet.jobs,
-  ...modules.agents.jobs,
-  ...modules.contracts.jobs,
-  ...modules.dashboard.jobs,
-];
-
-interface SharedState {
-  limiter: WindowLimiter;
-  bus?: CacheBus;
-  redisHealth?: RedisHealth;
-}
+export { ADMIN_PASSWORD_FILE, type AppDeps, type Modules, scheduledJobs } from './modules.ts';
 
 /**
  * State every process must share when several run: with Redis, abuse counters and lock states live there
@@ -337,9 +47,6 @@ function sharedState(deps: AppDeps, log: RedisHealthLogger): SharedState {
   });
   return { limiter, bus: createRedisCacheBus(deps.redis, `${prefix}cache`), redisHealth };
 }
-
-/** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
-export const ADMIN_PASSWORD_FILE = 'admin-one-time-password.txt';
 
 /** JSON logs in production (for collectors); readable console lines elsewhere. */
 export function loggerOptions(config: AppDeps['config']): FastifyServerOptions['logger'] {
@@ -422,8 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       `${request.method} ${request.url.split('?')[0]}`,
     );
   });
-  // An answer for a session (a member's bearer token, an admin's, a game session) is never stored by a browser
-  // or a proxy: logout on a shared computer must not leave balances in the back/forward cache or a CDN.
+  // Session answers (member, admin, game) are never stored by a browser or proxy: no balances left after logout.
   app.addHook('onSend', async (request, reply, payload) => {
     const h = request.headers;
     if ((h.authorization || h['x-game-session']) && !reply.hasHeader('cache-control'))

@@ -10,6 +10,7 @@ import { MigrationError } from './db/migrate.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import { createSmtpMailer } from './modules/mail/index.ts';
 import { createHttpSmsProvider } from './modules/verification/index.ts';
+import { travellingClock } from './seed-demo-history.ts';
 import { seedDemoTeam } from './seed-demo-team.ts';
 import { DEMO_MERCHANT_CODE } from './seed-demo.ts';
 
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
     config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined;
+  // Real time; only the demo history's seed moves it, before the process serves or runs jobs (seed-demo-history.ts).
+  const clock = travellingClock();
   const app = await buildApp({
+    clock: clock.now,
     config: { ...config, WEB_DIST: webDist },
     database,
     redis,
@@ -54,7 +58,23 @@ async function main(): Promise<void> {
   await database.exclusive(() =>
     app.modules.admin.bootstrap(app.modules.merchants, config.DEFAULT_MERCHANT, app.log, (line) => banner.push(line)),
   );
-  // The demo agent and its team (deposits and bets through the real faces), once, when the demo is seeded.
+  // The demo agent and its team with DEMO_HISTORY_DAYS days of history (deposits, rounds, wages, dividends through
+  // the real faces while the clock steps through those days), once, when the demo is seeded: before the process
+  // listens or runs jobs, since its clock is in the past meanwhile. A failure leaves the demo without its team,
+  // never the site without a start.
+  if (config.SEED_DEMO && config.DEMO_HISTORY_DAYS > 0) {
+    const started = Date.now();
+    await database
+      .exclusive(() =>
+        seedDemoTeam(app.modules, DEMO_MERCHANT_CODE, {
+          history: { days: config.DEMO_HISTORY_DAYS, travel: clock.travel },
+        }),
+      )
+      .then(
+        () => app.log.info({ ms: Date.now() - started }, 'demo team ready'),
+        (err: unknown) => app.log.warn({ err }, 'the demo agent team and its history could not be seeded'),
+      );
+  }
   if (!webDist) app.log.warn('apps/web/dist not found: the API runs without the web site (run `npm run build`).');
 
   let jobs: JobRunner | undefined = undefined; // started once listening; the shutdown handler may run before
@@ -113,9 +133,9 @@ async function main(): Promise<void> {
   );
   // Printed last, after the start-up lines, so the one-time password banner does not scroll away (also in a file).
   for (const line of banner) console.warn(line);
-  // The demo agent and its team (deposits and bets through the real faces), once, while the site already serves;
+  // Without history (DEMO_HISTORY_DAYS=0): the demo agent and its team of today, once, while the site already serves;
   // a failure leaves the demo without its team, never the site without a start.
-  if (config.SEED_DEMO && !stopping)
+  if (config.SEED_DEMO && config.DEMO_HISTORY_DAYS === 0 && !stopping)
     void database
       .exclusive(() => seedDemoTeam(app.modules, DEMO_MERCHANT_CODE))
       .catch((err: unknown) => {

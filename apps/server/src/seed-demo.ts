@@ -7,7 +7,10 @@ export const DEMO_MERCHANT_CODE = 'demo';
  * Idempotent: every step leaves existing rows as they are, so it runs on every start with SEED_DEMO.
  */
 export async function seedDemo(
-  modules: Pick<Modules, 'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions'>,
+  modules: Pick<
+    Modules,
+    'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions' | 'bonus' | 'content' | 'rewards'
+  >,
 ): Promise<{ merchantId: bigint }> {
   const merchant = await modules.merchants.ensure({
     code: DEMO_MERCHANT_CODE,
@@ -15,7 +18,7 @@ export async function seedDemo(
     currency: 'PHP',
     currencyExponent: 2,
     defaultLanguage: 'en',
-    languages: ['en', 'ty'],
+    languages: ['en', 'ty', 'tl'],
     timezone: 'Asia/Manila',
     customerServiceUrl: '#livechat',
     paymentMethods: ['GCASH', 'MAYA', 'BANK', 'USDT'],
@@ -29,5 +32,8 @@ export async function seedDemo(
   await modules.lottery.seedDemo(merchant);
   await modules.deposits.seedDemo(merchant.id);
   await modules.promotions.seedDemo(merchant.id);
+  await modules.bonus.seedDemo(merchant);
+  await modules.content.seedDemo(merchant.id);
+  await modules.rewards.seedDemo(merchant.id);
   return { merchantId: merchant.id };
 }

@@ -31,6 +31,12 @@ describe('agent policy (AGENTPOLICY3)', () => {
     expect(articles[0]!.content).toContain('rebate point');
     const ty = (await policy(agent.token, 'ty')).json().value.articles as { title: string }[];
     expect(ty[0]!.title).toBe('Hoàn trả và hoa hồng');
+    const tl = (await policy(agent.token, 'tl')).json().value.articles as { title: string }[];
+    expect(tl.map((x) => x.title)).toEqual([
+      'Rebate at komisyon',
+      'Mga kontrata: arawang sahod at dibidendo',
+      'Mga patakaran',
+    ]);
 
     const member = await newPlayer(t, demo);
     const refused = await policy(member.token);
@@ -38,7 +44,7 @@ describe('agent policy (AGENTPOLICY3)', () => {
     expect(refused.json().code).toBe('agent_required');
     expect((await t.app.inject({ method: 'GET', url: '/wps/agent/policy' })).statusCode).toBe(401);
 
-    for (const lang of ['en', 'ty']) {
+    for (const lang of ['en', 'ty', 'tl']) {
       const help = (await t.app.inject({ method: 'GET', url: `/wps/system/helpCenter?lang=${lang}` })).json().value;
       expect(help.length).toBeGreaterThan(0);
       expect(help.some((c: { id: string }) => c.id === 'agentPolicy')).toBe(false);

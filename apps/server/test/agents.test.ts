@@ -79,7 +79,20 @@ describe('operator agent management', () => {
     expect(subOk.json().value).toMatchObject({ uplineAccount: account, rebatePoint: '12.5' });
     // The system maximum is a setting (audited too).
     const settings = await adminCall('PUT', '/admin/api/agents/settings', { maxRebatePoint: '14' });
-    expect(settings.json().value).toEqual({ maxRebatePoint: '14.0', activeMinBet: '0' });
+    expect(settings.json().value).toEqual({
+      maxRebatePoint: '14.0',
+      activeMinBet: '0',
+      currency: demo.currency,
+      exponent: demo.currencyExponent,
+    });
+    // Read back (the back office's agent settings form), with the currency its amount is in.
+    expect((await adminCall('GET', '/admin/api/agents/settings')).json().value).toMatchObject({
+      maxRebatePoint: '14.0',
+      currency: demo.currency,
+    });
+    const bad = await adminCall('PUT', '/admin/api/agents/settings', { maxRebatePoint: 'many' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_failed', value: { fields: [{ field: 'maxRebatePoint' }] } });
     await adminCall('PUT', '/admin/api/agents/settings', { maxRebatePoint: '13' });
 
     const member = await newPlayer(t, demo);

@@ -515,6 +515,16 @@ describe('the dashboard', () => {
     expect(longest.days).toHaveLength(92);
     const plain = await dashboard('');
     expect(plain).toMatchObject({ from: today, to: today, today });
+    // days = the last n days up to the merchant's today (the screen's 7 / 30 days); never with from / to.
+    const week = await dashboard('days=7');
+    expect(week).toMatchObject({ from: addDays(today, -6), to: today });
+    expect(week.days.map((d: { day: string }) => d.day)).toEqual(
+      Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)),
+    );
+    await bad('days=0', 'days');
+    await bad('days=93', 'days');
+    await bad('days=9007199254740993', 'days');
+    await bad(`days=7&from=${today}`, 'days');
 
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/dashboard' })).statusCode).toBe(401);
     const role = await asOwner('POST', '/admin/api/roles', {

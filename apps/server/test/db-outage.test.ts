@@ -154,7 +154,8 @@ describe.skipIf(!DATABASE_URL)('processes on PostgreSQL', () => {
         await sleep(1_200);
         await admin.session((exec) => exec(`alter database ${dbName} allow_connections true`));
         const back = Date.now();
-        // Serving again within a second of the database coming back, on both processes.
+        // Serving again soon after the database comes back, on both processes. The pool reconnects on the next
+        // request (well under a second on an idle host); the bound leaves room for a loaded 2-core CI machine.
         await Promise.all(
           procs.map(async (p) => {
             for (;;) {
@@ -164,7 +165,7 @@ describe.skipIf(!DATABASE_URL)('processes on PostgreSQL', () => {
               if (res.status === 200) break;
               await sleep(50);
             }
-            expect(Date.now() - back).toBeLessThan(1_000);
+            expect(Date.now() - back).toBeLessThan(5_000);
           }),
         );
       })();

@@ -247,7 +247,7 @@ describe('one playable game per category', () => {
 });
 
 describe("the page follows the player's language", () => {
-  it('a launch in TY opens the page in TY (texts, game name, blurb, picks, rounds); in EN it stays English', async () => {
+  it('a launch in TY opens the page in TY (texts, game name, blurb, picks, rounds), in TL in TL; in EN it stays English', async () => {
     const p = await player(10_000n);
     const open = async (language: string) => {
       const res = await fetch(`${base}/wps/game/launchGame`, {
@@ -291,10 +291,19 @@ describe("the page follows the player's language", () => {
       name: 'Demo Baccarat',
       blurb: expect.stringMatching(/^Bet on the banker/),
     });
+    // Tagalog: the page, the game's texts and the pick labels; names PH players use in English stay English.
+    const tl = await open('tl');
+    expect(tl.html).toContain('<html lang="tl" data-language="tl">');
+    expect(tl.html).toContain('<h1 id="name">Demo Baccarat</h1>');
+    expect(tl.html).toContain('<button id="bet" type="submit">Ilagay ang taya</button>');
+    const tlSession = await tl.session();
+    expect(tlSession.language).toBe('tl');
+    expect(tlSession.game.blurb).toMatch(/^Tumaya sa Banker/);
     // The page script picks its texts from the language the server wrote into the page.
     const script = await (await fetch(`${base}/demo-vendor/assets/play.js`)).text();
     expect(script).toContain('document.documentElement.dataset.language');
     expect(script).toContain("placing: 'Đang đặt cược…'");
+    expect(script).toContain("placing: 'Inilalagay ang iyong taya…'");
   });
 });
 

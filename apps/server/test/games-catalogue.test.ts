@@ -100,12 +100,14 @@ describe('catalogue', () => {
     const p1 = await get('/lgw/games/list?pageSize=6&pageNo=1');
     const p2 = await get('/lgw/games/list?pageSize=6&pageNo=2');
     const p3 = await get('/lgw/games/list?pageSize=6&pageNo=3');
-    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 18, totalPages: 3 });
+    const p4 = await get('/lgw/games/list?pageSize=6&pageNo=4');
+    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 19, totalPages: 4 });
     expect(p1.content).toHaveLength(6);
     expect(p2.content).toHaveLength(6);
     expect(p3.content).toHaveLength(6);
-    const all = [...p1.content, ...p2.content, ...p3.content];
-    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(18);
+    expect(p4.content).toHaveLength(1);
+    const all = [...p1.content, ...p2.content, ...p3.content, ...p4.content];
+    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(19);
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/list?gameType=NOPE' })).statusCode).toBe(400);
   });
 
@@ -125,6 +127,7 @@ describe('catalogue', () => {
       displayName: 'SEA Games',
       gameTypes: [
         { gameType: 'ELOTT', classifies: [], games: 5 },
+        { gameType: 'LIVE', classifies: [], games: 1 },
         { gameType: 'RNG', classifies: ['VP', 'SC'], games: 3 },
       ],
     });

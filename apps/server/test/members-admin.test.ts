@@ -275,7 +275,13 @@ describe("a member's page", () => {
     ]);
     expect(v.balances.total).toBe(String(main.balance + vendor.balance));
     expect(v.profile).toMatchObject({ id: String(p.id), account: p.account, isAgent: false, isTrial: false });
-    expect(v.status).toEqual({ status: 'active', lockReason: null, loginLockedUntil: null, mustChangePassword: false });
+    expect(v.status).toEqual({
+      status: 'active',
+      lockReason: null,
+      loginLockedUntil: null,
+      mustChangePassword: false,
+      closedAt: null,
+    });
     expect(v.agentLine).toEqual([
       { account: sub.account, depth: 1, type: 1 },
       { account: top.account, depth: 2, type: 1 },
@@ -615,7 +621,9 @@ describe('permissions', () => {
     for (const p of ['/admin/api/members', '/admin/api/members/{account}', '/admin/api/members/{account}/move'])
       expect(paths).toContain(p);
     const mine = [...t.app.adminRoutes].filter(([route]) => route.includes('/admin/api/members'));
-    expect(mine).toHaveLength(14);
+    // 14 of the member pages + 4 of responsible gaming (limits and breaks set by staff on request) + the profile
+    // (read, edit) + the identity documents' summary
+    expect(mine).toHaveLength(21);
     for (const [route, permission] of mine)
       expect(permission, route).toBe(route.startsWith('GET ') ? 'members.view' : 'members.manage');
   });

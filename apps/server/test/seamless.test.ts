@@ -584,13 +584,14 @@ describe('more certification cases (money-design §2.9)', () => {
     const p = await player(5_000n);
     const b = bet(p, '1200');
     const ledger = t.app.modules.ledger;
-    const move = ledger.move;
-    ledger.move = () => Promise.reject(new Error('connection lost'));
+    // The stake is one ledger post (main first, then bonus money: games/seamless.funding.ts).
+    const post = ledger.post;
+    ledger.post = () => Promise.reject(new Error('connection lost'));
     let failed;
     try {
       failed = await vendor.call('bet', b);
     } finally {
-      ledger.move = move;
+      ledger.post = post;
     }
     expect(failed.statusCode).toBe(503);
     expect(failed.json.status).toBe('TEMPORARY_ERROR');

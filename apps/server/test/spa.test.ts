@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootDataBlock, pageLanguage } from '../src/http/spa.ts';
+import { bootDataBlock, htmlLang, pageLanguage } from '../src/http/spa.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -70,6 +70,11 @@ describe('SPA serving', () => {
     const fromUrl = await t.app.inject({ method: 'GET', url: '/?lang=ty', headers: { cookie: 'i18nextLng=en' } });
     expect(fromUrl.body).toContain('<html lang="vi">');
     expect(shown(fromUrl.body)).toBe(true);
+    // Tagalog, which the demo merchant offers, is its own HTML language; a language it does not offer is English.
+    const tl = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'i18nextLng=tl' } });
+    expect(tl.body).toContain('<html lang="tl">');
+    const unknown = await t.app.inject({ method: 'GET', url: '/?lang=xx' });
+    expect(unknown.body).toContain('<html lang="en">');
   });
 
   it('picks the page language as the site does: ?lang, the kept choice, the merchant default if offered, else English', () => {
@@ -79,6 +84,15 @@ describe('SPA serving', () => {
     expect(pageLanguage({ query: {}, cookie: undefined }, status)).toBe('ty');
     expect(pageLanguage({ query: {}, cookie: 'other=1' }, { defaultLanguage: 'ty', languages: ['en'] })).toBe('en');
     expect(pageLanguage({ query: {}, cookie: 'i18nextLng="><script>' }, {})).toBe('en');
+  });
+
+  it('names the page’s HTML language as the web app does: TY is Vietnamese, other offered codes are their own', () => {
+    const offered = ['en', 'ty', 'tl'];
+    expect(htmlLang('ty', offered)).toBe('vi');
+    expect(htmlLang('tl', offered)).toBe('tl');
+    expect(htmlLang('en', offered)).toBe('en');
+    expect(htmlLang('tl', ['en', 'ty'])).toBe('en');
+    expect(htmlLang('"><x', ['"><x'])).toBe('en');
   });
 
   it('escapes the data block so no value can close the script element', () => {

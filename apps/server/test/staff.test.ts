@@ -2,6 +2,7 @@ import { BUILT_IN_ROLES, BUILT_IN_ROLE_CODES, TWO_FACTOR_PERMISSIONS } from '@se
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../src/modules/agents/period.ts';
 import { createTestAdmin, enrolTwoFactor, loginTestAdmin, type TestAdmin } from './helpers/admin.ts';
 import { createMerchant } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -166,7 +167,8 @@ describe('staff accounts', () => {
       adminUsername: 'theowner',
     });
     // Filters: staff, target, days (the merchant's zone), all together.
-    const day = new Date().toISOString().slice(0, 10);
+    const demo = await t.app.modules.merchants.findByCode('demo');
+    const day = localDay(new Date(), demo!.timezone);
     const q = (query: string) => call(owner.token, 'GET', `/admin/api/audit?pageSize=100&${query}`);
     const byTarget = (await q(`target=fiona&admin=theowner&from=${day}&to=${day}`)).json().value;
     expect(byTarget.items.map((e: { action: string }) => e.action)).toEqual(['admin.create']);

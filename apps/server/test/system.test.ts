@@ -204,6 +204,13 @@ describe('other system endpoints', () => {
     const ty = (await t.app.inject({ method: 'GET', url: '/wps/system/helpCenter?lang=ty&device=WEB' })).json().value;
     expect(ty[0].title).toBe('Về chúng tôi');
     expect(ty[0].articles.map((a: { tag: string }) => a.tag)).toContain('aboutUs');
+    // Tagalog has every article English has, under the same tags.
+    const en = (await t.app.inject({ method: 'GET', url: '/wps/system/helpCenter?lang=en&device=WEB' })).json().value;
+    const tl = (await t.app.inject({ method: 'GET', url: '/wps/system/helpCenter?lang=tl&device=WEB' })).json().value;
+    expect(tl[0].title).toBe('Tungkol sa amin');
+    const tags = (groups: { articles: { tag: string }[] }[]) =>
+      groups.flatMap((g) => g.articles.map((x) => x.tag)).sort();
+    expect(tags(tl)).toEqual(tags(en));
     const xx = (await t.app.inject({ method: 'GET', url: '/wps/system/helpCenter?lang=zz' })).json().value;
     expect(xx[0].title).toBe('About us');
   });

@@ -59,6 +59,7 @@ describe('balances', () => {
       currency: 'PHP',
       exponent: 2,
       main: { balance: '123456', available: '123456' },
+      bonus: '0',
       vendors: [
         { vendorCode: 'DEMOT', vendorName: 'Demo vendor (transfer wallet)', balance: '0' },
         { vendorCode: 'SABA', vendorName: 'SABA Sports', balance: '0' },

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { createBaccaratApi } from './api/baccarat.ts';
 import { createHouseApi } from './api/house.ts';
 import { captureMerchantFromUrl } from './api/merchant.ts';
+import { BaccaratApp } from './features/play/baccarat/BaccaratApp.tsx';
 import { PlayApp } from './features/play/PlayApp.tsx';
 import { createPlayI18n } from './i18n/play.ts';
 import './features/play/play.css';
@@ -16,13 +18,21 @@ captureMerchantFromUrl();
 const token = params.get('token');
 const lang = params.get('lang');
 const i18n = createPlayI18n(lang);
-const api = token ? createHouseApi(token, i18n.language) : null;
+// Our multi-player baccarat tables have their own page (lobby and tables) on the same entry.
+const baccarat = window.location.pathname === '/play/baccarat';
 const root = document.getElementById('play-root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <PlayApp api={api} />
+        {baccarat ? (
+          <BaccaratApp
+            api={token ? createBaccaratApi(token, i18n.language) : null}
+            initialTable={params.get('table')}
+          />
+        ) : (
+          <PlayApp api={token ? createHouseApi(token, i18n.language) : null} />
+        )}
       </I18nextProvider>
     </StrictMode>,
   );

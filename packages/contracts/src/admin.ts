@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADJUSTMENT_SORTS, sortParam } from './list-sort.ts';
 import { amountString, minorString } from './money.ts';
 
 /** Back-office (admin API, /admin/api/*) shapes. Admins are separate accounts with their own sessions. */
@@ -81,7 +82,10 @@ export const adjustment = z.object({
   reason: z.string(),
   status: adjustmentStatus,
   requestedBy: z.string(),
+  /** The requester's username (staff are named by username, never by internal id). */
+  requestedByUsername: z.string(),
   decidedBy: z.string().nullable(),
+  decidedByUsername: z.string().nullable(),
   decidedAt: z.string().nullable(),
   journalId: z.string().nullable(),
   createdAt: z.string(),
@@ -95,7 +99,11 @@ const pageQuery = {
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 
-export const adjustmentListQuery = z.object({ status: adjustmentStatus.optional(), ...pageQuery });
+export const adjustmentListQuery = z.object({
+  status: adjustmentStatus.optional(),
+  sort: sortParam(ADJUSTMENT_SORTS),
+  ...pageQuery,
+});
 export const adjustmentList = z.object({ total: z.number().int(), items: z.array(adjustment) });
 
 const auditDay = z

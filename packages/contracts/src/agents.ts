@@ -74,7 +74,7 @@ export const downlineMember = z.object({
   depth: z.number().int(),
   uplineAccount: z.string().nullable(),
   rebatePoint: rebatePointOut,
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(['active', 'disabled', 'closed']),
   /** Size of its own team (itself included). */
   teamSize: z.number().int(),
   createdAt: z.string(),
@@ -233,11 +233,18 @@ export const adminAgent = z.object({
   uplineAccount: z.string().nullable(),
   affiliateCode: z.string().nullable(),
   teamSize: z.number().int(),
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(['active', 'disabled', 'closed']),
 });
 export const adminAgentListQuery = z.object({ search: z.string().trim().max(64).optional(), ...page });
 export const adminAgentPage = paged(adminAgent);
-export const agentSettings = z.object({ maxRebatePoint: rebatePointOut, activeMinBet: minorString });
+export const agentSettings = z.object({
+  maxRebatePoint: rebatePointOut,
+  activeMinBet: minorString,
+  /** The merchant's currency (activeMinBet is in its minor units; an update sends major units). */
+  currency: z.string(),
+  exponent: z.number().int(),
+});
+export type AgentSettings = z.infer<typeof agentSettings>;
 export const agentSettingsUpdate = z.object({
   maxRebatePoint: rebatePoint.optional(),
   /** Major units. */
@@ -247,3 +254,32 @@ export const agentSettingsUpdate = z.object({
     .regex(/^\d{1,15}(\.\d{1,8})?$/)
     .optional(),
 });
+
+/**
+ * GET /admin/api/agents/tree: one level of the merchant's agent tree, paged. Without `parent`: the top-level agents
+ * (agents without an upline); with `parent` (an account): its direct downlines, players and agents.
+ */
+export const adminAgentTreeQuery = z.object({
+  parent: z.string().trim().min(1).max(64).optional(),
+  ...page,
+});
+export const adminAgentTreeNode = z.object({
+  account: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  /** 1 = top level (no upline), 2 = a direct downline of a top-level agent, … */
+  level: z.number().int(),
+  /** Members below it (its whole team, itself excluded). */
+  downlines: z.number().int(),
+  rebatePoint: rebatePointOut,
+  status: z.enum(['active', 'disabled', 'closed']),
+  /** Its pending and active contracts (from its upline or the house). */
+  contracts: z.array(z.object({ type: z.string(), status: z.string() })),
+});
+export type AdminAgentTreeNode = z.infer<typeof adminAgentTreeNode>;
+export const adminAgentTreePage = paged(adminAgentTreeNode).extend({
+  /** The parent whose downlines these are (null: the top level). */
+  parent: z.object({ account: z.string(), level: z.number().int() }).nullable(),
+});
+export type AdminAgentTreePage = z.infer<typeof adminAgentTreePage>;

@@ -58,9 +58,16 @@ export const adminAnnouncement = z.object({
   endsAt: z.string().nullable(),
   createdAt: z.string(),
 });
+/** GET /admin/api/announcements and /admin/api/messages: the back office's lists (pages up to 100). */
+export const adminContentListQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 export const adminAnnouncementList = z.object({
   list: z.array(adminAnnouncement),
   total: z.number().int(),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });
+export type AdminAnnouncement = z.infer<typeof adminAnnouncement>;

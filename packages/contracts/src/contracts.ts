@@ -193,6 +193,8 @@ export const rebateRateRequest = z.object({ rate: ratePercent });
 
 /** GET /admin/api/contracts/settlements: the merchant's settlements, e.g. the unpaid ones (status=insufficient_funds). */
 export const adminSettlementQuery = z.object({
+  /** The agent paid (its account). */
+  agent: z.string().trim().min(1).max(64).optional(),
   status: settlementStatus.optional(),
   type: contractType.optional(),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -200,3 +202,13 @@ export const adminSettlementQuery = z.object({
 });
 export const adminSettlementList = contractSettlementList;
 export type AdminSettlementList = z.infer<typeof adminSettlementList>;
+
+/** GET /admin/api/contracts: the merchant's contracts, newest first (filter by agent account, type, status). */
+export const adminContractQuery = z.object({
+  agent: z.string().trim().min(1).max(64).optional(),
+  type: contractType.optional(),
+  status: contractStatus.optional(),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminContractList = contractList;

@@ -18,13 +18,19 @@ export const dashboardQuery = z
     from: isoDate.optional(),
     /** Last local day, included (default: today, or `from`). */
     to: isoDate.optional(),
+    /** The last `days` local days up to today (today = 1); instead of `from` / `to`. */
+    days: z.coerce.number().int().min(1).max(DASHBOARD_MAX_DAYS).optional(),
+  })
+  .refine((q) => q.days === undefined || (!q.from && !q.to), {
+    message: 'Either days or a from / to range',
+    path: ['days'],
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start is after the end', path: ['from'] })
   .refine((q) => !q.from || !q.to || dayNumber(q.to) - dayNumber(q.from) < DASHBOARD_MAX_DAYS, {
     message: `At most ${DASHBOARD_MAX_DAYS} days`,
     path: ['to'],
   });
-export type DashboardQuery = z.input<typeof dashboardQuery>;
+export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 /** The figures of a day, or of the whole range (totals). */
 export const dashboardFigures = z.object({

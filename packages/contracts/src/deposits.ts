@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_SORTS, sortParam } from './list-sort.ts';
 import { amountString, minorString } from './money.ts';
 
 /** Deposits (member centre depositv2): payment methods, gateway orders, manual bank transfers, history. */
@@ -103,10 +104,15 @@ export const adminDepositItem = depositItem.extend({
   gatewayRef: z.string().nullable(),
   hasReceipt: z.boolean(),
   reviewedBy: z.string().nullable(),
+  /** The reviewing staff member's username (staff are shown by username, never by internal id). */
+  reviewedByUsername: z.string().nullable(),
 });
 export type AdminDepositItem = z.infer<typeof adminDepositItem>;
 
-export const adminDepositQuery = depositPageQuery.extend({ status: depositStatus.optional() });
+export const adminDepositQuery = depositPageQuery.extend({
+  status: depositStatus.optional(),
+  sort: sortParam(DEPOSIT_SORTS),
+});
 
 export const adminDepositList = depositList.extend({ list: z.array(adminDepositItem) });
 

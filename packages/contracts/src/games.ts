@@ -289,6 +289,10 @@ export const adminVendorPatch = z
   .partial()
   .refine(atLeastOneField, NO_FIELD);
 
+/** POST /admin/api/games/vendors/:code/wallet-mode */
+export const adminVendorWalletMode = z.object({ walletMode: z.enum(['seamless', 'transfer']) });
+export type AdminVendorWalletMode = z.infer<typeof adminVendorWalletMode>;
+
 export const adminWalletSecret = z.object({ vendor: z.string(), secret: z.string() });
 
 export const adminGame = z.object({
@@ -348,10 +352,21 @@ export const adminGamePatch = z.object(gameFields).partial().refine(atLeastOneFi
 export const adminGameQuery = z.object({
   vendorCode: vendorCodeParam.optional(),
   category: gameCategory.optional(),
+  status: gameFields.status.optional(),
+  /** 'true': hot games only; 'false': the others. */
+  hot: z.enum(['true', 'false']).optional(),
+  /** Part of the game's name or code (case-insensitive). */
+  name: z.string().trim().max(100).optional(),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const adminGamePage = z.object({ items: z.array(adminGame), total: z.number().int() });
+export const adminGamePage = z.object({
+  items: z.array(adminGame),
+  total: z.number().int(),
+  /** The merchant's currency: bet limits are minor units of it. */
+  currency: z.string(),
+  exponent: z.number().int(),
+});
 
 export const adminCategory = z.object({ category: gameCategory, sort: z.number().int(), enabled: z.boolean() });
 export const adminCategoryPatch = z

@@ -11,8 +11,11 @@ export const MEMBER_SEARCH_MODES = ['username', 'mobile', 'id', 'ip', 'affiliate
 export const memberSearchBy = z.enum(MEMBER_SEARCH_MODES);
 export type MemberSearchBy = z.infer<typeof memberSearchBy>;
 
-/** 'locked' = locked by an operator or an upline (status disabled): it cannot log in. */
-export const memberStatusFilter = z.enum(['active', 'locked']);
+/**
+ * 'locked' = locked by an operator or an upline (status disabled): it cannot log in. 'closed' = closed by the
+ * member (kept, never deleted; it cannot log in again).
+ */
+export const memberStatusFilter = z.enum(['active', 'locked', 'closed']);
 
 const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
@@ -127,6 +130,8 @@ export const memberDetail = z.object({
   status: z.object({
     status: memberStatusFilter,
     lockReason: z.string().nullable(),
+    /** When the member closed the account (status closed), or null. */
+    closedAt: z.string().nullable(),
     /** Failed-login lock (temporary): until when, or null. */
     loginLockedUntil: z.string().nullable(),
     mustChangePassword: z.boolean(),

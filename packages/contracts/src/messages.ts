@@ -32,7 +32,29 @@ export type MessageDetail = z.infer<typeof messageDetail>;
 
 export const unreadMessages = z.object({ unreadCount: z.number().int() });
 
-/** POST /admin/api/messages: to one member (by account) or to every member of the merchant. */
+const day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'A date as YYYY-MM-DD');
+
+/**
+ * A segment of the members: the team below an agent (its account), members registered from / to a local date of
+ * the merchant (inclusive), or both. At least one criterion.
+ */
+export const messageSegment = z
+  .object({
+    agentAccount: z.string().trim().min(1).max(64).optional(),
+    registeredFrom: day.optional(),
+    registeredTo: day.optional(),
+  })
+  .refine((s) => s.agentAccount || s.registeredFrom || s.registeredTo, {
+    message: 'Choose an agent or a registration date',
+    path: ['agentAccount'],
+  })
+  .refine((s) => !s.registeredFrom || !s.registeredTo || s.registeredFrom <= s.registeredTo, {
+    message: 'The first date comes before the last',
+    path: ['registeredTo'],
+  });
+export type MessageSegment = z.infer<typeof messageSegment>;
+
+/** POST /admin/api/messages: to one member (by account), to every member of the merchant, or to a segment. */
 export const messageSendRequest = z.discriminatedUnion('to', [
   z.object({
     to: z.literal('member'),
@@ -45,13 +67,29 @@ export const messageSendRequest = z.discriminatedUnion('to', [
     title: z.string().trim().min(1).max(200),
     content: z.string().min(1).max(20_000),
   }),
+  z.object({
+    to: z.literal('segment'),
+    segment: messageSegment,
+    title: z.string().trim().min(1).max(200),
+    content: z.string().min(1).max(20_000),
+  }),
 ]);
 export type MessageSendRequest = z.infer<typeof messageSendRequest>;
 
 export const adminMessage = z.object({
   id: z.string(),
-  /** The member's account, or null for a broadcast. */
+  /** The member's account, or null for a broadcast or a segment. */
   account: z.string().nullable(),
+  /** The segment it was sent to (null: one member or everyone). */
+  segment: z
+    .object({
+      agentAccount: z.string().optional(),
+      registeredFrom: z.string().optional(),
+      registeredTo: z.string().optional(),
+    })
+    .nullable(),
+  /** How many members it was sent to (null: everyone, including those who join later). */
+  recipients: z.number().int().nullable(),
   title: z.string(),
   content: z.string(),
   createdAt: z.string(),
@@ -62,3 +100,4 @@ export const adminMessageList = z.object({
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });
+export type AdminMessage = z.infer<typeof adminMessage>;

@@ -23,7 +23,8 @@ export const MINOR_MAX = 9_223_372_036_854_775_807n;
 export const minorInput = z
   .string()
   .regex(/^\d{1,19}$/, 'Enter a whole number of minor units.')
-  .refine((v) => BigInt(v) <= MINOR_MAX, 'The amount is too large.');
+  // zod runs this check after a failed pattern too: only digits reach BigInt ('1.5' would throw, a 400 without its field).
+  .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= MINOR_MAX, 'The amount is too large.');
 
 /** The same in a query string (a bigint once parsed). */
 export const minorQuery = z.coerce.bigint().min(0n).max(MINOR_MAX, 'The amount is too large.');

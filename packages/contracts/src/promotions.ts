@@ -73,3 +73,4 @@ export const adminPromotion = z.object({
   updatedAt: z.string(),
 });
 export const adminPromotionList = z.object({ list: z.array(adminPromotion) });
+export type AdminPromotion = z.infer<typeof adminPromotion>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatDeletedEvent, chatJoinRequest, chatMessage, chatStandingEvent } from './chat.ts';
 
 /**
  * Events the server pushes over socket.io (same port as the API, path `/socket.io`; docs/realtime.md). The
@@ -53,6 +54,13 @@ export const maintenanceEvent = z.object({
 });
 export type MaintenanceEvent = z.infer<typeof maintenanceEvent>;
 
+/** `rewards`: the member's menu badges changed (a mission completed, a reward claimed, expired or granted). */
+export const rewardsEvent = z.object({
+  missions: z.number().int().nonnegative(),
+  rewards: z.number().int().nonnegative(),
+});
+export type RewardsEvent = z.infer<typeof rewardsEvent>;
+
 /** What the server emits, event name → payload. */
 export const realtimeEvents = {
   balance: balanceEvent,
@@ -60,6 +68,13 @@ export const realtimeEvents = {
   contractOffer: contractOfferEvent,
   lotteryDrawn: lotteryDrawnEvent,
   maintenance: maintenanceEvent,
+  /** A new message in a chat room the socket joined (`chatJoin`). */
+  chat: chatMessage,
+  /** Staff deleted messages of a room. */
+  chatDeleted: chatDeletedEvent,
+  /** To the member only: staff muted, banned or released it. */
+  chatStanding: chatStandingEvent,
+  rewards: rewardsEvent,
 } as const;
 export type RealtimeEventName = keyof typeof realtimeEvents;
 export type ServerToClientEvents = {
@@ -71,6 +86,9 @@ export const lotterySubscription = z.object({ game: z.string().regex(/^[A-Za-z0-
 export type ClientToServerEvents = {
   subscribe: (req: z.infer<typeof lotterySubscription>, ack?: (r: { ok: boolean }) => void) => void;
   unsubscribe: (req: z.infer<typeof lotterySubscription>, ack?: (r: { ok: boolean }) => void) => void;
+  /** Join a chat room (`lobby` or a lottery game code; one at a time): the ack says whether it is allowed. */
+  chatJoin: (req: z.infer<typeof chatJoinRequest>, ack?: (r: { ok: boolean }) => void) => void;
+  chatLeave: (req: z.infer<typeof chatJoinRequest>, ack?: (r: { ok: boolean }) => void) => void;
 };
 
 /** The handshake's `auth`. */

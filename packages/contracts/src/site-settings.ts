@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURE_FLAG_KEYS } from './flags.ts';
+import { loginCheckSetting } from './login-check.ts';
 import { REGISTER_FIELDS, registerFieldRule } from './registration.ts';
 
 /** The merchant's site settings as the back office edits them (/admin/api/site-settings). */
@@ -22,6 +23,8 @@ export const siteSettingsPatch = z
       )
       .max(250),
     requireEncryption: z.boolean(),
+    /** A login from a new device and IP: off, or the check asked (sms, email, bank_name; login-check.ts). */
+    loginCheck: loginCheckSetting,
   })
   .partial()
   .refine((p) => Object.keys(p).length > 0, { message: 'Give at least one setting to change' })
@@ -46,6 +49,7 @@ export const siteSettings = z.object({
   regionMode: z.enum(['off', 'block', 'allow']),
   regionCountries: z.array(z.string()),
   requireEncryption: z.boolean(),
+  loginCheck: loginCheckSetting,
   flags: z.array(z.object({ flag: z.string(), description: z.string(), enabled: z.boolean(), default: z.boolean() })),
   domains: z.array(z.object({ domain: z.string(), kind: z.string(), primary: z.boolean() })),
   registration: z.array(z.object({ field: z.enum(REGISTER_FIELDS), rule: registerFieldRule })),

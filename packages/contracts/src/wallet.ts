@@ -31,6 +31,8 @@ export const walletBalance = z.object({
   currency: z.string(),
   exponent: z.number().int(),
   main: mainWallet,
+  /** Bonus money (minor units): played after main in seamless games, not withdrawable until converted. */
+  bonus: z.string().optional(),
   /** One entry per transfer-wallet vendor (seamless vendors play from the main wallet). */
   vendors: z.array(subWallet),
 });

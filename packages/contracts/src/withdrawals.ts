@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortParam, WITHDRAWAL_SORTS } from './list-sort.ts';
 import { amountString, minorString } from './money.ts';
 
 /**
@@ -81,6 +82,8 @@ export const withdrawalRequest = z.object({
   amount: amountString,
   transactionPassword: z.string().min(1).max(32),
   requestId: withdrawalRequestId,
+  /** The member confirmed forfeiting an active bonus (without it, a bonus answers bonus_active). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
@@ -144,6 +147,7 @@ export type ReceiptRequest = z.infer<typeof receiptRequest>;
 
 export const adminWithdrawalQuery = z.object({
   status: withdrawalStatus.optional(),
+  sort: sortParam(WITHDRAWAL_SORTS),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -154,6 +158,8 @@ export const adminWithdrawal = withdrawal.omit({ canCancel: true, canConfirmRece
   /** The full account number (the operator pays to it). */
   accountNumber: z.string(),
   hasProof: z.boolean(),
+  /** The operator attached the payment's proof (bank slip) when disbursing. */
+  hasPayoutProof: z.boolean(),
   /** Above the merchant's threshold: approved once, waiting for a different staff member's approval. */
   awaitingSecondApproval: z.boolean(),
 });

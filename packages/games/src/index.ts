@@ -26,3 +26,8 @@ export * from './lottery/odds.ts';
 export * from './lottery/vn.ts';
 export * from './lottery/thai.ts';
 export * from './lottery/fourd.ts';
+export * from './baccarat/baccarat-hand.ts';
+export * from './baccarat/baccarat-payouts.ts';
+export * from './baccarat/baccarat-shoe.ts';
+export * from './baccarat/baccarat-roads.ts';
+export * from './baccarat/baccarat-analysis.ts';

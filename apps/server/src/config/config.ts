@@ -47,6 +47,8 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   SEED_DEMO: bool.default(true),
+  /** Days of activity the demo team gets on its first seed (0: none, the team of today only). */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -16,10 +16,72 @@ export function publicDocument(doc: OpenApiDocument): OpenApiDocument {
   return { ...doc, paths };
 }
 
+export const PLAYER_DOCUMENT = 'Player API';
+export const ADMIN_DOCUMENT = 'Back office API (staff)';
+const ADMIN_DOCUMENT_URL = '/admin/api/openapi';
+
+/*
+ * The two functions below run in the browser (swagger-ui serialises them into its initializer script, so they use
+ * nothing from this file). The back office keeps its staff session token in the tab's sessionStorage ('adminToken',
+ * apps/web/src/admin/state/session.ts): opened from the back office's "API docs" link in the same tab, /docs sends
+ * it with its calls to /admin/api/* of this site only — the document, and "Try it out" — and with no session the
+ * back-office entry shows a page asking to sign in instead of the document (which the server never gives out
+ * without a staff session).
+ */
+type BrowserGlobals = {
+  location: { href: string; origin: string };
+  sessionStorage: { getItem(key: string): string | null };
+};
+
+function staffSessionInterceptor(request: { url: string; headers: Record<string, string> }) {
+  const window = globalThis as unknown as BrowserGlobals;
+  const target = new URL(request.url, window.location.href);
+  const token = window.sessionStorage.getItem('adminToken');
+  if (token && target.origin === window.location.origin && target.pathname.startsWith('/admin/api/'))
+    request.headers.Authorization = `Bearer ${token}`;
+  return request;
+}
+
+function adminDocumentInterceptor(response: {
+  url: string;
+  ok: boolean;
+  status: number;
+  text: string;
+  body?: unknown;
+  obj?: unknown;
+}) {
+  const window = globalThis as unknown as BrowserGlobals;
+  if (new URL(response.url, window.location.href).pathname !== '/admin/api/openapi') return response;
+  let document: unknown;
+  try {
+    const envelope = JSON.parse(response.text) as { success?: boolean; value?: unknown };
+    if (envelope.success) document = envelope.value;
+  } catch {
+    document = undefined;
+  }
+  document ??= {
+    openapi: '3.0.3',
+    info: {
+      title: 'Back office API',
+      version: '-',
+      description:
+        'The back-office API is shown to signed-in staff only. Sign in to the back office at [/admin](/admin), ' +
+        'then open **API docs** from its top bar (in the same browser tab).',
+    },
+    paths: {},
+  };
+  response.ok = true;
+  response.status = 200;
+  response.text = JSON.stringify(document);
+  response.body = document;
+  response.obj = document;
+  return response;
+}
+
 /**
- * The OpenAPI document and its UI. Off in production unless API_DOCS=true. /docs (and /docs/json, /docs/yaml)
- * show the player API only; the whole document, back office included, is GET /admin/api/openapi (an admin
- * session). `documents`: more documents by path, served as JSON to anyone (the vendors' wallet protocol at
+ * The OpenAPI document and its UI. Off in production unless API_DOCS=true. /docs/json (and /docs/yaml) is the player
+ * API only; the whole document, back office included, is GET /admin/api/openapi (a staff session), which /docs
+ * offers as a second entry of its spec selector with the staff session of the tab. `documents`: more documents by path, served as JSON to anyone (the vendors' wallet protocol at
  * /docs/wallet). Must be registered before the routes it documents.
  */
 export async function registerApiDocs(
@@ -49,6 +111,16 @@ export async function registerApiDocs(
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     transformSpecification: (doc) => publicDocument(doc as OpenApiDocument),
+    uiConfig: {
+      // The spec selector: the player API for anyone; the back office's document for a signed-in staff member.
+      urls: [
+        { url: '/docs/json', name: PLAYER_DOCUMENT },
+        { url: ADMIN_DOCUMENT_URL, name: ADMIN_DOCUMENT },
+      ],
+      // Typed there with the DOM's Request/Response, which the server does not compile against.
+      requestInterceptor: staffSessionInterceptor as never,
+      responseInterceptor: adminDocumentInterceptor as never,
+    },
   });
   // The static files of the UI: a path with dot segments (raw or encoded) is not a file of ours.
   app.addHook('onRequest', async (request) => {

@@ -27,6 +27,8 @@ export interface Merchant {
   agentTypes: number[];
   trialTypes: number[];
   requireEncryption: boolean;
+  /** A login from a new device and IP: off, or the check asked first (migration 0140). */
+  loginCheck: 'off' | 'sms' | 'email' | 'bank_name';
 }
 
 /** The member behind a live session. */

@@ -111,7 +111,10 @@ async function indexWithBootData(file: string, data: () => Promise<unknown>, pag
     return html;
   }
   const status = value as { status?: number; defaultLanguage?: string; languages?: string[] };
-  html = html.replace('<html lang="en">', () => `<html lang="${htmlLang(pageLanguage(page, status))}">`);
+  html = html.replace(
+    '<html lang="en">',
+    () => `<html lang="${htmlLang(pageLanguage(page, status), status.languages)}">`,
+  );
   // The home's first banner slide (built into the page hidden, apps/web/first-paint.ts) shows from the HTML alone on
   // the home page of an open site; other pages, maintenance and restricted regions keep the spinner.
   if (page.path === '/' && status.status === 0)
@@ -133,8 +136,14 @@ export function pageLanguage(
   return fallback && status.languages?.includes(fallback) ? fallback : 'en';
 }
 
-/** The HTML language of a site language (the second language, TY, is Vietnamese), as the web app sets it. */
-const htmlLang = (language: string) => (language === 'ty' ? 'vi' : 'en');
+/**
+ * The HTML language of a site language the merchant offers, as the web app sets it (apps/web/src/i18n/languages.ts):
+ * TY, the spec's name, is Vietnamese; every other code is its own tag (tl); English for a language not offered.
+ */
+export const htmlLang = (language: string, offered: readonly string[] = []): string => {
+  if (!offered.includes(language) || !/^[a-z]{2,3}$/.test(language)) return 'en';
+  return language === 'ty' ? 'vi' : language;
+};
 
 /** The JSON data block; `<` escaped so that no value can close the script element. */
 export function bootDataBlock(value: unknown): string {

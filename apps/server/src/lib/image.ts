@@ -33,3 +33,28 @@ export async function reencodeImage(input: Uint8Array, out: ImageOutput): Promis
     throw new AppError('unsupported_media_type', 'The image could not be read.');
   }
 }
+
+/**
+ * Images the site shows as they were made (banners, icons): PNG stays PNG (transparency kept), JPEG stays JPEG,
+ * at most `maxSide` px a side, never enlarged; the same checks and re-encoding as reencodeImage.
+ */
+export async function reencodeForWeb(
+  input: Uint8Array,
+  maxSide: number,
+): Promise<{ data: Buffer; format: 'png' | 'jpeg'; width: number; height: number }> {
+  if (input.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', 'Images must be 5 MB or smaller.');
+  const png = startsWith(input, PNG);
+  if (!png && !startsWith(input, JPEG))
+    throw new AppError('unsupported_media_type', 'Only PNG or JPG images are accepted.');
+  try {
+    const img = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    const out = png
+      ? await img.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
+      : await img.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+    return { data: out.data, format: png ? 'png' : 'jpeg', width: out.info.width, height: out.info.height };
+  } catch {
+    throw new AppError('unsupported_media_type', 'The image could not be read.');
+  }
+}

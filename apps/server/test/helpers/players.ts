@@ -64,27 +64,28 @@ export async function newAgent(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A multipart/form-data body: text fields and at most one file part. */
+/** A multipart/form-data body: text fields and file parts. */
 export function multipart(
   fields: Record<string, string>,
-  file?: { field: string; content: Buffer; name?: string; type?: string },
+  file?: MultipartFile | MultipartFile[],
 ): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = `----sea-test-${randomUUID()}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
+  for (const f of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name ?? 'image.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name ?? 'image.png'}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
       ),
-      file.content,
+      f.content,
       Buffer.from('\r\n'),
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+type MultipartFile = { field: string; content: Buffer; name?: string; type?: string };
 
 /** A plain test picture (PNG, JPEG or GIF) of the given size. */
 export const testImage = (format: 'png' | 'jpeg' | 'gif', width = 300, height = 200) =>

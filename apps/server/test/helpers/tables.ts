@@ -22,6 +22,11 @@ import type { AnnouncementsTables } from '../../src/modules/announcements/announ
 import type { MessagesTables } from '../../src/modules/messages/messages.tables.ts';
 import type { PromotionsTables } from '../../src/modules/promotions/promotions.tables.ts';
 import type { MemberAdminTables } from '../../src/modules/member-admin/member-admin.tables.ts';
+import type { FeedbackTables } from '../../src/modules/feedback/feedback.tables.ts';
+import type { ChatTables } from '../../src/modules/chat/chat.tables.ts';
+import type { BonusTables } from '../../src/modules/bonus/bonus.tables.ts';
+import type { PlayEventsTables } from '../../src/modules/play-events/play-events.tables.ts';
+import type { KycTables } from '../../src/modules/kyc/kyc.tables.ts';
 import type { CoreTables } from '../../src/db/schema.ts';
 
 /**
@@ -50,8 +55,13 @@ export interface AllTables
     DemoVendorTables,
     WalletTables,
     WithdrawalsTables,
+    KycTables,
     ContractsTables,
     AnnouncementsTables,
     PromotionsTables,
     MessagesTables,
-    MemberAdminTables {}
+    MemberAdminTables,
+    FeedbackTables,
+    ChatTables,
+    PlayEventsTables,
+    BonusTables {}

@@ -138,11 +138,10 @@ export const useContractTypesHeld = (enabled = true) =>
     enabled,
     staleTime: 60_000,
   });
-/** The offers waiting for the logged-in member (the contract popup); checked again every minute. */
+/** The offers waiting for the logged-in member (the contract popup); the pushed `contractOffer` event refreshes it. */
 export const usePendingContracts = (enabled = true) =>
   useMemberQuery([...CONTRACT_KEY, 'pending'], [], () => get('/wps/agent/contract/pending', pendingContracts), {
     enabled,
-    refetchInterval: () => 60_000,
   });
 export const offerContract = (body: ContractOfferRequest) =>
   send('POST', '/wps/agent/contract/offer', contractView, body);

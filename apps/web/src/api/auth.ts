@@ -1,7 +1,9 @@
 import type {
   CaptchaChallenge,
   Country,
+  LoginCheckAnswer,
   LoginRequest,
+  MemberDevice,
   LoginResult,
   MemberInfo,
   RegisterRequest,
@@ -19,6 +21,13 @@ export const register = (method: 'username' | 'mobile', body: Partial<RegisterRe
   apiRequest<LoginResult>('PUT', method === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', {
     body,
     encrypt: true,
+  });
+/** The answer to a login's new-device check: the session. */
+export const answerLoginCheck = (body: LoginCheckAnswer) =>
+  apiRequest<LoginResult>('POST', '/wps/session/login/check', { body, encrypt: true });
+export const resendLoginCheck = (challengeId: string) =>
+  apiRequest<{ resendAfterSeconds: number; expiresAt: string }>('POST', '/wps/session/login/check/send', {
+    body: { challengeId },
   });
 export const logout = () => apiRequest<null>('DELETE', '/wps/session/logout');
 /** The logged-in member's language (kept on the account, used at the next login). */
@@ -69,6 +78,18 @@ export const requestEmailReset = (body: { username: string; email: string }) =>
   apiRequest<null>('POST', '/wps/member/password/email', { body });
 export const completeEmailReset = (body: { token: string; newPassword: string }) =>
   apiRequest<null>('POST', '/wps/member/password/email/reset', { body });
+
+/** The security centre's remembered devices. */
+export const useDevices = () => useMemberQuery(['devices'], [], () => apiGet<MemberDevice[]>('/wps/member/devices'));
+
+export function useRemoveDevice() {
+  const qc = useQueryClient();
+  const token = useSession((s) => s.token);
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<null>('DELETE', `/wps/member/devices/${encodeURIComponent(id)}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKey(['devices'], token) }),
+  });
+}
 
 export function uploadAvatar(file: File) {
   const form = new FormData();

@@ -1,6 +1,7 @@
 import type { Envelope } from '@sea/contracts';
 import { useSession } from '../state/session.ts';
 import { i18n } from '../i18n/index.ts';
+import { deviceId } from '../lib/device-id.ts';
 import { getMerchantCode } from './merchant.ts';
 import { ApiError } from './api-error.ts';
 import { encryptPayload, forgetPayloadKey } from './payload-crypto.ts';
@@ -8,7 +9,12 @@ import { encryptPayload, forgetPayloadKey } from './payload-crypto.ts';
 export { ApiError };
 
 function headers(): Record<string, string> {
-  const h: Record<string, string> = { Accept: 'application/json', Language: i18n.language || 'en', Device: 'WEB' };
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    Language: i18n.language || 'en',
+    Device: 'WEB',
+    'Device-Id': deviceId(),
+  };
   const merchant = getMerchantCode();
   if (merchant) h.Merchant = merchant;
   const token = useSession.getState().token;

@@ -20,13 +20,13 @@ export const useMessage = (id: string) =>
     apiGet<MessageDetail>(`/wps/member/messages/${encodeURIComponent(id)}`),
   );
 
-/** The unread count for the member centre's badge (checked again every minute while the centre is open). */
+/** The unread count for the member centre's badge: the pushed `messages` event sets it (app/RealtimeBridge.tsx). */
 export const useUnreadMessages = (enabled = true) =>
   useMemberQuery(
     [...MESSAGES_KEY, 'unread'],
     [],
     () => apiGet<{ unreadCount: number }>('/wps/member/messages/unread'),
-    { enabled, refetchInterval: () => 60_000 },
+    { enabled },
   );
 
 /** Marks a message read; the inbox markers and the badge follow. */

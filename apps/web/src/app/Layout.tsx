@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
 import { useUi } from '../state/ui.ts';
-import { ChangePasswordDialog, ForgotPasswordDialog, HelpDialog, LoginDialog, RegisterDialog } from './lazy-pages.tsx';
+import {
+  ChangePasswordDialog,
+  ForgotPasswordDialog,
+  HelpDialog,
+  LoginDialog,
+  RealityCheck,
+  RegisterDialog,
+} from './lazy-pages.tsx';
 import { LoginArea } from '../features/auth/LoginArea.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
@@ -15,6 +22,8 @@ import { ContractPopup } from './agent-pages.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { GamePopupHost } from './GamePopupHost.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
+import { RealtimeBridge } from './RealtimeBridge.tsx';
+import { MaintenanceNotice } from '../features/system/MaintenanceNotice.tsx';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -24,6 +33,8 @@ export function Layout() {
         {t('common.skipToContent')}
       </a>
       <ScrollManager />
+      <RealtimeBridge />
+      <MaintenanceNotice />
       <Header account={<LoginArea balance={<HeaderBalance />} />} />
       <main id="main" className="layout__main" tabIndex={-1}>
         <ChunkErrorBoundary>
@@ -37,6 +48,7 @@ export function Layout() {
       <Dialogs />
       <ContractPopupHost />
       <GamePopupHost />
+      <RealityCheckHost />
     </div>
   );
 }
@@ -69,6 +81,20 @@ function ContractPopupHost() {
     <ChunkErrorBoundary>
       <Suspense fallback={null}>
         <ContractPopup />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/** The reality check of a real member's session (responsible gaming; trial accounts have none). */
+function RealityCheckHost() {
+  const isLogin = useSession((s) => s.isLogin);
+  const me = useMemberInfo().data;
+  if (!isLogin || !me || me.isTrial) return null;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <RealityCheck />
       </Suspense>
     </ChunkErrorBoundary>
   );

@@ -13,7 +13,13 @@ export const DownloadPage = lazy(() => import('../features/download/DownloadPage
 export const GameListCenter = lazy(() => import('../features/games/GameListCenter.tsx'));
 export const GameCenter = lazy(() => import('../features/games/GameCenter.tsx'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+export const VerifyEmailPage = lazy(() => import('../features/member/VerifyEmailPage.tsx'));
 export const FairnessPage = lazy(() => import('../features/fairness/FairnessPage.tsx'));
+export const ChatPage = lazy(() => import('../features/chat/ChatPage.tsx'));
+/** The points mall (/pointMall, behind login). */
+export const PointMallPage = lazy(() =>
+  import('../features/rewards/PointMallPage.tsx').then((m) => ({ default: m.PointMallPage })),
+);
 /** The member and agent centres (behind login): not on the first page. */
 export const CentrePage = lazy(() =>
   import('../features/centre/CentrePage.tsx').then((m) => ({ default: m.CentrePage })),
@@ -36,3 +42,6 @@ export const ChangePasswordDialog = named(
   'ChangePasswordDialog',
 );
 export const HelpDialog = named(() => import('../features/help/HelpDialog.tsx'), 'HelpDialog');
+
+/** The responsible-gaming reality check (a timer and its dialog), loaded once a real member is logged in. */
+export const RealityCheck = named(() => import('../features/responsible-gaming/RealityCheck.tsx'), 'RealityCheck');

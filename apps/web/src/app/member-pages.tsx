@@ -11,6 +11,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  */
 export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   securityCenter: page(() => import('../features/member/SecurityCenter.tsx'), 'SecurityCenter'),
+  identityVerification: page(() => import('../features/kyc/IdentityPage.tsx'), 'IdentityPage'),
   transferFund: page(() => import('../features/wallet/TransferFundPage.tsx'), 'TransferFundPage'),
   depositv2: page(() => import('../features/deposit/DepositPage.tsx'), 'DepositPage'),
   withdraw: page(() => import('../features/withdraw/WithdrawPage.tsx'), 'WithdrawPage'),
@@ -18,6 +19,14 @@ export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   personalHistoryCopy: page(() => import('../features/history/BetRecordsPage.tsx'), 'BetRecordsPage'),
   transactionHistory: page(() => import('../features/history/TransactionHistoryPage.tsx'), 'TransactionHistoryPage'),
   personalProfit: page(() => import('../features/history/PersonalProfitPage.tsx'), 'PersonalProfitPage'),
+  bonusDetails: page(() => import('../features/bonus/BonusDetailsPage.tsx'), 'BonusDetailsPage'),
+  rewardCenter: page(() => import('../features/rewards/RewardCenterPage.tsx'), 'RewardCenterPage'),
+  missionLeaderboard: page(() => import('../features/rewards/MissionLeaderboardPage.tsx'), 'MissionLeaderboardPage'),
   messageV2: page(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
+  feedback: page(() => import('../features/feedback/FeedbackPage.tsx'), 'FeedbackPage'),
   manualRebate: page(() => import('../features/rebate/ManualRebatePage.tsx'), 'ManualRebatePage'),
+  responsibleGaming: page(
+    () => import('../features/responsible-gaming/ResponsibleGamingPage.tsx'),
+    'ResponsibleGamingPage',
+  ),
 };

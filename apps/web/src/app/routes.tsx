@@ -8,6 +8,7 @@ import { AGENT_PAGES } from './agent-pages.tsx';
 import { MEMBER_PAGES } from './member-pages.tsx';
 import {
   CentrePage,
+  ChatPage,
   DownloadPage,
   FairnessPage,
   FeedGamePage,
@@ -17,9 +18,11 @@ import {
   LotteryLobby,
   LotteryPage,
   LotteryVerifyPage,
+  PointMallPage,
   PromotionsPage,
   ResetPasswordPage,
   SeamlessPage,
+  VerifyEmailPage,
 } from './lazy-pages.tsx';
 import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
@@ -42,15 +45,17 @@ export const routes: RouteObject[] = [
       { path: '/hot', element: <GameListCenter /> },
       { path: '/seamless', element: <SeamlessPage /> },
       { path: '/promotions', element: <PromotionsPage /> },
-      // The spec's join and points-mall areas are not built: offered nowhere, their URLs show the promotions.
+      // The spec's join area is not built: offered nowhere, its URL shows the promotions.
       { path: '/join', element: <Navigate to="/promotions" replace /> },
-      { path: '/pointMall', element: <Navigate to="/promotions" replace /> },
       ...RETIRED_MEMBER_PAGES.map<RouteObject>((p) => ({
         path: `/member/${p}`,
         element: <Navigate to="/promotions" replace />,
       })),
       { path: '/resetPassword', element: <ResetPasswordPage /> },
+      { path: '/verifyEmail', element: <VerifyEmailPage /> },
       { path: '/fairness', element: <FairnessPage /> },
+      // The chat room (spec §1): open to visitors, who are asked to log in.
+      { path: '/chat', element: <ChatPage /> },
       // The draw verifier reads public issue data only, so it is open like /fairness.
       { path: '/lottery/verify', element: <LotteryVerifyPage /> },
       // The spec's sportsbook target: our sports centre (its vendors' games, the demo vendor's until a real one is set up).
@@ -66,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: '/vnLottery', element: <LotteryPage kind="vnLottery" /> },
           { path: '/seaLottery/:gameCode', element: <FeedGamePage menu="seaLottery" /> },
           { path: '/vnLottery/:gameCode', element: <FeedGamePage menu="vnLottery" /> },
+          { path: '/pointMall', element: <PointMallPage /> },
           { path: '/agentHome', element: <CentrePage area="agent" pages={AGENT_PAGES} /> },
           { path: '/member/:page?', element: <CentrePage area="member" pages={MEMBER_PAGES} /> },
           { path: '/agent/:page?', element: <CentrePage area="agent" pages={AGENT_PAGES} /> },

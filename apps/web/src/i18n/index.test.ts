@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { depositEn } from './locales/deposit.ts';
-import { depositTy } from './locales/deposit.ty.ts';
+import depositTy from './locales/ty/deposit.ts';
 import { en } from './locales/en.ts';
 import { formsEn } from './locales/forms.ts';
-import { formsTy } from './locales/forms.ty.ts';
+import formsTy from './locales/ty/forms.ts';
 import { promosEn } from './locales/promos.ts';
-import { promosTy } from './locales/promos.ty.ts';
-import { ty } from './locales/ty.ts';
+import promosTy from './locales/ty/promos.ts';
+import ty from './locales/ty/main.ts';
 import { withdrawEn } from './locales/withdraw.ts';
-import { withdrawTy } from './locales/withdraw.ty.ts';
+import withdrawTy from './locales/ty/withdraw.ts';
 import { i18n, languageName, languageReady, SECOND_LOCALE, SUPPORTED_LANGUAGES } from './index.ts';
 
 /** An error code whose text comes with the form kit (not on the first page). */
@@ -67,7 +67,7 @@ describe('site languages', () => {
   });
 
   it('names each language in that language, as its own texts do', () => {
-    expect(SUPPORTED_LANGUAGES).toEqual(['en', SECOND_LOCALE]);
+    expect(SUPPORTED_LANGUAGES).toEqual(['en', SECOND_LOCALE, 'tl']);
     expect(languageName('en')).toBe(en.language.name);
     expect(languageName(SECOND_LOCALE)).toBe(ty.language.name);
     expect(languageName('fr')).toBe('FR');

@@ -1,18 +1,23 @@
 import i18next, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { byLanguage, htmlLangOf, LANGUAGE_CODES, LANGUAGES } from './languages.ts';
 import { en, type Messages } from './locales/en.ts';
 
-/** The spec's second language is called TY; its code lives here only. */
+export { byLanguage, localeOf } from './languages.ts';
+
+/** The spec's second language is called TY (Vietnamese texts); bingo games show only where it is offered. */
 export const SECOND_LOCALE = 'ty';
-export const SUPPORTED_LANGUAGES = ['en', SECOND_LOCALE];
+/** The site's languages, in the menu's order (i18n/languages.ts: one line each). */
+export const SUPPORTED_LANGUAGES: string[] = [...LANGUAGE_CODES];
 
 /**
- * English is in the first page's JavaScript; the second language is its own chunk, fetched when it is chosen (or
- * detected at start): i18next switches only once its texts are in, so no English flashes in between.
+ * English is in the first page's JavaScript; every other language is its own chunk (locales/<code>/main.ts), fetched
+ * when it is chosen (or detected at start): i18next switches only once its texts are in, so no English flashes in
+ * between.
  */
-const LAZY_LOCALES: Record<string, () => Promise<Messages>> = {
-  [SECOND_LOCALE]: () => import('./locales/ty.ts').then((m) => m.ty),
-};
+const LAZY_LOCALES: Record<string, () => Promise<Messages>> = byLanguage(
+  import.meta.glob<Messages>('./locales/*/main.ts', { import: 'default' }),
+);
 
 /** Texts of areas whose pages are lazy (deposit, withdraw, …), per language, as their chunks registered them. */
 const areaTexts = new Map<string, Record<string, object>>();
@@ -88,7 +93,7 @@ void i18n
 
 /**
  * The texts of an area the first page does not show (`deposit.*`, …), added when a page of it loads (i18n/areas/):
- * English at once, the second language now if it is loaded, else with it.
+ * English at once, another language now if it is loaded, else with it.
  */
 export function addAreaTexts(area: string, texts: Record<string, object>): void {
   for (const [language, messages] of Object.entries(texts)) {
@@ -107,13 +112,13 @@ export function languageReady(): Promise<void> {
 }
 
 function syncHtmlLang(lng: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng === SECOND_LOCALE ? 'vi' : lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(lng);
 }
 syncHtmlLang(i18n.language);
 i18n.on('languageChanged', syncHtmlLang);
 
 /** Each language's name in that language (the selector shows them before the other language is loaded). */
-const LANGUAGE_NAMES: Record<string, string> = { en: en.language.name, [SECOND_LOCALE]: 'Tiếng Việt' };
+const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.name]));
 
 /** The label of a language, in that language. */
 export function languageName(code: string): string {

@@ -1,23 +1,36 @@
 import i18next from 'i18next';
-import { playEn } from './play/en.ts';
-import { playTy } from './play/ty.ts';
+import { byLanguage, htmlLangOf, LANGUAGE_CODES } from './languages.ts';
+import { baccaratEn, type BaccaratTexts } from './play/baccarat.ts';
+import { playEn, type PlayMessages } from './play/en.ts';
+
+const mains: Record<string, PlayMessages> = {
+  en: playEn,
+  ...byLanguage(import.meta.glob<PlayMessages>('./play/*/main.ts', { eager: true, import: 'default' })),
+};
+const baccarats: Record<string, BaccaratTexts> = {
+  en: baccaratEn,
+  ...byLanguage(import.meta.glob<BaccaratTexts>('./play/*/baccarat.ts', { eager: true, import: 'default' })),
+};
 
 /**
- * The game pages' own i18n instance (the /play entry does not load the site's dictionaries): English and the
- * second language TY, picked by the launch URL's `lang`.
+ * The game pages' own i18n instance (the /play entry does not load the site's dictionaries): the site's languages
+ * (languages.ts, texts in play/<code>/), picked by the launch URL's `lang`.
  */
-export const PLAY_LANGUAGES = ['en', 'ty'] as const;
+export const PLAY_LANGUAGES = LANGUAGE_CODES.filter((l) => l in mains);
 
 export function createPlayI18n(lang: string | null) {
-  const lng = PLAY_LANGUAGES.find((l) => l === lang?.toLowerCase().slice(0, 2)) ?? 'en';
+  const wanted = lang?.toLowerCase();
+  const lng = PLAY_LANGUAGES.find((l) => l === wanted || wanted?.startsWith(`${l}-`)) ?? 'en';
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { en: { translation: playEn }, ty: { translation: playTy } },
+    resources: Object.fromEntries(
+      PLAY_LANGUAGES.map((l) => [l, { translation: mains[l]!, baccarat: baccarats[l] ?? baccaratEn }]),
+    ),
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'ty' ? 'vi' : 'en';
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(lng);
   return instance;
 }

@@ -31,6 +31,12 @@ export function formatDateTime(at: Date | string, timeZone: string): string {
   return `${p.day}/${p.month}/${p.year} ${pad(Number(p.hour))}:${p.minute}:${p.second}`;
 }
 
+/** YYYY-MM-DD HH:mm:ss in a time zone (the notice popup's start times, spec §2). */
+export function formatIsoDateTime(at: Date, timeZone: string): string {
+  const p = partsIn(at, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${pad(Number(p.hour))}:${p.minute}:${p.second}`;
+}
+
 /** A calendar date of the API (YYYY-MM-DD, already in the merchant's zone) as the site shows dates: DD/MM/YYYY. */
 export function formatDay(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

@@ -9,7 +9,7 @@ export const baseStatus: SystemStatus = {
   currency: 'PHP',
   currencyExponent: 2,
   defaultLanguage: 'en',
-  languages: ['en', 'ty'],
+  languages: ['en', 'ty', 'tl'],
   timezone: 'Asia/Manila',
   ip: '203.0.113.9',
   country: null,
@@ -63,6 +63,9 @@ export const server = setupServer(
   // The agent menu asks which settlement record pages to list: a daily-wage holder unless a test says otherwise.
   http.get('*/wps/agent/contract/types', () => ok({ types: ['daily_wage'] })),
   http.get('*/wps/agent/announcements', () => ok({ list: [], total: 0, unreadCount: 0, pageNo: 1, pageSize: 1 })),
+  // The operator's content: no banners and no notices unless a test says otherwise.
+  http.get('*/wps/relay/MCSFE_banners', () => ok({ list: [] })),
+  http.get('*/wps/relay/MCSFE_notices', () => ok({ list: [] })),
   // Promotions and the member's messages: none unless a test says otherwise.
   http.get('*/wps/promotions', () => ok({ list: [] })),
   http.get('*/wps/member/messages/unread', () => ok({ unreadCount: 0 })),

@@ -88,8 +88,9 @@ begin
       return query select 'ALREADY_SETTLED', claimed, null::bigint, null::text, null::text;
       return;
     end if;
-    insert into game_rounds (merchant_id, vendor_code, member_id, round_ref, game_id)
-    values (p_merchant_id, p_vendor_code, p_member_id, p_round_ref, p_game_id)
+    -- The round starts at the application's clock, as it settles at it (settled_at): one clock for both ends.
+    insert into game_rounds (merchant_id, vendor_code, member_id, round_ref, game_id, started_at)
+    values (p_merchant_id, p_vendor_code, p_member_id, p_round_ref, p_game_id, p_now)
     on conflict (merchant_id, vendor_code, member_id, round_ref) do nothing;
     select r.id, r.status into rnd
       from game_rounds r

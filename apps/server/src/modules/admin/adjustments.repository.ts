@@ -1,3 +1,4 @@
+import { type ADJUSTMENT_SORTS, parseSort, type SortValue } from '@sea/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminAdjustmentsTable, AdminTables } from './admin.tables.ts';
 
@@ -83,18 +84,38 @@ export function createAdjustmentsRepository(db: Kysely<AdminTables>) {
 
     async list(
       merchantId: bigint,
-      q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
+      q: {
+        status?: 'pending' | 'approved' | 'rejected';
+        sort?: SortValue<(typeof ADJUSTMENT_SORTS)[number]>;
+        pageNo: number;
+        pageSize: number;
+      },
     ): Promise<{ total: number; rows: AdjustmentRow[] }> {
       let base = db.selectFrom('admin_adjustments').where('merchant_id', '=', merchantId);
       if (q.status) base = base.where('status', '=', q.status);
       const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('id', 'desc')
+      // createdAt follows the id (rows are numbered as they are created): the index (merchant, status, id) serves it.
+      const { column, desc } = parseSort(q.sort, 'createdAt:desc');
+      const dir = desc ? 'desc' : 'asc';
+      let ordered = base.selectAll();
+      if (column !== 'createdAt') ordered = ordered.orderBy(column, dir);
+      const rows = await ordered
+        .orderBy('id', dir)
         .limit(q.pageSize)
         .offset((q.pageNo - 1) * q.pageSize)
         .execute();
       return { total: Number(n), rows };
+    },
+
+    /** Staff usernames by id (the admins table is this module's). */
+    async usernames(ids: bigint[]): Promise<Map<bigint, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('admins')
+        .select(['id', 'username'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.username]));
     },
   };
 }

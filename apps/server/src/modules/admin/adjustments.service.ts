@@ -1,4 +1,4 @@
-import type { Adjustment, AdjustmentCreateRequest } from '@sea/contracts';
+import type { ADJUSTMENT_SORTS, Adjustment, AdjustmentCreateRequest, SortValue } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,7 +18,10 @@ interface Actor {
 /** Ledger idempotency of an approved adjustment: derived from its id, so it can post at most once. */
 export const adjustmentKey = (id: bigint) => `adjustment:${id}`;
 
-function present(merchant: Merchant, r: AdjustmentRow, memberAccount: string): Adjustment {
+/** Staff usernames by id (requesters and approvers are shown by username, never by internal id). */
+type Usernames = ReadonlyMap<bigint, string>;
+
+function present(merchant: Merchant, r: AdjustmentRow, memberAccount: string, names: Usernames): Adjustment {
   return {
     id: String(r.id),
     memberId: String(r.member_id),
@@ -30,7 +33,9 @@ function present(merchant: Merchant, r: AdjustmentRow, memberAccount: string): A
     reason: r.reason,
     status: r.status,
     requestedBy: String(r.requested_by),
+    requestedByUsername: names.get(r.requested_by) ?? '',
     decidedBy: r.decided_by === null ? null : String(r.decided_by),
+    decidedByUsername: r.decided_by === null ? null : (names.get(r.decided_by) ?? ''),
     decidedAt: r.decided_at?.toISOString() ?? null,
     journalId: r.journal_id === null ? null : String(r.journal_id),
     createdAt: r.created_at.toISOString(),
@@ -52,6 +57,8 @@ export function createAdjustmentsService(deps: {
   const { db, repo, audit } = deps;
   const accountOf = async (merchant: Merchant, memberId: bigint) =>
     (await deps.members.accountsOf(merchant.id, [memberId])).get(memberId) ?? '';
+  const namesOf = (rows: AdjustmentRow[]) =>
+    repo.usernames(rows.flatMap((r) => (r.decided_by === null ? [r.requested_by] : [r.requested_by, r.decided_by])));
 
   /** Locks the pending request for a decision; refuses other merchants' ids and settled requests. */
   async function pendingForUpdate(merchant: Merchant, id: bigint, trx: Kysely<AdminTables>): Promise<AdjustmentRow> {
@@ -118,7 +125,7 @@ export function createAdjustmentsService(deps: {
       });
       return decided;
     });
-    return present(merchant, row, await accountOf(merchant, row.member_id));
+    return present(merchant, row, await accountOf(merchant, row.member_id), await namesOf([row]));
   }
 
   return {
@@ -175,7 +182,7 @@ export function createAdjustmentsService(deps: {
         });
         return r;
       });
-      return present(merchant, row, member.account);
+      return present(merchant, row, member.account, await namesOf([row]));
     },
 
     /**
@@ -191,14 +198,22 @@ export function createAdjustmentsService(deps: {
 
     async list(
       merchant: Merchant,
-      q: { status?: 'pending' | 'approved' | 'rejected'; pageNo: number; pageSize: number },
+      q: {
+        status?: 'pending' | 'approved' | 'rejected';
+        sort?: SortValue<(typeof ADJUSTMENT_SORTS)[number]>;
+        pageNo: number;
+        pageSize: number;
+      },
     ) {
       const { total, rows } = await repo.list(merchant.id, q);
-      const accounts = await deps.members.accountsOf(
-        merchant.id,
-        rows.map((r) => r.member_id),
-      );
-      return { total, items: rows.map((r) => present(merchant, r, accounts.get(r.member_id) ?? '')) };
+      const [accounts, names] = await Promise.all([
+        deps.members.accountsOf(
+          merchant.id,
+          rows.map((r) => r.member_id),
+        ),
+        namesOf(rows),
+      ]);
+      return { total, items: rows.map((r) => present(merchant, r, accounts.get(r.member_id) ?? '', names)) };
     },
   };
 }

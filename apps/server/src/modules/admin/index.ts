@@ -86,6 +86,8 @@ export function createAdminModule(deps: {
     adjustments,
     /** The dashboard's queue: adjustments waiting for a second staff member. */
     pendingAdjustments: adjustmentsRepo.countPending,
+    /** Staff usernames by id: other modules name the staff member who acted (a deposit's reviewer). */
+    staffUsernames: adjustmentsRepo.usernames,
     staff,
     /** First start: creates `admin` with a one-time password shown once on the console. */
     bootstrap: (

@@ -2,6 +2,9 @@ import {
   adminAgent,
   adminAgentListQuery,
   adminAgentPage,
+  adminAgentTreePage,
+  adminAgentTreeQuery,
+  type AdminAgentTreePage,
   adminCreateAgentRequest,
   adminPromoteRequest,
   agentSettings,
@@ -23,11 +26,22 @@ import type { AgentsRepository } from './agents.repository.ts';
  * list agents, and the merchant's agent settings (system maximum rebate point, active-member threshold). Every
  * change is audited in its own transaction.
  */
+/** The pending and active contracts of some members, by member id. */
+export type ContractsOfPort = (
+  merchantId: bigint,
+  memberIds: bigint[],
+) => Promise<Map<bigint, { type: string; status: string }[]>>;
+
 export function createAgentsAdmin(deps: {
   db: AnyDb;
   repo: AgentsRepository;
-  members: Pick<MembersModule, 'create' | 'findByAccount' | 'findById' | 'promote' | 'listAgents' | 'teamSizes'>;
+  members: Pick<
+    MembersModule,
+    'create' | 'findByAccount' | 'findById' | 'promote' | 'listAgents' | 'teamSizes' | 'listTeam' | 'uplines'
+  >;
   audit: Pick<AdminModule, 'recordAction'>;
+  /** The agents' pending and active contracts (the contracts face, wired by app.ts; absent: none shown). */
+  contractsOf?: ContractsOfPort;
 }) {
   const { members } = deps;
 
@@ -166,9 +180,72 @@ export function createAgentsAdmin(deps: {
       };
     },
 
+    /**
+     * One level of the agent tree: the top-level agents, or the direct downlines of `parent` (paged), each with its
+     * level, team size below it and live contracts.
+     */
+    async tree(merchant: Merchant, q: z.infer<typeof adminAgentTreeQuery>): Promise<AdminAgentTreePage> {
+      const offset = (q.pageNo - 1) * q.pageSize;
+      type Row = {
+        id: bigint;
+        account: string;
+        nickname: string | null;
+        type: number;
+        status: 'active' | 'disabled' | 'closed';
+        rebate_point: string;
+      };
+      let rows: Row[];
+      let total: number;
+      let parent: { account: string; level: number } | null = null;
+      if (q.parent === undefined) {
+        const page = await members.listAgents(merchant.id, merchant.agentTypes, {
+          topLevel: true,
+          offset,
+          limit: q.pageSize,
+        });
+        ({ rows, total } = page);
+      } else {
+        const p = await members.findByAccount(merchant.id, q.parent);
+        if (!p) throw new AppError('not_found', 'No member with this account.');
+        const [page, uplines] = await Promise.all([
+          members.listTeam(merchant.id, p.id, { scope: 'direct', offset, limit: q.pageSize }),
+          members.uplines(merchant.id, p.id),
+        ]);
+        ({ rows, total } = page);
+        parent = { account: p.account, level: uplines.length + 1 };
+      }
+      const ids = rows.map((r) => r.id);
+      const [sizes, contracts] = await Promise.all([
+        members.teamSizes(ids),
+        deps.contractsOf ? deps.contractsOf(merchant.id, ids) : new Map<bigint, { type: string; status: string }[]>(),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          account: r.account,
+          nickname: r.nickname,
+          type: r.type,
+          isAgent: merchant.agentTypes.includes(r.type),
+          level: parent ? parent.level + 1 : 1,
+          downlines: Math.max(0, (sizes.get(r.id) ?? 1) - 1),
+          rebatePoint: normalisePoint(String(r.rebate_point)),
+          status: r.status,
+          contracts: contracts.get(r.id) ?? [],
+        })),
+        total,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        parent,
+      };
+    },
+
     async settings(merchant: Merchant) {
       const s = await deps.repo.settings(merchant.id);
-      return { maxRebatePoint: normalisePoint(s.maxRebatePoint), activeMinBet: String(s.activeMinBet) };
+      return {
+        maxRebatePoint: normalisePoint(s.maxRebatePoint),
+        activeMinBet: String(s.activeMinBet),
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+      };
     },
 
     async updateSettings(
@@ -195,7 +272,12 @@ export function createAgentsAdmin(deps: {
           ip,
         });
       });
-      return { maxRebatePoint: normalisePoint(next.maxRebatePoint), activeMinBet: String(next.activeMinBet) };
+      return {
+        maxRebatePoint: normalisePoint(next.maxRebatePoint),
+        activeMinBet: String(next.activeMinBet),
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+      };
     },
   };
 }
@@ -250,6 +332,20 @@ export function registerAgentAdminRoutes(app: FastifyInstance, admin: AgentsAdmi
       response: adminAgent,
     },
     ({ merchant, admin: who, ip, body }) => admin.promote(merchant, who, ip, body),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/agents/tree',
+      permission: 'agents.view',
+      summary:
+        'One level of the agent tree (paged): the top-level agents, or the direct downlines of ?parent=<account>, each with its level, team size and live contracts',
+      tags,
+      querystring: adminAgentTreeQuery,
+      response: adminAgentTreePage,
+    },
+    ({ merchant, query }) => admin.tree(merchant, query),
   );
   defineAdminRoute(
     app,

@@ -246,6 +246,8 @@ export function createAgentsService(deps: {
     async setLocked(merchant: Merchant, member: Member, id: string, locked: boolean) {
       const actor = agentActor(merchant, member);
       const target = await teamMember(merchant, actor.agentId, { id });
+      // A member's own closure is final: an upline neither locks nor unlocks a closed account.
+      if (target.status === 'closed') throw new AppError('account_closed', 'This member closed the account.');
       await members.setStatus(merchant.id, target.id, locked ? 'disabled' : 'active');
       return { id: String(target.id), status: locked ? ('disabled' as const) : ('active' as const) };
     },

@@ -10,7 +10,7 @@ import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { createActiveMembersRepository } from './active-members.repository.ts';
-import { createAgentsAdmin, registerAgentAdminRoutes } from './agents.admin.ts';
+import { type ContractsOfPort, createAgentsAdmin, registerAgentAdminRoutes } from './agents.admin.ts';
 import { createAgentsRepository } from './agents.repository.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
 import { createTeamStats } from './team-stats.ts';
@@ -46,6 +46,8 @@ export function createAgentsModule(deps: {
   withdrawals: Pick<WithdrawalsModule, 'rollupChangedSince' | 'rollupDayTotals'>;
   ledger: Pick<LedgerModule, 'teamEntries' | 'agentIncome'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  /** The agent tree's contract column (the contracts face; built after this module, so called late). */
+  contractsOf?: ContractsOfPort;
   limiter: WindowLimiter;
   clock: () => Date;
 }) {
@@ -58,7 +60,13 @@ export function createAgentsModule(deps: {
     limiter: deps.limiter,
     clock: deps.clock,
   });
-  const admin = createAgentsAdmin({ db: deps.db, repo, members: deps.members, audit: deps.audit });
+  const admin = createAgentsAdmin({
+    db: deps.db,
+    repo,
+    members: deps.members,
+    audit: deps.audit,
+    contractsOf: deps.contractsOf,
+  });
   const rollup = createRollupService({
     repo,
     members: deps.members,

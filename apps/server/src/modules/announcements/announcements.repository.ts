@@ -28,7 +28,7 @@ export function createAnnouncementsRepository(db: Db) {
         promotion_type: string | null;
         starts_at: Date;
         ends_at: Date | null;
-        created_by: bigint;
+        created_by: bigint | null;
       },
     ): Promise<AnnouncementRow> {
       return exec.insertInto('announcements').values(row).returningAll().executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import {
+  adminContentListQuery,
   adminAnnouncement,
   adminAnnouncementList,
   announcementCreateRequest,
@@ -95,7 +96,7 @@ export function registerAnnouncementsRoutes(
       permission: 'content.view',
       summary: "The merchant's announcements (every audience, scheduled and ended too), newest first",
       tags: adminTags,
-      querystring: announcementListQuery,
+      querystring: adminContentListQuery,
       response: adminAnnouncementList,
     },
     ({ merchant, query }) => service.adminList(merchant, query),

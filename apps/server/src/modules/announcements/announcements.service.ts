@@ -82,7 +82,7 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
     },
 
     /** The operator publishes an announcement (audited in the same transaction). */
-    async create(merchant: Merchant, adminId: bigint, req: AnnouncementCreateRequest, audit: AuditHook) {
+    async create(merchant: Merchant, adminId: bigint | null, req: AnnouncementCreateRequest, audit: AuditHook) {
       return db.transaction().execute(async (trx) => {
         const row = await repo.insert(trx, {
           merchant_id: merchant.id,
@@ -97,6 +97,11 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
         await audit(trx, row);
         return presentAdmin(row);
       });
+    },
+
+    /** The demo seed's announcement: the row an operator's makes, with no operator behind it (nothing to audit). */
+    async publishDemo(merchant: Merchant, req: AnnouncementCreateRequest) {
+      return this.create(merchant, null, req, async () => undefined);
     },
 
     async adminList(merchant: Merchant, q: ListQuery) {

@@ -27,6 +27,7 @@ export function createAuthRepository(db: Kysely<AuthTables>) {
         absoluteExpiresAt: Date;
         ip: string;
         userAgent: string;
+        deviceId?: string | null;
       },
       executor?: AnyDb,
     ) {
@@ -43,6 +44,7 @@ export function createAuthRepository(db: Kysely<AuthTables>) {
           absolute_expires_at: s.absoluteExpiresAt,
           ip: s.ip,
           user_agent: s.userAgent.slice(0, 300),
+          device_id: s.deviceId ?? null,
         })
         .execute();
     },

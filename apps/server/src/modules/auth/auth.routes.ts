@@ -1,5 +1,11 @@
 import {
   changePasswordRequest,
+  deviceParams,
+  loginCheckAnswer,
+  loginCheckResend,
+  loginCheckResult,
+  loginCheckSent,
+  memberDevices,
   emailResetComplete,
   emailResetRequest,
   freeplayRequest,
@@ -12,23 +18,90 @@ import { z } from 'zod';
 import { defineMemberRoute, defineRoute } from '../../http/route.ts';
 import { bearerToken } from '../../http/route-kit.ts';
 import type { AuthService } from './auth.service.ts';
+import { clientOf } from './devices.ts';
+import type { LoginCheckService } from './login-check.service.ts';
 import type { EmailResetService } from './email-reset.service.ts';
 import type { PasswordService } from './password.service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  loginCheck: LoginCheckService,
+  /** Told of the sessions a removed device had (their sockets are dropped). */
+  ended: (memberId: bigint, sessionIds: bigint[]) => void,
+): void {
   defineRoute(
     app,
     {
       method: 'POST',
       url: '/wps/session/login',
-      summary: 'Log in by username + password or mobile + SMS code; returns an opaque token',
+      summary:
+        'Log in by username + password or mobile + SMS code; returns an opaque token. From a new device and IP ' +
+        '(Device-Id header) the merchant may ask a check first: error login_check_required with the challenge',
       tags: ['session'],
       body: loginRequest,
       encrypted: true,
       response: loginResult,
     },
-    ({ merchant, body, ip, request }) =>
-      auth.login(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    ({ merchant, body, ip, request }) => auth.login(merchant, body, clientOf(request, ip)),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/session/login/check',
+      summary: "Answer a login's new-device check (code or bank account holder's name); returns the session",
+      tags: ['session'],
+      body: loginCheckAnswer,
+      encrypted: true,
+      response: loginCheckResult,
+    },
+    ({ merchant, body, ip, request }) => auth.answerCheck(merchant, body, clientOf(request, ip)),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/session/login/check/send',
+      summary: "Send the login check's code again (after the cooldown, a few times at most)",
+      tags: ['session'],
+      body: loginCheckResend,
+      response: loginCheckSent,
+    },
+    ({ merchant, body, ip, request }) => loginCheck.resend(merchant, body.challengeId, clientOf(request, ip)),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/wps/member/devices',
+      summary: 'The devices the member logged in from (remembered: no new-device check from them)',
+      tags: ['member'],
+      response: memberDevices,
+      auth: 'member',
+    },
+    ({ merchant, member, ip, request }) => loginCheck.devices(merchant.id, member.memberId, clientOf(request, ip)),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/wps/member/devices/:id',
+      summary: 'Forget a device: its next login is checked again and its other sessions end',
+      tags: ['member'],
+      params: deviceParams,
+      response: z.null(),
+      auth: 'member',
+    },
+    async ({ merchant, member, params }) => {
+      const sessions = await loginCheck.removeDevice(merchant.id, member.memberId, BigInt(params.id), member.sessionId);
+      if (sessions.length) ended(member.memberId, sessions);
+      return null;
+    },
   );
 
   defineRoute(
@@ -116,8 +189,7 @@ export function registerPasswordRoutes(
       encrypted: true,
       response: loginResult,
     },
-    ({ merchant, body, ip, request }) =>
-      passwords.resetByPhone(merchant, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    ({ merchant, body, ip, request }) => passwords.resetByPhone(merchant, body, clientOf(request, ip)),
   );
 
   defineRoute(
@@ -130,7 +202,6 @@ export function registerPasswordRoutes(
       body: freeplayRequest,
       response: loginResult,
     },
-    ({ merchant, ip, request }) =>
-      passwords.freeplay(merchant, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+    ({ merchant, ip, request }) => passwords.freeplay(merchant, clientOf(request, ip)),
   );
 }

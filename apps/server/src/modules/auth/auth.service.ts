@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResult } from '@sea/contracts';
+import type { LoginCheckAnswer, LoginRequest, LoginResult } from '@sea/contracts';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -11,6 +11,17 @@ import type { MerchantsModule } from '../merchants/index.ts';
 import { isAgentType, isTrialType, type MemberRow, type MembersModule } from '../members/index.ts';
 import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { DevicesRepository } from './devices.repository.ts';
+import { deviceLabel, type LoginClient, newDeviceNotice } from './devices.ts';
+import type { LoginCheckService } from './login-check.service.ts';
+
+/** The site's own message to a member (the messages face's notify), on the session's transaction. */
+export type NoticePort = (
+  merchantId: bigint,
+  memberId: bigint,
+  m: { title: string; content: string },
+  executor: AnyDb,
+) => Promise<void>;
 
 /** Security defaults (security-reliability.md §1.3, §2.2, §2.3); overridable through deps for tests. */
 export const AUTH_RULES = {
@@ -54,6 +65,12 @@ export function createAuthService(deps: {
   limiter: WindowLimiter;
   clock: () => Date;
   rules?: Partial<AuthRules>;
+  devices: Pick<DevicesRepository, 'remember' | 'pass'>;
+  loginCheck: Pick<LoginCheckService, 'assess' | 'challenge' | 'verify'>;
+  /** Filled in once the messages module exists: the member's message about a login from a new device. */
+  ports: { notify?: NoticePort };
+  /** Checks before any session is granted (responsible gaming: a break refuses the login); throw to refuse. */
+  beforeSession?: (merchantId: bigint, memberId: bigint) => Promise<void>;
 }) {
   const rules = { ...AUTH_RULES, ...deps.rules };
   const { clock, members, repo } = deps;
@@ -65,7 +82,7 @@ export function createAuthService(deps: {
   const record = (
     merchant: Merchant,
     memberId: bigint,
-    client: { ip: string; userAgent: string },
+    client: LoginClient,
     method: 'password' | 'sms',
     result: 'ok' | 'wrong_password' | 'locked' | 'disabled',
     executor?: AnyDb,
@@ -75,11 +92,7 @@ export function createAuthService(deps: {
       executor,
     );
 
-  async function passwordLogin(
-    merchant: Merchant,
-    req: LoginRequest,
-    client: { ip: string; userAgent: string },
-  ): Promise<MemberRow> {
+  async function passwordLogin(merchant: Merchant, req: LoginRequest, client: LoginClient): Promise<MemberRow> {
     const { ip } = client;
     const account = (req.username ?? '').toLowerCase();
     if (!account || !req.password)
@@ -113,17 +126,15 @@ export function createAuthService(deps: {
       : await deps.hasher.verifyDummy(req.password);
     if (ok && member && member.status === 'active') return member;
     if (member) await record(merchant, member.id, client, 'password', ok ? 'disabled' : 'wrong_password');
+    // A closed account says so, but only to whoever knows its password (no account enumeration).
+    if (ok && member?.status === 'closed') throw new AppError('account_closed');
 
     await deps.limiter.hit(ipKey, Number.MAX_SAFE_INTEGER, ipWindowMs);
     const { count } = await lockout.fail(key, stored);
     throw wrong(captchaNeeded(count, ipFailures + 1));
   }
 
-  async function smsLogin(
-    merchant: Merchant,
-    req: LoginRequest,
-    client: { ip: string; userAgent: string },
-  ): Promise<MemberRow> {
+  async function smsLogin(merchant: Merchant, req: LoginRequest, client: LoginClient): Promise<MemberRow> {
     const { ip } = client;
     if (!(await deps.merchants.flags(merchant.id)).MOBILEVERCODELOGIN3) throw new AppError('function_not_enabled');
     const { cc, mobile } = normaliseNumber(req.countryDialingCode ?? '', req.mobileNum ?? '');
@@ -137,6 +148,7 @@ export function createAuthService(deps: {
     });
     const member = await members.findByMobile(merchant.id, cc, mobile);
     if (member && member.status !== 'active') await record(merchant, member.id, client, 'sms', 'disabled');
+    if (member?.status === 'closed') throw new AppError('account_closed');
     if (!member || member.status !== 'active') throw wrong(false);
     return member;
   }
@@ -147,8 +159,11 @@ export function createAuthService(deps: {
     member: MemberRow,
     area: 'member' | 'agent',
     method: 'password' | 'sms',
-    client: { ip: string; userAgent: string },
+    client: LoginClient,
+    /** newDevice: a login from somewhere new (the member is told); challengeId: the check it passed (used once). */
+    opts: { newDevice?: boolean; challengeId?: bigint } = {},
   ): Promise<LoginResult> {
+    await deps.beforeSession?.(merchant.id, member.id);
     const now = clock();
     const { token, tokenHash, idleExpiresAt, absoluteExpiresAt } = tokens.issue(now);
     // The session, the member's last-login columns and the login's history row commit together.
@@ -164,11 +179,24 @@ export function createAuthService(deps: {
           absoluteExpiresAt,
           ip: client.ip,
           userAgent: client.userAgent,
+          deviceId: client.deviceId,
         },
         trx,
       );
+      // The check's pass is written with the session: a challenge grants one session at most.
+      if (opts.challengeId !== undefined && !(await deps.devices.pass(opts.challengeId, now, trx)))
+        throw new AppError('login_check_expired');
       await members.recordLogin(member.id, now, client.ip, trx);
       await record(merchant, member.id, client, method, 'ok', trx);
+      const place = { ip: client.ip, userAgent: client.userAgent, deviceId: client.deviceId ?? null };
+      await deps.devices.remember({ merchantId: merchant.id, memberId: member.id, now, ...place }, trx);
+      if (opts.newDevice && deps.ports.notify)
+        await deps.ports.notify(
+          merchant.id,
+          member.id,
+          newDeviceNotice(member.language, { label: deviceLabel(client.userAgent), ip: client.ip, at: now }),
+          trx,
+        );
     });
     const flags = await deps.merchants.flags(merchant.id);
     const stale = now.getTime() - member.password_changed_at.getTime() > rules.passwordMaxAgeDays * 86_400_000;
@@ -184,18 +212,30 @@ export function createAuthService(deps: {
   return {
     startSession,
 
-    async login(
-      merchant: Merchant,
-      req: LoginRequest,
-      client: { ip: string; userAgent: string },
-    ): Promise<LoginResult> {
+    async login(merchant: Merchant, req: LoginRequest, client: LoginClient): Promise<LoginResult> {
       const member =
         req.type === 'sms' ? await smsLogin(merchant, req, client) : await passwordLogin(merchant, req, client);
       const agent = isAgentType(merchant, member.type);
       if (req.area === 'agent' && !agent) throw new AppError('non_agent_login');
       if (req.area === 'member' && member.type !== 0 && !agent && !isTrialType(merchant, member.type))
         throw new AppError('non_member_login');
-      return startSession(merchant, member, req.area, req.type === 'sms' ? 'sms' : 'password', client);
+      const method = req.type === 'sms' ? 'sms' : 'password';
+      // From somewhere new (an unknown device and IP): the merchant's check first, the session only once passed.
+      const where = await deps.loginCheck.assess(member, client);
+      if (where === 'new' && merchant.loginCheck !== 'off') {
+        await deps.beforeSession?.(merchant.id, member.id);
+        await deps.loginCheck.challenge(merchant, member, req.area, method, client);
+      }
+      return startSession(merchant, member, req.area, method, client, { newDevice: where === 'new' });
+    },
+
+    /** The answer to a login's check: the session it was waiting for. */
+    async answerCheck(merchant: Merchant, body: LoginCheckAnswer, client: LoginClient): Promise<LoginResult> {
+      const { member, challenge } = await deps.loginCheck.verify(merchant, body, client);
+      return startSession(merchant, member, challenge.area, challenge.login_method, client, {
+        newDevice: true,
+        challengeId: challenge.id,
+      });
     },
 
     /** The member behind a bearer token, or null. Slides the idle expiry (written at most once a minute). */

@@ -14,6 +14,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  /** The web app's device id (migration 0140); removing the device ends its sessions. */
+  device_id: Generated<string | null>;
 }
 
 export interface PasswordResetTokensTable {
@@ -38,9 +40,46 @@ export interface MemberLoginsTable {
   result: 'ok' | 'wrong_password' | 'locked' | 'disabled';
 }
 
+/** A device (or, without a device id, an IP) the member logged in from (migration 0140). */
+export interface MemberDevicesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  device_id: string | null;
+  ip: string;
+  user_agent: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  removed_at: Date | null;
+}
+
+/** A login from somewhere new waiting for its check (migration 0140). */
+export interface LoginChallengesTable {
+  id: Int8Id;
+  merchant_id: Int8;
+  member_id: Int8;
+  token_hash: string;
+  area: 'member' | 'agent';
+  login_method: 'password' | 'sms';
+  method: 'sms' | 'email' | 'bank_name';
+  code_hash: string | null;
+  attempts: Generated<number>;
+  max_attempts: number;
+  sends: Generated<number>;
+  last_sent_at: Date | null;
+  device_id: string | null;
+  ip: string;
+  user_agent: string;
+  created_at: Date;
+  expires_at: Date;
+  passed_at: Date | null;
+}
+
 /** Kysely types of the auth module's tables (read only through this module's repository). */
 export interface AuthTables {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   member_logins: MemberLoginsTable;
+  member_devices: MemberDevicesTable;
+  login_challenges: LoginChallengesTable;
 }

@@ -10,7 +10,9 @@ import type { RegistrationModule } from '../registration/index.ts';
 import type { VerificationModule } from '../verification/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { registerAuthRoutes, registerPasswordRoutes } from './auth.routes.ts';
-import { type AuthRules, createAuthService } from './auth.service.ts';
+import { type AuthRules, createAuthService, type NoticePort } from './auth.service.ts';
+import { createDevicesRepository } from './devices.repository.ts';
+import { createLoginCheckService, type LoginCheckPorts, type LoginCheckRules } from './login-check.service.ts';
 import type { AuthTables } from './auth.tables.ts';
 import { createEmailResetService } from './email-reset.service.ts';
 import { createOperatorService } from './operator.service.ts';
@@ -20,6 +22,8 @@ import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService } from './signup.service.ts';
 
 export { AUTH_RULES, type AuthRules } from './auth.service.ts';
+export { LOGIN_CHECK_RULES, type LoginCheckRules } from './login-check.service.ts';
+export { deviceLabel, normaliseName } from './devices.ts';
 export { RESET_LINK_MINUTES } from './email-reset.service.ts';
 
 /** Sessions that ended early: one (`sessionId`), or every session of the member except `exceptSessionId`. */
@@ -29,6 +33,8 @@ export interface SessionsEnded {
   exceptSessionId?: bigint;
 }
 export type SessionsEndedListener = (e: SessionsEnded) => void;
+/** A check before a session is granted (login, registration, reset); throws an AppError to refuse it. */
+export type SessionGuard = (merchantId: bigint, memberId: bigint) => Promise<void>;
 
 /**
  * Getting in: sign-up, login (username + password or SMS code) with its abuse limits, opaque sessions,
@@ -40,16 +46,20 @@ export function createAuthModule(deps: {
   merchants: Pick<MerchantsModule, 'flags'>;
   registration: Pick<RegistrationModule, 'rules'>;
   captcha: Pick<CaptchaModule, 'verify'>;
-  verification: Pick<VerificationModule, 'verifyCode'>;
+  verification: Pick<VerificationModule, 'verifyCode' | 'deliverSms'>;
   mailer: Mailer;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   clock: () => Date;
   rules?: Partial<AuthRules>;
+  loginCheckRules?: Partial<LoginCheckRules>;
+  /** The login check's codes (tests fix them); random 6 digits by default. */
+  generateLoginCode?: () => string;
 }) {
   // Every way a session ends early (logout, password change or reset) goes through these two repository calls:
   // listeners hear of it once the row is written (the realtime module drops the sockets of those sessions).
   const listeners: SessionsEndedListener[] = [];
+  const guards: SessionGuard[] = [];
   const ended = (e: SessionsEnded) => {
     for (const l of listeners)
       try {
@@ -75,6 +85,20 @@ export function createAuthModule(deps: {
     },
   };
   const { members, merchants, registration, captcha, verification, hasher, limiter, clock } = deps;
+  // Ports the modules built after this one fill in (modules.ts): bank account names, the member's messages.
+  const ports: LoginCheckPorts & { notify?: NoticePort } = {};
+  const devices = createDevicesRepository(tablesOf<AuthTables>(deps.db));
+  const loginCheck = createLoginCheckService({
+    repo: devices,
+    members,
+    verification,
+    mailer: deps.mailer,
+    limiter,
+    clock,
+    ports,
+    rules: deps.loginCheckRules,
+    generateCode: deps.generateLoginCode,
+  });
   const auth = createAuthService({
     repo,
     members,
@@ -85,6 +109,12 @@ export function createAuthModule(deps: {
     limiter,
     clock,
     rules: deps.rules,
+    devices,
+    loginCheck,
+    ports,
+    beforeSession: async (merchantId, memberId) => {
+      for (const g of guards) await g(merchantId, memberId);
+    },
   });
   const passwords = createPasswordService({
     members,
@@ -110,6 +140,17 @@ export function createAuthModule(deps: {
     onSessionsEnded(listener: SessionsEndedListener): void {
       listeners.push(listener);
     },
+    /** Add a check every new session passes first (the responsible-gaming module refuses members on a break). */
+    addSessionGuard(guard: SessionGuard): void {
+      guards.push(guard);
+    },
+    /**
+     * The new-device login check's ports (modules built after this one): the member's bank account holders'
+     * names (a check by name) and the in-site message about each login from a new device.
+     */
+    setLoginCheckPorts(p: { bankNames?: LoginCheckPorts['bankNames']; notify?: NoticePort }): void {
+      Object.assign(ports, p);
+    },
     logout: auth.logout,
     startSession: auth.startSession,
     changePassword: passwords.change,
@@ -123,7 +164,9 @@ export function createAuthModule(deps: {
     /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */
     membersFromIp: repo.membersFromIp,
     register(app: FastifyInstance): void {
-      registerAuthRoutes(app, auth);
+      registerAuthRoutes(app, auth, loginCheck, (memberId, sessionIds) => {
+        for (const sessionId of sessionIds) ended({ memberId, sessionId });
+      });
       registerPasswordRoutes(app, passwords, emailReset);
       registerSignupRoutes(app, signup);
     },

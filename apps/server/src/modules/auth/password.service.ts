@@ -10,6 +10,7 @@ import type { RegistrationModule } from '../registration/index.ts';
 import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
+import type { LoginClient } from './devices.ts';
 
 const fieldError = (field: string, reason: string, message: string) =>
   new AppError('validation_failed', message, { in: 'body', fields: [{ field, reason, message }] });
@@ -67,7 +68,7 @@ export function createPasswordService(deps: {
     async resetByPhone(
       merchant: Merchant,
       body: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string },
-      client: { ip: string; userAgent: string },
+      client: LoginClient,
     ): Promise<LoginResult> {
       if (!(await deps.merchants.flags(merchant.id)).FORGOTPWDPHONE3) throw new AppError('function_not_enabled');
       await checkNewPassword(merchant, body.newPassword, 'newPassword');
@@ -90,7 +91,7 @@ export function createPasswordService(deps: {
     },
 
     /** FREEPLAY3: a trial account (the merchant's first trial type) with a session, refused every real-money action. */
-    async freeplay(merchant: Merchant, client: { ip: string; userAgent: string }): Promise<LoginResult> {
+    async freeplay(merchant: Merchant, client: LoginClient): Promise<LoginResult> {
       if (!(await deps.merchants.flags(merchant.id)).FREEPLAY3 || merchant.trialTypes.length === 0)
         throw new AppError('function_not_enabled');
       const limit = await deps.limiter.hit(`freeplay:ip:${client.ip}`, 10, 3_600_000);

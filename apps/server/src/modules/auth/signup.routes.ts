@@ -1,6 +1,7 @@
 import { affiliateQuery, affiliateResult, loginResult, registerRequest } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
+import { clientOf } from './devices.ts';
 import type { SignupService } from './signup.service.ts';
 
 export function registerSignupRoutes(app: FastifyInstance, signup: SignupService): void {
@@ -19,8 +20,7 @@ export function registerSignupRoutes(app: FastifyInstance, signup: SignupService
         response: loginResult,
         encrypted: true,
       },
-      ({ merchant, body, ip, request }) =>
-        signup.register(merchant, method, body, { ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+      ({ merchant, body, ip, request }) => signup.register(merchant, method, body, clientOf(request, ip)),
     );
   }
 

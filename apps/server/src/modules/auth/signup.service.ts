@@ -14,6 +14,7 @@ import type { MembersModule } from '../members/index.ts';
 import type { RegistrationModule } from '../registration/index.ts';
 import { normaliseNumber, type VerificationModule } from '../verification/index.ts';
 import type { AuthService } from './auth.service.ts';
+import type { LoginClient } from './devices.ts';
 
 type FieldError = { field: string; reason: string; message: string };
 const invalid = (fields: FieldError[]) => new AppError('validation_failed', undefined, { in: 'body', fields });
@@ -53,7 +54,7 @@ export function createSignupService(deps: {
       merchant: Merchant,
       method: 'username' | 'mobile',
       req: RegisterRequest,
-      client: { ip: string; userAgent: string },
+      client: LoginClient,
     ): Promise<LoginResult> {
       const flags = await deps.merchants.flags(merchant.id);
       if (!(method === 'username' ? flags.USERNAMEREG3 : flags.MOBILENUMREG3))

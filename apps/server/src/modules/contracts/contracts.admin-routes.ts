@@ -1,4 +1,6 @@
 import {
+  adminContractList,
+  adminContractQuery,
   adminSettlementList,
   adminSettlementQuery,
   contractView,
@@ -89,6 +91,20 @@ export function registerContractsAdminRoutes(
         }),
       );
     },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/contracts',
+      permission: 'agents.view',
+      summary: 'Contracts of this merchant, newest first (filter by agent account, type, status)',
+      tags,
+      querystring: adminContractQuery,
+      response: adminContractList,
+    },
+    ({ merchant, query }) => deps.contracts.allContracts(merchant, query),
   );
 
   defineAdminRoute(

@@ -62,6 +62,26 @@ export function createContractsRepository(root: Db) {
       return Number(r.n);
     },
 
+    /** The pending and active contracts of some agents (the back office's agent tree), by agent. */
+    async liveContractsFor(
+      merchantId: bigint,
+      agentIds: bigint[],
+    ): Promise<Map<bigint, { type: ContractType; status: ContractStatus }[]>> {
+      const out = new Map<bigint, { type: ContractType; status: ContractStatus }[]>();
+      if (agentIds.length === 0) return out;
+      const rows = await root
+        .selectFrom('contracts')
+        .select(['agent_id', 'type', 'status'])
+        .where('merchant_id', '=', merchantId)
+        .where('agent_id', 'in', agentIds)
+        .where('status', 'in', ['pending', 'active'])
+        .orderBy('agent_id')
+        .orderBy('type')
+        .execute();
+      for (const r of rows) out.set(r.agent_id, [...(out.get(r.agent_id) ?? []), { type: r.type, status: r.status }]);
+      return out;
+    },
+
     async insert(
       db: Db,
       row: {

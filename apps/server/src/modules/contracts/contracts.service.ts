@@ -111,6 +111,10 @@ export function createContractsService(deps: {
       exponent: merchant.currencyExponent,
     }));
   }
+  /** A member's id by account (null: no such member here). */
+  const agentIdOf = async (merchant: Merchant, account: string) =>
+    (await members.findByAccount(merchant.id, account))?.id ?? null;
+  const currencyOf = (merchant: Merchant) => ({ currency: merchant.currency, exponent: merchant.currencyExponent });
   const presentOne = async (merchant: Merchant, row: Contract) => (await present(merchant, [row]))[0]!;
 
   /** Normalises and checks terms; the period follows the type (dividends choose theirs). */
@@ -354,11 +358,34 @@ export function createContractsService(deps: {
       q: { type?: ContractType; pageNo: number; pageSize: number },
     ): Promise<ContractSettlementList> => settlementPage(merchant, { agentId: member.memberId, type: q.type }, q),
 
-    /** The merchant's settlements for the back office (e.g. status insufficient_funds: what an upline could not pay). */
-    allSettlements: (
+    /**
+     * The merchant's settlements for the back office (e.g. status insufficient_funds: what an upline could not pay),
+     * optionally of one agent (by account; an unknown account has none).
+     */
+    async allSettlements(
       merchant: Merchant,
-      q: { type?: ContractType; status?: SettlementStatus; pageNo: number; pageSize: number },
-    ): Promise<AdminSettlementList> => settlementPage(merchant, { type: q.type, status: q.status }, q),
+      q: { agent?: string; type?: ContractType; status?: SettlementStatus; pageNo: number; pageSize: number },
+    ): Promise<AdminSettlementList> {
+      const agentId = q.agent === undefined ? undefined : await agentIdOf(merchant, q.agent);
+      if (agentId === null)
+        return { list: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize, ...currencyOf(merchant) };
+      return settlementPage(merchant, { agentId, type: q.type, status: q.status }, q);
+    },
+
+    /** The merchant's contracts for the back office, newest first (optionally of one agent, by account). */
+    async allContracts(
+      merchant: Merchant,
+      q: { agent?: string; type?: ContractType; status?: Contract['status']; pageNo: number; pageSize: number },
+    ): Promise<ContractList> {
+      const agentId = q.agent === undefined ? undefined : await agentIdOf(merchant, q.agent);
+      if (agentId === null) return { list: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize };
+      const { rows, total } = await repo.list(
+        merchant.id,
+        { agentId, type: q.type, status: q.status },
+        { offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize },
+      );
+      return { list: await present(merchant, rows), total, pageNo: q.pageNo, pageSize: q.pageSize };
+    },
   };
 }
 

@@ -110,6 +110,8 @@ export function createContractsModule(deps: {
     rebatesOf: repo.rebatesOf,
     /** Pending or active contracts the member holds (from its upline or the house), on the caller's transaction. */
     liveContractsOf: repo.liveContractsOf,
+    /** The pending and active contracts of some agents, by agent id (the back office's agent tree). */
+    liveContractsFor: repo.liveContractsFor,
     /** Manual rebate (member centre): today's claimable category rebate, the claim, the member's rebate records. */
     rebates,
     /** The scheduled jobs of this module (run once per period across all processes). */

@@ -17,8 +17,15 @@ const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 export const localDayOf = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-/** The days asked for (default: today; `from` alone runs to today, or is one day when in the future). */
-export function dashboardRange(q: { from?: string; to?: string }, today: string): { from: string; to: string } {
+/**
+ * The days asked for (default: today; `from` alone runs to today, or is one day when in the future; `days` = the last
+ * `days` days up to today).
+ */
+export function dashboardRange(
+  q: { from?: string; to?: string; days?: number },
+  today: string,
+): { from: string; to: string } {
+  if (q.days !== undefined) return { from: dayOf(dayNumber(today) - q.days + 1), to: today };
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const from = q.from ?? to;
   const field = (name: 'from' | 'to', message: string) =>

@@ -19,6 +19,11 @@ describe('dashboardRange', () => {
     expect(dashboardRange({ from: '2026-12-01' }, today)).toEqual({ from: '2026-12-01', to: '2026-12-01' });
     expect(dashboardRange({ to: '2026-11-20' }, today)).toEqual({ from: '2026-11-20', to: '2026-11-20' });
   });
+  it('days: the last n days up to today, across a month end', () => {
+    expect(dashboardRange({ days: 1 }, today)).toEqual({ from: today, to: today });
+    expect(dashboardRange({ days: 7 }, today)).toEqual({ from: '2026-11-22', to: today });
+    expect(dashboardRange({ days: 30 }, '2026-03-01')).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  });
   it('refuses a reversed range and more than 92 days as a field error on from', () => {
     const fieldOf = (q: { from?: string; to?: string }) => {
       try {

@@ -1,4 +1,5 @@
 import type { GameCategoryCode } from '../games/index.ts';
+import type { Lang } from './demo-vendor.texts.ts';
 
 /** One choice a player can bet on; odds in basis points of the stake (19 500 = pays 1.95 × the stake back). */
 export interface DemoPick {
@@ -6,6 +7,8 @@ export interface DemoPick {
   label: string;
   /** The label in TY (the site's second language), when it differs. */
   ty?: string;
+  /** The label in TL (Tagalog), when it differs. */
+  tl?: string;
   oddsBp: number;
 }
 
@@ -16,6 +19,7 @@ export interface DemoPick {
 export interface DemoOutcome {
   text: string;
   ty: string;
+  tl: string;
   detail: Record<string, string | number>;
   /** The return of a pick in basis points of its stake (0: lost; 10 000: stake back); 'void' cancels every bet. */
   returnBp(pick: DemoPick): number | 'void';
@@ -29,16 +33,24 @@ export interface DemoGame {
   code: string;
   name: string;
   ty: string;
+  /** The name in TL (Tagalog) when PH players would not use the English one. */
+  tl?: string;
   category: GameCategoryCode;
   blurb: string;
   /** The blurb in TY (the site's second language). */
   tyBlurb: string;
+  /** The blurb in TL (Tagalog). */
+  tlBlurb: string;
   picks: DemoPick[];
   settleAfterSeconds: number;
   /** Smallest stake in major units of the merchant's currency. */
   minBet: number;
   play(random: () => number): DemoOutcome;
 }
+
+/** A text in the session's language: its TY or TL version when there is one, else the English. */
+export const inLanguage = (lang: Lang, english: string, texts: { ty?: string; tl?: string }): string =>
+  (lang !== 'en' && texts[lang]) || english;
 
 const win = (key: string) => (p: DemoPick) => (p.key === key ? p.oddsBp : 0);
 const pickOf = <T>(random: () => number, items: Array<[T, number]>): T => {
@@ -58,7 +70,13 @@ const numberPicks = (oddsBp: number): DemoPick[] =>
 
 function drawNumber(random: () => number): DemoOutcome {
   const n = String(Math.floor(random() * 10));
-  return { text: `Number drawn: ${n}`, ty: `Số quay ra: ${n}`, detail: { number: n }, returnBp: win(n) };
+  return {
+    text: `Number drawn: ${n}`,
+    ty: `Số quay ra: ${n}`,
+    tl: `Lumabas na numero: ${n}`,
+    detail: { number: n },
+    returnBp: win(n),
+  };
 }
 
 export const DEMO_GAMES: DemoGame[] = [
@@ -69,6 +87,8 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'LIVE',
     blurb: 'Bet on the banker or the player hand; the closest to 9 wins. A tie returns banker and player bets.',
     tyBlurb: 'Đặt cửa Nhà cái hoặc Người chơi; bên gần 9 nhất thắng. Hòa thì cược Nhà cái và Người chơi được hoàn lại.',
+    tlBlurb:
+      'Tumaya sa Banker o sa Player; panalo ang pinakamalapit sa 9. Kapag tie, ibinabalik ang taya sa Banker at Player.',
     picks: [
       { key: 'banker', label: 'Banker 1.95', ty: 'Nhà cái 1.95', oddsBp: 19_500 },
       { key: 'player', label: 'Player 2.00', ty: 'Người chơi 2.00', oddsBp: 20_000 },
@@ -92,6 +112,7 @@ export const DEMO_GAMES: DemoGame[] = [
       return {
         text: `Player ${pt} (${pc}) · Banker ${bt} (${bc}) · ${result}`,
         ty: `Người chơi ${pt} (${pc}) · Nhà cái ${bt} (${bc}) · ${tyResult}`,
+        tl: `Player ${pt} (${pc}) · Banker ${bt} (${bc}) · ${{ tie: 'Tie', banker: 'Panalo ang Banker', player: 'Panalo ang Player' }[result]}`,
         detail: { player: pt, banker: bt, result },
         returnBp: (pick) => (result === 'tie' && pick.key !== 'tie' ? 10_000 : win(result)(pick)),
       };
@@ -104,9 +125,11 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'SPORTS',
     blurb: 'Manila Stars v Cebu United, full time result. The match is played after your bet: it settles later.',
     tyBlurb: 'Manila Stars gặp Cebu United, kết quả cả trận. Trận đấu diễn ra sau khi bạn cược: kết quả có sau.',
+    tlBlurb:
+      'Manila Stars laban sa Cebu United, resulta sa full time. Lalaruin ang laban pagkatapos ng iyong taya: mamaya ang settlement.',
     picks: [
       { key: 'home', label: 'Manila Stars 2.10', oddsBp: 21_000 },
-      { key: 'draw', label: 'Draw 3.30', ty: 'Hòa 3.30', oddsBp: 33_000 },
+      { key: 'draw', label: 'Draw 3.30', ty: 'Hòa 3.30', tl: 'Tabla 3.30', oddsBp: 33_000 },
       { key: 'away', label: 'Cebu United 3.40', oddsBp: 34_000 },
     ],
     settleAfterSeconds: 60,
@@ -123,6 +146,7 @@ export const DEMO_GAMES: DemoGame[] = [
       return {
         text: `Full time: Manila Stars ${h} – ${a} Cebu United`,
         ty: `Hết trận: Manila Stars ${h} – ${a} Cebu United`,
+        tl: `Full time: Manila Stars ${h} – ${a} Cebu United`,
         detail: { home: h, away: a, result },
         returnBp: win(result),
       };
@@ -135,6 +159,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ESPORTS',
     blurb: 'Team Dragon v Team Phoenix, best of three maps. Settles when the series ends.',
     tyBlurb: 'Team Dragon gặp Team Phoenix, thắng hai trong ba bản đồ. Kết quả có khi loạt trận kết thúc.',
+    tlBlurb: 'Team Dragon laban sa Team Phoenix, best of three na mapa. Sine-settle kapag natapos ang serye.',
     picks: [
       { key: 'dragon', label: 'Team Dragon 1.85', oddsBp: 18_500 },
       { key: 'phoenix', label: 'Team Phoenix 1.95', oddsBp: 19_500 },
@@ -148,6 +173,7 @@ export const DEMO_GAMES: DemoGame[] = [
       return {
         text: `${name} wins the series 2–${loserMaps}`,
         ty: `${name} thắng loạt trận 2–${loserMaps}`,
+        tl: `Panalo ang ${name} sa serye 2–${loserMaps}`,
         detail: { result, maps: `2-${loserMaps}` },
         returnBp: win(result),
       };
@@ -160,10 +186,29 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'FISH',
     blurb: 'Aim at a fish and fire: the bigger the fish, the harder it is to catch.',
     tyBlurb: 'Nhắm một con cá và bắn: cá càng lớn càng khó bắt.',
+    tlBlurb: 'Tumutok sa isang isda at bumaril: kapag mas malaki ang isda, mas mahirap itong mahuli.',
     picks: [
-      { key: 'sardine', label: 'Sardine 1.9× (1 in 2)', ty: 'Cá mòi 1.9× (1 trên 2)', oddsBp: 19_000 },
-      { key: 'turtle', label: 'Turtle 4.75× (1 in 5)', ty: 'Rùa 4.75× (1 trên 5)', oddsBp: 47_500 },
-      { key: 'shark', label: 'Golden shark 19× (1 in 20)', ty: 'Cá mập vàng 19× (1 trên 20)', oddsBp: 190_000 },
+      {
+        key: 'sardine',
+        label: 'Sardine 1.9× (1 in 2)',
+        ty: 'Cá mòi 1.9× (1 trên 2)',
+        tl: 'Tamban 1.9× (1 sa 2)',
+        oddsBp: 19_000,
+      },
+      {
+        key: 'turtle',
+        label: 'Turtle 4.75× (1 in 5)',
+        ty: 'Rùa 4.75× (1 trên 5)',
+        tl: 'Pawikan 4.75× (1 sa 5)',
+        oddsBp: 47_500,
+      },
+      {
+        key: 'shark',
+        label: 'Golden shark 19× (1 in 20)',
+        ty: 'Cá mập vàng 19× (1 trên 20)',
+        tl: 'Gintong pating 19× (1 sa 20)',
+        oddsBp: 190_000,
+      },
     ],
     settleAfterSeconds: 0,
     minBet: 1,
@@ -184,6 +229,12 @@ export const DEMO_GAMES: DemoGame[] = [
           'Trúng: bắt được một con cá mòi',
           'Trượt',
         ][shot]!,
+        tl: [
+          'Direktang tama: huli ang lahat ng nasa saklaw',
+          'Tama: huli ang pawikan at ang mas maliliit na isda',
+          'Tama: may nahuling tamban',
+          'Sablay',
+        ][shot]!,
         detail: { shot: Math.round(r * 1000) / 1000 },
         returnBp: (p) => (caught(p) ? p.oddsBp : 0),
       };
@@ -198,7 +249,17 @@ export const DEMO_GAMES: DemoGame[] = [
       'You and another player each draw a card; the higher card takes the pot (2.5 % rake). A tie returns the stake.',
     tyBlurb:
       'Bạn và một người chơi khác mỗi người rút một lá; lá cao hơn ăn cả (phí 2,5 %). Hòa thì hoàn lại tiền cược.',
-    picks: [{ key: 'duel', label: 'Draw a card (1.95)', ty: 'Rút một lá (1.95)', oddsBp: 19_500 }],
+    tlBlurb:
+      'Bubunot ng tig-isang card ikaw at ang isa pang player; kukunin ng mas mataas na card ang pot (2.5 % rake). Kapag tabla, ibinabalik ang taya.',
+    picks: [
+      {
+        key: 'duel',
+        label: 'Draw a card (1.95)',
+        ty: 'Rút một lá (1.95)',
+        tl: 'Bumunot ng card (1.95)',
+        oddsBp: 19_500,
+      },
+    ],
     settleAfterSeconds: 0,
     minBet: 5,
     play(random) {
@@ -208,6 +269,7 @@ export const DEMO_GAMES: DemoGame[] = [
       return {
         text: `You ${CARD_NAMES[mine]} · Opponent ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'a tie' : result === 'win' ? 'you win' : 'you lose'}`,
         ty: `Bạn ${CARD_NAMES[mine]} · Đối thủ ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'hòa' : result === 'win' ? 'bạn thắng' : 'bạn thua'}`,
+        tl: `Ikaw ${CARD_NAMES[mine]} · Kalaban ${CARD_NAMES[theirs]} · ${result === 'tie' ? 'tabla' : result === 'win' ? 'panalo ka' : 'talo ka'}`,
         detail: { mine: CARD_NAMES[mine]!, theirs: CARD_NAMES[theirs]!, result },
         returnBp: (p) => (result === 'tie' ? 10_000 : result === 'win' ? p.oddsBp : 0),
       };
@@ -217,9 +279,12 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'demo-sabong',
     name: 'Demo Sabong',
     ty: 'Đá Gà Thử Nghiệm',
+    tl: 'Demo Sabong',
     category: 'COCKFIGHT',
     blurb: 'Meron (red) or Wala (blue). The fight starts after betting closes; a cancelled fight refunds every bet.',
     tyBlurb: 'Meron (đỏ) hoặc Wala (xanh). Trận đá bắt đầu sau khi đóng cược; trận bị hủy thì hoàn lại mọi cược.',
+    tlBlurb:
+      'Meron (pula) o Wala (asul). Magsisimula ang laban pagsara ng pustahan; kapag kinansela ang laban, ibinabalik ang lahat ng taya.',
     picks: [
       { key: 'meron', label: 'Meron 1.90', oddsBp: 19_000 },
       { key: 'wala', label: 'Wala 1.90', oddsBp: 19_000 },
@@ -236,11 +301,18 @@ export const DEMO_GAMES: DemoGame[] = [
         return {
           text: 'Fight cancelled: every bet is refunded',
           ty: 'Trận đá bị hủy: mọi cược được hoàn lại',
+          tl: 'Kinansela ang laban: ibinabalik ang lahat ng taya',
           detail: { result },
           returnBp: () => 'void',
         };
       const side = result === 'meron' ? 'Meron' : 'Wala';
-      return { text: `${side} wins`, ty: `${side} thắng`, detail: { result }, returnBp: win(result) };
+      return {
+        text: `${side} wins`,
+        ty: `${side} thắng`,
+        tl: `Panalo ang ${side}`,
+        detail: { result },
+        returnBp: win(result),
+      };
     },
   },
   {
@@ -250,6 +322,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'ELOTT',
     blurb: 'Pick a number from 0 to 9; the ball is drawn at once and pays 9.5 ×.',
     tyBlurb: 'Chọn một số từ 0 đến 9; bóng được quay ngay và trả 9,5 ×.',
+    tlBlurb: 'Pumili ng numero mula 0 hanggang 9; agad na binobola at nagbabayad ng 9.5 ×.',
     picks: numberPicks(95_000),
     settleAfterSeconds: 0,
     minBet: 1,
@@ -262,6 +335,7 @@ export const DEMO_GAMES: DemoGame[] = [
     category: 'LOTT',
     blurb: 'Pick a number from 0 to 9 for the next draw (every 30 seconds); it pays 9.5 ×.',
     tyBlurb: 'Chọn một số từ 0 đến 9 cho kỳ quay tới (mỗi 30 giây); trả 9,5 ×.',
+    tlBlurb: 'Pumili ng numero mula 0 hanggang 9 para sa susunod na bola (kada 30 segundo); nagbabayad ng 9.5 ×.',
     picks: numberPicks(95_000),
     settleAfterSeconds: 30,
     minBet: 1,

@@ -1,5 +1,5 @@
 import type { WalletClient, WalletReply, WalletTarget } from './demo-vendor.client.ts';
-import { type DemoGame, payoutOf } from './demo-vendor.games.ts';
+import { type DemoGame, inLanguage, payoutOf } from './demo-vendor.games.ts';
 import type { DeliveryRow, DemoRoundRow, DemoSessionRow, DemoVendorRepository } from './demo-vendor.repository.ts';
 import type { DeliveryOp } from './demo-vendor.tables.ts';
 import { langOf, TEXTS, wordsOf } from './demo-vendor.texts.ts';
@@ -170,9 +170,9 @@ export function createRoundBooks(deps: RoundBooksDeps) {
       const pick = game.picks.find((p) => p.key === r.pick)!;
       const payout = payoutOf(outcome, pick, r.stake);
       // The round's summary in the session's language, as a real vendor writes it (and sends it with the win).
-      const ty = langOf(session) === 'ty';
-      const text = ty ? outcome.ty : outcome.text;
-      const pickLabel = (ty && pick.ty) || pick.label;
+      const lang = langOf(session);
+      const text = inLanguage(lang, outcome.text, outcome);
+      const pickLabel = inLanguage(lang, pick.label, pick);
       const stored = { text, detail: outcome.detail, void: payout === 'void' };
       await repo.updateRound(trx, r.id, {
         outcome: JSON.stringify(stored),

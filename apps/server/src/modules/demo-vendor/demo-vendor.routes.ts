@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { demoGame } from './demo-vendor.games.ts';
+import { type DemoGame, demoGame, inLanguage } from './demo-vendor.games.ts';
 import { DEMO_SESSION_HEADER, demoBetRequest, demoRound, demoSession } from './demo-vendor.schemas.ts';
 import { DEMO_VENDOR_NAME, DemoVendorError, type DemoVendorService } from './demo-vendor.service.ts';
 
@@ -14,7 +14,7 @@ const ASSETS: Record<string, { type: string; body: string }> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The page's own texts in the two languages of the site (EN, TY); the game's texts come from the session. */
+/** The page's own texts in the site's languages (EN, TY, TL); the game's texts come from the session. */
 const TEXTS = {
   en: {
     htmlLang: 'en',
@@ -40,8 +40,24 @@ const TEXTS = {
     rounds: 'Các ván của bạn',
     noRounds: 'Chưa có ván nào.',
   },
+  tl: {
+    htmlLang: 'tl',
+    note: 'Isang simulated na game provider na pumapalit sa totoong provider habang nagte-test. Totoong balanse mo sa site ang gamit ng mga taya.',
+    loading: 'Nilo-load ang laro…',
+    balance: 'Balanse',
+    wallet: 'Ang iyong wallet sa site',
+    yourBet: 'Ang iyong taya',
+    stake: 'Taya',
+    place: 'Ilagay ang taya',
+    rounds: 'Ang iyong mga round',
+    noRounds: 'Wala pang round.',
+  },
 };
 type DemoPageLanguage = keyof typeof TEXTS;
+
+/** The game's page in a language the vendor has, else English. */
+const pageIn = (g: DemoGame, lang: string | undefined): string =>
+  lang === 'ty' || lang === 'tl' ? page(inLanguage(lang, g.name, g), lang) : page(g.name, 'en');
 
 /** The game page's HTML: the frame is static, the game comes from the session (assets/play.js). */
 function page(gameName: string, language: DemoPageLanguage): string {
@@ -131,8 +147,8 @@ export function registerDemoVendorRoutes(app: FastifyInstance, service: DemoVend
           reply
             .header('cache-control', 'no-store')
             .type('text/html; charset=utf-8')
-            // The player's language at launch (the site passes it as lang): TY when asked, else English.
-            .send(lang?.toLowerCase().startsWith('ty') ? page(g.ty, 'ty') : page(g.name, 'en'))
+            // The player's language at launch (the site passes it as lang): TY or TL when asked, else English.
+            .send(pageIn(g, lang?.toLowerCase().slice(0, 2)))
         );
       },
     );

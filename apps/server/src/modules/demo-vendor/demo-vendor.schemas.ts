@@ -35,8 +35,8 @@ export const demoSession = z.object({
   vendorName: z.string(),
   vendorCode: z.string(),
   walletMode: z.enum(['seamless', 'transfer']),
-  /** The page's language: the player's at launch when the vendor has it (en, ty), else en. */
-  language: z.enum(['en', 'ty']),
+  /** The page's language: the player's at launch when the vendor has it (en, ty, tl), else en. */
+  language: z.enum(['en', 'ty', 'tl']),
   game: z.object({
     code: z.string(),
     name: z.string(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../../lib/hash.ts';
 import type { LaunchContext } from '../games/index.ts';
-import { type DemoGame, demoGame } from './demo-vendor.games.ts';
+import { type DemoGame, demoGame, inLanguage } from './demo-vendor.games.ts';
 import type { DemoRoundRow, DemoSessionRow } from './demo-vendor.repository.ts';
 import { createRoundBooks, LEASE_MS, roundTxIds, type WalletDeps } from './demo-vendor.rounds.ts';
 import type { DemoRoundView, DemoSessionView } from './demo-vendor.schemas.ts';
@@ -56,13 +56,12 @@ export function createDemoVendorService(
   }
 
   function present(r: DemoRoundRow, lang: Lang): DemoRoundView {
-    const ty = lang === 'ty';
     const pick = demoGame(r.game_code)?.picks.find((p) => p.key === r.pick);
     return {
       id: String(r.id),
       gameCode: r.game_code,
       pick: r.pick,
-      pickLabel: (ty && pick?.ty) || pick?.label || r.pick,
+      pickLabel: pick ? inLanguage(lang, pick.label, pick) : r.pick,
       stake: String(r.stake),
       status: r.status,
       payout: r.payout === null ? null : String(r.payout),
@@ -123,21 +122,20 @@ export function createDemoVendorService(
     async session(token: string | undefined): Promise<DemoSessionView> {
       const s = await sessionOf(token);
       const game = gameOf(s.game_code);
-      // The page follows the player's language at launch: TY (the site's second language) or English.
+      // The page follows the player's language at launch: TY (the site's second language), TL or English.
       const lang = langOf(s);
-      const ty = lang === 'ty';
       const { balance, message } = await balanceOf(s);
       return {
         vendorName: DEMO_VENDOR_NAME,
         vendorCode: s.vendor_code,
         walletMode: s.wallet_mode,
-        language: ty ? 'ty' : 'en',
+        language: lang,
         game: {
           code: game.code,
-          name: ty ? game.ty : game.name,
+          name: inLanguage(lang, game.name, game),
           category: game.category,
-          blurb: ty ? game.tyBlurb : game.blurb,
-          picks: game.picks.map((p) => ({ key: p.key, label: (ty && p.ty) || p.label })),
+          blurb: inLanguage(lang, game.blurb, { ty: game.tyBlurb, tl: game.tlBlurb }),
+          picks: game.picks.map((p) => ({ key: p.key, label: inLanguage(lang, p.label, p) })),
           settleAfterSeconds: game.settleAfterSeconds,
           minBet: String(BigInt(game.minBet) * 10n ** BigInt(s.currency_exponent)),
         },

@@ -1,9 +1,10 @@
 import type { DemoSessionRow } from './demo-vendor.repository.ts';
 import type { DeliveryOp } from './demo-vendor.tables.ts';
 
-/** The language of a session's texts: TY (the site's second language) when launched in it, else English. */
-export type Lang = 'en' | 'ty';
-export const langOf = (s: Pick<DemoSessionRow, 'language'>): Lang => (s.language === 'ty' ? 'ty' : 'en');
+/** The language of a session's texts: TY (the site's second language) or TL (Tagalog) when launched in it, else English. */
+export type Lang = 'en' | 'ty' | 'tl';
+export const langOf = (s: Pick<DemoSessionRow, 'language'>): Lang =>
+  s.language === 'ty' || s.language === 'tl' ? s.language : 'en';
 
 /** What the vendor tells the player, in the session's language (numbers and wallet codes stay as they are). */
 export const TEXTS = {
@@ -43,6 +44,25 @@ export const TEXTS = {
     pickInvalid: 'Hãy chọn một trong các cửa cược được đưa ra.',
     amountInvalid: (min: number, max: bigint) => `Mỗi ván cược từ ${min} đến ${max}.`,
     roundNotFound: 'Không có ván này.',
+  },
+  tl: {
+    refusals: {
+      INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa tayang ito.',
+      TOKEN_EXPIRED: 'Natapos na ang iyong game session. Buksan ulit ang laro mula sa site.',
+      INVALID_TOKEN: 'Hindi valid ang game session na ito. Buksan ulit ang laro mula sa site.',
+      PLAYER_BLOCKED: 'Hindi makakataya ang iyong account sa ngayon.',
+      ALREADY_SETTLED: 'Settled na ang round na ito.',
+      GAME_NOT_FOUND: 'Hindi available ang larong ito sa site.',
+      BET_LIMIT: 'Labas ang taya sa limit na itinakda ng site para sa larong ito.',
+    } as Record<string, string>,
+    refusedOther: (status: string) => `Tinanggihan ng site ang taya (${status}).`,
+    noAnswer: 'Walang sagot sa taya sa tamang oras at kinakansela na ito.',
+    resultRefused: (status: string, op: DeliveryOp) =>
+      `Sumagot ang site ng ${status} sa ${{ bet: 'taya', win: 'bayad ng panalo', rollback: 'pagkansela ng taya' }[op]}.`,
+    walletSilent: 'Hindi sumagot ang wallet ng site.',
+    pickInvalid: 'Pumili ng isa sa mga inaalok na taya.',
+    amountInvalid: (min: number, max: bigint) => `Tumaya mula ${min} hanggang ${max} kada round.`,
+    roundNotFound: 'Walang ganitong round.',
   },
 } satisfies Record<Lang, unknown>;
 export const wordsOf = (status: string, lang: Lang) => TEXTS[lang].refusals[status] ?? TEXTS[lang].refusedOther(status);

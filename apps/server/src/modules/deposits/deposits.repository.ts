@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type DEPOSIT_SORTS, parseSort, type SortValue } from '@sea/contracts';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DepositMethodsTable, DepositsTable, DepositsTables, DepositStatus } from './deposits.tables.ts';
 
 export type DepositMethodRow = Selectable<DepositMethodsTable>;
@@ -27,6 +28,34 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         .orderBy('id')
         .execute(),
 
+    /** Every method of the merchant, disabled ones too (the back office). */
+    allMethods: (merchantId: bigint) =>
+      db
+        .selectFrom('deposit_methods')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    /** An operator's change of a method's settings (its kind and gateway stay); undefined when there is none. */
+    updateMethod: (
+      h: Kysely<DepositsTables>,
+      merchantId: bigint,
+      code: string,
+      set: Pick<
+        Updateable<DepositMethodsTable>,
+        'name' | 'min_amount' | 'max_amount' | 'sort' | 'enabled' | 'bank_name' | 'account_number' | 'account_name'
+      >,
+    ) =>
+      h
+        .updateTable('deposit_methods')
+        .set(set)
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code)
+        .returningAll()
+        .executeTakeFirst(),
+
     findMethod: (merchantId: bigint, code: string) =>
       db
         .selectFrom('deposit_methods')
@@ -34,6 +63,18 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         .where('merchant_id', '=', merchantId)
         .where('code', '=', code)
         .executeTakeFirst(),
+
+    /** The member's deposits still pending, created since `since` (responsible gaming counts them at request). */
+    async pendingTotal(h: Kysely<DepositsTables>, memberId: bigint, since: Date): Promise<bigint> {
+      const r = await h
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('total'))
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'pending')
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return BigInt(r.total);
+    },
 
     findByRequest: (memberId: bigint, requestId: string, h: Kysely<DepositsTables> = db) =>
       h
@@ -132,6 +173,17 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         .forUpdate()
         .executeTakeFirst(),
 
+    /** Whether the member had a credited deposit other than `id` (a first deposit has none). */
+    creditedBefore: async (trx: Kysely<DepositsTables>, memberId: bigint, id: bigint): Promise<boolean> =>
+      (await trx
+        .selectFrom('deposits')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'success')
+        .where('id', '<>', id)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     finish: (
       trx: Kysely<DepositsTables>,
       id: bigint,
@@ -192,7 +244,12 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
 
     async listForReview(
       merchantId: bigint,
-      q: { status?: DepositStatus; pageNo: number; pageSize: number },
+      q: {
+        status?: DepositStatus;
+        sort?: SortValue<(typeof DEPOSIT_SORTS)[number]>;
+        pageNo: number;
+        pageSize: number;
+      },
     ): Promise<{ total: number; rows: AdminDepositListRow[] }> {
       let count = db
         .selectFrom('deposits')
@@ -207,10 +264,14 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         )
         .where('d.merchant_id', '=', merchantId);
       if (q.status) list = list.where('d.status', '=', q.status);
+      // createdAt follows the id (rows are numbered as they are created): the review index serves it.
+      const { column, desc } = parseSort(q.sort, 'createdAt:desc');
+      const dir = desc ? 'desc' : 'asc';
+      if (column !== 'createdAt') list = list.orderBy(`d.${column}`, dir);
       const [{ n }, rows] = await Promise.all([
         count.executeTakeFirstOrThrow(),
         list
-          .orderBy('d.id', 'desc')
+          .orderBy('d.id', dir)
           .limit(q.pageSize)
           .offset((q.pageNo - 1) * q.pageSize)
           .execute(),

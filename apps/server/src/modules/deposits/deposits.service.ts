@@ -14,8 +14,11 @@ import { amountFromText } from '../../lib/money.ts';
 import { withFreshReference } from '../../lib/reference.ts';
 import type { AdminModule } from '../admin/index.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import type { PlayEvent } from '../../lib/play-events.ts';
+import type { AnyDb } from '../../db/schema.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import type {
   AdminDepositListRow,
   DepositListRow,
@@ -30,12 +33,19 @@ export interface DepositsDeps {
   db: Kysely<DepositsTables>;
   repo: DepositsRepository;
   ledger: Pick<LedgerModule, 'move'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'staffUsernames'>;
   members: Pick<MembersModule, 'accountsOf'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   gateways: PaymentGateways;
+  /** Responsible gaming: a break or a deposit limit refuses a deposit at request and at credit. */
+  rg: Pick<RgGuard, 'assertDeposit' | 'depositRefusal'>;
   clock: () => Date;
+  /** The play-event queue: a credited deposit is published in its own transaction (modules/play-events). */
+  events?: { publish(trx: AnyDb, e: PlayEvent): Promise<void> };
 }
+
+/** Pending deposits younger than this count against a deposit limit when another is requested. */
+const PENDING_COUNTED_MS = 24 * 3_600_000;
 
 export interface DepositRequest {
   methodCode: string;
@@ -74,7 +84,11 @@ export function presentDeposit(r: DepositListRow): DepositItem {
   };
 }
 
-function presentAdminDeposit(r: AdminDepositListRow, memberAccount: string): AdminDepositItem {
+function presentAdminDeposit(
+  r: AdminDepositListRow,
+  memberAccount: string,
+  staff: ReadonlyMap<bigint, string>,
+): AdminDepositItem {
   return {
     ...presentDeposit(r),
     memberId: String(r.member_id),
@@ -82,6 +96,7 @@ function presentAdminDeposit(r: AdminDepositListRow, memberAccount: string): Adm
     gatewayRef: r.gateway_ref,
     hasReceipt: Boolean(r.has_receipt),
     reviewedBy: r.reviewed_by === null ? null : String(r.reviewed_by),
+    reviewedByUsername: r.reviewed_by === null ? null : (staff.get(r.reviewed_by) ?? null),
   };
 }
 
@@ -128,6 +143,10 @@ export function createDepositsService(deps: DepositsDeps) {
     if (existing) return sameRequest(existing, method, amount);
     const row = await withFreshReference('DEP', (reference) =>
       db.transaction().execute(async (trx) => {
+        // Under the member's responsible-gaming lock: credited deposits, the pending ones and this one within limits.
+        await deps.rg.assertDeposit(trx, merchant, memberId, amount, () =>
+          repo.pendingTotal(trx, memberId, new Date(clock().getTime() - PENDING_COUNTED_MS)),
+        );
         const inserted = await repo.insertIfNew(
           {
             merchant_id: merchant.id,
@@ -174,7 +193,19 @@ export function createDepositsService(deps: DepositsDeps) {
     );
     // A credit from a system account cannot fail for funds; anything else is a bug worth a 500 and a rollback.
     if (!r.ok) throw new Error(`deposit ${d.id}: the ledger refused the credit (${r.error})`);
-    return repo.finish(trx, d.id, { status: 'success', at: clock(), journalId: r.journalId, ...extra });
+    const at = clock();
+    const done = await repo.finish(trx, d.id, { status: 'success', at, journalId: r.journalId, ...extra });
+    if (deps.events && !r.replay)
+      await deps.events.publish(trx, {
+        kind: 'deposit_credited',
+        id: `deposit:${d.id}`,
+        merchantId: d.merchant_id,
+        memberId: d.member_id,
+        amount: d.amount,
+        first: !(await repo.creditedBefore(trx, d.member_id, d.id)),
+        at,
+      });
+    return done;
   }
 
   async function listRow(merchantId: bigint, memberId: bigint, id: bigint): Promise<DepositItem> {
@@ -279,6 +310,7 @@ export function createDepositsService(deps: DepositsDeps) {
       const cb = await gateway.verifyCallback(headers, rawBody);
       const found = await repo.findByOrderRef(cb.orderId);
       if (!found || found.gateway !== gateway.code) throw new AppError('not_found', 'Unknown order.');
+      const merchant = (await deps.merchants.findById(found.merchant_id))!;
       const row = await db.transaction().execute(async (trx) => {
         const d = (await repo.lockById(trx, found.merchant_id, found.id))!;
         if (d.status !== 'pending') return d;
@@ -291,6 +323,15 @@ export function createDepositsService(deps: DepositsDeps) {
           });
         if (cb.amount !== d.amount || cb.currency !== d.currency)
           throw new AppError('amount_invalid', 'The paid amount differs from the order.');
+        // A break or a deposit limit reached since the request: not credited (the payment goes back to the payer).
+        const refusal = await deps.rg.depositRefusal(trx, merchant, d.member_id, d.amount, () => Promise.resolve(0n));
+        if (refusal)
+          return repo.finish(trx, d.id, {
+            status: 'failed',
+            at: clock(),
+            gatewayRef: cb.gatewayRef,
+            reason: `${refusal.message} The payment is returned.`,
+          });
         return credit(trx, d, { gatewayRef: cb.gatewayRef });
       });
       return { depositId: row.reference, status: row.status };
@@ -298,16 +339,19 @@ export function createDepositsService(deps: DepositsDeps) {
 
     async listForReview(
       merchantId: bigint,
-      q: { status?: DepositStatus; pageNo: number; pageSize: number },
+      q: Parameters<DepositsRepository['listForReview']>[1],
       merchant: Pick<Merchant, 'currency' | 'currencyExponent'>,
     ) {
       const { total, rows } = await repo.listForReview(merchantId, q);
-      const accounts = await deps.members.accountsOf(
-        merchantId,
-        rows.map((r) => r.member_id),
-      );
+      const [accounts, staff] = await Promise.all([
+        deps.members.accountsOf(
+          merchantId,
+          rows.map((r) => r.member_id),
+        ),
+        deps.audit.staffUsernames(rows.flatMap((r) => (r.reviewed_by === null ? [] : [r.reviewed_by]))),
+      ]);
       return {
-        list: rows.map((r) => presentAdminDeposit(r, accounts.get(r.member_id) ?? '')),
+        list: rows.map((r) => presentAdminDeposit(r, accounts.get(r.member_id) ?? '', staff)),
         total,
         pageNo: q.pageNo,
         pageSize: q.pageSize,
@@ -334,11 +378,13 @@ export function createDepositsService(deps: DepositsDeps) {
 
     /** Operator approval of a bank transfer: the credit, the status and the audit record commit together. */
     async approve(admin: AdminActor, depositId: bigint): Promise<{ id: string; status: DepositStatus }> {
+      const merchant = (await deps.merchants.findById(admin.merchantId))!;
       const row = await db.transaction().execute(async (trx) => {
         const d = await repo.lockById(trx, admin.merchantId, depositId);
         if (!d) throw new AppError('not_found', 'No such deposit.');
         if (d.kind !== 'bank_transfer' || d.status !== 'pending')
           throw new AppError('state_invalid', `This deposit is ${d.status}.`, { status: d.status });
+        await deps.rg.assertDeposit(trx, merchant, d.member_id, d.amount);
         const done = await credit(trx, d, { reviewedBy: admin.id });
         await deps.audit.recordAction(trx, {
           merchantId: admin.merchantId,

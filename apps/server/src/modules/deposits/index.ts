@@ -3,12 +3,14 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { registerDepositMethodAdminRoutes } from './deposit-methods.admin.ts';
 import { registerDepositAdminRoutes } from './deposits.admin-routes.ts';
 import { createDepositsRepository } from './deposits.repository.ts';
 import { registerDepositRoutes } from './deposits.routes.ts';
 import { demoDepositMethods } from './deposits.seed.ts';
-import { createDepositsService } from './deposits.service.ts';
+import { createDepositsService, type DepositsDeps } from './deposits.service.ts';
 import type { DepositsTables } from './deposits.tables.ts';
 import { createSandboxGateway, SANDBOX_GATEWAY } from './sandbox-gateway.ts';
 import { registerSandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
@@ -31,10 +33,13 @@ export {
 export function createDepositsModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'move'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'staffUsernames'>;
   members: Pick<MembersModule, 'accountsOf'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  rg: Pick<RgGuard, 'assertDeposit' | 'depositRefusal'>;
   clock: () => Date;
+  /** The play-event queue (credited deposits are published to it). */
+  events?: DepositsDeps['events'];
   /** SANDBOX_GATEWAY_SECRET; by default one random key per installation kept in the database. */
   sandboxSecret?: string;
   /**
@@ -65,10 +70,14 @@ export function createDepositsModule(deps: {
     members: deps.members,
     merchants: deps.merchants,
     gateways: new Map(sandboxEnabled ? [[sandbox.code, sandbox]] : []),
+    rg: deps.rg,
     clock: deps.clock,
+    events: deps.events,
   });
   const rollup = createDepositsRollupRepository(db);
   return {
+    /** Whether the member has a credited deposit (a first-deposit bonus can only be joined before one). */
+    hasCreditedDeposit: (memberId: bigint) => repo.creditedBefore(db, memberId, -1n),
     /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
     rollupChangedSince: rollup.changedSince,
     rollupDayTotals: rollup.dayTotals,
@@ -97,6 +106,7 @@ export function createDepositsModule(deps: {
       registerDepositRoutes(app, service);
       if (sandboxEnabled) registerSandboxGatewayRoutes(app, { deposits: service, sandbox });
       registerDepositAdminRoutes(app, service);
+      registerDepositMethodAdminRoutes(app, { db, repo, audit: deps.audit, sandboxEnabled });
     },
   };
 }

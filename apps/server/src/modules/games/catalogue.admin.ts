@@ -14,18 +14,26 @@ import {
   gameCategory,
   adminVendor,
   adminVendorPatch,
+  adminVendorWalletMode,
   adminWalletSecret,
+  mediaUpload,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Merchant } from '../../http/principals.ts';
+import { readMultipartForm } from '../../http/multipart.ts';
 import { defineAdminRoute, idParams } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { MediaModule } from '../media/index.ts';
 import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.ts';
 import type { GameProvider } from './launch.service.ts';
 
 const tags = ['admin: games'];
+
+/** A game icon upload: at most 1 MB, stored at most 512 px a side (a 2× tile). */
+export const ICON_MAX_BYTES = 1024 * 1024;
+export const ICON_MAX_SIDE = 512;
 
 const presentVendor = (v: VendorRow): AdminVendor => ({
   code: v.code,
@@ -106,9 +114,40 @@ export function registerCatalogueAdminRoutes(
     audit: Pick<AdminModule, 'recordAction'>;
     invalidate: () => void;
     providerOf: (adapter: VendorRow['adapter']) => GameProvider | undefined;
+    media: Pick<MediaModule, 'put'>;
+    /** What stops a wallet mode change: members' money in the vendor's sub-wallets, rounds still open. */
+    walletInUse: (
+      merchantId: bigint,
+      code: string,
+    ) => Promise<{ holders: { members: number; total: bigint }; openRounds: boolean }>;
   },
 ): void {
   const { repo } = deps;
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/games/icons',
+      permission: 'games.manage',
+      summary: 'Upload a game icon (multipart field "file": PNG or JPG ≤ 1 MB, re-encoded, ≤ 512 px); its URL',
+      tags,
+      response: mediaUpload,
+    },
+    async ({ request }) => {
+      const { file } = await readMultipartForm(request, {
+        fields: z.object({}),
+        file: 'file',
+        maxBytes: ICON_MAX_BYTES,
+      });
+      if (!file)
+        throw new AppError('validation_failed', 'Choose an image.', {
+          in: 'body',
+          fields: [{ field: 'file', reason: 'required', message: 'Choose an image.' }],
+        });
+      return deps.media.put(file, { maxSide: ICON_MAX_SIDE });
+    },
+  );
   const audited = async (
     merchant: Merchant,
     adminId: bigint,
@@ -206,10 +245,21 @@ export function registerCatalogueAdminRoutes(
     async ({ merchant, query }) => {
       const { rows, total } = await repo.adminGames(
         merchant.id,
-        { vendorCode: query.vendorCode, category: query.category },
+        {
+          vendorCode: query.vendorCode,
+          category: query.category,
+          status: query.status,
+          hot: query.hot === undefined ? undefined : query.hot === 'true',
+          name: query.name || undefined,
+        },
         { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
       );
-      return { items: rows.map(presentGame), total };
+      return {
+        items: rows.map(presentGame),
+        total,
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+      };
     },
   );
 
@@ -323,6 +373,45 @@ export function registerCatalogueAdminRoutes(
       await audited(merchant, admin.id, ip, 'category.update', params.category, body);
       const row = (await repo.categorySettings(merchant.id)).find((c) => c.category === params.category)!;
       return { category: row.category, sort: row.sort, enabled: row.enabled };
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/games/vendors/:code/wallet-mode',
+      permission: 'games.manage',
+      summary:
+        'Move a vendor between the seamless and the transfer wallet (audited); refused while members hold money in its transfer wallets or rounds are open',
+      tags,
+      params: z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+      body: adminVendorWalletMode,
+      response: adminVendor,
+    },
+    async ({ merchant, admin, ip, params, body }) => {
+      const vendor = await repo.findVendor(merchant.id, params.code);
+      if (!vendor) throw new AppError('not_found', 'No such vendor.');
+      if (vendor.adapter === 'none')
+        throw new AppError('function_not_enabled', 'This vendor has no game adapter, so it has no wallet to change.');
+      if (vendor.wallet_mode === body.walletMode)
+        throw new AppError('state_invalid', `This vendor already uses the ${body.walletMode} wallet.`);
+      const use = await deps.walletInUse(merchant.id, vendor.code);
+      if (use.holders.members > 0)
+        throw new AppError(
+          'vendor_wallet_in_use',
+          `${use.holders.members} member(s) still hold money in this vendor's transfer wallets; it must be transferred back first.`,
+          { members: use.holders.members, total: String(use.holders.total) },
+        );
+      if (use.openRounds)
+        throw new AppError('vendor_rounds_open', 'Rounds of this vendor are still open; wait until they are settled.');
+      const changed = await repo.setWalletMode(merchant.id, vendor.code, vendor.wallet_mode, body.walletMode);
+      if (!changed) throw new AppError('state_invalid', 'The wallet mode was changed meanwhile.');
+      await audited(merchant, admin.id, ip, 'vendor.wallet_mode', vendor.code, {
+        from: vendor.wallet_mode,
+        to: body.walletMode,
+      });
+      return presentVendor(changed);
     },
   );
 

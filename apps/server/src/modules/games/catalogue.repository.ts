@@ -126,6 +126,17 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
         .executeTakeFirst();
     },
 
+    /** Compare-and-set of a vendor's wallet mode: undefined when it was no longer `from`. */
+    setWalletMode: (merchantId: bigint, code: string, from: WalletMode, to: WalletMode) =>
+      db
+        .updateTable('vendors')
+        .set({ wallet_mode: to })
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code)
+        .where('wallet_mode', '=', from)
+        .returningAll()
+        .executeTakeFirst(),
+
     async setWalletSecret(merchantId: bigint, code: string, secret: string): Promise<void> {
       await db
         .updateTable('vendors')
@@ -209,12 +220,25 @@ export function createCatalogueRepository(db: Kysely<GamesTables>) {
 
     async adminGames(
       merchantId: bigint,
-      f: { vendorCode?: string; category?: GameCategoryCode },
+      f: {
+        vendorCode?: string;
+        category?: GameCategoryCode;
+        status?: GameRow['status'];
+        hot?: boolean;
+        /** Part of the name or the game code, case-insensitive (LIKE wildcards taken literally). */
+        name?: string;
+      },
       page: { offset: number; limit: number },
     ) {
       let q = db.selectFrom('games').where('merchant_id', '=', merchantId);
       if (f.vendorCode) q = q.where('vendor_code', '=', f.vendorCode);
       if (f.category) q = q.where('category', '=', f.category);
+      if (f.status) q = q.where('status', '=', f.status);
+      if (f.hot !== undefined) q = q.where('hot', '=', f.hot);
+      if (f.name) {
+        const pattern = containsPattern(f.name);
+        q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('game_code', 'ilike', pattern)]));
+      }
       const [rows, count] = await Promise.all([
         q.selectAll().orderBy('category').orderBy('sort').orderBy('id').limit(page.limit).offset(page.offset).execute(),
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

@@ -34,6 +34,8 @@ interface DemoGame {
   code: string;
   name: string;
   ty: string;
+  /** The name in TL when PH players would not use the English one (most game names stay English there). */
+  tl?: string;
   category: GameCategoryCode;
   classify?: GameClassifyCode;
   supportPlay?: boolean;
@@ -82,12 +84,23 @@ export const DEMO_GAMES: DemoGame[] = [
     supportPlay: true,
     minBet: 1,
   },
+  // Our multi-player baccarat tables (modules/baccarat): the launch opens /baccarat, the lobby of the tables.
+  {
+    vendor: 'SEA',
+    code: 'baccarat',
+    name: 'SEA Baccarat',
+    ty: 'Baccarat SEA',
+    category: 'LIVE',
+    hot: true,
+    minBet: 10,
+  },
   // Our fast e-lottery (modules/lottery): shared draws from a published hash chain; the launch opens /lottery/<code>.
   {
     vendor: 'SEA',
     code: 'elott-ssc-1m',
     name: 'Fast 5D · 1 min',
     ty: 'Xổ Số Nhanh 5D · 1 phút',
+    tl: 'Mabilisang 5D · 1 min',
     category: 'ELOTT',
     hot: true,
     minBet: 1,
@@ -98,6 +111,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'elott-ssc-3m',
     name: 'Fast 5D · 3 min',
     ty: 'Xổ Số Nhanh 5D · 3 phút',
+    tl: 'Mabilisang 5D · 3 min',
     category: 'ELOTT',
     minBet: 1,
     icon: 'elott-ssc',
@@ -107,6 +121,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'elott-ssc-5m',
     name: 'Fast 5D · 5 min',
     ty: 'Xổ Số Nhanh 5D · 5 phút',
+    tl: 'Mabilisang 5D · 5 min',
     category: 'ELOTT',
     minBet: 1,
     icon: 'elott-ssc',
@@ -116,6 +131,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'elott-k3-1m',
     name: 'Fast 3 Dice · 1 min',
     ty: 'Xúc Xắc Nhanh · 1 phút',
+    tl: 'Mabilisang 3 Dice · 1 min',
     category: 'ELOTT',
     hot: true,
     minBet: 1,
@@ -126,6 +142,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'elott-k3-3m',
     name: 'Fast 3 Dice · 3 min',
     ty: 'Xúc Xắc Nhanh · 3 phút',
+    tl: 'Mabilisang 3 Dice · 3 min',
     category: 'ELOTT',
     minBet: 1,
     icon: 'elott-k3',
@@ -181,6 +198,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'demo-baccarat',
     name: 'Demo Baccarat (transfer wallet)',
     ty: 'Baccarat Thử Nghiệm (ví chuyển)',
+    tl: 'Demo Baccarat (transfer na wallet)',
     category: 'LIVE',
     minBet: 10,
   },
@@ -189,6 +207,7 @@ export const DEMO_GAMES: DemoGame[] = [
     code: 'demo-fishing',
     name: 'Demo Fishing (transfer wallet)',
     ty: 'Bắn Cá Thử Nghiệm (ví chuyển)',
+    tl: 'Demo Fishing (transfer na wallet)',
     category: 'FISH',
     minBet: 1,
   },
@@ -213,7 +232,7 @@ export function demoGameRows(merchantId: bigint, currencyExponent: number): Inse
     vendor_code: g.vendor,
     game_code: g.code,
     name: g.name,
-    display_names: JSON.stringify({ en: g.name, ty: g.ty }),
+    display_names: JSON.stringify({ en: g.name, ty: g.ty, ...(g.tl && { tl: g.tl }) }),
     category: g.category,
     classify: g.classify ?? null,
     icon_url: `/game-icons/${g.icon ?? g.code}.svg`, // DEMOT's games share the icons of DEMO's

@@ -5,6 +5,7 @@ import type { Merchant } from '../../http/principals.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
+import type { MediaModule } from '../media/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { registerCatalogueAdminRoutes } from './catalogue.admin.ts';
@@ -17,8 +18,12 @@ import { createLaunchService } from './launch.service.ts';
 import { createPlayRepository } from './play.repository.ts';
 import { createRecordsService } from './records.service.ts';
 import { type BetStatsSource, createRollupRepository } from './rollup.repository.ts';
+import { registerRoundAdminRoutes } from './rounds.admin.ts';
 import { registerSeamlessRoutes } from './seamless.routes.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import { createSeamlessService } from './seamless.service.ts';
+import { type BonusStakePolicy, createFunding } from './seamless.funding.ts';
+import type { PlayEventsModule } from '../play-events/index.ts';
 
 export type { VendorRow, GameWithVendor } from './catalogue.repository.ts';
 export { maskAccount } from './catalogue.service.ts';
@@ -49,10 +54,15 @@ const ROW_CACHE_MS = 2_000;
  */
 export function createGamesModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'move' | 'balances'>;
+  ledger: Pick<LedgerModule, 'move' | 'post' | 'balances' | 'legsOf' | 'vendorWalletHolders'>;
+  /** The play-event queue (settled rounds are published to it; modules/play-events). */
+  events?: Pick<PlayEventsModule, 'publishRef' | 'addSource'>;
   members: Pick<MembersModule, 'sessionView' | 'accountsOf'>;
   merchants: Pick<MerchantsModule, 'flags' | 'resolve'>;
   audit: Pick<AdminModule, 'recordAction'>;
+  /** Responsible gaming: every bet of the seamless wallet (vendors and our own games) passes its stake check. */
+  rg: Pick<RgGuard, 'stakeRefusal'>;
+  media: Pick<MediaModule, 'put'>;
   clock: () => Date;
 }) {
   const db = tablesOf<GamesTables>(deps.db);
@@ -75,12 +85,15 @@ export function createGamesModule(deps: {
     cachedRow(`g:${merchantId}:${vendorCode}:${gameCode}`, () =>
       catalogueRepo.findGameByCode(merchantId, vendorCode, gameCode),
     );
+  const funding = createFunding(deps.ledger);
   const seamless = createSeamlessService({
     db,
     repo: play,
     findGame: gameByCode,
-    ledger: deps.ledger,
+    funding,
+    events: deps.events,
     members: deps.members,
+    rg: deps.rg,
     clock: deps.clock,
   });
   const records = createRecordsService({ play, catalogue: catalogueRepo });
@@ -102,9 +115,14 @@ export function createGamesModule(deps: {
     return secret ? { merchant, vendor, secret } : undefined;
   }
 
+  deps.events?.addSource('round', (refs) => play.settledRoundEvents(refs));
   const statsSources: BetStatsSource[] = [];
   const rollup = createRollupRepository(db, statsSources);
   return {
+    /** Bonus money (modules/bonus): the largest stake while a member wagers a bonus (seamless.funding.ts). */
+    setBonusStakePolicy: (p: BonusStakePolicy) => funding.setPolicy(p),
+    /** Main + bonus: what a member can stake in a seamless game (our games show it as the balance). */
+    stakeableBalance: (merchant: Merchant, memberId: bigint) => funding.available(merchant, memberId),
     /**
      * Agent reports (rollup.repository.ts): changed bet cells, settled day totals, a team's bets. Day totals, team
      * bets and the contract figures below count the rounds and every source added with addBetStatsSource.
@@ -212,6 +230,17 @@ export function createGamesModule(deps: {
           secrets.clear();
           rows.clear();
         },
+        providerOf: launch.providerOf,
+        media: deps.media,
+        walletInUse: async (merchantId: bigint, code: string) => ({
+          holders: await deps.ledger.vendorWalletHolders(merchantId, code),
+          openRounds: await play.hasOpenRounds(merchantId, code),
+        }),
+      });
+      registerRoundAdminRoutes(app, {
+        play,
+        catalogue: catalogueRepo,
+        members: deps.members,
         providerOf: launch.providerOf,
       });
     },

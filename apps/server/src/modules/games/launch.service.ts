@@ -1,4 +1,4 @@
-import type { LaunchResult } from '@sea/contracts';
+import type { AdminRoundProof, LaunchResult } from '@sea/contracts';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amountFromText } from '../../lib/money.ts';
@@ -39,6 +39,11 @@ export interface GameProvider {
   catalogue?(merchant: Merchant): Promise<CatalogueEntry[]> | CatalogueEntry[];
   /** Transfer-wallet vendors: the vendor's wallet API (without it, sub-wallet transfers stay in our books). */
   transferWallet?: VendorTransferApi;
+  /**
+   * Provably-fair providers (our own games): a member's round by its reference with what proves it (seeds, nonce,
+   * bet, stored result) and the recomputation's verdict; null when the provider has no such round.
+   */
+  roundProof?(merchant: Merchant, memberId: bigint, reference: string): Promise<AdminRoundProof | null>;
 }
 
 /**

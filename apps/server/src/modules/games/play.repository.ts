@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { PlayEvent } from '../../lib/play-events.ts';
 import type {
   GameCategoryCode,
   GameRoundsTable,
@@ -277,6 +278,19 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         .execute();
     },
 
+    /** Every round of the merchant with this reference (the back office's lookup; index game_rounds_ref_idx). */
+    roundsByRef: (merchantId: bigint, roundRef: string) =>
+      db
+        .selectFrom('game_rounds as r')
+        .leftJoin('games as g', 'g.id', 'r.game_id')
+        .selectAll('r')
+        .select(['g.game_code', 'g.name as game_name', 'g.category'])
+        .where('r.merchant_id', '=', merchantId)
+        .where('r.round_ref', '=', roundRef)
+        .orderBy('r.id')
+        .limit(20)
+        .execute(),
+
     lockRoundById: (trx: Kysely<GamesTables>, id: bigint) =>
       trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
@@ -362,6 +376,52 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         .where('r.payout', '>', 0n);
       if (category) q = q.where('g.category', '=', category);
       return q.orderBy('r.settled_at', 'desc').limit(limit).execute();
+    },
+
+    /** Whether a merchant's vendor has a round still open (a wallet mode change waits for none). */
+    hasOpenRounds: async (merchantId: bigint, vendorCode: string): Promise<boolean> =>
+      (await db
+        .selectFrom('game_rounds')
+        .select('id')
+        .where('vendor_code', '=', vendorCode)
+        .where('status', '=', 'open')
+        .where('merchant_id', '=', merchantId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+    /**
+     * Settled rounds as play events (the play-event queue's `round` source): valid bet = the round's stake (what
+     * vendors report as valid turnover is the stake; rolled-back rounds are never published).
+     */
+    async settledRoundEvents(refs: string[]): Promise<Map<string, PlayEvent>> {
+      const ids = refs.filter((r) => /^\d{1,18}$/.test(r)).map((r) => BigInt(r));
+      const out = new Map<string, PlayEvent>();
+      if (ids.length === 0) return out;
+      const rows = await db
+        .selectFrom('game_rounds as r')
+        .innerJoin('vendors as v', (j) =>
+          j.onRef('v.merchant_id', '=', 'r.merchant_id').onRef('v.code', '=', 'r.vendor_code'),
+        )
+        .leftJoin('games as g', 'g.id', 'r.game_id')
+        .select(['r.id', 'r.merchant_id', 'r.member_id', 'r.stake', 'r.payout', 'r.settled_at', 'v.adapter'])
+        .select(['g.category', 'g.game_code', 'r.vendor_code'])
+        .where('r.id', 'in', ids)
+        .where('r.status', '=', 'settled')
+        .execute();
+      for (const r of rows)
+        out.set(String(r.id), {
+          kind: 'bet_settled',
+          id: `round:${r.id}`,
+          merchantId: r.merchant_id,
+          memberId: r.member_id,
+          product: r.adapter === 'house' ? 'house' : 'vendor',
+          category: r.category ?? 'OTHER',
+          gameCode: r.game_code ?? r.vendor_code,
+          stake: r.stake,
+          validBet: r.stake,
+          payout: r.payout,
+          settledAt: r.settled_at ?? new Date(0),
+        });
+      return out;
     },
 
     /** Rounds still open after `before` (a vendor that never settled: reported, and house rounds recovered). */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   SeamlessBetRequest,
   SeamlessResponse,
@@ -7,43 +6,30 @@ import type {
   SeamlessWinRequest,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
+import type { AnyDb } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import { systemAccount } from '../ledger/index.ts';
+import type { Funding } from './seamless.funding.ts';
 import type { MembersModule } from '../members/index.ts';
+import { type RgGuard, rgWalletStatus } from '../responsible-gaming/index.ts';
 import type { VendorRow } from './catalogue.repository.ts';
 import type { GamesTables, GameTxKind } from './games.tables.ts';
 import type { GameTxRow, PlayRepository } from './play.repository.ts';
+import {
+  answer,
+  liveSessionStatus,
+  requestHash,
+  type WalletAnswer,
+  type WalletCall,
+  withinLimits,
+} from './seamless.protocol.ts';
 
-/** A wallet call that passed the signature check: which merchant and vendor it is for, and its body. */
-export interface WalletCall<B> {
-  merchant: Merchant;
-  vendor: VendorRow;
-  body: B;
-}
-
-/** The answer of a wallet call as sent: status for the caller, JSON text (stored for replays). */
-export interface WalletAnswer {
-  status: SeamlessStatus;
-  json: string;
-}
+export type { WalletAnswer, WalletCall } from './seamless.protocol.ts';
 
 /** How long a player found once is remembered as existing (members are never deleted; the bound is memory). */
 const KNOWN_PLAYER_MS = 10 * 60_000;
-
-/** A bet within the game's limits; a zero bet (a free spin) always is. */
-const withinLimits = (game: { min_bet: bigint | null; max_bet: bigint | null }, amount: bigint) =>
-  amount === 0n ||
-  ((game.min_bet === null || amount >= game.min_bet) && (game.max_bet === null || amount <= game.max_bet));
-
-const answer = (r: SeamlessResponse): WalletAnswer => ({ status: r.status, json: JSON.stringify(r) });
-
-/** The content of a call that must match on a retry of the same tx id (not the network-level request id). */
-function requestHash(kind: GameTxKind, body: Record<string, unknown>, fields: string[]): string {
-  const content = [kind, ...fields.map((f) => String(body[f] ?? ''))].join('\u0000');
-  return createHash('sha256').update(content).digest('hex');
-}
 
 /**
  * The seamless wallet (money-design §2.8): every bet, win and rollback of a vendor is one database transaction —
@@ -65,11 +51,15 @@ export function createSeamlessService(deps: {
     vendorCode: string,
     gameCode: string,
   ) => Promise<{ id: bigint; min_bet: bigint | null; max_bet: bigint | null } | undefined>;
-  ledger: Pick<LedgerModule, 'move' | 'balances'>;
+  funding: Funding; // main + bonus: which accounts a stake spends and a win returns to
+  /** The play-event queue (modules/play-events): a settled round is published in its transaction. */
+  events?: { publishRef(trx: AnyDb, row: { merchantId: bigint; source: 'round'; ref: string }): Promise<void> };
   members: Pick<MembersModule, 'sessionView'>;
+  /** Responsible gaming's stake check, run in the bet's transaction (its lock orders a member's bets). */
+  rg: Pick<RgGuard, 'stakeRefusal'>;
   clock: () => Date;
 }) {
-  const { db, repo, ledger } = deps;
+  const { db, repo } = deps;
 
   /** Bets go to the house for our own games, to the vendor's clearing account for everyone else's. */
   const clearing = (vendor: VendorRow, memberId: bigint) =>
@@ -98,34 +88,16 @@ export function createSeamlessService(deps: {
     return found ? { id: BigInt(playerId) } : undefined;
   }
 
-  async function available(merchant: Merchant, memberId: bigint, trx?: Kysely<GamesTables>): Promise<bigint> {
-    const main = memberMain(memberId);
-    return (await ledger.balances(merchant.id, [main], trx))[main]!.available;
-  }
+  const available = (merchant: Merchant, memberId: bigint, trx?: Kysely<GamesTables>): Promise<bigint> =>
+    deps.funding.available(merchant, memberId, trx);
 
   const base = (c: WalletCall<{ request_id: string; currency: string }>) => ({
     request_id: c.body.request_id,
     currency: c.merchant.currency,
   });
 
-  /** Token of a live (unexpired) real-money session of this player at this vendor, or the status refusing it. */
-  async function sessionStatus(
-    c: WalletCall<{ session_token?: string }>,
-    memberId: bigint,
-  ): Promise<'OK' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED'> {
-    const token = c.body.session_token;
-    if (!token) return 'INVALID_TOKEN';
-    const s = await repo.sessionByToken(hashSessionToken(token));
-    if (
-      !s ||
-      s.member_id !== memberId ||
-      s.vendor_code !== c.vendor.code ||
-      s.merchant_id !== c.merchant.id ||
-      s.free_play
-    )
-      return 'INVALID_TOKEN';
-    return s.expires_at <= deps.clock() ? 'TOKEN_EXPIRED' : 'OK';
-  }
+  const sessionStatus = (c: WalletCall<{ session_token?: string }>, memberId: bigint) =>
+    liveSessionStatus(repo, deps.clock, c, memberId);
 
   /**
    * Claims the tx id in a transaction and runs `apply` (which returns the answer and the outcome); a tx id
@@ -268,6 +240,12 @@ export function createSeamlessService(deps: {
         summary: out.round?.summary,
         ...(out.round?.status && { roundStatus: out.round.status, settledAt: deps.clock() }),
       });
+      if (out.round?.status === 'settled' && out.roundId !== undefined && deps.events)
+        await deps.events.publishRef(trx, {
+          merchantId: c.merchant.id,
+          source: 'round',
+          ref: String(out.roundId),
+        });
       return a;
     });
   }
@@ -279,6 +257,7 @@ export function createSeamlessService(deps: {
     playerId: bigint,
     status: SeamlessStatus,
     roundId?: bigint,
+    message?: string,
   ) {
     return {
       status: 'refused' as const,
@@ -288,38 +267,32 @@ export function createSeamlessService(deps: {
         ...base(c),
         tx_id: c.body.tx_id,
         balance: String(await available(c.merchant, playerId, trx)),
+        ...(message && { message }),
       },
     };
   }
 
-  /**
-   * A bet (main → the vendor's clearing) or a win (back) of a round: one ledger movement keyed by the vendor's tx
-   * id, in the claim's transaction; nothing posted for 0. Answers the journal and the balance, or the ledger's refusal.
-   */
+  /** A bet or a win of a round: one journal keyed by the vendor's tx id (seamless.funding.ts: which accounts). */
   async function moveRoundMoney(
     c: WalletCall<{ request_id: string; currency: string; tx_id: string; round_id: string }>,
     trx: Kysely<GamesTables>,
-    m: { kind: 'bet' | 'win'; playerId: bigint; roundId: bigint; amount: bigint },
+    m: { kind: 'bet' | 'win'; playerId: bigint; roundId: bigint; amount: bigint; betTx?: string },
   ): Promise<{ ok: true; journalId?: bigint; balance: bigint } | { ok: false; error: string }> {
     if (m.amount === 0n) return { ok: true, balance: await available(c.merchant, m.playerId, trx) };
-    const main = memberMain(m.playerId);
-    const vendorSide = clearing(c.vendor, m.playerId);
-    const r = await ledger.move(
-      {
-        merchant: c.merchant,
-        scope: `game:${c.vendor.code}`,
-        key: `${m.playerId}:${c.body.tx_id}`,
-        kind: m.kind,
-        memberId: m.playerId,
-        ref: { vendor: c.vendor.code, roundId: String(m.roundId), roundRef: c.body.round_id, txRef: c.body.tx_id },
-        from: m.kind === 'bet' ? main : vendorSide,
-        to: m.kind === 'bet' ? vendorSide : main,
-        amount: m.amount,
-      },
-      trx,
-    );
+    const who = { merchant: c.merchant, memberId: m.playerId, clearing: clearing(c.vendor, m.playerId) };
+    const scope = `game:${c.vendor.code}`;
+    const stake = { scope, key: `${m.playerId}:${m.betTx}` };
+    const legs =
+      m.kind === 'bet'
+        ? await deps.funding.stakeLegs(who, m.amount, trx)
+        : await deps.funding.returnLegs(who, m.amount, 'win', stake, trx);
+    if (typeof legs === 'string')
+      return { ok: false, error: legs === 'BET_LIMIT' ? 'bet_limit' : 'insufficient_funds' };
+    const ref = { vendor: c.vendor.code, roundId: String(m.roundId), roundRef: c.body.round_id, txRef: c.body.tx_id };
+    const key = `${m.playerId}:${c.body.tx_id}`;
+    const r = await deps.funding.post(who, { scope, key, kind: m.kind, ref }, legs, trx);
     if (!r.ok) return { ok: false, error: r.error };
-    return { ok: true, journalId: r.journalId, balance: r.balances[main]!.available };
+    return { ok: true, journalId: r.journalId, balance: await available(c.merchant, m.playerId, trx) };
   }
 
   /** The OK answer of an applied bet or win. */
@@ -389,13 +362,20 @@ export function createSeamlessService(deps: {
       };
       return claimed(c, call, async (trx, roundId, txId) => {
         if (game && !withinLimits(game, amount)) return refused(c, trx, player.id, 'BET_LIMIT', roundId);
+        // Responsible gaming: a break or the session limit is PLAYER_BLOCKED, a loss or wager limit BET_LIMIT.
+        const rg = await deps.rg.stakeRefusal(trx, c.merchant, player.id, amount);
+        if (rg) return refused(c, trx, player.id, rgWalletStatus(rg.code), roundId, rg.message);
         const moved = await moveRoundMoney(c, trx, { kind: 'bet', playerId: player.id, roundId, amount });
         if (!moved.ok)
           return refused(
             c,
             trx,
             player.id,
-            moved.error === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'UNKNOWN_ERROR',
+            moved.error === 'insufficient_funds'
+              ? 'INSUFFICIENT_FUNDS'
+              : moved.error === 'bet_limit'
+                ? 'BET_LIMIT'
+                : 'UNKNOWN_ERROR',
             roundId,
           );
         return {
@@ -423,7 +403,13 @@ export function createSeamlessService(deps: {
         gameId: null,
       };
       return claimed(c, call, async (trx, roundId, txId) => {
-        const moved = await moveRoundMoney(c, trx, { kind: 'win', playerId: player.id, roundId, amount });
+        const moved = await moveRoundMoney(c, trx, {
+          kind: 'win',
+          playerId: player.id,
+          roundId,
+          amount,
+          betTx: w.bet_tx_id,
+        });
         if (!moved.ok) return refused(c, trx, player.id, 'UNKNOWN_ERROR', roundId);
         return {
           ...appliedAnswer(c, roundId, txId, moved),
@@ -482,22 +468,20 @@ export function createSeamlessService(deps: {
           if (original.status !== 'applied') return ok('applied', round.id); // the bet never moved money
           let journalId: bigint | undefined;
           if (original.amount > 0n) {
-            const r = await ledger.move(
-              {
-                merchant: c.merchant,
-                scope: `game:${c.vendor.code}`,
-                key: `${player.id}:${rb.tx_id}`,
-                kind: 'rollback',
-                memberId: player.id,
-                ref: { vendor: c.vendor.code, roundId: String(round.id), txRef: rb.tx_id, cancels: rb.original_tx_id },
-                from: clearing(c.vendor, player.id),
-                to: memberMain(player.id),
-                amount: original.amount,
-                // Shown with the bets it cancels: a rolled-back bet nets to zero in bets and profit.
-                code: 'bet',
-              },
-              trx,
-            );
+            const scope = `game:${c.vendor.code}`;
+            // Back to the accounts the stake came from (main and bonus), shown with the bets it cancels: a
+            // rolled-back bet nets to zero in bets and profit.
+            const who = { merchant: c.merchant, memberId: player.id, clearing: clearing(c.vendor, player.id) };
+            const stake = { scope, key: `${player.id}:${rb.original_tx_id}` };
+            const legs = await deps.funding.returnLegs(who, original.amount, 'bet', stake, trx);
+            const ref = {
+              vendor: c.vendor.code,
+              roundId: String(round.id),
+              txRef: rb.tx_id,
+              cancels: rb.original_tx_id,
+            };
+            const key = `${player.id}:${rb.tx_id}`;
+            const r = await deps.funding.post(who, { scope, key, kind: 'rollback', ref }, legs, trx);
             if (!r.ok) return refuse('UNKNOWN_ERROR', round.id);
             journalId = r.journalId;
           }

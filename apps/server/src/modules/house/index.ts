@@ -1,14 +1,17 @@
 import { gameCatalogue } from '@sea/games';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { houseRoundIdOf, withVerification } from './house-proof.ts';
 import { createHouseRepository } from './house.repository.ts';
 import { registerHouseRoutes } from './house.routes.ts';
 import { createHouseService, HOUSE_VENDOR } from './house.service.ts';
 import type { HouseTables } from './house.tables.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 
 export { ABANDONED_HAND_HOURS, HOUSE_VENDOR, RECOVER_AFTER_SECONDS } from './house.service.ts';
 
@@ -25,6 +28,7 @@ export function createHouseModule(deps: {
   >;
   ledger: Pick<LedgerModule, 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  rg?: Pick<RgGuard, 'precheckStake'>;
   clock: () => Date;
 }) {
   const db = tablesOf<HouseTables>(deps.db);
@@ -33,6 +37,7 @@ export function createHouseModule(deps: {
     repo: createHouseRepository(db),
     games: deps.games,
     ledger: deps.ledger,
+    rg: deps.rg,
     clock: deps.clock,
   });
   // The game page of our own games, loaded in the site's game popup.
@@ -55,6 +60,16 @@ export function createHouseModule(deps: {
         minBet: 10n ** BigInt(merchant.currencyExponent) * BigInt(Math.min(...g.betLevels)),
         lines: g.kind === 'slot' ? g.lines.length : null,
       })),
+    // The back office's round lookup: the round's proof and the same check the member's fairness page makes.
+    async roundProof(merchant, memberId, reference) {
+      const id = houseRoundIdOf(reference);
+      if (id === undefined) return null;
+      const round = await service.round(merchant, memberId, id).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      });
+      return round && withVerification(round);
+    },
   });
   const jobs: ScheduledJob[] = [
     {

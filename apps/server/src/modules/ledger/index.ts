@@ -5,7 +5,7 @@ import { createLedgerService, type LedgerOptions } from './ledger.service.ts';
 import type { LedgerTables } from './ledger.tables.ts';
 import { createLedgerTeamRepository } from './ledger-team.repository.ts';
 
-export { SYSTEM_SHARDS, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
+export { SYSTEM_SHARDS, memberBonus, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
 export type { CommittedJournal, CommittedListener, HoldSettlement, Movement } from './ledger.service.ts';
 export type { CodeFilter, DayRow, HistoryFilter, HistoryRow } from './ledger.repository.ts';
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
@@ -32,6 +32,10 @@ export function createLedgerModule(deps: { db: AnyDb } & LedgerOptions) {
     /** Posted amounts per local day and transfer code over a member's wallets (personal profit). */
     dailyTotals: (f: HistoryFilter) => repo.dailyTotals(f),
     journalCount: () => repo.journalCount(),
+    /** A member's signed totals per transfer code since each instant (responsible-gaming usage; `trx`: under a lock). */
+    totalsSince: (f: Parameters<typeof repo.totalsSince>[0], trx?: AnyDb) => repo.totalsSince(f, trx),
+    /** Members holding money in their sub-wallet of a vendor (a vendor's wallet mode may change only at none). */
+    vendorWalletHolders: (merchantId: bigint, vendorCode: string) => repo.vendorWalletHolders(merchantId, vendorCode),
     /**
      * The member accounts' balances a committed journal left, from its stored result (what its post answered),
      * by its idempotency scope and key; undefined when there is no such posted journal.

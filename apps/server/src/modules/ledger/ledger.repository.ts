@@ -113,6 +113,73 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
       return out;
     },
 
+    /**
+     * Members holding money (a balance or a pending hold) in their sub-wallet of a vendor: how many and the total
+     * balance. One scan of the merchant's vendor sub-wallets — for a rare operator decision (a wallet mode change).
+     */
+    async vendorWalletHolders(merchantId: bigint, vendorCode: string): Promise<{ members: number; total: bigint }> {
+      const pattern = `member:%:vendor:${vendorCode.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+      const r = await db
+        .selectFrom('ledger_accounts')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('n'),
+          sql<string>`coalesce(sum(credits_posted - debits_posted), 0)`.as('total'),
+        ])
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', 'is not', null)
+        .where('code', 'like', pattern)
+        .where((eb) =>
+          eb.or([
+            eb('credits_posted', '<>', eb.ref('debits_posted')),
+            eb('debits_pending', '<>', 0n),
+            eb('credits_pending', '<>', 0n),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return { members: Number(r.n), total: BigInt(r.total) };
+    },
+
+    /**
+     * Balances of accounts by code, their rows locked FOR UPDATE in id order (the order ledger_post_batch locks in)
+     * in the caller's transaction: a post that follows in it moves exactly what was read.
+     */
+    async lockBalances(merchantId: bigint, codes: string[], executor: AnyDb): Promise<Record<string, AccountBalance>> {
+      const out: Record<string, AccountBalance> = {};
+      for (const c of codes) out[c] = { balance: 0n, available: 0n };
+      const { rows } = await sql<{
+        code: string;
+        credits_posted: bigint;
+        debits_posted: bigint;
+        debits_pending: bigint;
+      }>`
+        select code, credits_posted, debits_posted, debits_pending from ledger_accounts
+         where merchant_id = ${merchantId} and code in (${sql.join(codes)})
+         order by id for update`.execute(executor);
+      for (const r of rows) {
+        const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+        out[r.code] = { balance, available: balance - BigInt(r.debits_pending) };
+      }
+      return out;
+    },
+
+    /** The posted legs of a journal by (scope, key): account codes and amounts, in transfer order. */
+    async legsOf(
+      merchantId: bigint,
+      scope: string,
+      key: string,
+      executor: AnyDb | undefined = db,
+    ): Promise<Array<{ debit: string; credit: string; amount: bigint; code: string }>> {
+      const { rows } = await sql<{ debit: string; credit: string; amount: bigint; code: string }>`
+        select d.code as debit, c.code as credit, t.amount, t.code
+          from ledger_journals j
+          join ledger_transfers t on t.journal_id = j.id
+          join ledger_accounts d on d.id = t.debit_account_id
+          join ledger_accounts c on c.id = t.credit_account_id
+         where j.merchant_id = ${merchantId} and j.scope = ${scope} and j.idem_key = ${key} and j.ok
+         order by t.id`.execute(executor);
+      return rows;
+    },
+
     /** Every account of a member (main and sub-wallets) with its balances. */
     async memberAccounts(
       merchantId: bigint,
@@ -189,6 +256,34 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
          group by 1, 2
          order by 1 desc`.execute(db);
       return rows;
+    },
+
+    /**
+     * A member's posted totals per transfer code (every wallet of the member) since each of `since` (one scan from
+     * the earliest): `totals[code][i]` is the signed sum since `since[i]`. On `executor` when given (a caller's
+     * transaction: the responsible-gaming guard reads under its lock).
+     */
+    async totalsSince(
+      f: { merchantId: bigint; memberId: bigint; codes: string[]; since: Date[] },
+      executor?: AnyDb,
+    ): Promise<Record<string, bigint[]>> {
+      const out: Record<string, bigint[]> = {};
+      for (const c of f.codes) out[c] = f.since.map(() => 0n);
+      if (f.codes.length === 0 || f.since.length === 0) return out;
+      const earliest = new Date(Math.min(...f.since.map((d) => d.getTime())));
+      const cols = f.since.map(
+        (d, i) => sql`coalesce(sum(e.amount) filter (where e.created_at >= ${d}), 0)::text as ${sql.ref(`w${i}`)}`,
+      );
+      const { rows } = await sql<Record<string, string>>`
+        select t.code, ${sql.join(cols)}
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transfers t on t.id = e.transfer_id
+         where a.merchant_id = ${f.merchantId} and a.member_id = ${f.memberId}
+           and e.created_at >= ${earliest} and t.code in (${sql.join(f.codes)})
+         group by 1`.execute(executor ?? db);
+      for (const r of rows) out[r.code!] = f.since.map((_, i) => BigInt(r[`w${i}`] ?? '0'));
+      return out;
     },
   };
 }

@@ -22,11 +22,13 @@ export const SYSTEM_SHARDS = 8;
 export const memberMain = (memberId: bigint | number): string => `member:${memberId}:main`;
 export const memberVendor = (memberId: bigint | number, vendorCode: string): string =>
   `member:${memberId}:vendor:${vendorCode}`;
+/** The member's bonus money (modules/bonus): stakes spend it after main; never withdrawn (migration 0111). */
+export const memberBonus = (memberId: bigint | number): string => `member:${memberId}:bonus`;
 /** A shard of a merchant system account; `seed` (usually the member id) spreads load over the shards. */
 export const systemAccount = (name: SystemAccountName, seed: bigint | number = 0): string =>
   `sys:${name}:${BigInt(seed) % BigInt(SYSTEM_SHARDS)}`;
 
-const ACCOUNT_CODE = /^(member:\d+:(main|vendor:[A-Za-z0-9_]+)|sys:[a-z_]+(:[A-Za-z0-9_]+)*)$/;
+const ACCOUNT_CODE = /^(member:\d+:(main|bonus|vendor:[A-Za-z0-9_]+)|sys:[a-z_]+(:[A-Za-z0-9_]+)*)$/;
 const MAX_AMOUNT = 10n ** 17n;
 
 interface RawResult {
@@ -258,6 +260,10 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
     },
 
     balances: (merchantId: bigint, codes: string[], trx?: AnyDb) => repo.balances(merchantId, codes, trx),
+    /** balances(), the rows locked in id order in `trx` (the caller posts next in it: nothing moves in between). */
+    lockBalances: (merchantId: bigint, codes: string[], trx: AnyDb) => repo.lockBalances(merchantId, codes, trx),
+    /** The legs of a posted journal by its idempotency scope and key (empty: none, or a failure). */
+    legsOf: (merchantId: bigint, scope: string, key: string, trx?: AnyDb) => repo.legsOf(merchantId, scope, key, trx),
     memberAccounts: repo.memberAccounts,
   };
 }

@@ -89,7 +89,12 @@ export function registerFeedRoutes(app: FastifyInstance, feed: FeedService): voi
 }
 
 /** Operators: results of feed-based draws, entered by one admin and confirmed by another (audited). */
-export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService): void {
+export function registerFeedAdminRoutes(
+  app: FastifyInstance,
+  feed: FeedService,
+  /** Any game's draw cancelled by an operator (lottery-cancel.ts: fast games itself, feed games by feed). */
+  cancelIssue: FeedService['cancelIssue'],
+): void {
   const tags = ['admin'];
   defineAdminRoute(
     app,
@@ -137,14 +142,14 @@ export function registerFeedAdminRoutes(app: FastifyInstance, feed: FeedService)
       url: '/admin/api/lottery/issues/:id/cancel',
       permission: 'lottery.results',
       summary:
-        'Cancel a feed draw without a result (the draw did not take place) and refund every placed bet; repeatable',
+        'Cancel a draw without a result (a feed draw that did not take place, a fast draw not drawn yet) and refund every placed bet; repeatable',
       tags,
       params: lotteryIssueCancelParams,
       body: lotteryIssueCancel,
       response: lotteryIssueCancelState,
     },
     ({ merchant, admin, params, body, ip }) =>
-      feed.cancelIssue(merchant, admin, { gameCode: body.gameCode, issueId: params.id, reason: body.reason }, ip),
+      cancelIssue(merchant, admin, { gameCode: body.gameCode, issueId: params.id, reason: body.reason }, ip),
   );
   defineAdminRoute(
     app,

@@ -8,12 +8,16 @@ import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createSimulatedBeacon, type RandomnessBeacon } from './beacon.ts';
 import { BEACON_KEY_FILE, type ChainSigner, createKeyedChainSigner, loadKey, SIGNER_KEY_FILE } from './chain-signer.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
 import { FEED_KINDS, type ResultsFeed } from './feed.ts';
 import { createFeedRepository } from './feed.repository.ts';
 import { registerFeedAdminRoutes, registerFeedRoutes } from './feed.routes.ts';
 import { createFeedService } from './feed.service.ts';
+import { createLotteryAdminRepository } from './lottery-admin.repository.ts';
+import { registerLotteryAdminRoutes } from './lottery-admin.routes.ts';
+import { createLotteryAdmin } from './lottery-admin.service.ts';
 import { createLotteryRepository } from './lottery.repository.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, LOTTERY_VENDOR, type LotteryOptions } from './lottery.service.ts';
@@ -64,10 +68,14 @@ export function createLotteryModule(deps: {
   /** Member accounts of the operators' shortfall list (app.ts wires it; tools that never list may leave it out). */
   members?: Pick<MembersModule, 'accountsOf'>;
   audit?: Pick<AdminModule, 'recordAction'>;
+  /** Staff usernames shown on result entries (app wiring: the admin module). */
+  staff?: Pick<AdminModule, 'staffUsernames'>;
   clock: () => Date;
   options?: LotteryOptions & { resultsFeed?: ResultsFeed };
   /** Pushes draws and settlements to the game's room. */
   realtime?: Pick<RealtimeModule, 'lotteryDrawn'>;
+  /** Responsible gaming's stake check on every order (app.ts wires it). */
+  rg?: Pick<RgGuard, 'assertStake'>;
 }) {
   const onDrawn = (merchantId: bigint, event: LotteryDrawnEvent) => deps.realtime?.lotteryDrawn(merchantId, event);
   const db = tablesOf<LotteryTables>(deps.db);
@@ -93,9 +101,20 @@ export function createLotteryModule(deps: {
     ledger: deps.ledger,
     merchants: deps.merchants,
     feed,
+    audit: deps.audit,
     clock: deps.clock,
+    rg: deps.rg,
     options: deps.options,
     onDrawn,
+  });
+  /** The back office's games, issues with totals and chain commitments (results and corrections: feed). */
+  const admin = createLotteryAdmin({
+    db,
+    repo: createLotteryAdminRepository(db),
+    issues,
+    feedRepo,
+    audit: deps.audit,
+    staff: deps.staff,
   });
   const jobs: ScheduledJob[] = [
     {
@@ -139,7 +158,8 @@ export function createLotteryModule(deps: {
     register(app: FastifyInstance): void {
       registerLotteryRoutes(app, service);
       registerFeedRoutes(app, feed);
-      registerFeedAdminRoutes(app, feed);
+      registerFeedAdminRoutes(app, feed, service.cancelByOperator);
+      registerLotteryAdminRoutes(app, admin, feed);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type MemberSearch,
   type MemberSearchRow,
   type MembersModule,
+  type MemberStatus,
   normalisePoint,
 } from '../members/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
@@ -39,7 +40,9 @@ export interface Actor {
 
 const mobileOf = (m: Pick<MemberRow, 'country_dialing_code' | 'mobile'>) =>
   m.mobile ? `+${m.country_dialing_code} ${m.mobile}` : null;
-const statusOf = (s: 'active' | 'disabled'): 'active' | 'locked' => (s === 'active' ? 'active' : 'locked');
+const statusOf = (s: MemberStatus): 'active' | 'locked' | 'closed' =>
+  s === 'active' ? 'active' : s === 'closed' ? 'closed' : 'locked';
+const STORED_STATUS = { active: 'active', locked: 'disabled', closed: 'closed' } as const;
 const VENDOR_ACCOUNT = /^member:\d+:vendor:(.+)$/;
 
 /**
@@ -137,7 +140,7 @@ export function createMemberAdminService(deps: {
       const s = await searchOf(merchant, q);
       const page = s
         ? await members.search(merchant.id, s, {
-            status: q.status === undefined ? undefined : q.status === 'active' ? 'active' : 'disabled',
+            status: q.status === undefined ? undefined : STORED_STATUS[q.status],
             offset: (q.pageNo - 1) * q.pageSize,
             limit: q.pageSize,
             countCap: MEMBER_SEARCH_COUNT_CAP,
@@ -196,6 +199,7 @@ export function createMemberAdminService(deps: {
         status: {
           status: statusOf(m.status),
           lockReason: m.lock_reason,
+          closedAt: m.closed_at?.toISOString() ?? null,
           loginLockedUntil: m.locked_until && m.locked_until > now ? m.locked_until.toISOString() : null,
           mustChangePassword: m.must_change_password,
         },

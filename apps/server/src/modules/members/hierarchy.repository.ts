@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
-import type { MembersTables } from './members.tables.ts';
+import type { MembersTables, MemberStatus } from './members.tables.ts';
 
 /** A team member as the agent centre lists it. */
 export interface TeamMemberRow {
@@ -8,7 +8,7 @@ export interface TeamMemberRow {
   account: string;
   nickname: string | null;
   type: number;
-  status: 'active' | 'disabled';
+  status: MemberStatus;
   rebate_point: string;
   depth: number;
   upline_account: string | null;
@@ -22,7 +22,7 @@ export interface TeamNode {
   id: bigint;
   account: string;
   type: number;
-  status: 'active' | 'disabled';
+  status: MemberStatus;
   upline_id: bigint | null;
   rebate_point: string;
   depth: number;
@@ -65,7 +65,7 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
       const { rows } = await sql<{
         id: bigint;
         type: number;
-        status: 'active' | 'disabled';
+        status: MemberStatus;
         upline_id: bigint | null;
         rebate_point: string;
         affiliate_code: string | null;
@@ -98,7 +98,13 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
 
     /** An upline's lock or unlock; false when an operator's lock (with a reason) keeps the member locked. */
     async setStatus(merchantId: bigint, id: bigint, status: 'active' | 'disabled'): Promise<boolean> {
-      let q = db.updateTable('members').set({ status }).where('merchant_id', '=', merchantId).where('id', '=', id);
+      // A member's own closure is final: an upline's lock or unlock never touches a closed account.
+      let q = db
+        .updateTable('members')
+        .set({ status })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .where('status', '<>', 'closed');
       if (status === 'active') q = q.where('lock_reason', 'is', null);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
@@ -119,6 +125,29 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
     teamSubquery(merchantId: bigint, agentId: bigint, minDepth = 0): RawBuilder<unknown> {
       return sql`select descendant_id as member_id, depth from member_tree
         where ancestor_id = ${agentId} and merchant_id = ${merchantId} and depth >= ${minDepth}`;
+    },
+
+    /**
+     * The members of a segment as a subquery of (member_id): those in the team below `agentId` (when given) and
+     * registered from / to local dates of `timeZone` (inclusive, when given); trial accounts (`excludeTypes`) left
+     * out. Bounds another module's write (the messages module's recipients).
+     */
+    segmentSubquery(
+      merchantId: bigint,
+      seg: { agentId?: bigint; from?: string; to?: string; timeZone: string; excludeTypes: number[] },
+    ): RawBuilder<unknown> {
+      const team =
+        seg.agentId === undefined
+          ? sql``
+          : sql`and exists (select 1 from member_tree t where t.ancestor_id = ${seg.agentId}
+                  and t.descendant_id = m.id and t.merchant_id = ${merchantId} and t.depth > 0)`;
+      const day = sql`(m.created_at at time zone ${seg.timeZone})::date`;
+      const from = seg.from ? sql`and ${day} >= ${seg.from}::date` : sql``;
+      const to = seg.to ? sql`and ${day} <= ${seg.to}::date` : sql``;
+      const types = seg.excludeTypes.length
+        ? sql`and m.type not in (${sql.join(seg.excludeTypes.map((t) => sql`${t}`))})`
+        : sql``;
+      return sql`select m.id as member_id from members m where m.merchant_id = ${merchantId} ${team} ${from} ${to} ${types}`;
     },
 
     /**
@@ -231,22 +260,34 @@ export function createHierarchyRepository(db: Kysely<MembersTables>) {
       return new Map(rows.map((r) => [r.ancestor_id, Number(r.n)]));
     },
 
-    /** Agents of the merchant (members whose type is an agent type), paged, optionally filtered by account. */
+    /**
+     * Agents of the merchant (members whose type is an agent type), paged, optionally filtered by account;
+     * `topLevel`: only those without an upline (the roots of the back office's agent tree).
+     */
     async listAgents(
       merchantId: bigint,
       agentTypes: number[],
-      opts: { search?: string; offset: number; limit: number },
+      opts: { search?: string; topLevel?: boolean; offset: number; limit: number },
     ) {
       let base = db
         .selectFrom('members as m')
         .leftJoin('members as u', 'u.id', 'm.upline_id')
         .where('m.merchant_id', '=', merchantId)
         .where('m.type', 'in', agentTypes.length ? agentTypes : [-1]);
+      if (opts.topLevel) base = base.where('m.upline_id', 'is', null);
       if (opts.search)
         base = base.where(sql<boolean>`m.account like ${containsPattern(opts.search.toLowerCase())} escape '\\'`);
       const [rows, count] = await Promise.all([
         base
-          .select(['m.id', 'm.account', 'm.type', 'm.status', 'm.affiliate_code', 'u.account as upline_account'])
+          .select([
+            'm.id',
+            'm.account',
+            'm.nickname',
+            'm.type',
+            'm.status',
+            'm.affiliate_code',
+            'u.account as upline_account',
+          ])
           .select(sql<string>`m.rebate_point::text`.as('rebate_point'))
           .orderBy('m.id')
           .limit(opts.limit)

@@ -110,6 +110,8 @@ export function createHierarchyService(deps: {
       await deps.db.transaction().execute(async (trx) => {
         const member = await tree.lockMember(trx, merchantId, memberId, 'update');
         if (!member) throw new AppError('member_not_found');
+        if (member.status === 'closed')
+          throw new AppError('account_closed', 'The member closed this account: it stays closed (kept, not deleted).');
         // An operator's lock has a reason; an upline's lock has none, and the operator may take it over or end it.
         const operatorLocked = member.status === 'disabled' && member.lock_reason !== null;
         const loginLocked = member.locked_until !== null && member.locked_until > deps.clock();

@@ -1,3 +1,4 @@
+import type { PlayEvent } from '../../lib/play-events.ts';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
@@ -12,6 +13,7 @@ import type { MembersTables } from './members.tables.ts';
 import { createRegistrationsRepository } from './registrations.repository.ts';
 
 export type { DownlineRow, MemberNode, MemberRow } from './members.repository.ts';
+export type { MemberStatus } from './members.tables.ts';
 export type { MemberSearch, MemberSearchRow, UplineRow } from './member-search.repository.ts';
 export { isAgentType, isTrialType, toMemberInfo } from './members.service.ts';
 export type { AffiliateLinkRow, TeamMemberRow, TeamNode } from './hierarchy.repository.ts';
@@ -27,6 +29,8 @@ export function createMembersModule(deps: {
   registration: Pick<RegistrationModule, 'rules'>;
   hasher: Pick<PasswordHasher, 'hash'>;
   clock: () => Date;
+  /** The play-event queue (registrations are published to it). */
+  events?: { publish(trx: AnyDb, e: PlayEvent): Promise<void> };
 }) {
   const db = tablesOf<MembersTables>(deps.db);
   const repo = createMembersRepository(db);
@@ -40,6 +44,7 @@ export function createMembersModule(deps: {
     hasher: deps.hasher,
     registration: deps.registration,
     clock: deps.clock,
+    events: deps.events,
   });
   return {
     ...service,
@@ -57,6 +62,10 @@ export function createMembersModule(deps: {
     recordLogin: repo.recordLogin,
     setPassword: repo.setPassword,
     setPaymentPassword: repo.setPaymentPassword,
+    // the profile module: nickname, real name and e-mail columns, the row lock, the member's closure
+    setProfileColumns: repo.setProfileColumns,
+    lockForUpdate: repo.lockForUpdate,
+    close: repo.close,
     // hierarchy
     uplineIdOf: repo.uplineIdOf,
     findNode: repo.findNode,
@@ -77,6 +86,8 @@ export function createMembersModule(deps: {
     uplinesSubquery: tree.uplinesSubquery,
     /** The uplines of a member's team outside it, as a subquery of (member_id, ancestor_id, depth): a move's. */
     outsideUplinesSubquery: tree.outsideUplinesSubquery,
+    /** A segment's members (an agent's team, a registration date range) as a subquery of (member_id). */
+    segmentSubquery: tree.segmentSubquery,
     treeRows: tree.treeRows,
     // back office (member-search.repository.ts): search, a member's agent line and team size
     search: search.search,

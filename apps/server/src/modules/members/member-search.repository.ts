@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
-import type { MembersTables } from './members.tables.ts';
+import type { MembersTables, MemberStatus } from './members.tables.ts';
 
 /** How the back office finds members (each mode reads one index; see migration 0075). */
 export type MemberSearch =
@@ -19,7 +19,7 @@ export interface MemberSearchRow {
   account: string;
   nickname: string | null;
   type: number;
-  status: 'active' | 'disabled';
+  status: MemberStatus;
   country_dialing_code: string | null;
   mobile: string | null;
   upline_account: string | null;
@@ -44,7 +44,7 @@ const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c
  * reversed mobile number, the primary key, the closure rows of the agent, the invitation code).
  */
 export function createMemberSearchRepository(db: Kysely<MembersTables>) {
-  function where(merchantId: bigint, s: MemberSearch, status?: 'active' | 'disabled') {
+  function where(merchantId: bigint, s: MemberSearch, status?: MemberStatus) {
     const st = status ? sql`and m.status = ${status}` : sql``;
     switch (s.by) {
       case 'username':
@@ -93,7 +93,7 @@ export function createMemberSearchRepository(db: Kysely<MembersTables>) {
     async search(
       merchantId: bigint,
       s: MemberSearch,
-      opts: { status?: 'active' | 'disabled'; offset: number; limit: number; countCap: number },
+      opts: { status?: MemberStatus; offset: number; limit: number; countCap: number },
     ): Promise<{ rows: MemberSearchRow[]; total: number; capped: boolean }> {
       const w = where(merchantId, s, opts.status);
       // Counted up to `countCap` + 1 rows: "10,000+" costs the same for a one-letter prefix as for a rare one.

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
-import type { MembersTable, MembersTables } from './members.tables.ts';
+import type { MembersTable, MembersTables, MemberStatus } from './members.tables.ts';
 
 export type MemberRow = Selectable<MembersTable>;
 
@@ -8,7 +8,7 @@ export type MemberRow = Selectable<MembersTable>;
 export interface MemberNode {
   id: bigint;
   account: string;
-  status: 'active' | 'disabled';
+  status: MemberStatus;
 }
 
 export interface DownlineRow {
@@ -103,6 +103,44 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
 
     async setLanguage(id: bigint, language: string): Promise<void> {
       await db.updateTable('members').set({ language }).where('id', '=', id).execute();
+    },
+
+    /** The profile columns the members row holds (nickname, real name, e-mail), in the caller's transaction. */
+    async setProfileColumns(
+      executor: AnyDb,
+      merchantId: bigint,
+      id: bigint,
+      set: { nickname?: string | null; real_name?: string | null; email?: string | null },
+    ): Promise<void> {
+      if (Object.keys(set).length === 0) return;
+      await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set(set)
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The member row locked for update in the caller's transaction (a profile change, a closure). */
+    lockForUpdate: (executor: AnyDb, merchantId: bigint, id: bigint) =>
+      tablesOf<MembersTables>(executor)
+        .selectFrom('members')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** The member closes the account (kept, never deleted); false when it was not active. */
+    async close(executor: AnyDb, merchantId: bigint, id: bigint, at: Date): Promise<boolean> {
+      const r = await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set({ status: 'closed', closed_at: at })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     async setPaymentPassword(id: bigint, hash: string): Promise<void> {

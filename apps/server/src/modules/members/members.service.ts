@@ -1,3 +1,4 @@
+import type { PlayEvent } from '../../lib/play-events.ts';
 import { randomBytes } from 'node:crypto';
 import { checkFieldRule, type MemberInfo } from '@sea/contracts';
 import type { Merchant } from '../../http/principals.ts';
@@ -43,6 +44,8 @@ export function createMembersService(deps: {
   hasher: Pick<PasswordHasher, 'hash'>;
   registration: Pick<RegistrationModule, 'rules'>;
   clock: () => Date;
+  /** The play-event queue: a registration is published in the member's transaction (modules/play-events). */
+  events?: { publish(trx: AnyDb, e: PlayEvent): Promise<void> };
 }) {
   const { repo } = deps;
 
@@ -153,6 +156,13 @@ export function createMembersService(deps: {
         const row = await insertOrTaken(values, trx);
         await deps.tree.insertTreeRows(trx, input.merchant.id, row.id, uplineId);
         if (opts.linkId !== undefined) await deps.tree.countRegistration(trx, opts.linkId);
+        await deps.events?.publish(trx, {
+          kind: 'member_registered',
+          id: `member:${row.id}`,
+          merchantId: row.merchant_id,
+          memberId: row.id,
+          at: row.created_at,
+        });
         await opts.alsoInTransaction?.(trx, row);
         return row;
       };

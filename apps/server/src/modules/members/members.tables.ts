@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
 
+/** 'disabled' = locked by an operator or an upline; 'closed' = closed by the member. */
+export type MemberStatus = 'active' | 'disabled' | 'closed';
+
 export interface MembersTable {
   id: Int8Id;
   merchant_id: Int8;
@@ -8,7 +11,8 @@ export interface MembersTable {
   country_dialing_code: string | null;
   mobile: string | null;
   type: Generated<number>;
-  status: Generated<'active' | 'disabled'>;
+  /** 'closed': closed by the member (kept, never deleted; closed_at says when), migration 0135. */
+  status: Generated<MemberStatus>;
   password_hash: string;
   payment_password_hash: string | null;
   nickname: string | null;
@@ -34,6 +38,8 @@ export interface MembersTable {
   lock_reason: Generated<string | null>;
   /** The invitation code the member registered with (agent code or affiliate link), migration 0075. */
   invitation_code: Generated<string | null>;
+  /** When the member closed the account (status 'closed'), migration 0135. */
+  closed_at: Generated<Date | null>;
 }
 
 /** Closure of the upline tree: every (ancestor, descendant) pair, self at depth 0 (migration 0022). */

@@ -25,6 +25,7 @@ function toMerchant(r: Selectable<MerchantsTable>): Merchant {
     agentTypes: r.agent_types,
     trialTypes: r.trial_types,
     requireEncryption: r.require_encryption,
+    loginCheck: r.login_check,
   };
 }
 
@@ -104,6 +105,7 @@ export function createMerchantsRepository(db: Kysely<MerchantsTables>) {
           ...(patch.regionMode !== undefined && { region_mode: patch.regionMode }),
           ...(patch.regionCountries !== undefined && { region_countries: patch.regionCountries }),
           ...(patch.requireEncryption !== undefined && { require_encryption: patch.requireEncryption }),
+          ...(patch.loginCheck !== undefined && { login_check: patch.loginCheck }),
           updated_at: new Date(),
         })
         .where('id', '=', id)

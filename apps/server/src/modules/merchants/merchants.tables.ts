@@ -21,6 +21,7 @@ export interface MerchantsTable {
   agent_types: Generated<number[]>;
   trial_types: Generated<number[]>;
   require_encryption: Generated<boolean>;
+  login_check: Generated<'off' | 'sms' | 'email' | 'bank_name'>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,10 +1,16 @@
 import type { Merchant } from '../../http/principals.ts';
 
-/** The settings an operator changes at run time (maintenance, region rule, payload encryption). */
+/** The settings an operator changes at run time (maintenance, region rule, payload encryption, login check). */
 export type MerchantSettingsPatch = Partial<
   Pick<
     Merchant,
-    'maintenance' | 'maintenanceMessage' | 'maintenanceEndsAt' | 'regionMode' | 'regionCountries' | 'requireEncryption'
+    | 'maintenance'
+    | 'maintenanceMessage'
+    | 'maintenanceEndsAt'
+    | 'regionMode'
+    | 'regionCountries'
+    | 'requireEncryption'
+    | 'loginCheck'
   >
 >;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { ResponsibleGamingModule } from '../responsible-gaming/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
@@ -15,10 +16,12 @@ import type { MessagesTables } from './messages.tables.ts';
  */
 export function createMessagesModule(deps: {
   db: AnyDb;
-  members: Pick<MembersModule, 'findByAccount' | 'findById'>;
+  members: Pick<MembersModule, 'findByAccount' | 'findById' | 'segmentSubquery'>;
   audit: Pick<AdminModule, 'recordAction'>;
   /** Pushes unread counts to the member's sockets. */
   realtime?: Pick<RealtimeModule, 'messages'>;
+  /** Responsible gaming: members on a time-out or self-exclusion get no segment (marketing) messages. */
+  rg?: Pick<ResponsibleGamingModule, 'blockedSubquery'>;
   clock: () => Date;
 }) {
   const db = tablesOf<MessagesTables>(deps.db);
@@ -26,6 +29,7 @@ export function createMessagesModule(deps: {
     db,
     repo: createMessagesRepository(db),
     members: deps.members,
+    rg: deps.rg,
     realtime: deps.realtime,
     clock: deps.clock,
   });

@@ -1,4 +1,5 @@
 import {
+  adminContentListQuery,
   adminMessage,
   adminMessageList,
   messageDetail,
@@ -81,20 +82,23 @@ export function registerMessagesRoutes(
       method: 'POST',
       url: '/admin/api/messages',
       permission: 'content.manage',
-      summary: "Send a message to one member ({to: 'member', account}) or to every member ({to: 'all'}); audited",
+      summary:
+        "Send a message to one member ({to: 'member', account}), every member ({to: 'all'}) or a segment ({to: 'segment', segment: {agentAccount?, registeredFrom?, registeredTo?}}: an agent's team, a registration date range); audited",
       tags: adminTags,
       body: messageSendRequest,
       response: adminMessage,
     },
     ({ merchant, admin, ip, body }) =>
-      service.send(merchant, admin.id, body, (trx, row, account) =>
+      service.send(merchant, admin.id, body, (trx, row, account, segment) =>
         audit.recordAction(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
           action: 'message.send',
           targetType: 'message',
           targetId: row.id,
-          detail: { to: account ?? 'all', title: row.title },
+          detail: segment
+            ? { to: 'segment', ...segment, title: row.title }
+            : { to: account ?? 'all', title: row.title },
           ip,
         }),
       ),
@@ -108,7 +112,7 @@ export function registerMessagesRoutes(
       permission: 'content.view',
       summary: 'The messages sent on this site, newest first',
       tags: adminTags,
-      querystring: messageListQuery,
+      querystring: adminContentListQuery,
       response: adminMessageList,
     },
     ({ merchant, query }) => service.adminList(merchant, query),

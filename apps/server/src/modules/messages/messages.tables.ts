@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export interface MemberMessagesTable {
@@ -10,6 +11,20 @@ export interface MemberMessagesTable {
   content: string;
   created_by: Int8 | null;
   created_at: CreatedAt;
+  /** Sent to a segment (its criteria; the members are in member_message_recipients); null otherwise. */
+  segment: ColumnType<MessageSegmentJson | null, string | null | undefined, string | null>;
+}
+
+export interface MessageSegmentJson {
+  agentAccount?: string;
+  registeredFrom?: string;
+  registeredTo?: string;
+  recipients: number;
+}
+
+export interface MemberMessageRecipientsTable {
+  message_id: Int8;
+  member_id: Int8;
 }
 
 export interface MemberMessageReadsTable {
@@ -21,4 +36,5 @@ export interface MemberMessageReadsTable {
 export interface MessagesTables {
   member_messages: MemberMessagesTable;
   member_message_reads: MemberMessageReadsTable;
+  member_message_recipients: MemberMessageRecipientsTable;
 }

@@ -134,6 +134,17 @@ export function createPromotionsRepository(db: Db) {
       return r.numUpdatedRows > 0n;
     },
 
+    /** Title, window and whether withdrawn, of the merchant's promotions by id (bonus money names its claims). */
+    async facts(merchantId: bigint, ids: bigint[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('promotions')
+        .select(['id', 'title', 'image_url', 'starts_at', 'ends_at', 'withdrawn_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     /** Whether the merchant has ever had a promotion (the demo seeds only an empty merchant). */
     async any(merchantId: bigint): Promise<boolean> {
       const r = await db.selectFrom('promotions').select('id').where('merchant_id', '=', merchantId).limit(1).execute();

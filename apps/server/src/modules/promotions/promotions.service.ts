@@ -56,6 +56,22 @@ export function createPromotionsService(deps: { db: Db; repo: PromotionsReposito
       return { list: (await repo.listShown(merchant.id, clock())).map(presentItem) };
     },
 
+    /**
+     * Title and window of the merchant's promotions by id, withdrawn ones included (bonus money: its claims and
+     * offers); `current`: shown now.
+     */
+    async facts(merchantId: bigint, ids: bigint[]) {
+      const now = clock();
+      return (await repo.facts(merchantId, ids)).map((r) => ({
+        id: r.id,
+        title: r.title,
+        imageUrl: r.image_url,
+        startsAt: r.starts_at,
+        endsAt: r.ends_at,
+        current: r.withdrawn_at === null && r.starts_at <= now && (r.ends_at === null || r.ends_at > now),
+      }));
+    },
+
     /** One current promotion with its HTML content. */
     async detail(merchant: Merchant, id: bigint): Promise<PromotionDetail> {
       const r = await repo.findShown(merchant.id, id, clock());
@@ -131,8 +147,9 @@ const DEMO_PROMOTIONS = [
     image_url: '/promotions/welcome.svg',
     content:
       '<p>New members get a <b>100% bonus</b> on their first deposit, up to 5,000.00.</p>' +
-      '<ul><li>Deposit at least 100.00 in the member centre.</li><li>Contact customer service with your account name to claim it.</li>' +
-      '<li>Customer service credits the bonus to your main balance once your deposit is confirmed.</li></ul>',
+      '<ul><li>Press <b>Join</b> on this promotion, then deposit at least 100.00 in the member centre.</li>' +
+      '<li>The bonus is credited to your bonus balance once your deposit is confirmed.</li>' +
+      '<li>The bonus must be wagered 10 times within 30 days (slots count in full, table games 20%, live 10%) before it can be withdrawn: it then moves to your main balance. Follow it in Member centre › Bonus.</li></ul>',
   },
   {
     title: 'Daily rebate on every valid bet',

@@ -1,12 +1,16 @@
 import type {
+  ChatDeletedEvent,
+  ChatMessage,
+  ChatStanding,
   ClientToServerEvents,
   ContractOfferEvent,
   LotteryDrawnEvent,
   MaintenanceEvent,
   MessagesEvent,
+  RewardsEvent,
   ServerToClientEvents,
 } from '@sea/contracts';
-import { lotterySubscription, REALTIME_PATH, realtimeHandshake } from '@sea/contracts';
+import { chatJoinRequest, lotterySubscription, REALTIME_PATH, realtimeHandshake } from '@sea/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
@@ -25,7 +29,12 @@ interface SocketData {
   merchantCode: string;
   timer?: NodeJS.Timeout;
   games: Set<string>;
+  /** The chat room the socket is in (one at a time). */
+  chatRoom?: string;
 }
+
+/** Whether a member may be in a chat room (the chat module's check: the room exists, the member is not banned). */
+export type ChatGate = (merchantId: bigint, memberId: bigint, room: string) => Promise<boolean>;
 type RtServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RtSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -53,6 +62,7 @@ export const rooms = {
   merchant: (id: bigint) => `merchant:${id}`,
   session: (id: bigint) => `session:${id}`,
   lottery: (merchantId: bigint, game: string) => `lottery:${merchantId}:${game}`,
+  chat: (merchantId: bigint, room: string) => `chat:${merchantId}:${room}`,
 };
 
 /**
@@ -67,6 +77,7 @@ export function createRealtimeService(deps: RealtimeDeps) {
   let log: FastifyBaseLogger | undefined;
   let closeRedis: (() => Promise<void>) | undefined;
   let publishFailing = false;
+  let chatGate: ChatGate = async () => false;
 
   /** The adapter publishes without handling a rejection: a lost Redis must cost a log line, never the process. */
   function guardedPublisher(redis: Redis): Redis {
@@ -194,6 +205,32 @@ export function createRealtimeService(deps: RealtimeDeps) {
         }
         if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
       };
+      socket.on('chatJoin', (req: unknown, ack?: unknown) => {
+        const reply = (ok: boolean) => typeof ack === 'function' && (ack as (r: { ok: boolean }) => void)({ ok });
+        const parsed = chatJoinRequest.safeParse(req);
+        if (!parsed.success) return void reply(false);
+        const room = parsed.data.room;
+        chatGate(d.merchantId, d.memberId, room).then(
+          (ok) => {
+            if (ok && socket.connected) {
+              if (d.chatRoom && d.chatRoom !== room) void socket.leave(rooms.chat(d.merchantId, d.chatRoom));
+              d.chatRoom = room;
+              void socket.join(rooms.chat(d.merchantId, room));
+            }
+            reply(ok);
+          },
+          () => reply(false),
+        );
+      });
+      socket.on('chatLeave', (req: unknown, ack?: unknown) => {
+        const parsed = chatJoinRequest.safeParse(req);
+        const ok = parsed.success && d.chatRoom === parsed.data.room;
+        if (ok) {
+          void socket.leave(rooms.chat(d.merchantId, parsed.data.room));
+          d.chatRoom = undefined;
+        }
+        if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
+      });
       socket.on('subscribe', subscription(true));
       socket.on('unsubscribe', subscription(false));
       socket.on('disconnect', () => clearTimeout(d.timer));
@@ -237,8 +274,41 @@ export function createRealtimeService(deps: RealtimeDeps) {
       emit((s) => s.to(rooms.lottery(merchantId, event.game)).emit('lotteryDrawn', event));
     },
 
+    /** The chat module's check of a `chatJoin` (set once at start-up). */
+    setChatGate(gate: ChatGate): void {
+      chatGate = gate;
+    },
+
+    chatMessage(merchantId: bigint, message: ChatMessage): void {
+      emit((s) => s.to(rooms.chat(merchantId, message.room)).emit('chat', message));
+    },
+
+    chatDeleted(merchantId: bigint, event: ChatDeletedEvent): void {
+      emit((s) => s.to(rooms.chat(merchantId, event.room)).emit('chatDeleted', event));
+    },
+
+    /** Tells the member its new standing; a ban also takes its sockets out of every chat room, on every process. */
+    chatStanding(memberId: bigint, standing: ChatStanding): void {
+      emit((s) => s.to(rooms.member(memberId)).emit('chatStanding', standing));
+      if (standing.reason !== 'banned' || !io) return;
+      void io
+        .in(rooms.member(memberId))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets)
+            for (const room of socket.rooms) if (room.startsWith('chat:')) socket.leave(room);
+        })
+        .catch((err: unknown) =>
+          log?.warn({ err: { message: (err as Error).message } }, 'realtime: chat ban leave failed'),
+        );
+    },
+
     maintenance(merchantId: bigint, event: MaintenanceEvent): void {
       emit((s) => s.to(rooms.merchant(merchantId)).emit('maintenance', event));
+    },
+
+    rewards(memberId: bigint, event: RewardsEvent): void {
+      emit((s) => s.to(rooms.member(memberId)).emit('rewards', event));
     },
 
     /** Closes this process's sockets and the adapter's Redis clients (before the HTTP server closes). */

@@ -86,6 +86,7 @@ export function createSiteSettingsService(deps: {
       regionMode: m.regionMode,
       regionCountries: m.regionCountries,
       requireEncryption: m.requireEncryption,
+      loginCheck: m.loginCheck,
       flags: FEATURE_FLAG_KEYS.map((flag) => ({
         flag,
         description: FEATURE_FLAGS[flag].description,

@@ -4,7 +4,7 @@ import type { CountryLookup } from '../../lib/geo.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createSystemRepository } from './system.repository.ts';
 import { registerSystemRoutes } from './system.routes.ts';
-import { DEMO_AGENT_POLICY, DEMO_HELP, DEMO_RESOURCES } from './system.seed.ts';
+import { AGENT_POLICY_TITLE, DEMO_AGENT_POLICY, DEMO_HELP, DEMO_RESOURCES } from './system.seed.ts';
 import { AGENT_POLICY_CATEGORY, createSystemService } from './system.service.ts';
 import type { SystemTables } from './system.tables.ts';
 
@@ -58,7 +58,7 @@ export function createSystemModule(deps: {
             merchant_id: merchantId,
             language,
             category: AGENT_POLICY_CATEGORY,
-            category_title: language === 'ty' ? 'Chính sách đại lý' : 'Agent policy',
+            category_title: AGENT_POLICY_TITLE[language] ?? 'Agent policy',
             tag: a.tag,
             title: a.title,
             content: a.content,

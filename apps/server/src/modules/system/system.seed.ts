@@ -123,7 +123,73 @@ export const DEMO_HELP: Record<
       content: '<p>Dùng “Quên mật khẩu” trên form đăng nhập để đặt lại qua email hoặc điện thoại.</p>',
     },
   ],
+  tl: [
+    {
+      category: 'about',
+      categoryTitle: 'Tungkol sa amin',
+      tag: 'aboutUs',
+      title: 'Tungkol sa amin',
+      content: '<p>Ang Demo Casino ay demonstration site ng platform. Walang totoong pera na ginagamit.</p>',
+    },
+    {
+      category: 'about',
+      categoryTitle: 'Tungkol sa amin',
+      tag: 'responsibleGaming',
+      title: 'Responsableng paglalaro',
+      content:
+        '<p>Maglaro para maglibang. Maglagay ng limit, magpahinga, at huwag habulin ang talo. Dapat 18 taong gulang pataas ang mga player.</p>',
+    },
+    {
+      category: 'about',
+      categoryTitle: 'Tungkol sa amin',
+      tag: 'licences',
+      title: 'Mga lisensya',
+      content: '<p>Dito inilalathala ng mga operator ang detalye ng kanilang lisensya.</p>',
+    },
+    {
+      category: 'about',
+      categoryTitle: 'Tungkol sa amin',
+      tag: 'terms',
+      title: 'Mga tuntunin at kundisyon',
+      content:
+        '<p>Ang nasa hustong gulang lamang (18 pataas) ang puwedeng magbukas ng account at maglaro. Isang account bawat tao. Ang mga deposit at withdrawal ay nasa pangalan ng may-ari ng account. Maglaro nang responsable; puwedeng isara ng operator ang mga account na lumalabag sa mga tuntuning ito.</p>',
+    },
+    {
+      category: 'guide',
+      categoryTitle: 'Gabay para sa baguhan',
+      tag: 'register',
+      title: 'Paano mag-register',
+      content:
+        '<ol><li>I-click ang Mag-register.</li><li>Ilagay ang iyong username at password.</li><li>Kumpirmahin na ikaw ay 18 pataas at i-submit.</li></ol>',
+    },
+    {
+      category: 'guide',
+      categoryTitle: 'Gabay para sa baguhan',
+      tag: 'deposit',
+      title: 'Paano mag-deposit',
+      content:
+        '<p>Buksan ang member centre, piliin ang Deposit, pumili ng paraan ng pagbabayad at sundin ang mga hakbang.</p>',
+    },
+    {
+      category: 'guide',
+      categoryTitle: 'Gabay para sa baguhan',
+      tag: 'withdraw',
+      title: 'Paano mag-withdraw',
+      content: '<p>Magdagdag ng bank account, saka mag-request ng withdrawal gamit ang iyong transaction password.</p>',
+    },
+    {
+      category: 'faq',
+      categoryTitle: 'Mga madalas itanong',
+      tag: 'forgotPassword',
+      title: 'Nakalimutan ko ang aking password',
+      content:
+        '<p>Gamitin ang “Nakalimutan ang password” sa login form para i-reset ito sa pamamagitan ng email o telepono.</p>',
+    },
+  ],
 };
+
+/** The agent policy's category title per language (English for any other). */
+export const AGENT_POLICY_TITLE: Record<string, string> = { ty: 'Chính sách đại lý', tl: 'Patakaran ng agent' };
 
 /** The demo's agent policy (help category agentPolicy, shown in the agent centre while AGENTPOLICY3 is on). */
 export const DEMO_AGENT_POLICY: Record<string, { tag: string; title: string; content: string }[]> = {
@@ -165,6 +231,26 @@ export const DEMO_AGENT_POLICY: Record<string, { tag: string; title: string; con
       title: 'Quy định',
       content:
         '<ul><li>Mỗi người một tài khoản; đại lý không được chơi trong đội của mình bằng tài khoản khác.</li><li>Lạm dụng thưởng, cược chênh lệch hoặc thông đồng sẽ hủy hoa hồng của kỳ liên quan.</li><li>Chỉ thanh toán vào tài khoản ngân hàng đã xác minh của chính đại lý.</li></ul>',
+    },
+  ],
+  tl: [
+    {
+      tag: 'agentPolicyCommission',
+      title: 'Rebate at komisyon',
+      content:
+        '<p>May rebate point ang bawat agent (hanggang 12.0 %). Sa bawat valid na taya ng iyong mga downline, kikitain mo ang diperensya ng iyong rebate point at ng sa kanila.</p><ul><li>Binibilang ang valid na taya ng mga settled na round; hindi binibilang ang mga kinansela at na-refund na taya.</li><li>Kinukuwenta ang rebate araw-araw, sa time zone ng site, at ibinabayad sa iyong main wallet kinaumagahan.</li><li>May lottery rebate na 1 % ang mga taya sa lotto.</li></ul>',
+    },
+    {
+      tag: 'agentPolicyContracts',
+      title: 'Mga kontrata: arawang sahod at dibidendo',
+      content:
+        '<p>Nag-aalok ang house ng kontrata sa mga top-level na agent; puwedeng mag-alok ang agent ng kontrata sa mga direktang downline nito hanggang sa sarili nitong mga tuntunin.</p><ul><li><strong>Arawang sahod</strong>: bahagi ng valid na taya ng team bawat araw, ayon sa tier (halimbawa 0.3 % mula 10,000.00 na valid na taya at 5 aktibong member).</li><li><strong>Dibidendo</strong>: bahagi ng netong talo ng team sa panahon (dalawang beses kada buwan); dinadala sa susunod ang panahong nanalo ang team.</li><li>Ipinapatupad ang tinanggap na tuntunin mula sa susunod na panahon; puwedeng tapusin ng alinmang panig ang kontrata sa katapusan ng panahon.</li></ul>',
+    },
+    {
+      tag: 'agentPolicyRules',
+      title: 'Mga patakaran',
+      content:
+        '<ul><li>Isang account bawat tao; hindi puwedeng maglaro ang agent sa sarili nitong team gamit ang ibang account.</li><li>Ang pang-aabuso sa bonus, arbitrage o sabwatan ay magpapawalang-bisa sa komisyon ng kaukulang panahon.</li><li>Sa sariling verified na bank account lamang ng agent ibinabayad ang mga bayad.</li></ul>',
     },
   ],
 };

@@ -91,6 +91,28 @@ export function createVerificationService(deps: {
       return { expiredMinutes: SMS_RULES.codeTtlMinutes, resendAfterSeconds: SMS_RULES.cooldownSeconds };
     },
 
+    /**
+     * Sends a code another module made and checks itself (the auth module's new-device login check): the same text
+     * through the same SMS provider; service_unavailable when it could not be sent.
+     */
+    async deliverSms(input: {
+      merchant: Merchant;
+      countryDialingCode: string;
+      mobileNum: string;
+      code: string;
+      minutes: number;
+    }): Promise<void> {
+      const { cc, mobile } = normaliseNumber(input.countryDialingCode, input.mobileNum);
+      try {
+        await deps.sms.send({
+          to: `${cc}${mobile}`,
+          text: `${input.merchant.name}: your verification code is ${input.code}. It expires in ${input.minutes} minutes.`,
+        });
+      } catch {
+        throw new AppError('service_unavailable', 'The SMS could not be sent. Please try again later.');
+      }
+    },
+
     /** Checks and consumes the newest code for the number; throws verification_code_invalid/_expired. */
     async verifyCode(input: {
       merchantId: bigint;

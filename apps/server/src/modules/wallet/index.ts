@@ -4,6 +4,7 @@ import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { createWalletService } from './wallet.service.ts';
@@ -28,6 +29,7 @@ export function createWalletModule(deps: {
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
   vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'onLaunchFunding' | 'hasLaunchableGame'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  rg: Pick<RgGuard, 'assertStake'>;
   clock: () => Date;
 }) {
   const transfers = createVendorTransfers(deps);

@@ -1,3 +1,5 @@
+import type { AnyDb } from '../../db/schema.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import {
   type ConsolidatedFunds,
   type DownlineList,
@@ -9,7 +11,7 @@ import {
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amountFromText } from '../../lib/money.ts';
-import { type LedgerModule, memberMain, memberVendor } from '../ledger/index.ts';
+import { type LedgerModule, memberBonus, memberMain, memberVendor } from '../ledger/index.ts';
 import { isAgentType, type MemberNode, type MembersModule } from '../members/index.ts';
 import {
   type Actor,
@@ -40,8 +42,11 @@ const transferVendors = (vendors: VendorRow[]) => vendors.filter((v) => v.wallet
 export function createWalletService(deps: {
   vendors: Pick<GamesModule, 'listVendors' | 'findVendor' | 'transferApiOf' | 'hasLaunchableGame'>;
   members: Pick<MembersModule, 'uplineIdOf' | 'findNode' | 'findInDownline' | 'listDownlines'>;
-  ledger: Pick<LedgerModule, 'moveOrThrow' | 'balances' | 'memberAccounts'>;
+  ledger: Pick<LedgerModule, 'move' | 'moveOrThrow' | 'balances' | 'memberAccounts'>;
   transfers: VendorTransfers;
+  db: AnyDb;
+  /** Responsible gaming: money into a vendor's wallet passes the stake check (in the post's transaction). */
+  rg: Pick<RgGuard, 'assertStake'>;
 }) {
   const { vendors: repo, ledger, members, transfers } = deps;
 
@@ -99,21 +104,35 @@ export function createWalletService(deps: {
     const sub = memberVendor(memberId, vendor.code);
     const transferId = `${memberId}:${requestId}`;
     if (!repo.transferApiOf(vendor)) {
-      const r = await ledger.moveOrThrow({
-        merchant,
-        scope: WALLET_TRANSFER_SCOPE,
-        key: transferId,
-        kind: 'wallet_transfer',
-        memberId,
-        ref: {
-          from: direction === 'to_vendor' ? 'MAIN' : vendor.code,
-          to: direction === 'to_vendor' ? vendor.code : 'MAIN',
-          vendorCode: vendor.code,
-        },
-        from: direction === 'to_vendor' ? main : sub,
-        to: direction === 'to_vendor' ? sub : main,
-        amount,
-      });
+      const post = (trx?: AnyDb) =>
+        ledger.move(
+          {
+            merchant,
+            scope: WALLET_TRANSFER_SCOPE,
+            key: transferId,
+            kind: 'wallet_transfer',
+            memberId,
+            ref: {
+              from: direction === 'to_vendor' ? 'MAIN' : vendor.code,
+              to: direction === 'to_vendor' ? vendor.code : 'MAIN',
+              vendorCode: vendor.code,
+            },
+            from: direction === 'to_vendor' ? main : sub,
+            to: direction === 'to_vendor' ? sub : main,
+            amount,
+          },
+          trx,
+        );
+      // Into the vendor's wallet: the stake check and the post in one transaction (its lock orders the member's stakes).
+      // A refusal of the ledger commits (it is final for its key, like every post), hence thrown after the commit.
+      const r =
+        direction === 'to_vendor'
+          ? await deps.db.transaction().execute(async (trx) => {
+              await deps.rg.assertStake(trx, merchant, memberId, amount);
+              return post(trx);
+            })
+          : await post();
+      if (!r.ok) throw new AppError(r.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
       // The balances this post left (a replay: the first post's), not a later read that other transfers moved.
       return { replay: r.replay, main: r.balances[main]!.balance, sub: r.balances[sub]!.balance };
     }
@@ -150,14 +169,17 @@ export function createWalletService(deps: {
       // Results at vendors with a wallet API are booked first (a vendor that does not answer shows its last sync).
       await Promise.all(vendors.map((v) => syncVendor(merchant, member.memberId, v).catch(() => false)));
       const main = memberMain(member.memberId);
+      const bonus = memberBonus(member.memberId);
       const b = await ledger.balances(merchant.id, [
         main,
+        bonus,
         ...vendors.map((v) => memberVendor(member.memberId, v.code)),
       ]);
       return {
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
         main: { balance: String(b[main]!.balance), available: String(b[main]!.available) },
+        bonus: String(b[bonus]!.available),
         vendors: vendors
           .map((v) => ({
             vendorCode: v.code,

@@ -4,6 +4,7 @@ import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GamesModule, VendorRow } from '../games/index.ts';
 import { type LedgerModule, memberMain, memberVendor, systemAccount } from '../ledger/index.ts';
+import type { RgGuard } from '../responsible-gaming/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createWalletRepository, type VendorTransferRow } from './wallet.repository.ts';
 import type { VendorTransferDirection, VendorTransferState, WalletTables } from './wallet.tables.ts';
@@ -38,6 +39,8 @@ export function createVendorTransfers(deps: {
   ledger: Ledger;
   vendors: Vendors;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** Responsible gaming: a transfer-in is refused on a break or a used-up loss / wager limit (in its transaction). */
+  rg: Pick<RgGuard, 'assertStake'>;
   clock: () => Date;
 }) {
   const { ledger, vendors, clock } = deps;
@@ -198,6 +201,8 @@ export function createVendorTransfers(deps: {
       if (rec.row.member_id !== memberId || rec.row.direction !== direction || rec.row.amount !== amount)
         throw new AppError('idempotency_conflict');
       if (!rec.created) return rec;
+      // Money sent to a vendor's wallet can be staked there at once: it counts as a stake for the limits.
+      if (direction === 'to_vendor') await deps.rg.assertStake(trx, merchant, memberId, amount);
       const posted = await ledger.move(movement(merchant, rec.row), trx);
       if (!posted.ok && posted.error === 'insufficient_funds')
         throw new AppError(

@@ -1,9 +1,11 @@
+import type { Merchant } from '../../http/principals.ts';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { KycWithdrawalGuard } from '../kyc/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import { createBankAccountsService } from './bank-accounts.service.ts';
@@ -29,6 +31,8 @@ export function createWithdrawalsModule(deps: {
   ledger: Pick<LedgerModule, 'move' | 'settleHold' | 'balances'>;
   members: Pick<MembersModule, 'findById' | 'setPaymentPassword' | 'accountsOf'>;
   audit: Pick<AdminModule, 'recordAction' | 'secondApprovalAbove'>;
+  /** Identity documents: a request above the merchant's threshold needs an approved identity (kyc_required). */
+  kyc?: KycWithdrawalGuard;
   hasher: PasswordHasher;
   limiter: WindowLimiter;
   clock: () => Date;
@@ -41,7 +45,16 @@ export function createWithdrawalsModule(deps: {
     limiter: deps.limiter,
   });
   const bankAccounts = createBankAccountsService({ db, clock: deps.clock });
-  const withdrawals = createWithdrawalsService({ db, ledger: deps.ledger, postings, txPassword, clock: deps.clock });
+  const guard: { beforeRequest?: (merchant: Merchant, memberId: bigint, confirmed: boolean) => Promise<void> } = {};
+  const withdrawals = createWithdrawalsService({
+    db,
+    ledger: deps.ledger,
+    postings,
+    txPassword,
+    kyc: deps.kyc,
+    clock: deps.clock,
+    guard,
+  });
   const operator = createWithdrawalOperatorService({
     db,
     postings,
@@ -72,6 +85,10 @@ export function createWithdrawalsModule(deps: {
     bankAccounts,
     withdrawals,
     operator,
+    /** Bonus money: asked before every new withdrawal request (see withdrawals.service.ts `guard`). */
+    setWithdrawalGuard(fn: NonNullable<(typeof guard)['beforeRequest']>): void {
+      guard.beforeRequest = fn;
+    },
     /** The scheduled jobs of this module (run once per period across all processes). */
     jobs,
     register(app: FastifyInstance): void {

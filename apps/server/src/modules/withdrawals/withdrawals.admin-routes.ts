@@ -9,6 +9,7 @@ import {
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { readMultipartForm } from '../../http/multipart.ts';
 import { defineAdminRoute, referenceParams } from '../../http/route.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { WithdrawalSettings } from './withdrawal-settings.ts';
@@ -107,13 +108,33 @@ export function registerWithdrawalAdminRoutes(app: FastifyInstance, ops: Withdra
       method: 'POST',
       url: '/admin/api/withdrawals/:id/disburse',
       permission: 'withdrawals.decide',
-      summary: 'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited)',
+      summary:
+        'Mark an approved withdrawal paid: the hold is posted, the receipt window opens (audited). JSON {} or multipart with the payment’s proof image "proof" (PNG/JPEG, ≤ 5 MB)',
       tags,
       params: referenceParams('WDR'),
       response: adminWithdrawal,
     },
-    async ({ merchant, admin, ip, params }) =>
-      ops.disburse(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id)),
+    async ({ merchant, admin, ip, params, request }) => {
+      // The form first: a malformed upload is a 400 whatever the id.
+      const proof = request.isMultipart()
+        ? (await readMultipartForm(request, { fields: z.object({}), file: 'proof' })).file
+        : undefined;
+      return ops.disburse(merchant, { id: admin.id, ip }, await ops.idOf(merchant, params.id), proof);
+    },
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/withdrawals/:id/payout-proof',
+      permission: 'payments.view',
+      summary: 'The operator’s proof of the payout (data URI, attached when disbursed) or null',
+      tags,
+      params: referenceParams('WDR'),
+      response: z.object({ image: z.string().nullable() }),
+    },
+    async ({ merchant, params }) => ({ image: await ops.payoutProof(merchant, await ops.idOf(merchant, params.id)) }),
   );
 
   defineAdminRoute(

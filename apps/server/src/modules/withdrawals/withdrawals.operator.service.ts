@@ -1,7 +1,8 @@
-import type { AdminWithdrawal, WithdrawalStatus } from '@sea/contracts';
+import type { AdminWithdrawal } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { reencodeImage } from '../../lib/image.ts';
 import { amountFromText } from '../../lib/money.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
@@ -91,7 +92,13 @@ export function createWithdrawalOperatorService(deps: {
       return row ? `data:image/jpeg;base64,${Buffer.from(row.content).toString('base64')}` : null;
     },
 
-    async list(merchant: Merchant, q: { status?: WithdrawalStatus; pageNo: number; pageSize: number }) {
+    /** The operator's proof of the payout (bank slip) as a data URI, or null. */
+    async payoutProof(merchant: Merchant, id: bigint): Promise<string | null> {
+      const row = await repo.payoutProof(merchant.id, id);
+      return row ? `data:image/jpeg;base64,${Buffer.from(row.content).toString('base64')}` : null;
+    },
+
+    async list(merchant: Merchant, q: Omit<Parameters<WithdrawalsRepository['listForMerchant']>[1], 'id'>) {
       const { total, rows } = await repo.listForMerchant(merchant.id, q);
       const accounts = await deps.members.accountsOf(
         merchant.id,
@@ -169,14 +176,19 @@ export function createWithdrawalOperatorService(deps: {
         id,
       ),
 
-    /** The money was paid out: the hold is posted (it leaves the member for good) and the receipt window opens. */
-    disburse: async (merchant: Merchant, admin: AdminActor, id: bigint) => {
+    /**
+     * The money was paid out: the hold is posted (it leaves the member for good) and the receipt window opens. The
+     * operator's proof of the payment (an image: bank slip), when given, is stored re-encoded in the same transaction.
+     */
+    disburse: async (merchant: Merchant, admin: AdminActor, id: bigint, proofImage?: Uint8Array) => {
       const s: WithdrawalSettings = effectiveSettings(await repo.settings(merchant.id), merchant);
+      // Re-encoded before the transaction: a file that is not an image is refused with nothing written.
+      const proof = proofImage && (await reencodeImage(proofImage, { format: 'jpeg', maxSide: 2000 }));
       return act(
         merchant,
         admin,
         'withdrawal.disburse',
-        {},
+        { payoutProof: Boolean(proof) },
         async (r, trx, now) => {
           const due = new Date(now.getTime() + s.confirmWindowMinutes * 60_000);
           const row = await r.transition({ merchantId: merchant.id, id, from: ['approved'] }, 'disbursed', {
@@ -187,6 +199,7 @@ export function createWithdrawalOperatorService(deps: {
           });
           if (!row) return row;
           await deps.postings.disburse(trx, merchant, row);
+          if (proof) await r.insertPayoutProof(row.id, proof, admin.id);
           return row;
         },
         id,

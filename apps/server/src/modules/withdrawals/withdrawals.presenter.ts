@@ -54,7 +54,7 @@ export function presentWithdrawal(
 }
 
 export function presentAdminWithdrawal(
-  r: WithdrawalRow & { has_proof: boolean },
+  r: WithdrawalRow & { has_proof: boolean; has_payout_proof: boolean },
   exponent: number,
   memberAccount: string,
 ): AdminWithdrawal {
@@ -64,6 +64,7 @@ export function presentAdminWithdrawal(
     memberAccount,
     accountNumber: r.account_number,
     hasProof: r.has_proof,
+    hasPayoutProof: r.has_payout_proof,
     awaitingSecondApproval: r.status === 'requested' && r.first_approved_by !== null,
   };
 }

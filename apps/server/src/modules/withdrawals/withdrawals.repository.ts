@@ -1,3 +1,4 @@
+import { parseSort, type SortValue, type WITHDRAWAL_SORTS } from '@sea/contracts';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type {
   MemberBankAccountsTable,
@@ -210,18 +211,33 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
 
     async listForMerchant(
       merchantId: bigint,
-      q: { status?: WithdrawalStatus; id?: bigint; pageNo: number; pageSize: number },
+      q: {
+        status?: WithdrawalStatus;
+        id?: bigint;
+        sort?: SortValue<(typeof WITHDRAWAL_SORTS)[number]>;
+        pageNo: number;
+        pageSize: number;
+      },
     ) {
       let base = db.selectFrom('withdrawals as w').where('w.merchant_id', '=', merchantId);
       if (q.status) base = base.where('w.status', '=', q.status);
       if (q.id !== undefined) base = base.where('w.id', '=', q.id);
+      // createdAt follows the id (rows are numbered as they are created): the merchant/status index serves it.
+      const { column, desc } = parseSort(q.sort, 'createdAt:desc');
+      const dir = desc ? 'desc' : 'asc';
+      let list = base
+        .leftJoin('withdrawal_proofs as p', 'p.withdrawal_id', 'w.id')
+        .leftJoin('withdrawal_payout_proofs as pp', 'pp.withdrawal_id', 'w.id')
+        .selectAll('w')
+        .select(sql<boolean>`p.withdrawal_id is not null`.as('has_proof'))
+        .select(sql<boolean>`pp.withdrawal_id is not null`.as('has_payout_proof'));
+      if (column === 'amount') list = list.orderBy('w.amount', dir);
+      else if (column === 'status') list = list.orderBy('w.status', dir);
+      else if (column === 'updatedAt') list = list.orderBy('w.updated_at', dir);
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .leftJoin('withdrawal_proofs as p', 'p.withdrawal_id', 'w.id')
-          .selectAll('w')
-          .select(sql<boolean>`p.withdrawal_id is not null`.as('has_proof'))
-          .orderBy('w.id', 'desc')
+        list
+          .orderBy('w.id', dir)
           .limit(q.pageSize)
           .offset((q.pageNo - 1) * q.pageSize)
           .execute(),
@@ -245,6 +261,22 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
     async insertProof(withdrawalId: bigint, content: Uint8Array): Promise<void> {
       await db.insertInto('withdrawal_proofs').values({ withdrawal_id: withdrawalId, content }).execute();
     },
+
+    async insertPayoutProof(withdrawalId: bigint, content: Uint8Array, adminId: bigint): Promise<void> {
+      await db
+        .insertInto('withdrawal_payout_proofs')
+        .values({ withdrawal_id: withdrawalId, content, admin_id: adminId })
+        .execute();
+    },
+
+    payoutProof: (merchantId: bigint, withdrawalId: bigint) =>
+      db
+        .selectFrom('withdrawal_payout_proofs as p')
+        .innerJoin('withdrawals as w', 'w.id', 'p.withdrawal_id')
+        .select('p.content')
+        .where('w.merchant_id', '=', merchantId)
+        .where('p.withdrawal_id', '=', withdrawalId)
+        .executeTakeFirst(),
 
     proof: (merchantId: bigint, withdrawalId: bigint) =>
       db

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
 import { amountFromText } from '../../lib/money.ts';
 import { withFreshReference } from '../../lib/reference.ts';
+import type { KycWithdrawalGuard } from '../kyc/index.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
 import type { TransactionPasswordService } from './transaction-password.service.ts';
 import { effectiveSettings, type WithdrawalSettings } from './withdrawal-settings.ts';
@@ -51,7 +52,14 @@ export function createWithdrawalsService(deps: {
   ledger: Pick<LedgerModule, 'balances'>;
   postings: WithdrawalPostings;
   txPassword: Pick<TransactionPasswordService, 'isSet' | 'verify'>;
+  /** Above the merchant's KYC threshold a new request needs an approved identity (kyc_required). */
+  kyc?: KycWithdrawalGuard;
   clock: () => Date;
+  /**
+   * Asked before a new withdrawal (bonus money: an active bonus answers bonus_active unless `confirmed`, then is
+   * forfeited); set once the bonus module exists.
+   */
+  guard?: { beforeRequest?: (merchant: Merchant, memberId: bigint, confirmed: boolean) => Promise<void> };
 }) {
   const repo = createWithdrawalsRepository(deps.db);
   const settingsOf = async (merchant: Merchant): Promise<WithdrawalSettings> =>
@@ -94,6 +102,7 @@ export function createWithdrawalsService(deps: {
           min: s.minAmount.toString(),
           max: s.maxAmount.toString(),
         });
+      await deps.kyc?.assertWithdrawalAllowed(merchant, memberId, amount);
       const bankAccountId = BigInt(body.bankAccountId);
       await deps.txPassword.verify(merchant, memberId, body.transactionPassword);
 
@@ -103,6 +112,7 @@ export function createWithdrawalsService(deps: {
       };
       const earlier = await repo.findByRequestId(memberId, body.requestId);
       if (earlier) return replayOf(earlier);
+      await deps.guard?.beforeRequest?.(merchant, memberId, body.forfeitBonus === true);
 
       const row = await withFreshReference('WDR', (reference) =>
         deps.db.transaction().execute(async (trx) => {

@@ -83,10 +83,19 @@ export interface WithdrawalProofsTable {
   created_at: CreatedAt;
 }
 
+/** The operator's proof of a payout (bank slip), attached at disbursement (migration 0084). */
+export interface WithdrawalPayoutProofsTable {
+  withdrawal_id: Int8;
+  content: Uint8Array;
+  admin_id: Int8;
+  created_at: CreatedAt;
+}
+
 /** Kysely types of the withdrawals module's tables (read only through this module's repository). */
 export interface WithdrawalsTables {
   withdrawal_settings: WithdrawalSettingsTable;
   member_bank_accounts: MemberBankAccountsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_proofs: WithdrawalProofsTable;
+  withdrawal_payout_proofs: WithdrawalPayoutProofsTable;
 }

@@ -46,9 +46,10 @@ export async function adminRequest<T>(
         Accept: 'application/json',
         Language: adminI18n.language || 'en',
         ...(token && { Authorization: `Bearer ${token}` }),
-        ...(opts.body !== undefined && { 'Content-Type': 'application/json' }),
+        // A FormData body (an upload) sets its own multipart content type with the boundary.
+        ...(opts.body !== undefined && !(opts.body instanceof FormData) && { 'Content-Type': 'application/json' }),
       },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
     });
   } catch {
     throw new AdminApiError('network_error', adminI18n.t('errors.network'), 0);

@@ -1,11 +1,20 @@
-import type { AdminDepositItem, AdminWithdrawal, Adjustment } from '@sea/contracts';
+import type {
+  AdminDepositItem,
+  AdminDepositMethod,
+  AdminDepositMethodList,
+  AdminDepositMethodUpdate,
+  AdminWithdrawal,
+  Adjustment,
+} from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminPost, seg, type Query } from './client.ts';
+import { adminGet, adminPost, adminPut, adminRequest, seg, type Query } from './client.ts';
 
 /** The payment queues: deposits (bank transfers), withdrawals, manual adjustments. */
 
 export interface PageQuery extends Query {
   status?: string;
+  /** `column:asc|desc` from the list's allow-list (the server refuses others). */
+  sort?: string;
   pageNo: number;
   pageSize: number;
 }
@@ -81,6 +90,24 @@ export const useWithdrawalProof = (id: string | null) =>
     staleTime: Infinity,
   });
 
+/** The operator's proof of the payout (bank slip), attached when disbursed. */
+export const useWithdrawalPayoutProof = (id: string | null) =>
+  useQuery({
+    queryKey: [...withdrawalsKey, 'payout-proof', id],
+    queryFn: () => adminGet<{ image: string | null }>(`/admin/api/withdrawals/${seg(id!)}/payout-proof`),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+  });
+
+/** Disburse, with the payment's proof image when given (multipart), else an empty JSON body. */
+export const useDisburse = () =>
+  useInvalidating(withdrawalsKey, ({ id, proof }: { id: string; proof: File | null }) => {
+    if (!proof) return adminPost<AdminWithdrawal>(`/admin/api/withdrawals/${seg(id)}/disburse`);
+    const form = new FormData();
+    form.append('proof', proof);
+    return adminRequest<AdminWithdrawal>('POST', `/admin/api/withdrawals/${seg(id)}/disburse`, { body: form });
+  });
+
 export type WithdrawalAction =
   | { id: string; action: 'approve' }
   | { id: string; action: 'disburse' }
@@ -124,3 +151,36 @@ export const useCurrency = (enabled = true) =>
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+// ---- payment methods and limits
+const methodsKey = ['admin', 'deposit-methods'] as const;
+export const useDepositMethods = () =>
+  useQuery({
+    queryKey: methodsKey,
+    queryFn: () => adminGet<AdminDepositMethodList>('/admin/api/deposit-methods'),
+  });
+export const useSaveDepositMethod = () =>
+  useInvalidating(methodsKey, ({ code, body }: { code: string; body: AdminDepositMethodUpdate }) =>
+    adminPut<AdminDepositMethod>(`/admin/api/deposit-methods/${seg(code)}`, body),
+  );
+
+export interface WithdrawalSettings {
+  currency: string;
+  exponent: number;
+  minAmount: string;
+  maxAmount: string;
+  confirmWindowMinutes: number;
+  cancelAllowed: boolean;
+}
+const withdrawalSettingsKey = ['admin', 'withdrawal-settings'] as const;
+export const useWithdrawalSettings = () =>
+  useQuery({
+    queryKey: withdrawalSettingsKey,
+    queryFn: () => adminGet<WithdrawalSettings>('/admin/api/withdrawal-settings'),
+  });
+export const useSaveWithdrawalSettings = () =>
+  useInvalidating(
+    withdrawalSettingsKey,
+    (body: { minAmount: string; maxAmount: string; confirmWindowMinutes: number; cancelAllowed: boolean }) =>
+      adminPut<WithdrawalSettings>('/admin/api/withdrawal-settings', body),
+  );

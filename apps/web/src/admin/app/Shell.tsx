@@ -74,6 +74,10 @@ export function Shell() {
             ☰
           </button>
           <div className="bo-topbar__spacer" />
+          {/* The same tab: /docs reads this tab's staff session to load the back office's API document. */}
+          <a className="bo-btn bo-btn--ghost" href="/docs">
+            {t('site.apiDocs')}
+          </a>
           <LanguageSwitch />
           <div className="bo-user">
             <span className="bo-user__avatar" aria-hidden="true">

@@ -35,3 +35,18 @@ export function AppDialog(props: {
     </Dialog.Root>
   );
 }
+
+/** A form dialog's footer: Cancel, and Save submitting the form `formId` (disabled while it saves). */
+export function SaveFooter(props: { formId: string; onCancel: () => void; saving: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="bo-btn bo-btn--ghost" onClick={props.onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" form={props.formId} className="bo-btn bo-btn--primary" disabled={props.saving}>
+        {t('common.save')}
+      </button>
+    </>
+  );
+}

@@ -20,6 +20,9 @@ const CODE_FIELDS: Record<string, readonly string[]> = {
   verification_code_invalid: ['code', 'verificationCode'],
   verification_code_expired: ['code', 'verificationCode'],
   invitation_code_error: ['affiliateCode'],
+  kyc_file_type: ['file'],
+  kyc_file_too_large: ['file'],
+  kyc_file_missing: ['file'],
 };
 
 /** One field of `value.fields`: translated by field and reason code where a text exists, else the server's text. */

@@ -126,16 +126,19 @@ export function DownlinesPage() {
                         {t('agent.downlines.editRebate')}
                       </button>
                     )}
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      aria-label={t(m.status === 'active' ? 'agent.downlines.lockOf' : 'agent.downlines.unlockOf', {
-                        account: m.account,
-                      })}
-                      onClick={() => setLocking(m)}
-                    >
-                      {t(m.status === 'active' ? 'agent.downlines.lock' : 'agent.downlines.unlock')}
-                    </button>
+                    {/* A member's own closure is final: no lock or unlock. */}
+                    {m.status !== 'closed' && (
+                      <button
+                        type="button"
+                        className="btn btn--ghost"
+                        aria-label={t(m.status === 'active' ? 'agent.downlines.lockOf' : 'agent.downlines.unlockOf', {
+                          account: m.account,
+                        })}
+                        onClick={() => setLocking(m)}
+                      >
+                        {t(m.status === 'active' ? 'agent.downlines.lock' : 'agent.downlines.unlock')}
+                      </button>
+                    )}
                     <Link
                       className="btn btn--ghost"
                       to={transferUrl(m.account)}

@@ -12,6 +12,7 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { useUi } from '../../state/ui.ts';
 import { emailResetSchema, PHONE_DEFAULTS, phoneResetSchema } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
+import { BannerGroup } from '../../components/banners/BannerGroup.tsx';
 
 /** Forgot password by e-mail (a link) or by phone (code + new password, then logged in) — spec §4. */
 export function ForgotPasswordDialog() {
@@ -22,6 +23,7 @@ export function ForgotPasswordDialog() {
   if (dialog !== 'forgot') return null;
   return (
     <Modal open onClose={close} title={t('auth.forgotTitle')}>
+      <BannerGroup group="w_forget" />
       <Tabs
         label={t('auth.method')}
         tabs={[

@@ -11,6 +11,7 @@ import { useUi } from '../../state/ui.ts';
 import { RegisterButton } from './RegisterButton.tsx';
 import { passwordLoginSchema } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
+import { challengeOf, useLoginCheck } from './login-check-state.ts';
 
 const schema = passwordLoginSchema(false);
 
@@ -24,6 +25,7 @@ export function HeaderLoginForm() {
   const flags = useWhitelabel().data;
   const open = useUi((s) => s.open);
   const onLoggedIn = useOnLoggedIn();
+  const setPending = useLoginCheck((s) => s.set);
   const modes = (['username', 'sms'] as const).filter((m) =>
     m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3,
   );
@@ -35,6 +37,12 @@ export function HeaderLoginForm() {
     try {
       onLoggedIn(await login({ type: 'username', username, password }));
     } catch (err) {
+      // A new device: the popup shows the check.
+      const challenge = challengeOf(err);
+      if (challenge) {
+        setPending({ ...challenge, area: 'member' });
+        return open('login');
+      }
       // The popup knows how to ask for a captcha; the header form hands over to it.
       if (captchaRequested(err)) open('login');
       throw err;

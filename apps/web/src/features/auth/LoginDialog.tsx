@@ -17,6 +17,9 @@ import { readRemembered, remember } from './remember.ts';
 import { passwordLoginSchema } from './schemas.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
 import { useOnLoggedIn } from './use-auth-actions.ts';
+import { challengeOf, useLoginCheck } from './login-check-state.ts';
+import { LoginCheckStep } from './LoginCheckStep.tsx';
+import { BannerGroup } from '../../components/banners/BannerGroup.tsx';
 
 export function LoginDialog() {
   const { t } = useTranslation();
@@ -26,7 +29,23 @@ export function LoginDialog() {
     m === 'username' ? flags?.USERNAMEREG3 !== false : flags?.MOBILEVERCODELOGIN3,
   );
   const [tab, setTab] = useState<'username' | 'sms' | null>(null);
+  const pending = useLoginCheck((s) => s.pending);
+  const setPending = useLoginCheck((s) => s.set);
   if (dialog !== 'login') return null;
+  // A login from a new device: its check, in place of the form (closing drops it).
+  if (pending)
+    return (
+      <Modal
+        open
+        onClose={() => {
+          setPending(null);
+          close();
+        }}
+        title={t(pending.area === 'agent' ? 'auth.agentLoginTitle' : 'auth.loginTitle')}
+      >
+        <LoginCheckStep key={pending.challengeId} pending={pending} />
+      </Modal>
+    );
   // The agent page's login (spec: area 'agent', no remember-me; non-agents are refused by the server).
   if (helpTag === 'agent')
     return (
@@ -44,6 +63,7 @@ export function LoginDialog() {
   const active = tabs.includes(wanted) ? wanted : (tabs[0] ?? 'username');
   return (
     <Modal open onClose={close} title={t('auth.loginTitle')}>
+      <BannerGroup group="w_login" />
       <Tabs
         label={t('auth.method')}
         tabs={tabs.map((m) => ({ key: m, label: t(m === 'username' ? 'auth.byUsername' : 'auth.bySms') }))}
@@ -94,6 +114,7 @@ function PasswordLoginForm({ area = 'member' }: { area?: 'member' | 'agent' }) {
   const [captcha, setCaptcha] = useState({ shown: false, key: 0 });
   const schema = useMemo(() => passwordLoginSchema(captcha.shown), [captcha.shown]);
   const [remembered] = useState(readRemembered);
+  const setPending = useLoginCheck((s) => s.set);
   const form = useZodForm(schema, {
     username: remembered?.username ?? '',
     password: '',
@@ -114,6 +135,11 @@ function PasswordLoginForm({ area = 'member' }: { area?: 'member' | 'agent' }) {
       if (area === 'member') remember(keep ? { ...readRemembered(), username } : null);
       onLoggedIn(result);
     } catch (err) {
+      const challenge = challengeOf(err);
+      if (challenge) {
+        if (area === 'member') remember(keep ? { ...readRemembered(), username } : null);
+        return setPending({ ...challenge, area });
+      }
       // Once asked for, the captcha stays; it is single use, so every failure shows a new one.
       if (captcha.shown || captchaRequested(err)) setCaptcha((c) => ({ shown: true, key: c.key + 1 }));
       throw err;

@@ -18,6 +18,7 @@ import { useUi } from '../../state/ui.ts';
 import { registerSchema } from './register-schema.ts';
 import { hintMessage, PHONE_DEFAULTS } from './schemas.ts';
 import { useOnLoggedIn } from './use-auth-actions.ts';
+import { BannerGroup } from '../../components/banners/BannerGroup.tsx';
 
 /** Text fields in form order; captcha, SMS code and the mobile number have their own widgets. */
 const TEXT_FIELDS: RegisterField[] = [
@@ -57,6 +58,7 @@ export function RegisterDialog() {
   };
   return (
     <Modal open onClose={onClose} title={t('auth.registerTitle')}>
+      <BannerGroup group="w_register" />
       <Tabs
         label={t('auth.method')}
         tabs={tabs.map((m) => ({ key: m, label: t(m === 'username' ? 'auth.byUsername' : 'auth.byMobile') }))}

@@ -13,6 +13,8 @@ export function useOnLoggedIn(target = '/') {
   const qc = useQueryClient();
   return (result: LoginResult) => {
     setToken(result.token);
+    // The public popup's 'F' notices are for a member's first login (spec §4).
+    if (result.firstTimeLogin) sessionStorage.setItem('firstTimeLogin', '1');
     void qc.invalidateQueries({ queryKey: ['memberInfo'] });
     // A temporary or expired password must be changed first (never after an SMS login: the server says so).
     if (result.passwordExpired) open('changePassword');

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useAnnouncements, useContractTypesHeld } from '../../api/agents.ts';
 import { useMemberInfo } from '../../api/auth.ts';
 import { useUnreadMessages } from '../../api/messages.ts';
+import { useRewardSummary } from '../../api/rewards.ts';
 import { useWhitelabel } from '../../api/system.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { Splash } from '../../components/Splash.tsx';
@@ -16,7 +17,7 @@ import { CENTRE_PAGES, type CentreArea, FLAGGED_PAGES, SETTLEMENT_PAGES } from '
  * Member centre (/member/:page) and agent centre (/agent/:page, /agentHome): a menu of the spec's pages
  * beside the current one. Without a page, the first page shows; an unknown page is a 404. `pages` are the built
  * pages by name, from the app's page registry (features never import each other); every listed page is built (a
- * name without a page is a 404, never a placeholder). Badges: the unread agent announcements and member messages.
+ * name without a page is a 404, never a placeholder). Badges: the unread agent announcements and member messages, the claimable rewards and missions.
  * On phones the menu folds into a button naming the current page that opens a grid of every entry.
  * The agent menu lists a settlement record page only to an agent that has or had a contract of its type (the
  * page itself, opened by URL, says why it is empty).
@@ -39,9 +40,13 @@ export function CentrePage({
   const unreadAnnouncements = useAnnouncements({ pageNo: 1, pageSize: 1 }, isAgent).data?.unreadCount ?? 0;
   // The unread member messages, beside the messages entry.
   const unreadMessages = useUnreadMessages(area === 'member').data?.unreadCount ?? 0;
+  // Claimable mission rewards and all claimable rewards (the pushed `rewards` event refreshes them).
+  const rewards = useRewardSummary(area === 'member').data;
   const badges: Partial<Record<string, number>> = {
     agentAnnouncement: unreadAnnouncements,
     messageV2: unreadMessages,
+    rewardCenter: rewards?.rewards ?? 0,
+    missionLeaderboard: rewards?.missions ?? 0,
   };
   const flags = useWhitelabel().data;
   const flagOff = (p: string) => area === 'agent' && Boolean(FLAGGED_PAGES[p]) && flags?.[FLAGGED_PAGES[p]!] !== true;

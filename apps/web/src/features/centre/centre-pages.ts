@@ -1,10 +1,10 @@
 /**
- * Member centre pages (spec §2), in menu order; the first is where /member lands. The spec's bonusDetails,
- * rewardCenter, referral and missionLeaderboard are not built yet: they are offered nowhere, and their URLs lead
- * to the promotions (RETIRED_MEMBER_PAGES, routes.tsx).
+ * Member centre pages (spec §2), in menu order; the first is where /member lands. The spec's referral is not built
+ * yet: it is offered nowhere, and its URL leads to the promotions (RETIRED_MEMBER_PAGES, routes.tsx).
  */
 export const MEMBER_PAGES = [
   'securityCenter',
+  'identityVerification',
   'transferFund',
   'depositv2',
   'withdraw',
@@ -12,12 +12,17 @@ export const MEMBER_PAGES = [
   'personalHistoryCopy',
   'transactionHistory',
   'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'missionLeaderboard',
   'messageV2',
+  'feedback',
   'manualRebate',
+  'responsibleGaming',
 ] as const;
 
 /** The spec's member-centre pages that are not built: not listed, their URLs redirect to /promotions. */
-export const RETIRED_MEMBER_PAGES = ['bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard'] as const;
+export const RETIRED_MEMBER_PAGES = ['referral'] as const;
 
 /**
  * Agent centre pages (spec §2). myIncome, contractRequest and contractList are the spec's "my income" and

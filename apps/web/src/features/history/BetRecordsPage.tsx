@@ -18,6 +18,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { StatusBadge, type StatusTone } from '../../components/StatusBadge.tsx';
 import { navKeyOfCategory } from '../../lib/game-routes.ts';
+import { houseSummary } from '../../lib/house-summary.ts';
 import { lotterySummary } from '../../lib/lottery-bet-name.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
@@ -195,9 +196,16 @@ function Records({ data, onPage }: { data: BetRecordPage; onPage: (n: number) =>
   );
 }
 
-/** A round's result text; a lottery bet's names its bet type in the player's language, not its code. */
+/**
+ * A round's result text: a lottery bet's names its bet type in the player's language, not its code; our own games'
+ * (vendor SEA) are in the player's language; a vendor's as it sent them (the Demo vendor's in the launch language).
+ */
 const summaryOf = (t: TFunction, row: BetRecord) =>
-  row.gameType === 'ELOTT' || row.gameType === 'LOTT' ? lotterySummary(t, row.summary!) : row.summary!;
+  row.gameType === 'ELOTT' || row.gameType === 'LOTT'
+    ? lotterySummary(t, row.summary!)
+    : row.vassalage === 'SEA'
+      ? houseSummary(t, row.summary!)
+      : row.summary!;
 
 const netClass = (net: string) => clsx(net.startsWith('-') ? 'history-negative' : net !== '0' && 'history-amount--in');
 

@@ -2,11 +2,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
-import { BannerCarousel } from './BannerCarousel.tsx';
+import { BannerGroup } from '../../components/banners/BannerGroup.tsx';
 import { CategoryRows, HotGamesRow } from './GameRows.tsx';
 import { JackpotCounter } from './JackpotCounter.tsx';
 import { NearView } from './NearView.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
+import { PublicPopup } from './PublicPopup.tsx';
 import { VendorTiles } from './VendorTiles.tsx';
 import './home-games.css';
 
@@ -20,8 +21,9 @@ export function HomePage() {
   const categories = NAV_ITEMS.filter((i) => i.key !== 'home' && i.key !== 'promotions');
   return (
     <div className="home">
-      <BannerCarousel />
+      <BannerGroup group="w_home" />
       <NoticeBar />
+      <PublicPopup />
       <JackpotCounter />
       <section aria-labelledby="home-categories" className="home__section">
         <h2 id="home-categories">{t('home.categories')}</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../i18n/languages.ts';
 
 /** Decorative (spec §9): starts between 5,000,000 and 20,000,000, rises by 100–500 every 3–5 s. */
 const MIN = 5_000_000;
@@ -22,7 +23,7 @@ export function JackpotCounter() {
     <section className="jackpot" aria-label={t('home.jackpot')}>
       <span className="jackpot__label">{t('home.jackpot')}</span>
       <span className="jackpot__value">
-        {value.toLocaleString(i18n.language === 'en' ? 'en-US' : 'vi-VN', {
+        {value.toLocaleString(localeOf(i18n.language), {
           minimumFractionDigits: 2,
           maximumFractionDigits: 2,
         })}

@@ -18,12 +18,15 @@ import {
   QUICK_PICKS,
   quickPick,
   type SlipBet,
+  slipFromShared,
   slipTotals,
   unitStakeOf,
   chargeOf,
 } from './bet-slip.ts';
 import type { IssuePhase } from './clock.ts';
 import { Die, onArrowKeys, rovingTab } from './parts.tsx';
+import { takeCopiedSlip } from '../../state/chat.ts';
+import { ShareSlipButton } from '../../components/ShareSlipButton.tsx';
 
 let slipSeq = 0;
 
@@ -52,7 +55,10 @@ export function BetPanel({ game, phase }: { game: LotteryGame; phase: IssuePhase
   const min = BigInt(game.minUnitStake);
   const max = BigInt(game.maxUnitStake);
   const [stakeText, setStakeText] = useState(() => minorToMajor(min, game.exponent));
-  const [slip, setSlip] = useState<SlipBet[]>([]);
+  // A slip copied from the chat room starts the slip (its bets checked by the engine).
+  const [slip, setSlip] = useState<SlipBet[]>(() =>
+    slipFromShared(game.kind, takeCopiedSlip(game.gameCode)?.bets ?? [], { min, max }, () => `s${++slipSeq}`),
+  );
   const [sheetOpen, setSheetOpen] = useState(false);
 
   if (!group) return <p className="field__hint">{t('lottery.empty')}</p>;
@@ -408,6 +414,7 @@ function Slip({
           >
             {t('lottery.clearSlip')}
           </button>
+          <ShareSlipButton gameCode={game.gameCode} bets={slip} />
           <button
             type="button"
             className="btn btn--primary"

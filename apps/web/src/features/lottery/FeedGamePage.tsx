@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../i18n/languages.ts';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { type FeedGame, LOTTERY_KEY, useFeedGame, useFeedResults, usePlaceLotteryBets } from '../../api/lottery.ts';
@@ -26,6 +27,7 @@ import {
 import { BoardView, useScheduleText } from './FeedParts.tsx';
 import { MyBets } from './MyBets.tsx';
 import { Countdown, onArrowKeys, rovingTab } from './parts.tsx';
+import { useWatchLotteryGame } from '../../state/realtime.ts';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
@@ -63,6 +65,7 @@ export default function FeedGamePage({ menu }: { menu: 'vnLottery' | 'seaLottery
 function FeedGameView({ game, receivedAt }: { game: FeedGame; receivedAt: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  useWatchLotteryGame(game.gameCode); // a drawn issue (pushed) refreshes this game's results
   const now = useServerNow(clockOffset(game.serverTime, receivedAt));
   const phase: IssuePhase | null = game.current ? issuePhase(game.current, now) : null;
   const [tab, setTab] = useState<Tab>('bet');
@@ -331,7 +334,7 @@ export function FeedBetPanel({ game, open }: { game: FeedGame; open: boolean }) 
 
 /** Recent draws with their prize boards (corrected ones marked). */
 function FeedResultsTable({ game }: { game: FeedGame }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useFeedResults(game.gameCode, page, 5);
   return (
@@ -343,7 +346,7 @@ function FeedResultsTable({ game }: { game: FeedGame }) {
               <h3 className="lot-feedresults__id">
                 {t('lottery.issue', { id: row.issueId })}{' '}
                 <span className="field__hint">
-                  {new Date(row.drawsAt).toLocaleString(undefined, {
+                  {new Date(row.drawsAt).toLocaleString(localeOf(i18n.language), {
                     timeZone: game.timezone,
                     dateStyle: 'medium',
                     timeStyle: 'short',

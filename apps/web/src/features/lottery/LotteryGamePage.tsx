@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../i18n/languages.ts';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { LOTTERY_KEY, type LotteryGame, useLotteryGame, useLotteryResults } from '../../api/lottery.ts';
@@ -11,6 +12,7 @@ import { clockOffset, issuePhase, useServerNow } from './clock.ts';
 import { MyBets } from './MyBets.tsx';
 import { Countdown, onArrowKeys, ResultView, rovingTab, useIntervalText } from './parts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
+import { useWatchLotteryGame } from '../../state/realtime.ts';
 import './lottery.css';
 import '../../i18n/areas/lottery.ts';
 
@@ -42,6 +44,7 @@ export default function LotteryGamePage() {
 function GameView({ game, receivedAt }: { game: LotteryGame; receivedAt: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  useWatchLotteryGame(game.gameCode); // a drawn issue (pushed) refreshes this game's results
   const offset = clockOffset(game.serverTime, receivedAt);
   const now = useServerNow(offset);
   const phase = issuePhase(game.current, now);
@@ -143,7 +146,7 @@ function ChainInfo({ game }: { game: LotteryGame }) {
   const { t, i18n } = useTranslation();
   const { chain, nextChain } = game;
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    new Date(iso).toLocaleString(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <details className="lot-fair" data-testid="chain-info">
       <summary>{t('lottery.fairTitle', { seq: chain.seq })}</summary>

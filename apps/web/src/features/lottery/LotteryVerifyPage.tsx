@@ -2,6 +2,7 @@ import { formatMoney } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../i18n/languages.ts';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { type LotteryIssue, useLotteryBeaconRound, useLotteryIssue, useLotteryLobby } from '../../api/lottery.ts';
@@ -139,7 +140,7 @@ function IssueCheckView({ issue, name }: { issue: LotteryIssue; name?: string })
         ? 'pending'
         : 'ok';
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    new Date(iso).toLocaleString(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="lot-verify__issue" data-testid="issue-check">
       <h2>

@@ -216,3 +216,29 @@ export function betIndexOfField(field: string): number | null {
   const m = /^bets\.(\d+)(?:\.|$)/.exec(field);
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * The bets of a slip shared in the chat room, as this page's slip lines: each checked by the engine (parse, units)
+ * and its unit stake within the game's bounds; a bet that is not valid here is left out.
+ */
+export function slipFromShared(
+  kind: ElottKind,
+  bets: readonly { code: string; selection: unknown; unitStake: string }[],
+  bounds: { min: bigint; max: bigint },
+  id: () => string,
+): SlipBet[] {
+  const out: SlipBet[] = [];
+  for (const b of bets) {
+    try {
+      const type = elottBetType(kind, b.code);
+      const parsed = type.parse(b.selection);
+      const units = type.unitCount(parsed);
+      const unitStake = BigInt(b.unitStake);
+      if (units < 1 || units > MAX_UNITS_PER_BET || unitStake < bounds.min || unitStake > bounds.max) continue;
+      out.push({ id: id(), code: b.code, selection: b.selection, describe: type.describe(parsed), units, unitStake });
+    } catch {
+      // not a bet of this game: left out
+    }
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAvatar, useMemberInfo, useUploadAvatar } from '../../api/auth.ts';
+import { useProfile } from '../../api/profile.ts';
 import { useDateTime } from '../../components/DateTime.tsx';
 import { Form } from '../../components/form/Form.tsx';
 import { FormStatus } from '../../components/form/FormFooter.tsx';
@@ -9,6 +10,10 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { imageFile } from '../../lib/validation.ts';
 import { useUi } from '../../state/ui.ts';
+import { DevicesSection } from './DevicesSection.tsx';
+import { CloseAccount } from './CloseAccount.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import './profile.css';
 
 const avatarSchema = z.object({
   file: imageFile({
@@ -18,7 +23,10 @@ const avatarSchema = z.object({
   }),
 });
 
-/** Member centre › security centre: profile, avatar (PNG/JPG ≤ 5 MB) and password change. */
+/**
+ * Member centre › security centre: avatar (PNG/JPG ≤ 5 MB), password change, remembered devices, and for real
+ * accounts the profile fields (the merchant's required / optional / hidden settings) and closing the account.
+ */
 export function SecurityCenter() {
   const { t } = useTranslation();
   const me = useMemberInfo();
@@ -45,10 +53,27 @@ export function SecurityCenter() {
             <button type="button" className="btn btn--primary" onClick={() => open('changePassword')}>
               {t('auth.changePasswordTitle')}
             </button>
+            <DevicesSection />
+            {!member.isTrial && <Profile />}
           </>
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** The profile form and, below it, closing the account (real accounts only: a trial account has neither). */
+function Profile() {
+  const query = useProfile();
+  return (
+    <QueryState query={query}>
+      {(profile) => (
+        <>
+          <ProfileForm profile={profile} />
+          <CloseAccount />
+        </>
+      )}
+    </QueryState>
   );
 }
 

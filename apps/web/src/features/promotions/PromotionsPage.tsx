@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePromotion, usePromotions } from '../../api/promotions.ts';
+import { BonusJoin } from '../../components/promotions/BonusJoin.tsx';
 import { PromotionCard, PromotionImage, usePromotionPeriod } from '../../components/promotions/PromotionCard.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
@@ -78,6 +79,7 @@ function PromotionDetail({ id }: { id: string }) {
               </h1>
               <p className="promo-card__period">{period(p)}</p>
               <SafeHtml html={p.content} className="promo-detail__content" />
+              <BonusJoin promotionId={p.id} />
             </div>
           </article>
         )}

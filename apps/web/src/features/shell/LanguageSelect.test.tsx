@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
+import tl from '../../i18n/locales/tl/main.ts';
 import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
 import { ok, server } from '../../test/server.ts';
@@ -66,5 +67,32 @@ describe('language of a logged-in member', () => {
     renderAt('/');
     expect(await screen.findByRole('link', { name: 'Trang chủ' })).toBeTruthy();
     expect(i18n.language).toBe('ty');
+  });
+
+  it('offers Tagalog (TL) and renders the site in it, kept on the account', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      memberInfo('en'),
+      http.put('*/wps/member/language', async ({ request }) => {
+        sent.push(await request.json());
+        return ok(null);
+      }),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/');
+    await within(await screen.findByRole('banner')).findByRole('link', { name: /Member centre/ });
+    const select = screen.getByLabelText('Language');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Tiếng Việt', 'Tagalog']);
+    await userEvent.selectOptions(select, 'tl');
+    await waitFor(() => expect(sent).toEqual([{ language: 'tl' }]));
+    expect((await screen.findAllByRole('link', { name: tl.nav.promotions })).length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('link', { name: 'Promotions' })).toEqual([]);
+    expect(screen.getByLabelText(tl.header.language)).toBeTruthy();
+    expect(document.documentElement.lang).toBe('tl');
+    expect(i18n.t('auth.signOut')).toBe('Mag-log out');
   });
 });

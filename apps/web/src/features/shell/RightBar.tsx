@@ -18,6 +18,13 @@ export function RightBar() {
   return (
     <aside className="right-bar" aria-label={t('rightBar.label')}>
       <ul>
+        <li>
+          {/* The site's own chat room (spec §1), first so phones keep it in their bottom bar. */}
+          <Link to="/chat" title={t('rightBar.chatRoom')}>
+            <span aria-hidden="true">☷</span>
+            <span className="right-bar__label">{t('rightBar.chatRoom')}</span>
+          </Link>
+        </li>
         {CONTACTS.map((c) => {
           const r = resources.find((x) => x.key === c.key);
           if (!r) return null;

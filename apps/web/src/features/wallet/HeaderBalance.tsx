@@ -74,6 +74,11 @@ function RealBalance() {
         <span className="sr-only">{t('wallet.balance')} </span>
         {data && <span className="header-balance__currency">{data.currency}</span>}
         <span className="header-balance__value">{amount}</span>
+        {data?.bonus && data.bonus !== '0' && !masked && (
+          <span className="header-balance__held" data-testid="header-bonus">
+            {t('wallet.bonusPart', { amount: formatMoney(data.bonus, data.exponent) })}
+          </span>
+        )}
         {data && held > 0n && !masked && (
           <span className="header-balance__held">
             {t('wallet.pendingHold', { amount: formatMoney(String(held), data.exponent) })}

@@ -1,8 +1,10 @@
 import { type BankAccount, formatMoney, type WithdrawSettings } from '@sea/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestId } from '../../api/request-id.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { useRequestWithdrawal } from '../../api/withdraw.ts';
+import { Modal } from '../../components/Modal.tsx';
 import { AmountField } from '../../components/form/AmountField.tsx';
 import { Form } from '../../components/form/Form.tsx';
 import { FormFooter } from '../../components/form/FormFooter.tsx';
@@ -10,6 +12,7 @@ import { SelectField, TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { withdrawalSchema } from './withdraw-form.ts';
 import '../../i18n/areas/withdraw.ts';
+import '../../i18n/areas/bonus.ts';
 
 /** The request form: amount (available balance and limits shown), bank account, transaction password. */
 export function WithdrawForm({ settings, banks }: { settings: WithdrawSettings; banks: BankAccount[] }) {
@@ -35,11 +38,29 @@ function RequestForm({ settings, banks }: { settings: WithdrawSettings; banks: B
     if (!banks.some((b) => b.id === getValues('bankAccountId'))) setValue('bankAccountId', banks[0]!.id);
   }, [banks, getValues, setValue]);
 
-  async function onSubmit(body: { amount: string; bankAccountId: string; transactionPassword: string }) {
+  type Body = { amount: string; bankAccountId: string; transactionPassword: string };
+  // Bonus money: with an active bonus the server answers bonus_active; the member confirms the forfeit, then the
+  // same request is sent again with forfeitBonus.
+  const [forfeit, setForfeit] = useState<{ body: Body; bonus: string } | null>(null);
+  const [forfeitError, setForfeitError] = useState<string | null>(null);
+
+  async function send(body: Body, forfeitBonus: boolean) {
     const content = JSON.stringify({ b: body.bankAccountId, a: body.amount });
-    const w = await requestId.run(content, (id) => submit.mutateAsync({ ...body, requestId: id }));
+    const w = await requestId.run(content, (id) =>
+      submit.mutateAsync({ ...body, requestId: id, ...(forfeitBonus && { forfeitBonus }) }),
+    );
     form.reset({ ...body, amount: '', transactionPassword: '' });
     return t('withdraw.form.success', { amount: money(w.amount) });
+  }
+
+  async function onSubmit(body: Body) {
+    try {
+      return await send(body, false);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== 'bonus_active') throw e;
+      setForfeitError(null);
+      setForfeit({ body, bonus: (e.value as { bonusBalance?: string } | null)?.bonusBalance ?? '0' });
+    }
   }
 
   return (
@@ -72,6 +93,33 @@ function RequestForm({ settings, banks }: { settings: WithdrawSettings; banks: B
         required
       />
       <FormFooter label={t('withdraw.form.submit')} />
+      <Modal open={forfeit !== null} onClose={() => setForfeit(null)} title={t('bonus.withdrawForfeitTitle')}>
+        <p>{t('bonus.withdrawForfeitText', { amount: money(forfeit?.bonus ?? '0') })}</p>
+        {forfeitError && (
+          <p role="alert" className="form__error">
+            {forfeitError}
+          </p>
+        )}
+        <div className="bonus-forfeit__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setForfeit(null)}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={submit.isPending}
+            onClick={() => {
+              if (!forfeit) return;
+              send(forfeit.body, true).then(
+                () => setForfeit(null),
+                (e: unknown) => setForfeitError(e instanceof Error ? e.message : String(e)),
+              );
+            }}
+          >
+            {t('bonus.withdrawForfeitConfirm')}
+          </button>
+        </div>
+      </Modal>
     </Form>
   );
 }

@@ -60,6 +60,9 @@ function setup(state: { settings?: WithdrawSettings; banks?: BankAccount[]; item
   const calls = { balance: 0 };
   server.use(
     http.get('*/wps/withdraw/settings', () => ok(s.settings)),
+    http.get('*/wps/member/kyc', () =>
+      ok({ overall: 'none', documents: [], withdrawalThreshold: null, currency: 'PHP', exponent: 2 }),
+    ),
     http.get('*/wps/withdraw/bank-accounts', () => ok(s.banks)),
     http.get('*/wps/withdraw/requests', () => ok({ items: s.items, total: s.items.length, pageNo: 1, pageSize: 10 })),
     http.get('*/wps/v2/wallets/balance', () => {
@@ -83,7 +86,8 @@ describe('withdraw page', () => {
       }),
     );
     renderAt('/member/withdraw');
-    const form = await screen.findByRole('region', { name: 'Set a transaction password' });
+    // The page is a lazy chunk: its first import in a run transforms its graph (slow on a loaded machine).
+    const form = await screen.findByRole('region', { name: 'Set a transaction password' }, { timeout: 30_000 });
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText(/Login password/), 'my login pw');
     await user.type(within(form).getByLabelText(/^Transaction password/), '12a');
@@ -147,6 +151,30 @@ describe('withdraw page', () => {
     const list = screen.getByRole('list', { name: 'My withdrawals' });
     expect(await within(list).findByText('Requested')).toBeTruthy();
     await waitFor(() => expect(calls.balance).toBeGreaterThan(balanceCalls));
+  });
+
+  it('names the identity rule until the member is verified, and shows kyc_required from the server', async () => {
+    setup();
+    server.use(
+      http.get('*/wps/member/kyc', () =>
+        ok({ overall: 'pending', documents: [], withdrawalThreshold: '500000', currency: 'PHP', exponent: 2 }),
+      ),
+      http.post('*/wps/withdraw/requests', () =>
+        fail('kyc_required', 'Withdrawals of this amount need a verified identity.', 403),
+      ),
+    );
+    renderAt('/member/withdraw');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Withdrawals above 5,000.00 PHP need a verified identity.');
+    expect(within(note).getByRole('link', { name: 'Verify my identity' }).getAttribute('href')).toBe(
+      '/member/identityVerification',
+    );
+    const form = await screen.findByRole('region', { name: 'Request a withdrawal' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText(/Amount \(PHP\)/), '6000');
+    await user.type(within(form).getByLabelText(/Transaction password/), '135790');
+    await user.click(within(form).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(form).findByText(/Identity verification/)).toBeTruthy();
   });
 
   it('adds and removes bank accounts, with the server’s refusal shown', async () => {

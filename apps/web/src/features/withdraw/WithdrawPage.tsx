@@ -1,4 +1,7 @@
+import { formatMoney } from '@sea/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useKycStatus } from '../../api/kyc.ts';
 import { useBankAccounts, useWithdrawSettings } from '../../api/withdraw.ts';
 import { BankAccounts } from './BankAccounts.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -19,6 +22,7 @@ export function WithdrawPage() {
   return (
     <section className="withdraw" aria-labelledby="page-title">
       <h1 id="page-title">{t('withdraw.title')}</h1>
+      <KycNotice />
       <QueryState query={settings}>
         {(s) =>
           s.transactionPasswordSet ? (
@@ -34,5 +38,18 @@ export function WithdrawPage() {
       <BankAccounts query={banks} max={settings.data?.maxBankAccounts ?? 5} />
       <WithdrawalList />
     </section>
+  );
+}
+
+/** The merchant's identity rule, while the member's identity is not yet verified (issue 25): where to verify. */
+function KycNotice() {
+  const { t } = useTranslation();
+  const kyc = useKycStatus().data;
+  if (!kyc || kyc.withdrawalThreshold === null || kyc.overall === 'approved') return null;
+  return (
+    <p className="withdraw__kyc" role="note">
+      {t('withdraw.kycNotice', { amount: `${formatMoney(kyc.withdrawalThreshold, kyc.exponent)} ${kyc.currency}` })}{' '}
+      <Link to="/member/identityVerification">{t('withdraw.kycVerify')}</Link>
+    </p>
   );
 }

@@ -1,12 +1,17 @@
-import { addAreaTexts } from '../index.ts';
+import { addAreaTexts, byLanguage } from '../index.ts';
 import { promosEn } from '../locales/promos.ts';
-import { promosTy } from '../locales/promos.ty.ts';
+import type { Widen } from '../widen.ts';
+
+const texts = {
+  en: promosEn,
+  ...byLanguage(import.meta.glob<Widen<typeof promosEn>>('../locales/*/promos.ts', { eager: true, import: 'default' })),
+};
 
 /**
  * The `promos.*` texts, added when the promotions page, the home's promotions block or the messages load, with the
  * error codes only these pages meet (`errors.*`, merged into the first page's section).
  */
-const { errors: errorsEn, ...textsEn } = promosEn;
-const { errors: errorsTy, ...textsTy } = promosTy;
-addAreaTexts('promos', { en: textsEn, ty: textsTy });
-addAreaTexts('errors', { en: errorsEn, ty: errorsTy });
+for (const [language, { errors, ...rest }] of Object.entries(texts)) {
+  addAreaTexts('promos', { [language]: rest });
+  addAreaTexts('errors', { [language]: errors });
+}

@@ -1,6 +1,10 @@
-import { addAreaTexts } from '../index.ts';
+import { addAreaTexts, byLanguage } from '../index.ts';
 import { rebateEn } from '../locales/rebate.ts';
-import { rebateTy } from '../locales/rebate.ty.ts';
+import type { Widen } from '../widen.ts';
+
+const translations = byLanguage(
+  import.meta.glob<Widen<typeof rebateEn>>('../locales/*/rebate.ts', { eager: true, import: 'default' }),
+);
 
 /** The `rebate.*` texts, added to the dictionary when the manual rebate page loads (not on the first page). */
-addAreaTexts('rebate', { en: rebateEn, ty: rebateTy });
+addAreaTexts('rebate', { en: rebateEn, ...translations });

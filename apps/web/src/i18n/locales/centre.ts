@@ -10,12 +10,3 @@ export const centreEn = {
     back: 'Back to the member centre',
   },
 };
-
-export const centreTy: typeof centreEn = {
-  agentOnly: {
-    text: 'Trung tâm đại lý dành cho đại lý: đại lý mời người chơi, theo dõi đội nhóm và nhận hoa hồng.',
-    how: 'Tài khoản của bạn là tài khoản thành viên. Để trở thành đại lý, hãy liên hệ chăm sóc khách hàng; khi tài khoản là tài khoản đại lý, các trang này sẽ mở cho bạn.',
-    join: 'Trở thành đại lý',
-    back: 'Về trung tâm thành viên',
-  },
-};

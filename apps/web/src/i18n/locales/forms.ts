@@ -69,6 +69,22 @@ export const formsEn = {
     agentLoginTitle: 'Agent login',
     agentLoginHint: 'Agent centre login: for agent accounts only.',
     memberLogin: 'Member login',
+    check: {
+      title: 'Confirm it is you',
+      intro: 'This is a new device or network for your account.',
+      sms: 'We sent a 6-digit code by SMS to {{destination}}.',
+      email: 'We sent a 6-digit code by e-mail to {{destination}}.',
+      bank_name: 'Enter the account holder name of one of your bank accounts, as it is on the account.',
+      code: 'Code',
+      bankAccountName: 'Account holder name',
+      confirm: 'Confirm',
+      resend: 'Send a new code',
+      resendIn: 'New code in {{seconds}} s',
+      resent: 'A new code was sent.',
+      attemptsLeft: 'That is not right. Attempts left: {{n}}.',
+      back: 'Back to log in',
+      codeFormat: 'Enter the 6 digits of the code.',
+    },
   },
   member: {
     securityCenter: 'Security centre',
@@ -77,6 +93,19 @@ export const formsEn = {
     avatarSaved: 'Your avatar was saved.',
     previousLogin: 'Previous login: {{time}}',
     never: 'this is your first login',
+    devices: {
+      title: 'Remembered devices',
+      hint: 'Logins from these devices and networks need no extra check. Remove one you do not know or no longer use: its next login is checked again.',
+      empty: 'No devices remembered yet.',
+      current: 'This device',
+      ip: 'IP {{ip}}',
+      firstSeen: 'First used {{time}}',
+      lastSeen: 'Last used {{time}}',
+      remove: 'Remove',
+      removeLabel: 'Remove {{label}}',
+      confirm: 'Remove {{label}}? Its next login will need the extra check.',
+      removed: 'The device was removed.',
+    },
   },
   /**
    * A server's field error (value.fields of an error answer) by field and reason code, else by reason code alone;
@@ -100,6 +129,9 @@ export const formsEn = {
     payload_too_large: 'The file is too large (5 MB at most).',
     unsupported_media_type: 'Only PNG or JPG images are accepted.',
     in_incorrect_password: 'Incorrect username or password.',
+    account_closed: 'This account is closed. Please contact customer service.',
+    kyc_required:
+      'Withdrawals of this amount need a verified identity. Upload your ID (front and back) and a selfie under Member centre › Identity verification.',
     captcha_required: 'Enter the captcha.',
     captcha_invalid: 'Captcha check failed. Please try again.',
     invalid_phone_number: 'Invalid phone number format.',
@@ -115,6 +147,9 @@ export const formsEn = {
     rebate_point_invalid: 'The rebate point is outside the allowed range.',
     affiliate_link_limit: 'You have reached the maximum number of affiliate links.',
     not_in_hierarchy: 'You can only transfer to your upline or your own downline.',
+    login_check_required: 'This is a new device or network for your account. Confirm it is you to log in.',
+    login_check_failed: 'That is not right. Please check and try again.',
+    login_check_expired: 'This check has expired or was used up. Please log in again.',
   },
 };
 

@@ -83,4 +83,25 @@ export const historyEn = {
     round: 'Round',
     verifyLabel: 'Verify round {{ref}} on the fairness page',
   },
+  /** Round summaries of our own games (the server's words, modules/house/house-summary.ts; lib/house-summary.ts). */
+  house: {
+    noWin: 'No win',
+    slotWin: '{{credits}} credits · {{count}} line wins',
+    slotWinOne: '{{credits}} credits · 1 line win',
+    freeSpins: '{{count}} free spins',
+    scratchWin: 'Match 3 × {{prize}} · {{credits}} credits',
+    handWin: '{{hand}} · {{credits}} credits',
+    hands: {
+      nothing: 'No win',
+      jacksOrBetter: 'Jacks or better',
+      twoPair: 'Two pair',
+      threeOfAKind: 'Three of a kind',
+      straight: 'Straight',
+      flush: 'Flush',
+      fullHouse: 'Full house',
+      fourOfAKind: 'Four of a kind',
+      straightFlush: 'Straight flush',
+      royalFlush: 'Royal flush',
+    },
+  },
 } as const;

@@ -7,6 +7,7 @@ export const walletEn = {
   hideBalance: 'Hide balance',
   showBalance: 'Show balance',
   balanceError: 'Balance unavailable. Tap to retry.',
+  bonusPart: '+ {{amount}} bonus',
   trial: 'Trial',
   trialHint: 'Trial account: no real money',
 } as const;

@@ -1,6 +1,8 @@
 /** Texts of this feature (English); merged into the locale under `withdraw`. */
 export const withdrawEn = {
   title: 'Withdraw',
+  kycNotice: 'Withdrawals above {{amount}} need a verified identity.',
+  kycVerify: 'Verify my identity',
   available: 'Available balance',
   txPassword: {
     title: 'Set a transaction password',

@@ -3,7 +3,7 @@
 const params = new URLSearchParams(location.search);
 const token = params.get('s') ?? '';
 
-// The page's texts in the site's two languages; the server wrote the player's language into <html data-language>.
+// The page's texts in the site's languages; the server wrote the player's language into <html data-language>.
 const TEXTS = {
   en: {
     noAnswer: 'The vendor did not answer.',
@@ -55,7 +55,34 @@ const TEXTS = {
     taken: 'Đã nhận cược. Kết quả có khi sự kiện kết thúc.',
     retry: 'Bấm nút lần nữa để đặt lại đúng cược này.',
   },
+
+  tl: {
+    noAnswer: 'Hindi sumagot ang provider.',
+    refusedRequest: 'Tinanggihan ng provider ang request.',
+    status: {
+      placing: 'inilalagay',
+      open: 'hinihintay ang resulta',
+      settled: 'settled',
+      cancelled: 'kinansela',
+      refused: 'tinanggihan',
+    },
+    paid: (m) => ` · ibinayad ${m}`,
+    stake: (m) => `taya ${m}`,
+    transferWallet: 'Balanse sa provider (transfer wallet)',
+    siteWallet: 'Ang iyong wallet sa site',
+    resultAfter: (s) => ` May resulta mga ${s} s pagkatapos ng iyong taya.`,
+    minimum: (m) => `Minimum ${m}`,
+    invalidStake: 'Maglagay ng tamang taya.',
+    placing: 'Inilalagay ang iyong taya…',
+    refused: 'Tinanggihan ang taya.',
+    youGet: (m) => `makukuha mo ang ${m}`,
+    noWin: 'walang panalo',
+    cancelled: 'Kinansela ang round; naibalik ang iyong taya.',
+    taken: 'Tinanggap ang taya. Darating ang resulta kapag natapos ang event.',
+    retry: 'Pindutin ulit ang button para subukan muli ang parehong taya.',
+  },
 };
+
 const T = TEXTS[document.documentElement.dataset.language] ?? TEXTS.en;
 const $ = (id) => document.getElementById(id);
 let session;

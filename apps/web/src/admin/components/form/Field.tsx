@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,6 @@ export function Field(
   props: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: FieldError; hint?: ReactNode },
 ) {
   const { label, error, hint, ...input } = props;
-  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="bo-field">
@@ -18,9 +17,43 @@ export function Field(
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
+      <FieldNotes id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its hint and error, as Field (long text such as HTML content). */
+export function TextAreaField(
+  props: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: FieldError; hint?: ReactNode },
+) {
+  const { label, error, hint, ...area } = props;
+  const id = useId();
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={6}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...area}
+      />
+      <FieldNotes id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: FieldError, hint?: ReactNode) =>
+  error ? `${id}-err` : hint ? `${id}-hint` : undefined;
+
+/** The hint under a field, or its error in its place. */
+function FieldNotes({ id, error, hint }: { id: string; error?: FieldError; hint?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {hint && !error && (
         <p id={`${id}-hint`} className="bo-hint">
           {hint}
@@ -31,7 +64,7 @@ export function Field(
           {t(error.message, { defaultValue: error.message })}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

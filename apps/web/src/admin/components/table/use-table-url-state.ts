@@ -86,3 +86,14 @@ export function useTableUrlState<F extends string>(filterNames: readonly F[], de
     ),
   };
 }
+
+/**
+ * The list's `sort` query parameter for the API (`createdAt:desc`), or undefined: only a column of the list's
+ * allow-list (the server's, in packages/contracts list-sort.ts) is sent, so an edited URL never makes the list fail.
+ */
+export function sortQuery(
+  sort: TableUrlState<string>['sort'],
+  allowed: readonly string[],
+): `${string}:${'asc' | 'desc'}` | undefined {
+  return sort && allowed.includes(sort.id) ? `${sort.id}:${sort.desc ? 'desc' : 'asc'}` : undefined;
+}

@@ -1,4 +1,4 @@
-import { adjustmentStatus, type Adjustment } from '@sea/contracts';
+import { ADJUSTMENT_SORTS, adjustmentStatus, type Adjustment } from '@sea/contracts';
 import { minorToMajor } from '@sea/contracts/money-format';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -11,11 +11,11 @@ import { useSignedInMe } from '../../components/me-context.tsx';
 import { Can, useCan } from '../../components/permissions.tsx';
 import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SelectFilter } from '../../components/table/filters.tsx';
-import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
+import { sortQuery, useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
-import { AdjustmentRequestDialog } from './AdjustmentRequestDialog.tsx';
-import { ReasonDialog } from './ReasonDialog.tsx';
-import { statusTone } from './status-tone.ts';
+import { AdjustmentRequestDialog } from '../../components/AdjustmentRequestDialog.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { statusTone } from '../../components/status-tone.ts';
 
 const col = createColumnHelper<Adjustment>();
 type Decision = { kind: 'approve' | 'reject'; adjustment: Adjustment } | null;
@@ -29,11 +29,13 @@ export function AdjustmentsPage() {
   const can = useCan();
   const me = useSignedInMe();
   const state = useTableUrlState(['status'] as const);
-  const list = useAdjustments({ status: state.filters.status, pageNo: state.pageNo, pageSize: state.pageSize });
+  const sort = sortQuery(state.sort, ADJUSTMENT_SORTS);
+  const list = useAdjustments({ status: state.filters.status, sort, pageNo: state.pageNo, pageSize: state.pageSize });
   const decide = useDecideAdjustment();
   const [requesting, setRequesting] = useState(false);
   const [decision, setDecision] = useState<Decision>(null);
-  const who = (id: string | null) => (id === null ? '—' : id === me.id ? t('adjustments.you') : `#${id}`);
+  const who = (id: string | null, username: string | null) =>
+    id === null ? '—' : id === me.id ? t('adjustments.you', { username }) : username || `#${id}`;
 
   const columns = useMemo<Columns<Adjustment>>(
     () => [
@@ -49,6 +51,7 @@ export function AdjustmentsPage() {
         ),
       }),
       col.accessor('amount', {
+        enableSorting: true,
         meta: { label: t('payments.amount'), numeric: true, csv: (r) => minorToMajor(r.amount, r.exponent) },
         cell: (c) => formatAmount(c.getValue(), c.row.original.exponent, c.row.original.currency),
       }),
@@ -61,18 +64,20 @@ export function AdjustmentsPage() {
         ),
       }),
       col.accessor('status', {
+        enableSorting: true,
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`payments.statuses.${c.getValue()}`)}</Badge>,
       }),
-      col.accessor('requestedBy', {
+      col.accessor('requestedByUsername', {
         meta: { label: t('adjustments.requestedBy') },
-        cell: (c) => who(c.getValue()),
+        cell: (c) => who(c.row.original.requestedBy, c.getValue()),
       }),
-      col.accessor('decidedBy', {
+      col.accessor('decidedByUsername', {
         meta: { label: t('adjustments.decidedBy') },
-        cell: (c) => who(c.getValue()),
+        cell: (c) => who(c.row.original.decidedBy, c.getValue()),
       }),
       col.accessor('createdAt', {
+        enableSorting: true,
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
@@ -131,7 +136,7 @@ export function AdjustmentsPage() {
         state={state}
         rowKey={(r) => r.id}
         exportRows={() =>
-          allPages((pageNo, pageSize) => fetchAdjustments({ status: state.filters.status, pageNo, pageSize }))
+          allPages((pageNo, pageSize) => fetchAdjustments({ status: state.filters.status, sort, pageNo, pageSize }))
         }
         toolbar={
           <SelectFilter

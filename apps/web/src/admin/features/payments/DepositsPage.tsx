@@ -1,4 +1,4 @@
-import { depositStatus, type AdminDepositItem } from '@sea/contracts';
+import { DEPOSIT_SORTS, depositStatus, type AdminDepositItem } from '@sea/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,11 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SelectFilter } from '../../components/table/filters.tsx';
-import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
+import { sortQuery, useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { minorToMajor } from '@sea/contracts/money-format';
-import { ReasonDialog } from './ReasonDialog.tsx';
-import { statusTone } from './status-tone.ts';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { statusTone } from '../../components/status-tone.ts';
 
 const col = createColumnHelper<AdminDepositItem>();
 type Action = { kind: 'receipt' | 'approve' | 'reject'; deposit: AdminDepositItem } | null;
@@ -33,7 +33,8 @@ export function DepositsPage() {
   const state = useTableUrlState(['status'] as const);
   // The queue: pending transfers unless the operator picks another status ('all' = every status).
   const status = state.filters.status === 'all' ? undefined : (state.filters.status ?? 'pending');
-  const list = useDeposits({ status, pageNo: state.pageNo, pageSize: state.pageSize });
+  const sort = sortQuery(state.sort, DEPOSIT_SORTS);
+  const list = useDeposits({ status, sort, pageNo: state.pageNo, pageSize: state.pageSize });
   const approve = useApproveDeposit();
   const reject = useRejectDeposit();
   const [action, setAction] = useState<Action>(null);
@@ -47,6 +48,7 @@ export function DepositsPage() {
       }),
       col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
       col.accessor('amount', {
+        enableSorting: true,
         meta: {
           label: t('payments.amount'),
           numeric: true,
@@ -56,14 +58,16 @@ export function DepositsPage() {
       }),
       col.accessor('methodName', { meta: { label: t('payments.method') } }),
       col.accessor('status', {
+        enableSorting: true,
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={statusTone(c.getValue())}>{t(`payments.statuses.${c.getValue()}`)}</Badge>,
       }),
       col.accessor('createdAt', {
+        enableSorting: true,
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
-      col.accessor('reviewedBy', {
+      col.accessor('reviewedByUsername', {
         meta: { label: t('payments.reviewedBy') },
         cell: (c) => c.getValue() ?? '—',
       }),
@@ -124,9 +128,9 @@ export function DepositsPage() {
         query={list}
         state={state}
         rowKey={(r) => r.id}
-        defaultHidden={['reviewedBy', 'reason']}
+        defaultHidden={['reviewedByUsername', 'reason']}
         emptyText={status === 'pending' ? t('deposits.emptyQueue') : t('table.empty')}
-        exportRows={() => allPages((pageNo, pageSize) => fetchDeposits({ status, pageNo, pageSize }))}
+        exportRows={() => allPages((pageNo, pageSize) => fetchDeposits({ status, sort, pageNo, pageSize }))}
         toolbar={
           <SelectFilter
             label={t('payments.status')}

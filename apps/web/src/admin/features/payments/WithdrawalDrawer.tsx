@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useWithdrawal, useWithdrawalAction, useWithdrawalProof } from '../../api/payments.ts';
+import {
+  useWithdrawal,
+  useWithdrawalAction,
+  useWithdrawalPayoutProof,
+  useWithdrawalProof,
+} from '../../api/payments.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -13,8 +18,9 @@ import { Field, FormAlert } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
-import { statusTone } from './status-tone.ts';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { statusTone } from '../../components/status-tone.ts';
+import { DisburseDialog } from './DisburseDialog.tsx';
 
 type Step = 'approve' | 'disburse' | 'reject' | null;
 
@@ -97,6 +103,7 @@ export function WithdrawalDrawer({ id, onClose }: { id: string; onClose: () => v
               {t('withdrawals.secondApprovalText')}
             </p>
           )}
+          {w.hasPayoutProof && <PayoutProof id={w.id} reference={w.reference} />}
           {w.hasProof && <Proof id={w.id} reference={w.reference} />}
           {decide && (
             <div className="bo-drawer-actions">
@@ -128,21 +135,14 @@ export function WithdrawalDrawer({ id, onClose }: { id: string; onClose: () => v
             args={{ id: w.id, action: 'approve' }}
             onDone={() => void one.refetch()}
           />
-          <ConfirmDialog
-            open={step === 'disburse'}
-            onClose={() => setStep(null)}
-            title={t('withdrawals.disburseTitle', { reference: w.reference })}
-            text={t('withdrawals.disburseText', {
-              amount: money(w.amount),
-              bank: w.bankName,
-              account: w.accountNumber,
-              name: w.accountName,
-            })}
-            confirmLabel={t('withdrawals.disburse')}
-            mutation={action}
-            args={{ id: w.id, action: 'disburse' }}
-            onDone={() => void one.refetch()}
-          />
+          {step === 'disburse' && (
+            <DisburseDialog
+              withdrawal={w}
+              amount={money(w.amount)}
+              onClose={() => setStep(null)}
+              onDone={() => void one.refetch()}
+            />
+          )}
           {step === 'reject' && (
             <ReasonDialog
               title={t('withdrawals.rejectTitle', { reference: w.reference })}
@@ -176,6 +176,24 @@ function Proof({ id, reference }: { id: string; reference: string }) {
       {proof.isError && <ErrorAlert error={proof.error} onRetry={() => void proof.refetch()} />}
       {proof.data?.image && (
         <img className="bo-receipt" src={proof.data.image} alt={t('withdrawals.proofAlt', { reference })} />
+      )}
+    </section>
+  );
+}
+
+/** The operator's proof of the payment, attached when disbursed. */
+function PayoutProof({ id, reference }: { id: string; reference: string }) {
+  const { t } = useTranslation();
+  const proof = useWithdrawalPayoutProof(id);
+  return (
+    <section className="bo-proof" aria-label={t('withdrawals.payoutProof')}>
+      <h2>{t('withdrawals.payoutProof')}</h2>
+      {proof.isPending && <p role="status">{t('common.loading')}</p>}
+      {proof.isError && <ErrorAlert error={proof.error} onRetry={() => void proof.refetch()} />}
+      {proof.data?.image && (
+        <a href={proof.data.image} target="_blank" rel="noreferrer" download={`${reference}-payout.jpg`}>
+          <img className="bo-receipt" src={proof.data.image} alt={t('withdrawals.payoutProofAlt', { reference })} />
+        </a>
       )}
     </section>
   );

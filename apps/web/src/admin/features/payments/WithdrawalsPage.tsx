@@ -1,4 +1,4 @@
-import { withdrawalStatus, type AdminWithdrawal } from '@sea/contracts';
+import { WITHDRAWAL_SORTS, withdrawalStatus, type AdminWithdrawal } from '@sea/contracts';
 import { minorToMajor } from '@sea/contracts/money-format';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -9,9 +9,9 @@ import { fetchWithdrawals, useWithdrawals } from '../../api/payments.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SelectFilter } from '../../components/table/filters.tsx';
-import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
+import { sortQuery, useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
-import { statusTone } from './status-tone.ts';
+import { statusTone } from '../../components/status-tone.ts';
 import { WithdrawalDrawer } from './WithdrawalDrawer.tsx';
 
 const col = createColumnHelper<AdminWithdrawal>();
@@ -29,7 +29,8 @@ export function WithdrawalsPage() {
       else next.delete('open');
       return next;
     });
-  const list = useWithdrawals({ status: state.filters.status, pageNo: state.pageNo, pageSize: state.pageSize });
+  const sort = sortQuery(state.sort, WITHDRAWAL_SORTS);
+  const list = useWithdrawals({ status: state.filters.status, sort, pageNo: state.pageNo, pageSize: state.pageSize });
 
   const columns = useMemo<Columns<AdminWithdrawal>>(
     () => [
@@ -43,6 +44,7 @@ export function WithdrawalsPage() {
       }),
       col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
       col.accessor('amount', {
+        enableSorting: true,
         meta: { label: t('payments.amount'), numeric: true, csv: (r) => minorToMajor(r.amount, r.exponent) },
         cell: (c) => formatAmount(c.getValue(), c.row.original.exponent, c.row.original.currency),
       }),
@@ -54,6 +56,7 @@ export function WithdrawalsPage() {
         meta: { label: t('withdrawals.accountName') },
       }),
       col.accessor('status', {
+        enableSorting: true,
         meta: { label: t('payments.status') },
         cell: (c) => (
           <>
@@ -68,10 +71,12 @@ export function WithdrawalsPage() {
         ),
       }),
       col.accessor('createdAt', {
+        enableSorting: true,
         meta: { label: t('payments.time') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('updatedAt', {
+        enableSorting: true,
         meta: { label: t('withdrawals.updated') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
@@ -103,7 +108,7 @@ export function WithdrawalsPage() {
         rowKey={(r) => r.id}
         defaultHidden={['updatedAt']}
         exportRows={() =>
-          allPages((pageNo, pageSize) => fetchWithdrawals({ status: state.filters.status, pageNo, pageSize }))
+          allPages((pageNo, pageSize) => fetchWithdrawals({ status: state.filters.status, sort, pageNo, pageSize }))
         }
         toolbar={
           <SelectFilter

@@ -21,6 +21,7 @@ const deposit = (over: Partial<AdminDepositItem> = {}): AdminDepositItem => ({
   gatewayRef: null,
   hasReceipt: true,
   reviewedBy: null,
+  reviewedByUsername: null,
   ...over,
 });
 
@@ -46,6 +47,7 @@ const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   memberAccount: 'member7',
   accountNumber: '0012345678',
   hasProof: false,
+  hasPayoutProof: false,
   awaitingSecondApproval: false,
   ...over,
 });
@@ -61,7 +63,9 @@ const adjustment = (over: Partial<Adjustment> = {}): Adjustment => ({
   reason: 'Goodwill',
   status: 'pending',
   requestedBy: '1',
+  requestedByUsername: 'owner1',
   decidedBy: null,
+  decidedByUsername: null,
   decidedAt: null,
   journalId: null,
   createdAt: '2026-11-28T04:00:00.000Z',
@@ -198,7 +202,7 @@ describe('payments', () => {
     );
     renderAdmin('/payments/adjustments', { token: 't' });
     const row = await screen.findByRole('row', { name: /Goodwill/ });
-    expect(within(row).getByText('you')).toBeTruthy();
+    expect(within(row).getByText('owner1 (you)')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Request adjustment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request adjustment' });

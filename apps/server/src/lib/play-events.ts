@@ -1,0 +1,44 @@
+/**
+ * What the engagement features (bonus wagering, missions, points, VIP, referral, leaderboards) learn of a member's
+ * play and money, delivered after the fact through a durable queue: each event at least once to every consumer,
+ * counted once by its `id` (a consumer records the ids it has applied in the same transaction as its effect).
+ * Producers: settled rounds (our games and the seamless vendors: the games module; the lottery's settled bets),
+ * credited deposits, registrations. Amounts are integer minor units of the merchant's currency.
+ */
+export type PlayEvent =
+  | {
+      kind: 'bet_settled';
+      /** Unique per settled bet across products, e.g. `round:<game_rounds.id>` or `lottery:<bet id>`. */
+      id: string;
+      merchantId: bigint;
+      memberId: bigint;
+      product: 'house' | 'vendor' | 'lottery';
+      /** The game's category code (e.g. SLOT, LIVE, LOTTERY) for contribution rates. */
+      category: string;
+      gameCode: string;
+      stake: bigint;
+      /** The stake that counts (ties and opposite bets net out per domain-rules.md). */
+      validBet: bigint;
+      payout: bigint;
+      settledAt: Date;
+    }
+  | {
+      kind: 'deposit_credited';
+      id: string;
+      merchantId: bigint;
+      memberId: bigint;
+      amount: bigint;
+      /** The member's first credited deposit. */
+      first: boolean;
+      at: Date;
+    }
+  | { kind: 'member_registered'; id: string; merchantId: bigint; memberId: bigint; at: Date };
+
+/**
+ * A consumer of play events: `name` keys its cursor; `handle` applies a batch of events (in the order they happened)
+ * and must be idempotent per event id, since a batch is delivered again after a crash.
+ */
+export interface PlayEventConsumer {
+  name: string;
+  handle(events: readonly PlayEvent[]): Promise<void>;
+}

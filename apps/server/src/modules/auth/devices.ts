@@ -1,0 +1,85 @@
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@sea/contracts';
+
+/** Where a login comes from: the client IP, its user agent and the web app's device id (null when it sent none). */
+export interface LoginClient {
+  ip: string;
+  userAgent: string;
+  deviceId?: string | null;
+}
+
+/** The client of a request: a device id that is not in the expected form counts as none. */
+export function clientOf(request: { headers: Record<string, string | string[] | undefined> }, ip: string): LoginClient {
+  const raw = request.headers[DEVICE_ID_HEADER];
+  const deviceId = typeof raw === 'string' && DEVICE_ID_PATTERN.test(raw) ? raw : null;
+  return { ip, userAgent: String(request.headers['user-agent'] ?? ''), deviceId };
+}
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/\bEdgA?\/|\bEdge\//, 'Edge'],
+  [/\bOPR\/|\bOpera\b/, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'], // HeadlessChrome/ too
+  [/\bSafari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/\bAndroid\b/, 'Android'],
+  [/\biPhone\b|\biPad\b|\biPod\b/, 'iOS'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/** "Chrome on Android" from a user agent; "Unknown device" when it names neither. */
+export function deviceLabel(userAgent: string): string {
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+}
+
+/** A holder's name as compared: no accents, case or punctuation ("Nguyễn  Văn-An" = "nguyen van an"). */
+export function normaliseName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Where a code went, as the login form shows it. */
+export const maskMobile = (cc: string, mobile: string) => `+${cc} •••• ${mobile.slice(-4)}`;
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The in-site message about a login from a new device, in the member's language (en, else ty). */
+export function newDeviceNotice(
+  language: string,
+  d: { label: string; ip: string; at: Date },
+): { title: string; content: string } {
+  const when = `${d.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const label = escapeHtml(d.label);
+  const ip = escapeHtml(d.ip);
+  if (language === 'ty')
+    return {
+      title: 'Đăng nhập từ thiết bị mới',
+      content:
+        `<p>Tài khoản của bạn vừa được đăng nhập từ một thiết bị mới: <b>${label}</b>, IP ${ip}, lúc ${when}.</p>` +
+        '<p>Nếu không phải bạn, hãy đổi mật khẩu ngay và xóa thiết bị này trong Trung tâm bảo mật.</p>',
+    };
+  return {
+    title: 'New device login',
+    content:
+      `<p>Your account was just logged in from a new device: <b>${label}</b>, IP ${ip}, at ${when}.</p>` +
+      '<p>If this was not you, change your password now and remove the device in the security centre.</p>',
+  };
+}

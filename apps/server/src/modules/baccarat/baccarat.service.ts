@@ -1,0 +1,253 @@
+import type {
+  BaccaratBetRequest,
+  BaccaratBetResult,
+  BaccaratHistory,
+  BaccaratLobby,
+  BaccaratShoeProof,
+  BaccaratTableSummary,
+  BaccaratTableView,
+} from '@sea/contracts';
+import { cardCode } from '@sea/games';
+import type { Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { type LedgerModule, memberMain } from '../ledger/index.ts';
+import type { BaccaratRepository, TableRow } from './baccarat.repository.ts';
+import type { StoredHand } from './baccarat.tables.ts';
+import type { BaccaratTimings, Dealer } from './baccarat-dealer.ts';
+import { myBetView, roundView, tableSummary } from './baccarat-view.ts';
+import { BACCARAT_GAME, BACCARAT_VENDOR, type BaccaratGames, type BaccaratWallet } from './baccarat-wallet.ts';
+
+/** The tables every merchant starts with (major units of its currency). */
+export const DEFAULT_TABLES = [
+  { code: 'BAC-1', name: 'Baccarat 1', variant: 'commission', min: 10, max: 50_000, sort: 1 },
+  { code: 'BAC-2', name: 'Baccarat 2', variant: 'commission', min: 10, max: 50_000, sort: 2 },
+  { code: 'SUPER6', name: 'Super 6', variant: 'no-commission', min: 10, max: 50_000, sort: 3 },
+] as const;
+/** All stakes of one round together, in multiples of a table's max bet. */
+const ROUND_MAX_BETS = 20;
+const HISTORY_ROUNDS = 30;
+
+/**
+ * The players' side of the baccarat tables: the lobby, a table's view (its round for everyone, the member's own
+ * bets), placing a bet (recorded under the round's lock while BETTING — server time decides, a bet after CLOSED is
+ * refused — then its stake taken by the wallet), the member's history and a shoe's fairness proof.
+ */
+export function createBaccaratService(deps: {
+  repo: BaccaratRepository;
+  games: BaccaratGames;
+  wallet: BaccaratWallet;
+  dealer: Dealer;
+  ledger: Pick<LedgerModule, 'balances'>;
+  timings: BaccaratTimings;
+  defaultBettingSeconds?: number;
+  clock: () => Date;
+}) {
+  const { repo, games, timings } = deps;
+  const seeded = new Set<bigint>();
+
+  /** The default tables, created on a merchant's first visit (idempotent). */
+  async function ensureTables(merchant: Merchant): Promise<void> {
+    if (seeded.has(merchant.id)) return;
+    const unit = 10n ** BigInt(merchant.currencyExponent);
+    await repo.addTables(
+      DEFAULT_TABLES.map((t) => ({
+        merchant_id: merchant.id,
+        code: t.code,
+        name: t.name,
+        variant: t.variant,
+        min_bet: BigInt(t.min) * unit,
+        max_bet: BigInt(t.max) * unit,
+        round_max: BigInt(t.max * ROUND_MAX_BETS) * unit,
+        betting_seconds: deps.defaultBettingSeconds ?? 15,
+        sort: t.sort,
+      })),
+    );
+    seeded.add(merchant.id);
+  }
+
+  /** The live (unexpired) real-money session of the table page's token, at our own games' baccarat. */
+  async function sessionOf(merchant: Merchant, token: string | undefined) {
+    const s =
+      token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await games.sessionByToken(hashSessionToken(token)) : undefined;
+    if (!s || s.merchant_id !== merchant.id || s.vendor_code !== BACCARAT_VENDOR || s.expires_at <= deps.clock())
+      throw new AppError('unauthorized', 'This table session is not valid. Open the game again from the site.');
+    const game = await games.findGame(merchant.id, s.game_id);
+    if (!game || game.game_code !== BACCARAT_GAME)
+      throw new AppError('unauthorized', 'This session is not for baccarat.');
+    if (game.status === 'maintenance' || game.vendor_maintenance) throw new AppError('game_maintenance');
+    return s;
+  }
+
+  async function summary(table: TableRow, now: Date): Promise<BaccaratTableSummary> {
+    const [shoe, round] = await Promise.all([repo.activeShoe(table.id), repo.openRound(table.id)]);
+    const current = round ?? (await repo.lastRound(table.id));
+    const view = current ? roundView(current, await repo.totals(current.id), now, timings) : null;
+    return tableSummary(table, shoe, view, shoe ? await repo.shoeResults(shoe.id) : []);
+  }
+
+  async function tableOf(merchant: Merchant, code: string): Promise<TableRow> {
+    await ensureTables(merchant);
+    const table = await repo.table(merchant.id, code);
+    if (!table || table.status !== 'open') throw new AppError('not_found', 'No such table.');
+    return table;
+  }
+
+  const balanceOf = async (merchant: Merchant, memberId: bigint) =>
+    (await deps.ledger.balances(merchant.id, [memberMain(memberId)]))[memberMain(memberId)]!.available;
+
+  return {
+    ensureTables,
+
+    async lobby(merchant: Merchant, token: string | undefined): Promise<BaccaratLobby> {
+      await sessionOf(merchant, token);
+      await ensureTables(merchant);
+      const now = deps.clock();
+      const tables = await repo.tables(merchant.id);
+      return {
+        serverTime: now.toISOString(),
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        tables: await Promise.all(tables.map((t) => summary(t, now))),
+      };
+    },
+
+    async table(merchant: Merchant, token: string | undefined, code: string): Promise<BaccaratTableView> {
+      const s = await sessionOf(merchant, token);
+      const table = await tableOf(merchant, code);
+      const now = deps.clock();
+      const view = await summary(table, now);
+      const myBets = view.round ? await repo.memberRoundBets(BigInt(view.round.id), s.member_id) : [];
+      return {
+        serverTime: now.toISOString(),
+        currency: merchant.currency,
+        exponent: merchant.currencyExponent,
+        balance: String(await balanceOf(merchant, s.member_id)),
+        table: view,
+        myBets: myBets.map(myBetView),
+      };
+    },
+
+    async bet(
+      merchant: Merchant,
+      token: string | undefined,
+      code: string,
+      req: BaccaratBetRequest,
+    ): Promise<BaccaratBetResult> {
+      const s = await sessionOf(merchant, token);
+      if (s.free_play) throw new AppError('state_invalid', 'Baccarat tables are played with real money only.');
+      const table = await tableOf(merchant, code);
+      const amount = BigInt(req.amount);
+      const roundId = BigInt(req.roundId);
+      const earlier = await repo.betByRequest(s.member_id, req.requestId);
+      if (earlier) {
+        if (earlier.round_id !== roundId || earlier.spot !== req.spot || earlier.amount !== amount)
+          throw new AppError('idempotency_conflict');
+        return { bet: myBetView(earlier), balance: String(await balanceOf(merchant, s.member_id)) };
+      }
+      if (amount < table.min_bet || amount > table.max_bet)
+        throw new AppError('amount_out_of_range', `A bet at this table is ${table.min_bet}–${table.max_bet}.`, {
+          in: 'body',
+          fields: [{ field: 'amount', reason: 'out_of_range', message: 'Outside the table limits.' }],
+        });
+      const bet = await repo.db.transaction().execute(async (trx) => {
+        const round = await repo.lockRound(trx, roundId);
+        if (!round || round.table_id !== table.id) throw new AppError('not_found', 'No such round at this table.');
+        // Server time decides: once closes_at has passed the round is CLOSED, whatever the dealer has done yet.
+        if (round.status !== 'betting' || deps.clock() >= round.closes_at)
+          throw new AppError('state_invalid', 'Betting is closed for this round.');
+        const staked = (await repo.totals(round.id, trx)).reduce((sum, x) => sum + x.total, 0n);
+        if (staked + amount > table.round_max)
+          throw new AppError('amount_out_of_range', 'The table limit for this round has been reached.');
+        const row = await repo.insertBet(trx, {
+          roundId,
+          merchantId: merchant.id,
+          memberId: s.member_id,
+          spot: req.spot,
+          amount,
+          requestId: req.requestId,
+        });
+        if (!row) throw new AppError('conflict', 'Please try again.'); // a concurrent twin with this request id
+        return row;
+      });
+      const status = await deps.wallet.postBet(merchant, bet, token!);
+      const to = status === 'OK' ? 'placed' : 'refused';
+      await repo.setBetStatus(repo.db, [bet.id], ['pending'], to);
+      const now = (await repo.betByRequest(s.member_id, req.requestId))!;
+      if (now.status === 'refused') {
+        if (status === 'INSUFFICIENT_FUNDS') throw new AppError('insufficient_funds');
+        if (status === 'OK' || status === 'ALREADY_SETTLED')
+          throw new AppError('state_invalid', 'Betting is closed for this round.');
+        throw new AppError('state_invalid', `The bet could not be placed (${status}).`);
+      }
+      return { bet: myBetView(now), balance: String(await balanceOf(merchant, s.member_id)) };
+    },
+
+    async history(merchant: Merchant, token: string | undefined): Promise<BaccaratHistory> {
+      const s = await sessionOf(merchant, token);
+      const rows = await repo.memberHistory(s.member_id, HISTORY_ROUNDS);
+      return {
+        rounds: rows.map((r) => {
+          const h = r.status === 'result' || r.status === 'settled' ? (r.result as StoredHand | null) : null;
+          return {
+            roundId: String(r.round_id),
+            table: r.code,
+            hand: r.hand,
+            result: h && {
+              winner: h.winner,
+              playerTotal: h.playerTotal,
+              bankerTotal: h.bankerTotal,
+              playerPair: h.playerPair,
+              bankerPair: h.bankerPair,
+            },
+            status: r.status === 'cancelled' ? 'cancelled' : r.status === 'settled' ? 'settled' : 'open',
+            stake: String(r.stake ?? 0),
+            payout: String(r.payout ?? 0),
+            at: r.opens_at.toISOString(),
+          };
+        }),
+      };
+    },
+
+    /** A shoe's proof: the seed only once the shoe is finished; every dealt hand's position and cards. */
+    async shoeProof(merchant: Merchant, shoeId: bigint): Promise<BaccaratShoeProof> {
+      const shoe = await repo.shoe(shoeId);
+      const table = shoe && (await repo.tableById(shoe.table_id));
+      if (!shoe || !table || table.merchant_id !== merchant.id) throw new AppError('not_found', 'No such shoe.');
+      const hands = await repo.shoeHands(shoe.id);
+      return {
+        id: String(shoe.id),
+        table: table.code,
+        seedHash: shoe.seed_hash,
+        seed: shoe.status === 'finished' ? shoe.seed : null,
+        status: shoe.status,
+        hands: hands.map((h) => ({
+          roundId: String(h.id),
+          hand: h.hand,
+          position: h.position,
+          cards: (h.result as StoredHand).cards.map(cardCode),
+        })),
+      };
+    },
+
+    /** Back office: cancel a round not yet paid; every bet refunded. */
+    async cancelRound(merchant: Merchant, roundId: bigint) {
+      const round = await repo.round(roundId);
+      const table = round && (await repo.tableById(round.table_id));
+      if (!round || !table || table.merchant_id !== merchant.id) throw new AppError('not_found', 'No such round.');
+      const r = await deps.dealer.cancel(merchant, round);
+      if (!r.cancelled)
+        throw new AppError('state_invalid', 'This round is already paid or cancelled: it cannot be cancelled.');
+      return { roundId: String(round.id), refunded: r.refunded };
+    },
+
+    /** Back office: a new shoe after the hand in play (the current shoe's seed is revealed when it ends). */
+    async endShoe(merchant: Merchant, code: string) {
+      const table = await tableOf(merchant, code);
+      if (!(await deps.dealer.endShoe(table))) throw new AppError('state_invalid', 'This table has no shoe in play.');
+      return { table: table.code };
+    },
+  };
+}
+
+export type BaccaratService = ReturnType<typeof createBaccaratService>;

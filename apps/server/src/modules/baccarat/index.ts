@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { createBaccaratRepository, type RoundRow, type TableRow } from './baccarat.repository.ts';
+import { registerBaccaratRoutes } from './baccarat.routes.ts';
+import { createBaccaratService } from './baccarat.service.ts';
+import type { BaccaratTables } from './baccarat.tables.ts';
+import { type BaccaratTimings, createDealer, DEFAULT_TIMINGS } from './baccarat-dealer.ts';
+import { type BaccaratGames, createBaccaratWallet } from './baccarat-wallet.ts';
+
+export { BACCARAT_GAME, BACCARAT_VENDOR, walletIds as baccaratWalletIds } from './baccarat-wallet.ts';
+export { DEFAULT_TABLES as BACCARAT_DEFAULT_TABLES } from './baccarat.service.ts';
+export type { BaccaratTimings } from './baccarat-dealer.ts';
+
+export interface BaccaratOptions extends Partial<BaccaratTimings> {
+  /** Betting time of the tables created for a merchant (seconds, 5–60; default 15). */
+  bettingSeconds?: number;
+  /** How often the dealer job runs (seconds; default 1). */
+  dealerEverySeconds?: number;
+}
+
+/**
+ * Our own multi-player baccarat tables (issue 27; domain-rules §5): shared rounds on a timed state machine driven
+ * by the server's clock, 8-deck shoes from committed seeds, stakes and payouts through the seamless wallet of our
+ * own games (vendor SEA, game `baccarat`: bet records, rebates, agent reports and the round lookup see them like any
+ * game's). The dealer job runs on one process at a time (pg-boss) and any process can continue a round.
+ */
+export function createBaccaratModule(deps: {
+  db: AnyDb;
+  games: BaccaratGames;
+  ledger: Pick<LedgerModule, 'balances'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  clock: () => Date;
+  options?: BaccaratOptions;
+  /** Told after every step of a round (the realtime push). */
+  onRoundChanged?: (merchantId: bigint, table: string, round: RoundRow) => void;
+}) {
+  const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
+  const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
+  const wallet = createBaccaratWallet({ repo, games: deps.games });
+  const dealer = createDealer({
+    repo,
+    wallet,
+    timings,
+    clock: deps.clock,
+    merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
+    changed: (table: TableRow, round: RoundRow) => deps.onRoundChanged?.(table.merchant_id, table.code, round),
+  });
+  const service = createBaccaratService({
+    repo,
+    games: deps.games,
+    wallet,
+    dealer,
+    ledger: deps.ledger,
+    timings,
+    defaultBettingSeconds: deps.options?.bettingSeconds,
+    clock: deps.clock,
+  });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'baccarat-dealer',
+      everySeconds: deps.options?.dealerEverySeconds ?? 1,
+      async run() {
+        const r = await dealer.advance();
+        return r.failed ? r : null;
+      },
+    },
+  ];
+  return {
+    ...service,
+    /** The dealer's pass over every open table (the job; tests call it with their clock). */
+    advance: dealer.advance,
+    timings,
+    jobs,
+    register(app: FastifyInstance): void {
+      registerBaccaratRoutes(app, service);
+    },
+  };
+}
+
+export type BaccaratModule = ReturnType<typeof createBaccaratModule>;

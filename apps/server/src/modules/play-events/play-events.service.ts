@@ -1,0 +1,145 @@
+import type { AnyDb } from '../../db/schema.ts';
+import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import type { OutboxRow, PlayEventsRepository } from './play-events.repository.ts';
+
+/** Turns the outbox rows of one producer's source into events (a missing or unsettled ref: left out). */
+export type PlayEventSourceResolver = (refs: string[]) => Promise<Map<string, PlayEvent>>;
+
+const BIG = ['merchantId', 'memberId', 'amount', 'stake', 'validBet', 'payout'] as const;
+const DATES = ['at', 'settledAt'] as const;
+
+/** An event as stored in an inline outbox row (bigints and dates as strings). */
+export function encodeEvent(e: PlayEvent): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(e, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Record<
+    string,
+    unknown
+  >;
+}
+
+export function decodeEvent(p: Record<string, unknown>): PlayEvent {
+  const out: Record<string, unknown> = { ...p };
+  for (const k of BIG) if (typeof out[k] === 'string') out[k] = BigInt(out[k]);
+  for (const k of DATES) if (typeof out[k] === 'string') out[k] = new Date(out[k]);
+  return out as unknown as PlayEvent;
+}
+
+export interface DrainReport {
+  consumer: string;
+  delivered: number;
+  batches: number;
+}
+
+/**
+ * The durable play-event queue (lib/play-events.ts is the contract): producers `publish` in their own
+ * transaction, `drain` hands every consumer the rows after its cursor in batches, then moves the cursor. A crash
+ * after `handle` and before the cursor moved delivers the batch again: consumers count each id once
+ * (`firstTime` in their own transaction).
+ */
+export function createPlayEventsService(deps: {
+  repo: PlayEventsRepository;
+  batchSize?: number;
+  /** Batches per consumer and drain at most (the job runs again at its next period). */
+  maxBatches?: number;
+  log?: (obj: object, msg: string) => void;
+}) {
+  const { repo } = deps;
+  const consumers = new Map<string, PlayEventConsumer>();
+  const sources = new Map<string, PlayEventSourceResolver>();
+  const batchSize = deps.batchSize ?? 500;
+
+  async function resolve(rows: OutboxRow[]): Promise<PlayEvent[]> {
+    const bySource = new Map<string, string[]>();
+    for (const r of rows) if (r.source !== 'inline') bySource.set(r.source, [...(bySource.get(r.source) ?? []), r.ref]);
+    const resolved = new Map<string, Map<string, PlayEvent>>();
+    for (const [source, refs] of bySource) {
+      const resolver = sources.get(source);
+      if (!resolver) throw new Error(`play events: no resolver for source ${source}`);
+      resolved.set(source, await resolver(refs));
+    }
+    const out: PlayEvent[] = [];
+    for (const r of rows) {
+      const e = r.source === 'inline' ? decodeEvent(r.payload!) : resolved.get(r.source)?.get(r.ref);
+      if (e) out.push(e);
+      else deps.log?.({ source: r.source, ref: r.ref }, 'play event without its producer row: skipped');
+    }
+    return out;
+  }
+
+  async function drainOne(consumer: PlayEventConsumer): Promise<DrainReport> {
+    const report = { consumer: consumer.name, delivered: 0, batches: 0 };
+    let pos = await repo.lease(consumer.name, 60);
+    if (!pos) return report;
+    try {
+      for (let i = 0; i < (deps.maxBatches ?? 200); i++) {
+        const rows = await repo.after(pos, batchSize);
+        if (rows.length === 0) break;
+        const events = await resolve(rows);
+        if (events.length > 0) await consumer.handle(events);
+        const last = rows[rows.length - 1]!;
+        pos = { xid: last.xid, id: last.id };
+        await repo.advance(consumer.name, pos, events.length);
+        report.delivered += events.length;
+        report.batches++;
+        if (rows.length < batchSize) break;
+      }
+    } finally {
+      await repo.release(consumer.name);
+    }
+    return report;
+  }
+
+  return {
+    /**
+     * The consumer registry: `consumers.register(consumer)` (its `name` keys its cursor: keep it stable). Not a
+     * top-level `register`: app.ts calls every module's `register(app)` for its routes.
+     */
+    consumers: {
+      register(consumer: PlayEventConsumer): void {
+        if (consumers.has(consumer.name)) throw new Error(`play events: consumer ${consumer.name} registered twice`);
+        consumers.set(consumer.name, consumer);
+      },
+    },
+
+    /** How a producer's non-inline rows become events (the games module: rounds; the lottery: bets). */
+    addSource(source: 'round' | 'lottery', resolver: PlayEventSourceResolver): void {
+      sources.set(source, resolver);
+    },
+
+    /** An event written whole, in the producer's transaction. */
+    publish: (trx: AnyDb, e: PlayEvent): Promise<void> =>
+      repo.append(trx, { merchantId: e.merchantId, source: 'inline', ref: e.id, payload: encodeEvent(e) }),
+
+    /** A reference to the producer's own row (resolved when drained), in the producer's transaction. */
+    publishRef: (trx: AnyDb, row: { merchantId: bigint; source: 'round' | 'lottery'; ref: string }): Promise<void> =>
+      repo.append(trx, row),
+
+    /**
+     * For a consumer's `handle`: of these event ids, the ones not applied before, recorded as applied in the
+     * consumer's transaction `trx` (commit it with the effect; a rollback forgets them).
+     */
+    firstTime: (trx: AnyDb, consumer: string, ids: string[]): Promise<Set<string>> =>
+      repo.firstTime(trx, consumer, ids),
+
+    /** Every consumer's pending events, in batches (the scheduled job; tests call it to settle the queue). */
+    async drain(): Promise<DrainReport[]> {
+      const out: DrainReport[] = [];
+      let failure: unknown;
+      // One consumer's failure does not hold the others back; the run still fails (the job retries it).
+      for (const c of consumers.values())
+        out.push(
+          await drainOne(c).catch((err: unknown) => {
+            failure ??= err;
+            return { consumer: c.name, delivered: 0, batches: 0 };
+          }),
+        );
+      if (failure) throw failure;
+      return out;
+    },
+
+    backlog: (consumer: string) => repo.backlog(consumer),
+    prune: (days: number) => repo.prune([...consumers.keys()], days),
+    consumerNames: () => [...consumers.keys()],
+  };
+}
+
+export type PlayEventsService = ReturnType<typeof createPlayEventsService>;

@@ -1,0 +1,176 @@
+import type { AdminPrizeTable, LeaderboardView } from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
+import type { AdminModule } from '../admin/index.ts';
+import { maskAccount } from '../games/index.ts';
+import type { MembersModule } from '../members/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { RewardCentre } from './reward-centre.service.ts';
+import type { RewardsRepository } from './rewards.repository.ts';
+import type { BoardMetric, BoardPeriod, RewardsTables } from './rewards.tables.ts';
+import { previousWindowKey, windowEnd, windowKey } from './windows.ts';
+
+type Db = Kysely<RewardsTables>;
+const PERIODS: BoardPeriod[] = ['daily', 'weekly'];
+const BOARD_SIZE = 20;
+
+/** A win's multiplier × 10 000 (payout / stake), 0 without a stake or a win. */
+export const multiplierBps = (stake: bigint, payout: bigint) =>
+  stake > 0n && payout > 0n ? (payout * 10_000n) / stake : 0n;
+
+const TITLES: Record<BoardPeriod, Record<BoardMetric, string>> = {
+  daily: { valid_bet: 'Daily leaderboard: valid bet', multiplier: 'Daily leaderboard: best win' },
+  weekly: { valid_bet: 'Weekly leaderboard: valid bet', multiplier: 'Weekly leaderboard: best win' },
+};
+
+/**
+ * Daily and weekly leaderboards by valid bet (sum) or best single-win multiplier: scores grow from the settled-bet
+ * consumer; ranks go by score, ties to the earliest achievement; the payout job hands out the prize table of the
+ * window that ended, once per window, into the reward centre.
+ */
+export function createLeaderboards(deps: {
+  db: Db;
+  repo: RewardsRepository;
+  centre: RewardCentre;
+  members: Pick<MembersModule, 'accountsOf'>;
+  merchants: Pick<MerchantsModule, 'allActive'>;
+  audit: Pick<AdminModule, 'recordAction'>;
+  clock: () => Date;
+}) {
+  const { db, repo, centre, clock } = deps;
+
+  return {
+    /** One settled bet's scores on every board (in the consumer's transaction). */
+    async record(
+      trx: Db,
+      tz: string,
+      e: { merchantId: bigint; memberId: bigint; validBet: bigint; stake: bigint; payout: bigint; settledAt: Date },
+    ) {
+      const mult = multiplierBps(e.stake, e.payout);
+      for (const period of PERIODS) {
+        const k = {
+          merchantId: e.merchantId,
+          period,
+          windowKey: windowKey(period, e.settledAt, tz),
+          memberId: e.memberId,
+        };
+        if (e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'valid_bet' }, e.validBet, e.settledAt);
+        if (mult > 0n) await repo.bumpScore(trx, { ...k, metric: 'multiplier' }, mult, e.settledAt);
+      }
+    },
+
+    async view(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      q: { period: BoardPeriod; metric: BoardMetric },
+    ): Promise<LeaderboardView> {
+      const key = windowKey(q.period, clock(), merchant.timezone);
+      const [rows, me, prizes] = await Promise.all([
+        repo.board(merchant.id, q.period, q.metric, key, BOARD_SIZE),
+        repo.rankOf(merchant.id, q.period, q.metric, key, member.memberId),
+        repo.prizes(merchant.id),
+      ]);
+      const accounts = await deps.members.accountsOf(
+        merchant.id,
+        rows.map((r) => r.member_id),
+      );
+      return {
+        period: q.period,
+        metric: q.metric,
+        windowKey: key,
+        endsAt: windowEnd(key, merchant.timezone)!.toISOString(),
+        list: rows.map((r, i) => ({
+          rank: i + 1,
+          account: maskAccount(accounts.get(r.member_id) ?? '?'),
+          score: String(r.score),
+        })),
+        me: me ? { rank: me.rank, score: String(me.score) } : null,
+        prizes: prizes
+          .filter((p) => p.period === q.period && p.metric === q.metric)
+          .map((p) => ({ rank: p.rank, amount: String(p.amount) })),
+      };
+    },
+
+    async adminPrizes(merchant: Merchant): Promise<Pick<AdminPrizeTable, 'list'>> {
+      const rows = await repo.prizes(merchant.id);
+      const list: AdminPrizeTable['list'] = [];
+      for (const period of PERIODS)
+        for (const metric of ['valid_bet', 'multiplier'] as const)
+          list.push({
+            period,
+            metric,
+            amounts: rows.filter((r) => r.period === period && r.metric === metric).map((r) => String(r.amount)),
+          });
+      return { list };
+    },
+    /** Replaces one board's prize table (audited in the same transaction). */
+    async setPrizes(
+      merchant: Merchant,
+      admin: AuthenticatedAdmin,
+      b: { period: BoardPeriod; metric: BoardMetric; amounts: string[] },
+      ip: string,
+    ) {
+      await repo.setPrizes(merchant.id, b.period, b.metric, b.amounts.map(BigInt), (trx) =>
+        deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'rewards.leaderboard_prizes',
+          targetType: 'leaderboard',
+          targetId: `${b.period}:${b.metric}`,
+          detail: { amounts: b.amounts },
+          ip,
+        }),
+      );
+      return this.adminPrizes(merchant);
+    },
+
+    /**
+     * The payout job: for each merchant and board with a prize table, the window before now is paid once (its
+     * payout row and the winners' rewards in one transaction). Returns how many rewards were granted.
+     */
+    async payEnded(): Promise<number> {
+      const now = clock();
+      let granted = 0;
+      const notified = new Set<bigint>();
+      for (const merchant of await deps.merchants.allActive()) {
+        const prizes = await repo.prizes(merchant.id);
+        for (const period of PERIODS)
+          for (const metric of ['valid_bet', 'multiplier'] as const) {
+            const table = prizes.filter((p) => p.period === period && p.metric === metric);
+            if (!table.length) continue;
+            const key = previousWindowKey(period, now, merchant.timezone);
+            await db.transaction().execute(async (trx) => {
+              const winners = await repo.board(merchant.id, period, metric, key, table.length, trx);
+              if (
+                !(await repo.claimPayout(
+                  trx,
+                  { merchantId: merchant.id, period, metric, windowKey: key },
+                  winners.length,
+                ))
+              )
+                return;
+              for (const [i, w] of winners.entries()) {
+                const r = await centre.grant(trx, {
+                  merchantId: merchant.id,
+                  memberId: w.member_id,
+                  source: 'leaderboard',
+                  sourceKey: `${period}:${metric}:${key}`,
+                  amount: table[i]!.amount,
+                  title: `${TITLES[period][metric]} ${key.replace(/^W/, '')} #${i + 1}`,
+                  at: now,
+                });
+                if (r) {
+                  granted += 1;
+                  notified.add(w.member_id);
+                }
+              }
+            });
+          }
+      }
+      for (const id of notified) void centre.notify(id).catch(() => undefined);
+      return granted;
+    },
+  };
+}
+
+export type Leaderboards = ReturnType<typeof createLeaderboards>;

@@ -1,0 +1,199 @@
+import { newestFirstPage, type Page } from '../../db/paging.ts';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type {
+  RewardMallItemsTable,
+  RewardMallOrdersTable,
+  RewardPointsEntriesTable,
+  RewardPointsRulesTable,
+  RewardsTables,
+} from './rewards.tables.ts';
+
+type Db = Kysely<RewardsTables>;
+export type PointsRulesRow = Selectable<RewardPointsRulesTable>;
+export type MallItemRow = Selectable<RewardMallItemsTable>;
+export type MallOrderRow = Selectable<RewardMallOrdersTable>;
+export type PointsEntryRow = Selectable<RewardPointsEntriesTable>;
+
+/** SQL of reward points and the points mall (the rewards module's tables). */
+export function createPointsRepository(db: Db) {
+  return {
+    rules: (merchantId: bigint, exec: Db = db) =>
+      exec.selectFrom('reward_points_rules').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),
+    async saveRules(row: Insertable<RewardPointsRulesTable>) {
+      const { merchant_id: _m, ...rest } = row;
+      return db
+        .insertInto('reward_points_rules')
+        .values(row)
+        .onConflict((oc) => oc.column('merchant_id').doUpdateSet(rest))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Adds weighted valid bet to a member's local day; the row after, locked for the caller's transaction. */
+    async addDaily(exec: Db, memberId: bigint, day: string, weighted: bigint) {
+      return exec
+        .insertInto('reward_points_daily')
+        .values({ member_id: memberId, day, weighted, points: 0 })
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'day']).doUpdateSet((eb) => ({
+            weighted: eb('reward_points_daily.weighted', '+', eb.ref('excluded.weighted')),
+          })),
+        )
+        .returning(['weighted', 'points'])
+        .executeTakeFirstOrThrow();
+    },
+    setDailyPoints: (exec: Db, memberId: bigint, day: string, points: bigint) =>
+      exec
+        .updateTable('reward_points_daily')
+        .set({ points })
+        .where('member_id', '=', memberId)
+        .where('day', '=', day)
+        .execute(),
+
+    /** Credits points (the account is created on first use); the balance after. */
+    async credit(exec: Db, merchantId: bigint, memberId: bigint, points: bigint): Promise<bigint> {
+      const row = await exec
+        .insertInto('reward_points_accounts')
+        .values({ member_id: memberId, merchant_id: merchantId, balance: points, earned_total: points })
+        .onConflict((oc) =>
+          oc.column('member_id').doUpdateSet((eb) => ({
+            balance: eb('reward_points_accounts.balance', '+', points),
+            earned_total: eb('reward_points_accounts.earned_total', '+', points),
+          })),
+        )
+        .returning('balance')
+        .executeTakeFirstOrThrow();
+      return row.balance;
+    },
+    /** Gives points back (a refused order): the balance after; earned_total stays (they were not earned). */
+    async refund(exec: Db, memberId: bigint, points: bigint): Promise<bigint> {
+      const row = await exec
+        .updateTable('reward_points_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', points) }))
+        .where('member_id', '=', memberId)
+        .returning('balance')
+        .executeTakeFirstOrThrow();
+      return row.balance;
+    },
+    /** Debits points only when the balance covers them (one statement: a racing debit waits, then sees the rest). */
+    async debit(exec: Db, memberId: bigint, points: bigint): Promise<bigint | undefined> {
+      const row = await exec
+        .updateTable('reward_points_accounts')
+        .set((eb) => ({ balance: eb('balance', '-', points) }))
+        .where('member_id', '=', memberId)
+        .where('balance', '>=', points)
+        .returning('balance')
+        .executeTakeFirst();
+      return row?.balance;
+    },
+    account: (memberId: bigint) =>
+      db.selectFrom('reward_points_accounts').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
+    todayPoints: (memberId: bigint, day: string) =>
+      db
+        .selectFrom('reward_points_daily')
+        .select('points')
+        .where('member_id', '=', memberId)
+        .where('day', '=', day)
+        .executeTakeFirst(),
+    insertEntry: (exec: Db, row: Insertable<RewardPointsEntriesTable>) =>
+      exec.insertInto('reward_points_entries').values(row).execute(),
+    async entriesPage(memberId: bigint, page: Page) {
+      const base = db.selectFrom('reward_points_entries').where('member_id', '=', memberId);
+      return newestFirstPage(base, page);
+    },
+
+    // ---- mall
+    items(merchantId: bigint, activeOnly: boolean) {
+      let q = db.selectFrom('reward_mall_items').selectAll().where('merchant_id', '=', merchantId);
+      if (activeOnly) q = q.where('active', '=', true);
+      return q.orderBy('sort_order').orderBy('id').execute();
+    },
+    lockItem: (exec: Db, merchantId: bigint, id: bigint) =>
+      exec
+        .selectFrom('reward_mall_items')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
+    takeStock: (exec: Db, id: bigint) =>
+      exec
+        .updateTable('reward_mall_items')
+        .set((eb) => ({ stock: eb('stock', '-', 1) }))
+        .where('id', '=', id)
+        .where('stock', '>', 0)
+        .returning('stock')
+        .executeTakeFirst(),
+    insertItem: (row: Insertable<RewardMallItemsTable>) =>
+      db.insertInto('reward_mall_items').values(row).returningAll().executeTakeFirstOrThrow(),
+    updateItem: (merchantId: bigint, id: bigint, patch: Updateable<RewardMallItemsTable>) =>
+      db
+        .updateTable('reward_mall_items')
+        .set(patch)
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    /** The member's orders of an item toward its per-member limit (a refused one does not count). */
+    async ordersOf(exec: Db, itemId: bigint, memberId: bigint): Promise<number> {
+      const c = await exec
+        .selectFrom('reward_mall_orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('item_id', '=', itemId)
+        .where('member_id', '=', memberId)
+        .where('status', '<>', 'refused')
+        .executeTakeFirstOrThrow();
+      return Number(c.n);
+    },
+    insertOrder: (exec: Db, row: Insertable<RewardMallOrdersTable>) =>
+      exec.insertInto('reward_mall_orders').values(row).returningAll().executeTakeFirstOrThrow(),
+    setOrderJournal: (exec: Db, id: bigint, journalId: bigint) =>
+      exec.updateTable('reward_mall_orders').set({ journal_id: journalId }).where('id', '=', id).execute(),
+    async ordersPage(f: { merchantId: bigint; memberId?: bigint; status?: MallOrderRow['status'] }, page: Page) {
+      let base = db.selectFrom('reward_mall_orders').where('merchant_id', '=', f.merchantId);
+      if (f.memberId !== undefined) base = base.where('member_id', '=', f.memberId);
+      if (f.status) base = base.where('status', '=', f.status);
+      return newestFirstPage(base, page);
+    },
+    /** A pending physical order becomes shipped (undefined: no such pending order). */
+    markShipped: (merchantId: bigint, reference: string, at: Date, exec: Db = db) =>
+      exec
+        .updateTable('reward_mall_orders')
+        .set({ status: 'shipped', shipped_at: at })
+        .where('merchant_id', '=', merchantId)
+        .where('reference', '=', reference)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst(),
+    lockOrder: (exec: Db, merchantId: bigint, reference: string) =>
+      exec
+        .selectFrom('reward_mall_orders')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('reference', '=', reference)
+        .forUpdate()
+        .executeTakeFirst(),
+    refuseOrder: (exec: Db, id: bigint, at: Date, reason: string) =>
+      exec
+        .updateTable('reward_mall_orders')
+        .set({ status: 'refused', refused_at: at, refuse_reason: reason })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    returnStock: (exec: Db, itemId: bigint) =>
+      exec
+        .updateTable('reward_mall_items')
+        .set((eb) => ({ stock: eb('stock', '+', 1) }))
+        .where('id', '=', itemId)
+        .execute(),
+    orderByReference: (merchantId: bigint, reference: string, exec: Db = db) =>
+      exec
+        .selectFrom('reward_mall_orders')
+        .select(['id', 'status'])
+        .where('merchant_id', '=', merchantId)
+        .where('reference', '=', reference)
+        .executeTakeFirst(),
+  };
+}
+
+export type PointsRepository = ReturnType<typeof createPointsRepository>;

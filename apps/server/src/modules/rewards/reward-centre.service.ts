@@ -1,0 +1,136 @@
+import type { RewardItem, RewardPage } from '@sea/contracts';
+import type { Kysely } from 'kysely';
+import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newReference } from '../../lib/reference.ts';
+import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
+import type { RealtimeModule } from '../realtime/index.ts';
+import type { RewardRow, RewardsRepository } from './rewards.repository.ts';
+import type { RewardSource, RewardsTables } from './rewards.tables.ts';
+
+type Db = Kysely<RewardsTables>;
+
+/** How long a granted reward waits in the reward centre before it expires. */
+export const REWARD_CLAIM_DAYS = 7;
+
+export const presentReward = (r: RewardRow): RewardItem => ({
+  reference: r.reference,
+  source: r.source,
+  kind: r.kind,
+  title: r.title,
+  amount: String(r.amount),
+  status: r.status,
+  expiresAt: r.expires_at.toISOString(),
+  claimedAt: r.claimed_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+});
+
+export interface RewardGrant {
+  merchantId: bigint;
+  memberId: bigint;
+  source: RewardSource;
+  /** Unique per member and source: a second grant with the same key is ignored (one reward per window). */
+  sourceKey: string;
+  amount: bigint;
+  title: string;
+  at: Date;
+}
+
+/**
+ * The reward centre: rewards waiting to be claimed (missions, leaderboard prizes; later VIP level-ups and
+ * referrals), each claimed once — the row is locked, paid and marked in one transaction, and the ledger's key is the
+ * reward's reference, so a racing or replayed claim never pays twice.
+ */
+export function createRewardCentre(deps: {
+  db: Db;
+  repo: RewardsRepository;
+  ledger: Pick<LedgerModule, 'postOrThrow'>;
+  realtime?: Pick<RealtimeModule, 'rewards'>;
+  clock: () => Date;
+}) {
+  const { db, repo, clock } = deps;
+
+  /**
+   * The one seam where a reward's money moves: cash to the main wallet from the promotions account. A `bonus`
+   * reward will call the bonus module's credit here once it exists; until then none are granted.
+   */
+  async function pay(trx: Db, merchant: Merchant, r: RewardRow): Promise<bigint> {
+    if (r.kind !== 'cash') throw new AppError('function_not_enabled');
+    const posted = await deps.ledger.postOrThrow(
+      {
+        merchantId: merchant.id,
+        currency: merchant.currency,
+        scope: 'reward',
+        key: r.reference,
+        kind: 'reward',
+        memberId: r.member_id,
+        ref: { reward: r.reference, source: r.source },
+        legs: [
+          {
+            debit: systemAccount('promotions', r.member_id),
+            credit: memberMain(r.member_id),
+            amount: r.amount,
+            code: 'promotion',
+          },
+        ],
+      },
+      trx,
+    );
+    return posted.journalId;
+  }
+
+  const counts = async (memberId: bigint) => repo.claimableCounts(memberId, clock());
+
+  /** Pushes the member's badge counts (after a commit; fire-and-forget). */
+  async function notify(memberId: bigint): Promise<void> {
+    if (!deps.realtime) return;
+    deps.realtime.rewards(memberId, await counts(memberId));
+  }
+
+  return {
+    counts,
+    notify,
+
+    /** A reward waiting in the centre (in the caller's transaction); undefined when this key was granted before. */
+    grant(trx: Db, g: RewardGrant): Promise<RewardRow | undefined> {
+      return repo.insertReward(trx, {
+        reference: newReference('RWD'),
+        merchant_id: g.merchantId,
+        member_id: g.memberId,
+        source: g.source,
+        source_key: g.sourceKey,
+        amount: g.amount,
+        title: g.title,
+        expires_at: new Date(g.at.getTime() + REWARD_CLAIM_DAYS * 86_400_000),
+        created_at: g.at,
+      });
+    },
+
+    async list(member: AuthenticatedMember, q: { view: 'claimable' | 'history'; pageNo: number; pageSize: number }) {
+      await repo.expireDue(member.memberId, clock());
+      const { rows, total } = await repo.rewardsPage(
+        member.memberId,
+        q.view === 'claimable' ? ['claimable'] : ['claimed', 'expired'],
+        { offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize },
+      );
+      return { list: rows.map(presentReward), total, pageNo: q.pageNo, pageSize: q.pageSize } satisfies RewardPage;
+    },
+
+    /** Claims one reward of the member: paid once, or reward_already_claimed / reward_expired / reward_not_found. */
+    async claim(merchant: Merchant, member: AuthenticatedMember, reference: string): Promise<RewardItem> {
+      const now = clock();
+      const row = await db.transaction().execute(async (trx) => {
+        const r = await repo.lockReward(trx, member.memberId, reference);
+        if (!r || r.merchant_id !== merchant.id) throw new AppError('reward_not_found');
+        if (r.status === 'claimed') throw new AppError('reward_already_claimed');
+        if (r.status === 'expired' || r.expires_at <= now) throw new AppError('reward_expired');
+        const journalId = await pay(trx, merchant, r);
+        return repo.setRewardStatus(trx, r.id, { status: 'claimed', claimedAt: now, journalId });
+      });
+      void notify(member.memberId).catch(() => undefined);
+      return presentReward(row);
+    },
+  };
+}
+
+export type RewardCentre = ReturnType<typeof createRewardCentre>;

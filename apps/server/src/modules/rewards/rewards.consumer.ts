@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import type { Leaderboards } from './leaderboard.service.ts';
+import { isActiveAt, type Missions } from './missions.service.ts';
+import type { PointsRepository } from './points.repository.ts';
+import type { Points } from './points.service.ts';
+import type { RewardCentre } from './reward-centre.service.ts';
+import type { MissionRow, RewardsRepository } from './rewards.repository.ts';
+import type { RewardsTables } from './rewards.tables.ts';
+
+type Db = Kysely<RewardsTables>;
+export const REWARDS_CONSUMER = 'rewards';
+
+/** How a mission of this kind moves for one event (0: not at all). */
+export function missionDelta(m: Pick<MissionRow, 'kind' | 'category'>, e: PlayEvent): bigint {
+  if (e.kind === 'bet_settled') {
+    if (m.category && m.category.toUpperCase() !== e.category.toUpperCase()) return 0n;
+    if (m.kind === 'bet_amount') return e.validBet;
+    if (m.kind === 'rounds') return 1n;
+    return 0n;
+  }
+  if (e.kind === 'deposit_credited') return m.kind === 'first_deposit' && e.first ? 1n : 0n;
+  return 0n;
+}
+
+const atOf = (e: PlayEvent) => (e.kind === 'bet_settled' ? e.settledAt : e.at);
+
+/**
+ * The play-event consumer of missions, points and leaderboards: a batch is applied in one transaction together
+ * with the ids it applied (reward_applied_events), so a batch delivered again — or an event repeated inside it —
+ * counts once. Members whose rewards changed get their badge counts pushed after the commit.
+ */
+export function createRewardsConsumer(deps: {
+  db: Db;
+  repo: RewardsRepository;
+  pointsRepo: PointsRepository;
+  missions: Missions;
+  points: Points;
+  leaderboards: Leaderboards;
+  centre: RewardCentre;
+  merchants: Pick<MerchantsModule, 'findById'>;
+}): PlayEventConsumer {
+  return {
+    name: REWARDS_CONSUMER,
+    async handle(events: readonly PlayEvent[]): Promise<void> {
+      if (!events.length) return;
+      const merchantIds = [...new Set(events.map((e) => e.merchantId))];
+      const context = new Map<
+        bigint,
+        { tz: string; missions: MissionRow[]; rules: Awaited<ReturnType<PointsRepository['rules']>> }
+      >();
+      for (const id of merchantIds) {
+        const merchant = await deps.merchants.findById(id);
+        if (!merchant) continue;
+        const [missions, rules] = await Promise.all([deps.repo.missions(id), deps.pointsRepo.rules(id)]);
+        context.set(id, { tz: merchant.timezone, missions, rules });
+      }
+      const completed = new Set<bigint>();
+      await deps.db.transaction().execute(async (trx) => {
+        const fresh = await deps.repo.markApplied(trx, REWARDS_CONSUMER, [...new Set(events.map((e) => e.id))]);
+        for (const e of events) {
+          if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
+          const ctx = context.get(e.merchantId);
+          if (!ctx) continue;
+          const at = atOf(e);
+          for (const m of ctx.missions) {
+            if (!isActiveAt(m, at)) continue;
+            const delta = missionDelta(m, e);
+            if (delta > 0n && (await deps.missions.advance(trx, ctx.tz, m, e.memberId, delta, at)))
+              completed.add(e.memberId);
+          }
+          if (e.kind !== 'bet_settled') continue;
+          if (ctx.rules) await deps.points.earn(trx, ctx.rules, ctx.tz, { ...e, at });
+          await deps.leaderboards.record(trx, ctx.tz, e);
+        }
+      });
+      for (const id of completed) void deps.centre.notify(id).catch(() => undefined);
+    },
+  };
+}

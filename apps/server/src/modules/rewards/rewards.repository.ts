@@ -1,0 +1,309 @@
+import { newestFirstPage, type Page } from '../../db/paging.ts';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type {
+  BoardMetric,
+  BoardPeriod,
+  MemberRewardsTable,
+  RewardMissionsTable,
+  RewardsTables,
+  RewardStatus,
+} from './rewards.tables.ts';
+
+type Db = Kysely<RewardsTables>;
+export type MissionRow = Selectable<RewardMissionsTable>;
+export type RewardRow = Selectable<MemberRewardsTable>;
+const count = <T>(rows: T[]) => rows.length;
+
+/** SQL of missions, the reward centre, applied play events and leaderboards (the rewards module's tables). */
+export function createRewardsRepository(db: Db) {
+  return {
+    /** The ids of `ids` not applied yet by `consumer`, recorded as applied now (in the caller's transaction). */
+    async markApplied(exec: Db, consumer: string, ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await exec
+        .insertInto('reward_applied_events')
+        .values(ids.map((event_id) => ({ consumer, event_id })))
+        .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+        .returning('event_id')
+        .execute();
+      return new Set(rows.map((r) => r.event_id));
+    },
+
+    // ---- missions
+    async missions(merchantId: bigint, opts: { activeAt?: Date } = {}, exec: Db = db): Promise<MissionRow[]> {
+      let q = exec.selectFrom('reward_missions').selectAll().where('merchant_id', '=', merchantId);
+      if (opts.activeAt) {
+        const at = opts.activeAt;
+        q = q
+          .where('active', '=', true)
+          .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', at)]))
+          .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]));
+      }
+      return q.orderBy('sort_order').orderBy('id').execute();
+    },
+    mission: (merchantId: bigint, id: bigint) =>
+      db
+        .selectFrom('reward_missions')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    insertMission: (row: Insertable<RewardMissionsTable>) =>
+      db.insertInto('reward_missions').values(row).returningAll().executeTakeFirstOrThrow(),
+    updateMission: (merchantId: bigint, id: bigint, patch: Updateable<RewardMissionsTable>) =>
+      db
+        .updateTable('reward_missions')
+        .set(patch)
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** A member's progress rows in the given windows of the given missions. */
+    async progressOf(memberId: bigint, keys: Array<{ missionId: bigint; windowKey: string }>) {
+      if (!keys.length) return [];
+      return db
+        .selectFrom('reward_mission_progress')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where((eb) =>
+          eb.or(keys.map((k) => eb.and([eb('mission_id', '=', k.missionId), eb('window_key', '=', k.windowKey)]))),
+        )
+        .execute();
+    },
+
+    /** The progress row of one window, locked (created at 0 when missing) in the caller's transaction. */
+    async lockProgress(exec: Db, missionId: bigint, memberId: bigint, windowKey: string, at: Date) {
+      await exec
+        .insertInto('reward_mission_progress')
+        .values({ mission_id: missionId, member_id: memberId, window_key: windowKey, progress: 0, updated_at: at })
+        .onConflict((oc) => oc.columns(['mission_id', 'member_id', 'window_key']).doNothing())
+        .execute();
+      return exec
+        .selectFrom('reward_mission_progress')
+        .selectAll()
+        .where('mission_id', '=', missionId)
+        .where('member_id', '=', memberId)
+        .where('window_key', '=', windowKey)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+    },
+    setProgress: (
+      exec: Db,
+      missionId: bigint,
+      memberId: bigint,
+      windowKey: string,
+      v: { progress: bigint; completedAt: Date | null; at: Date },
+    ) =>
+      exec
+        .updateTable('reward_mission_progress')
+        .set({ progress: v.progress, completed_at: v.completedAt, updated_at: v.at })
+        .where('mission_id', '=', missionId)
+        .where('member_id', '=', memberId)
+        .where('window_key', '=', windowKey)
+        .execute(),
+
+    /** The latest completed daily windows of a mission (streaks), newest first. */
+    async completedWindows(exec: Db, missionId: bigint, memberId: bigint, limit: number): Promise<string[]> {
+      const rows = await exec
+        .selectFrom('reward_mission_progress')
+        .select('window_key')
+        .where('mission_id', '=', missionId)
+        .where('member_id', '=', memberId)
+        .where('completed_at', 'is not', null)
+        .orderBy('window_key', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.window_key);
+    },
+
+    // ---- reward centre
+    /** A waiting reward; nothing when the same (member, source, source_key) exists already. */
+    async insertReward(exec: Db, row: Insertable<MemberRewardsTable>): Promise<RewardRow | undefined> {
+      return exec
+        .insertInto('member_rewards')
+        .values(row)
+        .onConflict((oc) => oc.columns(['member_id', 'source', 'source_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+    async rewardsPage(memberId: bigint, statuses: RewardStatus[], page: Page) {
+      const base = db.selectFrom('member_rewards').where('member_id', '=', memberId).where('status', 'in', statuses);
+      return newestFirstPage(base, page);
+    },
+    /** Claimable rewards past their expiry become expired (a member's own, before its lists and counts). */
+    expireDue: (memberId: bigint, now: Date) =>
+      db
+        .updateTable('member_rewards')
+        .set({ status: 'expired' })
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'claimable')
+        .where('expires_at', '<=', now)
+        .execute(),
+    async claimableCounts(memberId: bigint, now: Date) {
+      const rows = await db
+        .selectFrom('member_rewards')
+        .select(['source', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'claimable')
+        .where('expires_at', '>', now)
+        .groupBy('source')
+        .execute();
+      const by = new Map(rows.map((r) => [r.source, Number(r.n)]));
+      return { missions: by.get('mission') ?? 0, rewards: [...by.values()].reduce((a, b) => a + b, 0) };
+    },
+    lockReward: (exec: Db, memberId: bigint, reference: string) =>
+      exec
+        .selectFrom('member_rewards')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('reference', '=', reference)
+        .forUpdate()
+        .executeTakeFirst(),
+    setRewardStatus: (exec: Db, id: bigint, v: { status: RewardStatus; claimedAt?: Date; journalId?: bigint }) =>
+      exec
+        .updateTable('member_rewards')
+        .set({ status: v.status, claimed_at: v.claimedAt ?? null, journal_id: v.journalId ?? null })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    // ---- leaderboards
+    /** Adds to a cumulative score (valid bet) or keeps the best (multiplier); achieved_at moves when it rises. */
+    async bumpScore(
+      exec: Db,
+      k: { merchantId: bigint; period: BoardPeriod; metric: BoardMetric; windowKey: string; memberId: bigint },
+      value: bigint,
+      at: Date,
+    ) {
+      const add = k.metric === 'valid_bet';
+      await exec
+        .insertInto('reward_leaderboard_scores')
+        .values({
+          merchant_id: k.merchantId,
+          period: k.period,
+          metric: k.metric,
+          window_key: k.windowKey,
+          member_id: k.memberId,
+          score: value,
+          achieved_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['merchant_id', 'period', 'metric', 'window_key', 'member_id']).doUpdateSet({
+            score: add
+              ? sql`reward_leaderboard_scores.score + excluded.score`
+              : sql`greatest(reward_leaderboard_scores.score, excluded.score)`,
+            achieved_at: add
+              ? sql`greatest(reward_leaderboard_scores.achieved_at, excluded.achieved_at)`
+              : sql`case when excluded.score > reward_leaderboard_scores.score then excluded.achieved_at
+                    else reward_leaderboard_scores.achieved_at end`,
+          }),
+        )
+        .execute();
+    },
+    /** The board's top `limit`: highest score, ties to the earliest achievement, then the lower member id. */
+    board: (
+      merchantId: bigint,
+      period: BoardPeriod,
+      metric: BoardMetric,
+      windowKey: string,
+      limit: number,
+      exec: Db = db,
+    ) =>
+      exec
+        .selectFrom('reward_leaderboard_scores')
+        .select(['member_id', 'score', 'achieved_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('period', '=', period)
+        .where('metric', '=', metric)
+        .where('window_key', '=', windowKey)
+        .where('score', '>', 0n)
+        .orderBy('score', 'desc')
+        .orderBy('achieved_at')
+        .orderBy('member_id')
+        .limit(limit)
+        .execute(),
+    /** A member's row and rank (1 + how many rank before it), or undefined. */
+    async rankOf(merchantId: bigint, period: BoardPeriod, metric: BoardMetric, windowKey: string, memberId: bigint) {
+      const mine = await db
+        .selectFrom('reward_leaderboard_scores')
+        .select(['score', 'achieved_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('period', '=', period)
+        .where('metric', '=', metric)
+        .where('window_key', '=', windowKey)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      if (!mine || mine.score <= 0n) return undefined;
+      const ahead = await db
+        .selectFrom('reward_leaderboard_scores')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('merchant_id', '=', merchantId)
+        .where('period', '=', period)
+        .where('metric', '=', metric)
+        .where('window_key', '=', windowKey)
+        .where((eb) =>
+          eb.or([
+            eb('score', '>', mine.score),
+            eb.and([eb('score', '=', mine.score), eb('achieved_at', '<', mine.achieved_at)]),
+            eb.and([
+              eb('score', '=', mine.score),
+              eb('achieved_at', '=', mine.achieved_at),
+              eb('member_id', '<', memberId),
+            ]),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return { score: mine.score, rank: Number(ahead.n) + 1 };
+    },
+    prizes: (merchantId: bigint, exec: Db = db) =>
+      exec
+        .selectFrom('reward_leaderboard_prizes')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('period')
+        .orderBy('metric')
+        .orderBy('rank')
+        .execute(),
+    /** Replaces one board's prize table. */
+    /** Replaces one board's prize table; `audit` runs in the same transaction. */
+    async setPrizes(
+      merchantId: bigint,
+      period: BoardPeriod,
+      metric: BoardMetric,
+      amounts: bigint[],
+      audit?: (trx: Db) => Promise<void>,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('reward_leaderboard_prizes')
+          .where('merchant_id', '=', merchantId)
+          .where('period', '=', period)
+          .where('metric', '=', metric)
+          .execute();
+        if (amounts.length)
+          await trx
+            .insertInto('reward_leaderboard_prizes')
+            .values(amounts.map((amount, i) => ({ merchant_id: merchantId, period, metric, rank: i + 1, amount })))
+            .execute();
+        await audit?.(trx);
+      });
+    },
+    /** Claims a window's payout (false: it was paid already) in the caller's transaction. */
+    async claimPayout(
+      exec: Db,
+      k: { merchantId: bigint; period: BoardPeriod; metric: BoardMetric; windowKey: string },
+      winners: number,
+    ) {
+      const rows = await exec
+        .insertInto('reward_leaderboard_payouts')
+        .values({ merchant_id: k.merchantId, period: k.period, metric: k.metric, window_key: k.windowKey, winners })
+        .onConflict((oc) => oc.columns(['merchant_id', 'period', 'metric', 'window_key']).doNothing())
+        .returning('window_key')
+        .execute();
+      return count(rows) === 1;
+    },
+  };
+}
+
+export type RewardsRepository = ReturnType<typeof createRewardsRepository>;

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useCreateAnnouncement } from '../../api/promotions-messages.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { Field, FormAlert, SelectField, TextAreaField } from '../../components/form/Field.tsx';
+import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { localToIso } from '../../lib/datetime-local.ts';
+
+const schema = z
+  .object({
+    audience: z.enum(['all', 'members', 'agents']),
+    title: z.string().trim().min(1, 'content.titleRequired').max(200, 'content.titleLong'),
+    promotionType: z.string().trim().max(40, 'content.categoryLong'),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    content: z.string().min(1, 'content.contentRequired').max(20_000, 'content.contentLong'),
+  })
+  .refine((v) => !v.startsAt || !v.endsAt || v.startsAt < v.endsAt, {
+    message: 'content.endBeforeStart',
+    path: ['endsAt'],
+  });
+type Values = z.infer<typeof schema>;
+
+/** Publish an announcement to everyone, to members, or to agents (the agent centre's announcements). */
+export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateAnnouncement();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { audience: 'all', title: '', promotionType: '', startsAt: '', endsAt: '', content: '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (v) => {
+    setAlert(null);
+    try {
+      await create.mutateAsync({
+        audience: v.audience,
+        title: v.title,
+        content: v.content,
+        ...(v.promotionType && { promotionType: v.promotionType }),
+        ...(v.startsAt && { startsAt: localToIso(v.startsAt) }),
+        ...(v.endsAt && { endsAt: localToIso(v.endsAt) }),
+      });
+      onClose();
+    } catch (err) {
+      setAlert(
+        placeServerErrors(form.setError, err, ['audience', 'title', 'promotionType', 'startsAt', 'endsAt', 'content']),
+      );
+    }
+  });
+  return (
+    <AppDialog open onClose={onClose} title={t('content.newAnnouncement')} wide>
+      <form onSubmit={submit} noValidate className="bo-form">
+        <SelectField
+          label={t('content.audience')}
+          {...form.register('audience')}
+          options={(['all', 'members', 'agents'] as const).map((v) => ({
+            value: v,
+            label: t(`content.audiences.${v}`),
+          }))}
+        />
+        <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+        <Field
+          label={t('content.promotionType')}
+          hint={t('content.promotionTypeHelp')}
+          {...form.register('promotionType')}
+          error={errors.promotionType}
+        />
+        <Field
+          label={t('content.startsAt')}
+          type="datetime-local"
+          hint={t('content.startsHelp')}
+          {...form.register('startsAt')}
+          error={errors.startsAt}
+        />
+        <Field
+          label={t('content.endsAt')}
+          type="datetime-local"
+          hint={t('content.endsHelp')}
+          {...form.register('endsAt')}
+          error={errors.endsAt}
+        />
+        <TextAreaField
+          label={t('content.content')}
+          hint={t('content.htmlHelp')}
+          {...form.register('content')}
+          error={errors.content}
+        />
+        <FormAlert message={alert} />
+        <div className="bo-form__actions">
+          <button type="button" className="bo-btn bo-btn--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="bo-btn bo-btn--primary" disabled={create.isPending}>
+            {t('content.publish')}
+          </button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { adminI18n } from '../../i18n/index.ts';
+
+/** The settings page's profile section (EN, TY), added to the back office's texts when it loads. */
+const en = {
+  title: 'Player profile',
+  help: "The fields of the player's profile in the security centre: required, optional or hidden. The birthday is checked against the minimum age.",
+  minAge: 'Minimum age',
+  minAgeRange: 'Between 16 and 25 years.',
+  save: 'Save profile settings',
+  saved: 'Saved. The change is in the audit log.',
+  fields: {
+    nickname: 'Nickname',
+    realName: 'Real name',
+    birthday: 'Date of birth',
+    email: 'E-mail',
+    zalo: 'Zalo',
+    telegram: 'Telegram',
+    address: 'Address',
+    nationality: 'Nationality',
+    occupation: 'Occupation',
+    incomeSource: 'Source of income',
+  },
+};
+const ty: typeof en = {
+  title: 'Hồ sơ người chơi',
+  help: 'Các trường hồ sơ của người chơi trong trung tâm bảo mật: bắt buộc, tùy chọn hoặc ẩn. Ngày sinh được kiểm tra theo tuổi tối thiểu.',
+  minAge: 'Tuổi tối thiểu',
+  minAgeRange: 'Từ 16 đến 25 tuổi.',
+  save: 'Lưu cài đặt hồ sơ',
+  saved: 'Đã lưu. Thay đổi có trong nhật ký kiểm tra.',
+  fields: {
+    nickname: 'Biệt danh',
+    realName: 'Họ tên thật',
+    birthday: 'Ngày sinh',
+    email: 'E-mail',
+    zalo: 'Zalo',
+    telegram: 'Telegram',
+    address: 'Địa chỉ',
+    nationality: 'Quốc tịch',
+    occupation: 'Nghề nghiệp',
+    incomeSource: 'Nguồn thu nhập',
+  },
+};
+adminI18n.addResourceBundle('en', 'translation', { siteProfile: en }, true, false);
+adminI18n.addResourceBundle('ty', 'translation', { siteProfile: ty }, true, false);

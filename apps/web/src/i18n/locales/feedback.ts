@@ -1,0 +1,37 @@
+/** Texts of the member centre's feedback page (English). */
+export const feedbackEn = {
+  feedback: {
+    intro: 'Tell us about a problem or an idea. Our team answers in your messages.',
+    newTitle: 'Send feedback',
+    type: 'Question type',
+    typeChoose: 'Choose a type',
+    typeRequired: 'Choose a question type',
+    types: {
+      deposit: 'Deposit',
+      withdrawal: 'Withdrawal',
+      games: 'Games',
+      account: 'Account',
+      promotion: 'Promotions',
+      suggestion: 'Suggestion',
+      other: 'Other',
+    },
+    content: 'Content',
+    words: 'Feedback content is between {{min}} and {{max}} words.',
+    wordCount: '{{count}} / {{max}} words',
+    images: 'Images (optional): up to 3 PNG or JPG, 5 MB each',
+    image: 'Image {{n}}',
+    imageType: 'Images must be PNG or JPG',
+    imageSize: 'Images must be 5 MB or smaller',
+    send: 'Send feedback',
+    sent: 'Thank you. Your feedback {{reference}} was sent.',
+    mine: 'My feedback',
+    empty: 'You have not sent any feedback yet.',
+    reply: 'Our reply',
+    imageCount_one: '{{count}} image',
+    imageCount_other: '{{count}} images',
+    status: { new: 'Waiting', answered: 'Answered', closed: 'Closed' },
+  },
+  errors: {
+    feedback_too_many_images: 'At most 3 images.',
+  },
+};

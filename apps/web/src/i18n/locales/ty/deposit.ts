@@ -1,0 +1,60 @@
+import type { Widen } from '../../widen.ts';
+import type { depositEn } from '../deposit.ts';
+
+/** The same texts in the second language (TY, Vietnamese). */
+export const depositTy: Widen<typeof depositEn> = {
+  title: 'Nạp tiền',
+  methods: 'Phương thức thanh toán',
+  noMethods: 'Hiện không có phương thức nạp tiền nào. Vui lòng liên hệ chăm sóc khách hàng.',
+  kindGateway: 'Thanh toán trực tuyến',
+  kindBank: 'Chuyển khoản ngân hàng',
+  methodNames: { SANDBOX: 'Thanh toán trực tuyến (thử nghiệm)', BANK: 'Chuyển khoản ngân hàng' } as Record<
+    string,
+    string
+  >,
+  limits: 'Tối thiểu {{min}} · Tối đa {{max}}',
+  amount: 'Số tiền ({{currency}})',
+  amountPlaceholder: 'Nhập số tiền',
+  amountRequired: 'Vui lòng nhập số tiền.',
+  amountFormat: 'Nhập số tiền, ví dụ 100 hoặc 100.50.',
+  amountDecimals: 'Tối đa {{count}} chữ số thập phân.',
+  amountRange: 'Nhập số tiền từ {{min}} đến {{max}}.',
+  payNow: 'Tiếp tục thanh toán',
+  redirecting: 'Đang mở trang thanh toán…',
+  receivingAccount: 'Chuyển khoản đến tài khoản này',
+  bankName: 'Ngân hàng',
+  accountNumber: 'Số tài khoản',
+  accountName: 'Tên tài khoản',
+  copy: 'Sao chép',
+  copyLabel: 'Sao chép {{what}}',
+  copied: 'Đã sao chép',
+  transferSteps: 'Chuyển số tiền vào tài khoản trên, sau đó tải lên biên lai chuyển khoản.',
+  receipt: 'Biên lai chuyển khoản (PNG hoặc JPG, tối đa 5 MB)',
+  receiptRequired: 'Vui lòng đính kèm biên lai chuyển khoản.',
+  receiptType: 'Chỉ chấp nhận ảnh PNG hoặc JPG.',
+  receiptSize: 'Tệp quá lớn (tối đa 5 MB).',
+  receiptPreview: 'Xem trước biên lai',
+  submitTransfer: 'Gửi yêu cầu nạp tiền',
+  submitting: 'Đang gửi…',
+  submitted: 'Yêu cầu nạp tiền đã được gửi và đang chờ duyệt.',
+  resultTitle: 'Kết quả nạp tiền',
+  resultPending: 'Đang chờ xác nhận thanh toán…',
+  resultSuccess: 'Đã nhận khoản nạp {{amount}}. Số dư của bạn đã được cập nhật.',
+  resultFailed: 'Thanh toán không thành công. Ví của bạn không bị trừ tiền.',
+  resultRejected: 'Khoản nạp này đã bị từ chối.',
+  resultSlow: 'Việc xác nhận lâu hơn bình thường. Danh sách bên dưới sẽ hiển thị kết quả.',
+  resultUnknown: 'Không tìm thấy khoản nạp này.',
+  recent: 'Khoản nạp gần đây',
+  reference: 'Mã {{reference}}',
+  noDeposits: 'Chưa có khoản nạp nào.',
+  reason: 'Lý do: {{reason}}',
+  status: {
+    pending: 'Đang xử lý',
+    success: 'Thành công',
+    failed: 'Thất bại',
+    rejected: 'Bị từ chối',
+  },
+  loadError: 'Không thể tải thông tin nạp tiền.',
+};
+
+export default depositTy;

@@ -1,0 +1,70 @@
+import type { rgEn } from '../rg.ts';
+
+/** Texts of the member centre's responsible-gaming page and the reality check (TY). */
+export const rgTy: typeof rgEn = {
+  rg: {
+    intro:
+      'Đặt giới hạn cho số tiền nạp, tiền cược và tiền thua, tạm nghỉ hoặc tự loại trừ. Giới hạn thấp hơn áp dụng ngay; giới hạn cao hơn hoặc bỏ giới hạn chỉ sau 24 giờ.',
+    limitsTitle: 'Giới hạn của tôi',
+    kinds: { deposit: 'Giới hạn nạp tiền', loss: 'Giới hạn thua', wager: 'Giới hạn cược' },
+    periods: { day: 'Hôm nay', week: 'Tuần này', month: 'Tháng này' },
+    none: 'Không giới hạn',
+    used: 'Đã dùng {{used}} / {{limit}}',
+    usedNoLimit: 'Đã dùng {{used}}',
+    pending: 'Đổi thành {{amount}} lúc {{at}}',
+    pendingRemoval: 'Bỏ giới hạn lúc {{at}}',
+    setTitle: 'Đặt giới hạn',
+    kind: 'Loại giới hạn',
+    period: 'Kỳ',
+    amount: 'Số tiền ({{currency}})',
+    amountHint: 'Để trống để bỏ giới hạn (sau 24 giờ).',
+    save: 'Lưu giới hạn',
+    saved: 'Đã lưu giới hạn.',
+    sessionTitle: 'Phiên chơi và nhắc nhở thực tế',
+    sessionLimit: 'Giới hạn thời gian phiên (phút)',
+    sessionHint: 'Từ 15 đến 1440 phút; để trống nếu không giới hạn.',
+    sessionNow: 'Giới hạn phiên hiện tại: {{value}}',
+    realityCheck: 'Nhắc nhở mỗi',
+    minutes: '{{count}} phút',
+    saveSession: 'Lưu',
+    sessionSaved: 'Đã lưu.',
+    breakTitle: 'Tạm nghỉ hoặc tự loại trừ',
+    breakIntro:
+      'Trong thời gian tạm nghỉ hoặc tự loại trừ, bạn không thể đăng nhập, nạp tiền hay chơi và không nhận khuyến mãi. Không ai có thể dỡ bỏ sớm, kể cả nhân viên.',
+    breakKind: 'Loại',
+    timeOut: 'Tạm nghỉ',
+    selfExclusion: 'Tự loại trừ',
+    duration: 'Thời gian',
+    durations: {
+      '24h': '24 giờ',
+      '1w': '1 tuần',
+      '1m': '1 tháng',
+      '6w': '6 tuần',
+      '6m': '6 tháng',
+      '1y': '1 năm',
+      '5y': '5 năm',
+    },
+    password: 'Mật khẩu đăng nhập',
+    confirm: 'Bắt đầu ngay và đăng xuất',
+    confirmQuestion: 'Bạn sẽ bị đăng xuất ngay và không thể đăng nhập đến {{until}}. Tiếp tục?',
+    helpTitle: 'Trợ giúp',
+    help: 'Nếu cờ bạc không còn vui, hãy tìm người trò chuyện. Đội hỗ trợ của chúng tôi luôn sẵn sàng 24/7 trong trung tâm trợ giúp; các tổ chức độc lập hỗ trợ miễn phí và bảo mật: Gamblers Anonymous (www.gamblersanonymous.org), GamCare (www.gamcare.org.uk).',
+    realityTitle: 'Nhắc nhở thực tế',
+    realityText: 'Bạn đã chơi {{minutes}} phút.',
+    realityNet: 'Kết quả ròng phiên này: {{net}}',
+    realityWagered: 'Tiền cược phiên này: {{wagered}}',
+    continue: 'Tiếp tục chơi',
+    logOut: 'Đăng xuất',
+    sessionOver: 'Đã hết thời gian phiên. Hãy nghỉ ngơi.',
+  },
+  // rg_time_out / rg_self_excluded: the server's message is shown, with the break's end date.
+  errors: {
+    rg_deposit_limit: 'Khoản nạp này vượt quá giới hạn nạp tiền của bạn.',
+    rg_loss_limit: 'Bạn đã đạt giới hạn thua.',
+    rg_wager_limit: 'Lần cược này vượt quá giới hạn cược của bạn.',
+    rg_session_limit: 'Đã hết thời gian phiên. Hãy nghỉ ngơi.',
+    rg_break_locked: 'Không thể dỡ bỏ hoặc rút ngắn thời gian tạm nghỉ hay tự loại trừ trước khi kết thúc.',
+  },
+};
+
+export default rgTy;

@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { prizesOf } from '@sea/games';
+import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
+import { staffMember } from '../lib/admin-api.ts';
+import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
+
+/*
+ * The back office's lottery in Chromium at 1366 and 768 px, on the real server: a member bets đề 42 on the two
+ * stations whose results operators enter (Đà Nẵng, Khánh Hòa); the app's clock passes both draws; in the browser
+ * one staff member (games & lottery) finds the draw in the list and enters the result, the page then tells them a
+ * second person must confirm; a second staff member types the same result again and confirms; the draw job settles
+ * it (the page follows) and the member is paid; the audit log lists both steps by the draw's id. Screenshots go to
+ * e2e/artifacts/backoffice-lottery-<width>-<screen>.png.
+ */
+const STATIONS = [
+  { code: 'vn-mt-danang', name: 'Đà Nẵng', weekdays: [3, 6], width: 1366 },
+  { code: 'vn-mt-khanhhoa', name: 'Khánh Hòa', weekdays: [0, 3], width: 768 },
+];
+const nextDraw = (weekdays: number[]) =>
+  drawsBetween(
+    { timezone: 'Asia/Ho_Chi_Minh', drawTime: '17:15', weekdays },
+    new Date(Date.now() + 11 * 60_000),
+    new Date(Date.now() + 9 * 86_400_000),
+  )[0]!.getTime();
+const draws = STATIONS.map((s) => nextDraw(s.weekdays));
+// The app's clock: 10 minutes before the first of the two draws (bets close 5 minutes before a draw).
+let offset = Math.min(...draws) - 10 * 60_000 - Date.now();
+useE2E('backoffice-lottery', { clock: () => new Date(Date.now() + offset) });
+
+const UNIT_STAKE = 1_000n; // 10.00
+const WIN = UNIT_STAKE * 95n; // đề pays 95 to 1
+const FUND = 100_000n;
+
+/** A full MT result whose special prize ends in 42 (every prize, every number with its digits). */
+function mtResult(): Record<string, string[]> {
+  const prizes: Record<string, string[]> = {};
+  let x = 23;
+  for (const d of prizesOf('MT'))
+    prizes[d.key] = Array.from({ length: d.count }, () =>
+      Array.from({ length: d.digits }, () => String((x = (x * 7 + 3) % 10))).join(''),
+    );
+  prizes.DB = ['1234' + '42'];
+  return prizes;
+}
+const PRIZE_LABELS: Record<string, string> = {
+  DB: 'Special',
+  G1: 'Prize 1',
+  G2: 'Prize 2',
+  G3: 'Prize 3',
+  G4: 'Prize 4',
+  G5: 'Prize 5',
+  G6: 'Prize 6',
+  G7: 'Prize 7',
+  G8: 'Prize 8',
+};
+
+const balance = async (id: bigint) =>
+  (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]!.balance;
+
+const shot = async (width: number, name: string) => {
+  mkdirSync('e2e/artifacts', { recursive: true });
+  await page.screenshot({ path: `e2e/artifacts/backoffice-lottery-${width}-${name}.png`, fullPage: true });
+};
+
+/** The back office as this staff member (their session token, as the sign-in leaves it in the tab). */
+async function actAs(token: string, path: string): Promise<void> {
+  await page.evaluate((t) => {
+    sessionStorage.setItem('adminToken', t);
+    sessionStorage.setItem('adminSetup', JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }));
+  }, token);
+  await page.goto(`${server.baseUrl}/admin${path}`);
+}
+
+/** Types the result into the form, prize by prize, as an operator copies it from the official sheet. */
+async function typeResult(form: ReturnType<typeof page.getByRole>, prizes: Record<string, string[]>) {
+  for (const [key, numbers] of Object.entries(prizes))
+    for (const [i, n] of numbers.entries())
+      await form.getByLabel(`${PRIZE_LABELS[key]}, number ${i + 1}`, { exact: true }).fill(n);
+}
+
+/** The left navigation (a drawer below 1024 px). */
+async function goTo(width: number, label: string, heading: string): Promise<void> {
+  if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('complementary', { name: 'Back-office navigation' }).getByRole('link', { name: label }).click();
+  if (width < 1024)
+    await page.waitForFunction(() => (document.querySelector('.bo-nav')?.getBoundingClientRect().right ?? 0) <= 0);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+const bets = new Map<string, string>();
+let memberId = 0n;
+
+test('a member bets on both stations; the clock passes their draws', async () => {
+  const member = await server.app.modules.members.create({
+    merchant: demo,
+    account: 'e2eboltt1',
+    password: 'backoffice lottery e2e',
+  });
+  memberId = member.id;
+  await fundMember(member.id, FUND);
+  const row = (await server.app.modules.members.findByAccount(demo.id, 'e2eboltt1'))!;
+  const session = await server.app.modules.auth.startSession(demo, row, 'member', 'password', {
+    ip: '203.0.113.9',
+    userAgent: 'e2e',
+  });
+  for (const s of STATIONS) {
+    // The schedule job (every second) creates the station's draws: wait for the one taking bets.
+    let game = (await (await fetch(`${server.baseUrl}/lgw/lottery/feed/games/${s.code}`)).json()).value;
+    while (!game.current) {
+      await new Promise((r) => setTimeout(r, 250));
+      game = (await (await fetch(`${server.baseUrl}/lgw/lottery/feed/games/${s.code}`)).json()).value;
+    }
+    const res = await fetch(`${server.baseUrl}/wps/lottery/bets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, merchant: 'demo' },
+      body: JSON.stringify({
+        requestId: randomUUID(),
+        gameCode: s.code,
+        issueId: game.current.issueId,
+        bets: [{ code: 'vn.de', selection: { numbers: ['42'] }, unitStake: String(UNIT_STAKE) }],
+      }),
+    });
+    assert.equal(res.status, 200, await res.text());
+    bets.set(s.code, game.current.issueId);
+  }
+  assert.equal(await balance(memberId), FUND - 2n * UNIT_STAKE);
+  offset = Math.max(...draws) + 60_000 - Date.now();
+  // The feed job (every second here) closes both draws; they wait for their results.
+  for (;;) {
+    const states = await Promise.all(
+      STATIONS.map(async (s) => {
+        const r = await (await fetch(`${server.baseUrl}/lgw/lottery/feed/games/${s.code}/results`)).json();
+        return r.value.list.find((i: { issueId: string }) => i.issueId === bets.get(s.code))?.status;
+      }),
+    );
+    if (states.every((x) => x === 'awaiting')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+for (const station of STATIONS) {
+  const { width } = station;
+  test(`two staff members enter and confirm a result in the browser; the bet settles; audited (${width} px)`, async () => {
+    const issueId = bets.get(station.code)!;
+    const first = await staffMember(`lota${width}`, 'games');
+    const second = await staffMember(`lotb${width}`, 'games');
+    const prizes = mtResult();
+    const before = await balance(memberId);
+
+    // The first staff member finds the draw in the list (filtered by game, kept in the URL) and enters the result.
+    await open('/admin/', { width });
+    await actAs(first.token, '/');
+    await goTo(width, 'Draws', 'Lottery draws');
+    await page.getByLabel('Game').selectOption(station.code);
+    await page.waitForURL(new RegExp(`gameCode=${station.code}`));
+    const link = page.getByRole('link', { name: issueId, exact: true });
+    await link.waitFor();
+    await shot(width, 'draws');
+    await link.click();
+    await page.getByRole('heading', { name: `Draw ${issueId} · ${station.name}` }).waitFor();
+    const enter = page.getByRole('form', { name: 'Enter the result' });
+    await typeResult(enter, prizes);
+    await shot(width, 'enter');
+    await enter.getByRole('button', { name: 'Submit for confirmation' }).click();
+    await page.getByText(/You entered this result, so another staff member must confirm it/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Confirm result' }).count(), 0);
+    await shot(width, 'pending');
+
+    // The second staff member confirms by typing the same result again (blind: the first entry is not shown).
+    await actAs(second.token, `/lottery/issues/${station.code}/${issueId}`);
+    const confirm = page.getByRole('form', { name: 'Confirm the result' });
+    await confirm.waitFor();
+    await typeResult(confirm, prizes);
+    await confirm.getByRole('button', { name: 'Confirm result' }).click();
+    // The draw job settles it; the page follows the draw until it is settled.
+    await page.locator('.bo-badge', { hasText: 'Settled' }).waitFor({ timeout: 30_000 });
+    assert.match((await page.locator('.bo-board').textContent())!, /123442/);
+    await shot(width, 'settled');
+    assert.equal(await balance(memberId), before + WIN);
+    assert.ok(await noHorizontalOverflow(), 'the issue page fits the width');
+
+    // The audit log (an auditor's: the games role has no audit view) lists both steps with the draw's id.
+    const auditor = await staffMember(`lotaudit${width}`, 'auditor');
+    await actAs(auditor.token, '/');
+    await goTo(width, 'Audit log', 'Audit log');
+    for (const action of ['lottery.result.enter', 'lottery.result.confirm'])
+      await page.getByRole('row').filter({ hasText: action }).filter({ hasText: issueId }).first().waitFor();
+    await shot(width, 'audit');
+
+    // The other lottery screens, read only: games and schedules, shortfalls, the published chain commitments.
+    await goTo(width, 'Games & schedules', 'Lottery games & schedules');
+    await page.getByRole('row', { name: new RegExp(station.name) }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Edit/ }).count(), 0, 'the auditor edits nothing');
+    assert.ok(await noHorizontalOverflow(), 'the games page fits the width');
+    await shot(width, 'games');
+    await goTo(width, 'Shortfalls', 'Correction shortfalls');
+    await page.getByText('No shortfalls.').waitFor();
+    await goTo(width, 'Chain commitments', 'Chain commitments');
+    await page
+      .getByRole('row', { name: /Fast 5D · 1 min/ })
+      .first()
+      .waitFor();
+    await shot(width, 'chains');
+    assert.ok(await noHorizontalOverflow(), 'the chains page fits the width');
+    assert.deepEqual(errors, []);
+  });
+}
