@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
-import { demo, server } from './harness.ts';
+import { demo, open, page, server } from './harness.ts';
 
 /** A POST to the server's API on the demo merchant (an admin's or a member's token, or none); the envelope's value. */
 export async function post<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
@@ -50,4 +50,16 @@ export async function staffMember(
     await post('/admin/api/me/two-factor/enable', login.token, { code: await generate({ secret: totpSecret, epoch }) });
   }
   return { username, password, token: login.token, totpSecret };
+}
+
+/** A fresh page in the back office, signed in with a staff token, at `path` (below /admin), `width` wide. */
+export async function openBackOffice(token: string, path: string, width: number): Promise<void> {
+  await open('/admin/sign-in', { width, height: 900 });
+  await page.evaluate((t) => {
+    sessionStorage.setItem('adminToken', t);
+    sessionStorage.setItem('adminSetup', JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }));
+  }, token);
+  await page.goto(`${server.baseUrl}/admin${path}`);
+  // The shell is up (the top bar's sign-out, or the drawer a ?open= link opens over it).
+  await page.locator('.bo-topbar').waitFor();
 }

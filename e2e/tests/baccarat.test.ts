@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { browser, demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
@@ -28,6 +29,8 @@ after(async () => {
 });
 
 const FUND = 1_000_00n;
+/** Player A's settled round (its betting-record reference), for the back office's lookup. */
+let settledRef: string | undefined;
 
 async function seat(account: string): Promise<{ id: bigint; url: string }> {
   await server.createMember({ account, password: 'baccarat e2e pw 1' });
@@ -138,6 +141,11 @@ test('two players at one table: same countdown and result, bets settled, the roa
     const expectB = FUND - 50_00n + (winner === 'Banker wins' ? 97_50n : winner === 'Tie' ? 50_00n : 0n);
     assert.equal(await balance(a.id), expectA);
     assert.equal(await balance(b.id), expectB);
+    const token = new URL(a.url, server.baseUrl).searchParams.get('token')!;
+    const history = await (
+      await fetch(`${server.baseUrl}/baccarat/v1/history`, { headers: { 'x-game-session': token } })
+    ).json();
+    settledRef = `bk${history.value.rounds[0].roundId}`;
 
     // A next round: the roads hold the result on both screens.
     await waitPhase(pa, ['betting']);
@@ -154,4 +162,25 @@ test('two players at one table: same countdown and result, bets settled, the roa
   } finally {
     await ctxB.close();
   }
+});
+
+test('the back office finds the round by its reference: the hand’s cards and the shoe’s commitment (390 px)', async () => {
+  assert.ok(settledRef, 'the table test settled a round');
+  const staff = await staffMember('bacLookup', 'games');
+  await openBackOffice(staff.token, `/games/rounds?ref=${settledRef}`, 390);
+  // Both players played that round: one card each, the same hand and shoe.
+  const rounds = page.getByRole('region', { name: `Round ${settledRef}` });
+  await rounds.nth(1).waitFor();
+  const card = rounds.filter({ hasText: /bacplayera/i });
+  await card.getByText('Baccarat').first().waitFor();
+  const shoe = card.getByRole('region', { name: 'Shoe proof' });
+  await shoe.getByText('BAC-2', { exact: true }).waitFor();
+  // The shoe is still in play: its seed is not revealed yet, so the check waits for the shoe's end.
+  await shoe.getByText('Not revealed yet (revealed when the shoe ends)').waitFor();
+  const cards = (await shoe.locator('code').first().textContent()) ?? '';
+  assert.match(cards, /^([2-9TJQKA][SHDC] ?){4,6}$/, cards);
+  assert.equal(await noHorizontalOverflow(), true);
+  assert.deepEqual(await seriousViolations(), []);
+  await page.screenshot({ path: 'e2e/artifacts/baccarat-round-lookup-390.png', fullPage: true });
+  assert.deepEqual(errors, []);
 });

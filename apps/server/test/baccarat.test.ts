@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
 import { houseGameNodes } from './helpers/house.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -202,10 +203,29 @@ describe('baccarat tables', () => {
 
   it('a shoe ended by the operator: the seed revealed recomputes every hand’s cards', async () => {
     const a = await seat();
-    const first = (await a.table('BAC-2')).json().value.table.shoe;
+    const opening = (await a.table('BAC-2')).json().value.table;
+    const first = opening.shoe;
+    const bet = await a.bet(opening.round.id, 'banker', 50n * UNIT, randomUUID(), 'BAC-2');
+    expect(bet.json().value.bet.status).toBe('placed');
     for (let i = 0; i < 4; i++) await tick(10_000);
     const hidden = (await t.app.inject({ method: 'GET', url: `/baccarat/v1/shoes/${first.id}` })).json().value;
     expect(hidden).toMatchObject({ status: 'active', seed: null });
+    // The back office's round lookup by the betting record's reference: the cards and the commitment, no seed yet.
+    const staff = await createTestAdmin(t, { role: 'games' });
+    const lookup = async (reference: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin/api/games/rounds?reference=${reference}`,
+        headers: bearer(staff.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value.items as { tableProof: Record<string, unknown> | null; proof: unknown }[];
+    };
+    const [before] = await lookup(`bk${opening.round.id}`);
+    expect(before!.proof).toBeNull();
+    expect(before!.tableProof).toMatchObject({ game: 'baccarat', table: 'BAC-2', shoeId: first.id, seed: null });
+    expect(before!.tableProof!.seedHash).toBe(first.seedHash);
+    expect(before!.tableProof!.verification).toBeNull();
     await t.app.modules.baccarat.endShoe(demo, 'BAC-2');
     for (let i = 0; i < 4; i++) {
       await tick(10_000);
@@ -217,5 +237,14 @@ describe('baccarat tables', () => {
     expect(proof.hands.length).toBeGreaterThanOrEqual(2);
     const cards = shuffledShoe(proof.seed);
     for (const h of proof.hands) expect(dealFromShoe(cards, h.position).cards.map(cardCode)).toEqual(h.cards);
+    // Once the shoe has ended, the lookup shows the seed and the server's check of this hand's cards.
+    const [after] = await lookup(`bk${opening.round.id}`);
+    const hand = proof.hands.find((h: { roundId: string }) => h.roundId === opening.round.id);
+    expect(after!.tableProof).toMatchObject({
+      seed: proof.seed,
+      cards: hand.cards,
+      position: hand.position,
+      verification: { hashMatches: true, cardsMatch: true },
+    });
   });
 });

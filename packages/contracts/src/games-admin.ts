@@ -34,6 +34,26 @@ export type AdminRoundVerification = z.infer<typeof adminRoundVerification>;
 export const adminRoundProof = houseRound.extend({ verification: adminRoundVerification.nullable() });
 export type AdminRoundProof = z.infer<typeof adminRoundProof>;
 
+/**
+ * A shared-round table game's proof (our baccarat): the hand's place in its shoe and its cards, the shoe's
+ * commitment, and once the shoe has ended its seed with the server's check — the seed hashes to the commitment and
+ * the shoe shuffled from it deals exactly these cards at this position.
+ */
+export const adminTableProof = z.object({
+  game: z.string(),
+  table: z.string(),
+  shoeId: z.string(),
+  hand: z.number().int(),
+  position: z.number().int(),
+  /** The hand's cards in dealing order (e.g. `AS`, `10H`). */
+  cards: z.array(z.string()),
+  seedHash: z.string(),
+  /** Null until the shoe has ended. */
+  seed: z.string().nullable(),
+  verification: z.object({ hashMatches: z.boolean(), cardsMatch: z.boolean() }).nullable(),
+});
+export type AdminTableProof = z.infer<typeof adminTableProof>;
+
 export const adminRound = z.object({
   reference: z.string(),
   vendorCode: z.string(),
@@ -56,6 +76,8 @@ export const adminRound = z.object({
   exponent: z.number().int(),
   /** Our own games only; vendors' rounds have no proof (null). */
   proof: adminRoundProof.nullable(),
+  /** Our shared-round table games only (baccarat); null otherwise. */
+  tableProof: adminTableProof.nullable(),
 });
 export type AdminRound = z.infer<typeof adminRound>;
 

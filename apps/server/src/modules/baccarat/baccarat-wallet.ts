@@ -9,7 +9,10 @@ import type { StoredHand } from './baccarat.tables.ts';
 export const BACCARAT_VENDOR = 'SEA';
 export const BACCARAT_GAME = 'baccarat';
 
-export type BaccaratGames = Pick<GamesModule, 'wallet' | 'vendor' | 'sessionByToken' | 'findGame' | 'walletTxStatus'>;
+export type BaccaratGames = Pick<
+  GamesModule,
+  'wallet' | 'vendor' | 'sessionByToken' | 'findGame' | 'walletTxStatus' | 'registerTableProof'
+>;
 
 /** Wallet ids of a round (one wallet round per member and table round): the same on every retry. */
 export const walletIds = {

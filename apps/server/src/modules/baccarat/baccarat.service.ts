@@ -1,4 +1,5 @@
 import type {
+  AdminTableProof,
   BaccaratBetRequest,
   BaccaratBetResult,
   BaccaratHistory,
@@ -7,7 +8,7 @@ import type {
   BaccaratTableSummary,
   BaccaratTableView,
 } from '@sea/contracts';
-import { cardCode } from '@sea/games';
+import { cardCode, dealFromShoe, shoeCommitment, shuffledShoe } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
@@ -227,6 +228,46 @@ export function createBaccaratService(deps: {
           position: h.position,
           cards: (h.result as StoredHand).cards.map(cardCode),
         })),
+      };
+    },
+
+    /**
+     * Back office round lookup: the proof of a round by its wallet reference (`bk<round id>`, what the betting record
+     * shows) — its hand's place and cards, the shoe's commitment, and once the shoe has ended the seed and the check
+     * (the seed hashes to the commitment; the shoe shuffled from it deals these cards at this position). Null for a
+     * reference that is not one of this merchant's baccarat rounds, or a round without cards (cancelled before dealing).
+     */
+    async roundProof(merchant: Merchant, reference: string): Promise<AdminTableProof | null> {
+      const m = /^bk(\d{1,18})$/.exec(reference);
+      if (!m) return null;
+      const round = await repo.round(BigInt(m[1]!));
+      const table = round && (await repo.tableById(round.table_id));
+      if (!round || !table || table.merchant_id !== merchant.id) return null;
+      const stored = round.result as StoredHand | null;
+      const shoe = await repo.shoe(round.shoe_id);
+      if (!stored || !shoe) return null;
+      const seed = shoe.status === 'finished' ? shoe.seed : null;
+      let verification: AdminTableProof['verification'] = null;
+      if (seed !== null) {
+        let cardsMatch = false;
+        try {
+          const dealt = dealFromShoe(shuffledShoe(seed), round.position).cards;
+          cardsMatch = dealt.length === stored.cards.length && dealt.every((c, i) => c === stored.cards[i]);
+        } catch {
+          cardsMatch = false; // a position past the shoe's end: the stored hand cannot come from this seed
+        }
+        verification = { hashMatches: shoeCommitment(seed) === shoe.seed_hash, cardsMatch };
+      }
+      return {
+        game: BACCARAT_GAME,
+        table: table.code,
+        shoeId: String(shoe.id),
+        hand: round.hand,
+        position: round.position,
+        cards: stored.cards.map(cardCode),
+        seedHash: shoe.seed_hash,
+        seed,
+        verification,
       };
     },
 

@@ -59,6 +59,8 @@ export function createBaccaratModule(deps: {
     defaultBettingSeconds: deps.options?.bettingSeconds,
     clock: deps.clock,
   });
+  // The back office's round lookup shows a baccarat round's cards with its shoe's proof.
+  deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
   const jobs: ScheduledJob[] = [
     {
       name: 'baccarat-dealer',

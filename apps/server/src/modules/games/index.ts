@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AdminTableProof } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
@@ -26,6 +27,9 @@ import { type BonusStakePolicy, createFunding } from './seamless.funding.ts';
 import type { PlayEventsModule } from '../play-events/index.ts';
 
 export type { VendorRow, GameWithVendor } from './catalogue.repository.ts';
+
+/** A table game's proof of a round by its reference; null when the reference is not one of its rounds. */
+export type TableProofSource = (merchant: Merchant, reference: string) => Promise<AdminTableProof | null>;
 export { maskAccount } from './catalogue.service.ts';
 export {
   type CatalogueEntry,
@@ -70,6 +74,15 @@ export function createGamesModule(deps: {
   const play = createPlayRepository(db);
   const catalogue = createCatalogueService({ repo: catalogueRepo, play, members: deps.members });
   const launch = createLaunchService({ repo: catalogueRepo, play, merchants: deps.merchants, clock: deps.clock });
+  // The round lookup's proofs of our shared-round table games, one source per game module (baccarat).
+  const tableProofSources: TableProofSource[] = [];
+  async function tableProofOf(merchant: Merchant, reference: string): Promise<AdminTableProof | null> {
+    for (const source of tableProofSources) {
+      const proof = await source(merchant, reference);
+      if (proof) return proof;
+    }
+    return null;
+  }
   // Vendor and game rows the wallet reads on every call, cached like merchants: an operator's change here clears
   // them at once, other processes see it within the TTL. Only rows found are kept (a game added elsewhere shows
   // at once).
@@ -154,6 +167,10 @@ export function createGamesModule(deps: {
     ...catalogue,
     launch: launch.launch,
     registerProvider: launch.registerProvider,
+    /** A table game's round proofs for the back office's round lookup (null for references not its own). */
+    registerTableProof(source: TableProofSource): void {
+      tableProofSources.push(source);
+    },
     transferApiOf: launch.transferApiOf,
     /**
      * Whether a player could play anything of the vendor: a launch adapter for it and a game that is not disabled
@@ -242,6 +259,7 @@ export function createGamesModule(deps: {
         catalogue: catalogueRepo,
         members: deps.members,
         providerOf: launch.providerOf,
+        tableProofOf,
       });
     },
   };

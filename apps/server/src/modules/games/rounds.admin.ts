@@ -1,5 +1,6 @@
-import { type AdminRound, adminRoundLookup, adminRoundQuery } from '@sea/contracts';
+import { type AdminRound, type AdminTableProof, adminRoundLookup, adminRoundQuery } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Merchant } from '../../http/principals.ts';
 import { defineAdminRoute } from '../../http/route.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { CatalogueRepository, VendorRow } from './catalogue.repository.ts';
@@ -18,6 +19,8 @@ export function registerRoundAdminRoutes(
     catalogue: Pick<CatalogueRepository, 'listVendors'>;
     members: Pick<MembersModule, 'accountsOf'>;
     providerOf: (adapter: VendorRow['adapter']) => GameProvider | undefined;
+    /** The proof of a shared-round table game's round (registered by its module), or null. */
+    tableProofOf: (merchant: Merchant, reference: string) => Promise<AdminTableProof | null>;
   },
 ): void {
   defineAdminRoute(
@@ -64,6 +67,7 @@ export function registerRoundAdminRoutes(
           currency: merchant.currency,
           exponent: merchant.currencyExponent,
           proof: provider?.roundProof ? await provider.roundProof(merchant, r.member_id, r.round_ref) : null,
+          tableProof: await deps.tableProofOf(merchant, r.round_ref),
         });
       }
       return { items };

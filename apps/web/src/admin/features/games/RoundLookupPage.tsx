@@ -1,4 +1,4 @@
-import type { AdminRound, AdminRoundProof } from '@sea/contracts';
+import type { AdminRound, AdminRoundProof, AdminTableProof } from '@sea/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -111,7 +111,13 @@ function RoundCard({ round: r }: { round: AdminRound }) {
         <dt>{t('games.rounds.outcome')}</dt>
         <dd>{r.summary ?? '—'}</dd>
       </dl>
-      {r.proof ? <Proof proof={r.proof} /> : <p className="bo-hint">{t('games.rounds.vendorRecord')}</p>}
+      {r.proof ? (
+        <Proof proof={r.proof} />
+      ) : r.tableProof ? (
+        <TableProof proof={r.tableProof} />
+      ) : (
+        <p className="bo-hint">{t('games.rounds.vendorRecord')}</p>
+      )}
     </section>
   );
 }
@@ -156,6 +162,46 @@ function Proof({ proof: p }: { proof: AdminRoundProof }) {
             <li>{t('games.rounds.recomputedWin', { win: v.recomputedWinCredits })}</li>
           )}
           {v.error && <li className="bo-field__error">{v.error}</li>}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A shared-round table game's hand (baccarat): its place in the shoe, its cards, the shoe's commitment and check. */
+function TableProof({ proof: p }: { proof: AdminTableProof }) {
+  const { t } = useTranslation();
+  const v = p.verification;
+  return (
+    <section className="bo-proof" aria-label={t('games.rounds.tableProof')}>
+      <h3>{t('games.rounds.tableProof')}</h3>
+      <dl className="bo-detail bo-detail--code">
+        <dt>{t('games.rounds.table')}</dt>
+        <dd>{p.table}</dd>
+        <dt>{t('games.rounds.shoe')}</dt>
+        <dd>
+          #{p.shoeId} · {t('games.rounds.handAt', { hand: p.hand, position: p.position })}
+        </dd>
+        <dt>{t('games.rounds.cards')}</dt>
+        <dd>
+          <code>{p.cards.join(' ')}</code>
+        </dd>
+        <dt>{t('games.rounds.shoeSeedHash')}</dt>
+        <dd>
+          <code>{p.seedHash}</code>
+        </dd>
+        <dt>{t('games.rounds.shoeSeed')}</dt>
+        <dd>{p.seed ? <code>{p.seed}</code> : t('games.rounds.shoeNotRevealed')}</dd>
+      </dl>
+      <h4>{t('games.rounds.verify')}</h4>
+      {v === null ? (
+        <p className="bo-alert bo-alert--info" role="status">
+          {t('games.rounds.shoeVerifyLater')}
+        </p>
+      ) : (
+        <ul className="bo-checks" data-testid="round-verification">
+          <Check ok={v.hashMatches} yes={t('games.rounds.shoeHashOk')} no={t('games.rounds.hashBad')} />
+          <Check ok={v.cardsMatch} yes={t('games.rounds.cardsOk')} no={t('games.rounds.cardsBad')} />
         </ul>
       )}
     </section>

@@ -235,7 +235,7 @@ describe('games screens', () => {
     expect(calls.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ iconUrl: url });
   });
 
-  it('round lookup: our game’s proof with the verification; a vendor round without; none found', async () => {
+  it('round lookup: our game’s proof with the verification; a baccarat hand’s shoe proof; a vendor round without; none found', async () => {
     const user = userEvent.setup();
     const base: AdminRound = {
       reference: 'h77',
@@ -275,12 +275,33 @@ describe('games screens', () => {
         settledAt: '2026-11-28T06:00:01.000Z',
         verification: { hashMatches: true, resultMatches: true, recomputedWinCredits: 50, error: null },
       },
+      tableProof: null,
+    };
+    const baccarat: AdminRound = {
+      ...base,
+      reference: 'bk9',
+      gameCode: 'baccarat',
+      gameName: 'Baccarat',
+      category: 'LIVE',
+      proof: null,
+      tableProof: {
+        game: 'baccarat',
+        table: 'BAC-2',
+        shoeId: '3',
+        hand: 4,
+        position: 31,
+        cards: ['AS', '10H', '5D', 'KC'],
+        seedHash: 'c'.repeat(64),
+        seed: 'd'.repeat(64),
+        verification: { hashMatches: true, cardsMatch: false },
+      },
     };
     server.use(
       meHandler(viewerMe),
       http.get('*/admin/api/games/rounds', ({ request }) => {
         const ref = new URL(request.url).searchParams.get('reference');
         if (ref === 'h77') return ok({ items: [base] });
+        if (ref === 'bk9') return ok({ items: [baccarat] });
         if (ref === 'r-1') return ok({ items: [{ ...base, reference: 'r-1', vendorCode: 'DEMO', proof: null }] });
         return ok({ items: [] });
       }),
@@ -299,6 +320,16 @@ describe('games screens', () => {
     const checks = within(card).getByTestId('round-verification');
     expect(checks.textContent).toContain('hashes to the commitment shown before play');
     expect(checks.textContent).toContain('equals the stored result');
+
+    await user.clear(input);
+    await user.type(input, 'bk9{Enter}');
+    const tableCard = await screen.findByRole('region', { name: 'Round bk9' });
+    const shoe = within(tableCard).getByRole('region', { name: 'Shoe proof' });
+    expect(within(shoe).getByText('AS 10H 5D KC')).toBeTruthy();
+    expect(within(shoe).getByText(/Hand 4, from card 31 of the shoe/)).toBeTruthy();
+    const shoeChecks = within(shoe).getByTestId('round-verification');
+    expect(shoeChecks.textContent).toContain('hashes to the commitment published when the shoe started');
+    expect(shoeChecks.textContent).toContain('does NOT deal these cards');
 
     await user.clear(input);
     await user.type(input, 'r-1{Enter}');
