@@ -103,6 +103,8 @@ test('two players at one table: same countdown and result, bets settled, the roa
     await waitPhase(pa, ['result', 'settled', 'dealing', 'closed']);
     await waitPhase(pa, ['betting']);
     await waitPhase(pb, ['betting']);
+    // Both pages follow the table by pushed events (their game session's socket), not only by polling.
+    await Promise.all([pa, pb].map((p) => p.locator('.bac-table[data-push="on"]').waitFor()));
     const hand = await pa.getByRole('region').first().getAttribute('aria-label');
     assert.equal(await pb.getByRole('region').first().getAttribute('aria-label'), hand);
     const [ca, cb] = await Promise.all([pa, pb].map((p) => p.getByTestId('bac-countdown').textContent()));

@@ -183,7 +183,23 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     events: playEvents,
   });
   const house = createHouseModule({ db, games, ledger, merchants, rg, clock });
-  const baccarat = createBaccaratModule({ db, games, ledger, merchants, clock, options: deps.baccarat });
+  // A game page's socket (a baccarat table) signs in with its game session; tables push their rounds' steps.
+  realtime.setGameSessionCheck(games.liveSession);
+  const baccarat = createBaccaratModule({
+    db,
+    games,
+    ledger,
+    merchants,
+    clock,
+    options: deps.baccarat,
+    onTableChanged: (merchantId, e) =>
+      realtime.tableChanged(merchantId, {
+        game: 'baccarat',
+        table: e.table,
+        roundId: String(e.roundId),
+        phase: e.phase,
+      }),
+  });
   const lottery = createLotteryModule({
     db,
     ledger,

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { betReturn, cardCode, dealFromShoe, shoeCommitment, shuffledShoe } from '@sea/games';
+import type { ClientToServerEvents, ServerToClientEvents, TableEvent } from '@sea/contracts';
+import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { houseGameNodes } from './helpers/house.ts';
+import { fundMember } from './helpers/money.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -46,6 +49,7 @@ async function seat(fund = 10_000n * UNIT) {
   const headers = { ...H, 'x-game-session': token };
   return {
     p,
+    token,
     table: (code = 'BAC-1') => t.app.inject({ method: 'GET', url: `/baccarat/v1/tables/${code}`, headers }),
     lobby: () => t.app.inject({ method: 'GET', url: '/baccarat/v1/tables', headers }),
     history: () => t.app.inject({ method: 'GET', url: '/baccarat/v1/history', headers }),
@@ -246,5 +250,71 @@ describe('baccarat tables', () => {
       position: hand.position,
       verification: { hashMatches: true, cardsMatch: true },
     });
+  });
+
+  it('a table page’s socket (its game session) hears the table’s steps and bets pushed, and nothing of the member', async () => {
+    type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const connect = (auth: object) =>
+      new Promise<Client>((resolve, reject) => {
+        const socket: Client = connectClient(url, {
+          path: '/socket.io',
+          auth,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+        });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => (socket.disconnect(), reject(err)));
+      });
+    const a = await seat();
+    await expect(connect({ token: 'x'.repeat(40), merchant: 'demo', kind: 'game' })).rejects.toThrow('unauthorized');
+    const game = await connect({ token: a.token, merchant: 'demo', kind: 'game' });
+    const member = await connect({ token: a.p.token, merchant: 'demo' });
+    try {
+      const heard: TableEvent[] = [];
+      const waiters: Array<() => void> = [];
+      game.on('table', (e) => {
+        heard.push(e);
+        waiters.splice(0).forEach((w) => w());
+      });
+      const until = (ok: () => boolean) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`not heard: ${JSON.stringify(heard)}`)), 10_000);
+          const check = () => (ok() ? (clearTimeout(timer), resolve()) : waiters.push(check));
+          check();
+        });
+      const balances: unknown[] = [];
+      game.on('balance', (e) => balances.push(e));
+      const ack = await game.emitWithAck('tableSubscribe', { game: 'baccarat', table: 'SUPER6' });
+      expect(ack).toEqual({ ok: true });
+      expect(await game.emitWithAck('tableSubscribe', { game: 'baccarat', table: 'bad code!' })).toEqual({ ok: false });
+
+      const round = (await a.table('SUPER6')).json().value.table.round;
+      // Three bets in a row: the followers are told once (bets are nudged at most about once a second per table).
+      for (const amount of [10n, 20n, 30n]) {
+        const r = await a.bet(round.id, 'player', amount * UNIT, randomUUID(), 'SUPER6');
+        expect(r.json().value.bet.status).toBe('placed');
+      }
+      // (an earlier test's bets at this table may still be told: only this round's count)
+      const ofRound = () => heard.filter((e) => e.roundId === round.id);
+      await until(() => ofRound().length >= 1);
+      expect(ofRound()[0]).toEqual({ game: 'baccarat', table: 'SUPER6', roundId: round.id, phase: 'betting' });
+      expect(ofRound().length).toBeLessThanOrEqual(2); // three bets: one nudge (two if they spanned a second)
+      // The dealer's step (betting → dealing) is pushed at once.
+      await tick(10_000);
+      await until(() => heard.some((e) => e.phase === 'dealing'));
+      expect(heard.at(-1)).toMatchObject({ table: 'SUPER6', roundId: round.id, phase: 'dealing' });
+      // Another table's steps are not this socket's; the member's balance events go to its own sockets only.
+      expect(heard.every((e) => e.table === 'SUPER6')).toBe(true);
+      const memberHeard = new Promise((resolve) => member.once('balance', resolve));
+      await fundMember(t.app.modules, demo, a.p.id, 5_00n);
+      await memberHeard;
+      await playOut();
+      expect(balances).toEqual([]);
+    } finally {
+      game.disconnect();
+      member.disconnect();
+    }
   });
 });

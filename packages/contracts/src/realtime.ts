@@ -61,6 +61,19 @@ export const rewardsEvent = z.object({
 });
 export type RewardsEvent = z.infer<typeof rewardsEvent>;
 
+/**
+ * `table`: a shared-round table's round moved on (a new phase) or took bets — to the table's room
+ * (`tableSubscribe` first). A nudge, not the state: read the table again (its view answers by the server's clock).
+ * Bets are told at most about once a second per table.
+ */
+export const tableEvent = z.object({
+  game: z.string(),
+  table: z.string(),
+  roundId: z.string(),
+  phase: z.string(),
+});
+export type TableEvent = z.infer<typeof tableEvent>;
+
 /** What the server emits, event name → payload. */
 export const realtimeEvents = {
   balance: balanceEvent,
@@ -75,11 +88,18 @@ export const realtimeEvents = {
   /** To the member only: staff muted, banned or released it. */
   chatStanding: chatStandingEvent,
   rewards: rewardsEvent,
+  table: tableEvent,
 } as const;
 export type RealtimeEventName = keyof typeof realtimeEvents;
 export type ServerToClientEvents = {
   [K in RealtimeEventName]: (payload: z.infer<(typeof realtimeEvents)[K]>) => void;
 };
+
+/** `tableSubscribe` / `tableUnsubscribe` a shared-round table's room: the game (`baccarat`) and the table code. */
+export const tableSubscription = z.object({
+  game: z.string().regex(/^[a-z0-9-]{1,20}$/),
+  table: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/),
+});
 
 /** `subscribe` / `unsubscribe` a lottery game's room (game code, e.g. `SSC1`); the ack says whether it is known. */
 export const lotterySubscription = z.object({ game: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
@@ -89,10 +109,16 @@ export type ClientToServerEvents = {
   /** Join a chat room (`lobby` or a lottery game code; one at a time): the ack says whether it is allowed. */
   chatJoin: (req: z.infer<typeof chatJoinRequest>, ack?: (r: { ok: boolean }) => void) => void;
   chatLeave: (req: z.infer<typeof chatJoinRequest>, ack?: (r: { ok: boolean }) => void) => void;
+  tableSubscribe: (req: z.infer<typeof tableSubscription>, ack?: (r: { ok: boolean }) => void) => void;
+  tableUnsubscribe: (req: z.infer<typeof tableSubscription>, ack?: (r: { ok: boolean }) => void) => void;
 };
 
-/** The handshake's `auth`. */
+/**
+ * The handshake's `auth`. `kind: 'game'`: the token is a game session's (our own game pages, e.g. a baccarat table
+ * opened with `?token=`): such a socket may only follow tables (no member, merchant or chat rooms).
+ */
 export const realtimeHandshake = z.object({
   token: z.string().min(1).max(200),
   merchant: z.string().max(40).optional(),
+  kind: z.enum(['member', 'game']).optional(),
 });

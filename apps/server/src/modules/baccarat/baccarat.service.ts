@@ -43,6 +43,8 @@ export function createBaccaratService(deps: {
   timings: BaccaratTimings;
   defaultBettingSeconds?: number;
   clock: () => Date;
+  /** Told after a bet was placed (the table's totals changed): the realtime nudge. */
+  betPlaced?: (table: TableRow, roundId: bigint) => void;
 }) {
   const { repo, games, timings } = deps;
   const seeded = new Set<bigint>();
@@ -181,6 +183,7 @@ export function createBaccaratService(deps: {
           throw new AppError('state_invalid', 'Betting is closed for this round.');
         throw new AppError('state_invalid', `The bet could not be placed (${status}).`);
       }
+      deps.betPlaced?.(table, now.round_id);
       return { bet: myBetView(now), balance: String(await balanceOf(merchant, s.member_id)) };
     },
 

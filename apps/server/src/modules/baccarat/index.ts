@@ -15,6 +15,9 @@ export { BACCARAT_GAME, BACCARAT_VENDOR, walletIds as baccaratWalletIds } from '
 export { DEFAULT_TABLES as BACCARAT_DEFAULT_TABLES } from './baccarat.service.ts';
 export type { BaccaratTimings } from './baccarat-dealer.ts';
 
+/** Bets are pushed to a table's followers at most this often (ms). */
+const BET_NUDGE_MS = 1_000;
+
 export interface BaccaratOptions extends Partial<BaccaratTimings> {
   /** Betting time of the tables created for a merchant (seconds, 5–60; default 15). */
   bettingSeconds?: number;
@@ -35,8 +38,11 @@ export function createBaccaratModule(deps: {
   merchants: Pick<MerchantsModule, 'findById'>;
   clock: () => Date;
   options?: BaccaratOptions;
-  /** Told after every step of a round (the realtime push). */
-  onRoundChanged?: (merchantId: bigint, table: string, round: RoundRow) => void;
+  /**
+   * Told after every step of a round and, at most about once a second per table, after bets (the realtime push:
+   * `phase` is the round's status).
+   */
+  onTableChanged?: (merchantId: bigint, event: { table: string; roundId: bigint; phase: string }) => void;
 }) {
   const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
   const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
@@ -47,8 +53,23 @@ export function createBaccaratModule(deps: {
     timings,
     clock: deps.clock,
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed: (table: TableRow, round: RoundRow) => deps.onRoundChanged?.(table.merchant_id, table.code, round),
+    changed: (table: TableRow, round: RoundRow) =>
+      deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: round.id, phase: round.status }),
   });
+  // Bets nudge the table's followers at most once per BET_NUDGE_MS per table (the last one always told): a busy
+  // round's thousands of bets must not become thousands of pushes, each a re-read by every player.
+  const betNudges = new Map<bigint, { roundId: bigint }>();
+  const betPlaced = (table: TableRow, roundId: bigint) => {
+    if (!deps.onTableChanged) return;
+    const waiting = betNudges.get(table.id);
+    if (waiting) return void (waiting.roundId = roundId);
+    const nudge = { roundId };
+    betNudges.set(table.id, nudge);
+    setTimeout(() => {
+      betNudges.delete(table.id);
+      deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: nudge.roundId, phase: 'betting' });
+    }, BET_NUDGE_MS).unref();
+  };
   const service = createBaccaratService({
     repo,
     games: deps.games,
@@ -58,6 +79,7 @@ export function createBaccaratModule(deps: {
     timings,
     defaultBettingSeconds: deps.options?.bettingSeconds,
     clock: deps.clock,
+    betPlaced,
   });
   // The back office's round lookup shows a baccarat round's cards with its shoe's proof.
   deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));

@@ -3,6 +3,7 @@ import type { AdminTableProof } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
+import { hashSessionToken } from '../../lib/session-tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
@@ -189,6 +190,13 @@ export function createGamesModule(deps: {
     /** A vendor as the wallet sees it (our own games call the wallet in-process with it). */
     vendor: vendorRow,
     sessionByToken: play.sessionByToken,
+    /** A live game session of the merchant by its token (a game page's socket): its member and end, or null. */
+    async liveSession(merchantId: bigint, token: string): Promise<{ memberId: bigint; endsAt: Date } | null> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const s = await play.sessionByToken(hashSessionToken(token));
+      if (!s || s.merchant_id !== merchantId || s.expires_at <= deps.clock()) return null;
+      return { memberId: s.member_id, endsAt: s.expires_at };
+    },
     /** Moves a free trial's play money (never below zero), in the caller's transaction when given. */
     moveFunBalance: (sessionId: bigint, delta: bigint, trx?: AnyDb) =>
       play.moveFunBalance(sessionId, delta, trx && tablesOf<GamesTables>(trx)),

@@ -3,7 +3,7 @@ import type { AuthModule } from '../auth/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import { createRealtimeService, type RealtimeDeps } from './realtime.service.ts';
 
-export type { ChatGate, RealtimeOptions } from './realtime.service.ts';
+export type { ChatGate, GameSessionCheck, RealtimeOptions } from './realtime.service.ts';
 
 /**
  * Pushed events (socket.io on the API's port, path /socket.io; docs/realtime.md): members' sockets authenticated
@@ -27,6 +27,8 @@ export function createRealtimeModule(
     lotteryDrawn: service.lotteryDrawn,
     maintenance: service.maintenance,
     setChatGate: service.setChatGate,
+    setGameSessionCheck: service.setGameSessionCheck,
+    tableChanged: service.tableChanged,
     chatMessage: service.chatMessage,
     chatDeleted: service.chatDeleted,
     chatStanding: service.chatStanding,

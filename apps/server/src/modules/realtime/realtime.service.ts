@@ -9,8 +9,15 @@ import type {
   MessagesEvent,
   RewardsEvent,
   ServerToClientEvents,
+  TableEvent,
 } from '@sea/contracts';
-import { chatJoinRequest, lotterySubscription, REALTIME_PATH, realtimeHandshake } from '@sea/contracts';
+import {
+  chatJoinRequest,
+  lotterySubscription,
+  REALTIME_PATH,
+  realtimeHandshake,
+  tableSubscription,
+} from '@sea/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
@@ -22,19 +29,29 @@ import type { MerchantsModule } from '../merchants/index.ts';
 import { balanceEventsOf } from './realtime.events.ts';
 
 interface SocketData {
+  /** A member's session, or a game session (our own game pages: tables only). */
+  kind: 'member' | 'game';
   merchantId: bigint;
   memberId: bigint;
+  /** The member session's id; 0 for a game session. */
   sessionId: bigint;
   token: string;
   merchantCode: string;
   timer?: NodeJS.Timeout;
   games: Set<string>;
+  /** Table rooms joined (`tableSubscribe`). */
+  tables: Set<string>;
   /** The chat room the socket is in (one at a time). */
   chatRoom?: string;
 }
 
 /** Whether a member may be in a chat room (the chat module's check: the room exists, the member is not banned). */
 export type ChatGate = (merchantId: bigint, memberId: bigint, room: string) => Promise<boolean>;
+/** A game session by its token (the games module's check): its member and when it ends, or null when unknown/ended. */
+export type GameSessionCheck = (
+  merchantId: bigint,
+  token: string,
+) => Promise<{ memberId: bigint; endsAt: Date } | null>;
 type RtServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RtSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -56,6 +73,8 @@ export interface RealtimeDeps {
 const RECHECK_MS = 60_000;
 /** Lottery rooms one socket may be in at once. */
 const MAX_GAMES = 20;
+/** Table rooms one socket may be in at once (a lobby follows every table). */
+const MAX_TABLES = 30;
 
 export const rooms = {
   member: (id: bigint) => `member:${id}`,
@@ -63,6 +82,7 @@ export const rooms = {
   session: (id: bigint) => `session:${id}`,
   lottery: (merchantId: bigint, game: string) => `lottery:${merchantId}:${game}`,
   chat: (merchantId: bigint, room: string) => `chat:${merchantId}:${room}`,
+  table: (merchantId: bigint, game: string, table: string) => `table:${merchantId}:${game}:${table}`,
 };
 
 /**
@@ -78,6 +98,7 @@ export function createRealtimeService(deps: RealtimeDeps) {
   let closeRedis: (() => Promise<void>) | undefined;
   let publishFailing = false;
   let chatGate: ChatGate = async () => false;
+  let gameSessions: GameSessionCheck = async () => null;
 
   /** The adapter publishes without handling a rejection: a lost Redis must cost a log line, never the process. */
   function guardedPublisher(redis: Redis): Redis {
@@ -121,6 +142,11 @@ export function createRealtimeService(deps: RealtimeDeps) {
   async function recheck(socket: RtSocket): Promise<void> {
     if (socket.disconnected) return;
     try {
+      if (socket.data.kind === 'game') {
+        const game = await gameSessions(socket.data.merchantId, socket.data.token);
+        if (!game || game.memberId !== socket.data.memberId) return void socket.disconnect(true);
+        return schedule(socket, game.endsAt);
+      }
       const merchant = await deps.merchants.resolve({ header: socket.data.merchantCode });
       const session = await deps.auth.checkSession(merchant, socket.data.token);
       if (!session || session.sessionId !== socket.data.sessionId) return void socket.disconnect(true);
@@ -170,15 +196,33 @@ export function createRealtimeService(deps: RealtimeDeps) {
           header: typeof header === 'string' ? header : undefined,
           host: socket.handshake.headers.host,
         });
+        if (hs.data.kind === 'game') {
+          const game = await gameSessions(merchant.id, hs.data.token);
+          if (!game) return next(new Error('unauthorized'));
+          socket.data = {
+            kind: 'game',
+            merchantId: merchant.id,
+            merchantCode: merchant.code,
+            memberId: game.memberId,
+            sessionId: 0n,
+            token: hs.data.token,
+            games: new Set(),
+            tables: new Set(),
+          };
+          schedule(socket, game.endsAt);
+          return next();
+        }
         const session = await deps.auth.checkSession(merchant, hs.data.token);
         if (!session) return next(new Error('unauthorized'));
         socket.data = {
+          kind: 'member',
           merchantId: merchant.id,
           merchantCode: merchant.code,
           memberId: session.memberId,
           sessionId: session.sessionId,
           token: hs.data.token,
           games: new Set(),
+          tables: new Set(),
         };
         schedule(socket, session.endsAt);
         next();
@@ -189,6 +233,27 @@ export function createRealtimeService(deps: RealtimeDeps) {
 
     io.on('connection', (socket) => {
       const d = socket.data;
+      const tableSubscriptionOf = (join: boolean) => (req: unknown, ack?: unknown) => {
+        const parsed = tableSubscription.safeParse(req);
+        const key = parsed.success ? `${parsed.data.game}:${parsed.data.table}` : '';
+        const ok = parsed.success && (!join || d.tables.has(key) || d.tables.size < MAX_TABLES);
+        if (ok) {
+          const room = rooms.table(d.merchantId, parsed.data.game, parsed.data.table);
+          if (join) {
+            d.tables.add(key);
+            void socket.join(room);
+          } else {
+            d.tables.delete(key);
+            void socket.leave(room);
+          }
+        }
+        if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
+      };
+      socket.on('tableSubscribe', tableSubscriptionOf(true));
+      socket.on('tableUnsubscribe', tableSubscriptionOf(false));
+      socket.on('disconnect', () => clearTimeout(d.timer));
+      // A game page's socket follows tables only: none of the member's, merchant's, lottery or chat rooms.
+      if (d.kind === 'game') return;
       void socket.join([rooms.member(d.memberId), rooms.merchant(d.merchantId), rooms.session(d.sessionId)]);
       const subscription = (join: boolean) => (req: unknown, ack?: unknown) => {
         const parsed = lotterySubscription.safeParse(req);
@@ -233,7 +298,6 @@ export function createRealtimeService(deps: RealtimeDeps) {
       });
       socket.on('subscribe', subscription(true));
       socket.on('unsubscribe', subscription(false));
-      socket.on('disconnect', () => clearTimeout(d.timer));
     });
   }
 
@@ -272,6 +336,16 @@ export function createRealtimeService(deps: RealtimeDeps) {
 
     lotteryDrawn(merchantId: bigint, event: LotteryDrawnEvent): void {
       emit((s) => s.to(rooms.lottery(merchantId, event.game)).emit('lotteryDrawn', event));
+    },
+
+    /** The games module's check of a game session's token (set once at start-up). */
+    setGameSessionCheck(check: GameSessionCheck): void {
+      gameSessions = check;
+    },
+
+    /** A table's round moved on or took bets: a nudge to the sockets following that table. */
+    tableChanged(merchantId: bigint, event: TableEvent): void {
+      emit((s) => s.to(rooms.table(merchantId, event.game, event.table)).emit('table', event));
     },
 
     /** The chat module's check of a `chatJoin` (set once at start-up). */

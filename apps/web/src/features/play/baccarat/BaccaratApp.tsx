@@ -1,16 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaccaratApi } from '../../../api/baccarat.ts';
 import { formatMinor } from '../money.ts';
 import { Roads } from './Roads.tsx';
 import { TablePage } from './TablePage.tsx';
-import { secondsLeft, usePoll, useTicker } from './use-poll.ts';
+import { secondsLeft, usePoll, useTableEvents, useTicker } from './use-poll.ts';
 import './baccarat.css';
 
 /** The lobby: every table with its phase, countdown and big road; a table opens in place. */
 function Lobby(props: { api: BaccaratApi; onOpen: (code: string) => void }) {
   const { t } = useTranslation('baccarat');
-  const poll = usePoll(() => props.api.lobby(), 2000, 'lobby');
+  const [codes, setCodes] = useState<string[]>([]);
+  // Every table's steps pushed: the lobby reads again at once, and polls every 10 s (every 2 s while pushes are down).
+  const live = useTableEvents(props.api.follow, codes, () => refresh.current());
+  const poll = usePoll(() => props.api.lobby(), live ? 10_000 : 2000, 'lobby');
+  const refresh = useRef(poll.refresh);
+  refresh.current = poll.refresh;
+  const listed = poll.data?.tables.map((x) => x.code).join(',') ?? '';
+  useEffect(() => setCodes(listed ? listed.split(',') : []), [listed]);
   const now = useTicker(500);
   if (!poll.data)
     return (

@@ -9,7 +9,7 @@ import { BetSpots } from './BetSpots.tsx';
 import { CardFace, handPoints } from './Cards.tsx';
 import { Roads } from './Roads.tsx';
 import { beep } from './sound.ts';
-import { secondsLeft, usePoll, useTicker } from './use-poll.ts';
+import { secondsLeft, usePoll, useTableEvents, useTicker } from './use-poll.ts';
 
 const CHIPS = [10n, 50n, 100n, 500n, 1_000n, 5_000n];
 
@@ -30,7 +30,13 @@ function errorKey(err: unknown): string {
 export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () => void }) {
   const { t } = useTranslation('baccarat');
   const { api, code } = props;
-  const poll = usePoll(() => api.table(code), 1000, code);
+  // Pushed steps make the page read the table at once; it polls every second while they do not arrive, and while
+  // cards are being dealt (they are shown one by one by the server's clock), every 5 s otherwise.
+  const [dealing, setDealing] = useState(false);
+  const live = useTableEvents(api.follow, [code], () => refresh.current());
+  const poll = usePoll(() => api.table(code), live && !dealing ? 5000 : 1000, code);
+  const refresh = useRef(poll.refresh);
+  refresh.current = poll.refresh;
   const now = useTicker(250);
   const [chip, setChip] = useState(CHIPS[0]!);
   const [busy, setBusy] = useState(false);
@@ -42,6 +48,7 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
   const view = poll.data;
   const round = view?.table.round ?? null;
   const phase = round?.phase ?? null;
+  useEffect(() => setDealing(phase === 'dealing' || phase === 'closed'), [phase]);
 
   useEffect(() => {
     if (phase && phase !== lastPhase.current) {
@@ -82,7 +89,8 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
 
   const phaseText = phase ? t(`phase.${phase}`) : t('phase.waiting');
   return (
-    <div className="bac-table">
+    // data-push: whether the round's steps arrive pushed (else the page polls every second).
+    <div className="bac-table" data-push={live ? 'on' : 'off'}>
       <div className="bac-table__bar">
         <button type="button" className="bac-link" onClick={props.onLobby}>
           ← {t('backToLobby')}

@@ -40,6 +40,31 @@ export function usePoll<T extends { serverTime: string }>(load: () => Promise<T>
   return { data, error, offset, refresh: () => setNonce((n) => n + 1) };
 }
 
+/**
+ * Follows `tables` by pushed events while mounted: each event calls `onChange` (the page reads again); the result
+ * says whether the pushes arrive (the page then polls slowly, as a safety net; quickly while they do not).
+ */
+export function useTableEvents(
+  follow:
+    ((tables: readonly string[], onChange: () => void, onLive: (live: boolean) => void) => () => void) | undefined,
+  tables: readonly string[],
+  onChange: () => void,
+): boolean {
+  const [live, setLive] = useState(false);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const key = tables.join(',');
+  useEffect(() => {
+    if (!follow || !key) return;
+    const stop = follow(key.split(','), () => changed.current(), setLive);
+    return () => {
+      stop();
+      setLive(false);
+    };
+  }, [follow, key]);
+  return live;
+}
+
 /** Re-renders every `ms` (countdowns). */
 export function useTicker(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
