@@ -1,8 +1,12 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { betReturn, cardCode, dealFromShoe, shoeCommitment, shuffledShoe } from '@sea/games';
 import type { ClientToServerEvents, ServerToClientEvents, TableEvent } from '@sea/contracts';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tablesOf } from '../src/db/schema.ts';
+import type { BaccaratTables } from '../src/modules/baccarat/baccarat.tables.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -317,4 +321,90 @@ describe('baccarat tables', () => {
       member.disconnect();
     }
   });
+
+  // Issue 27: the dealer's process dies mid-round — here while paying, after the first member's win — and another
+  // process's dealer finishes the round from its committed state: every bet paid once, the books clean (afterAll).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'the dealer’s process killed while paying: another process finishes the round, each win paid once',
+    async () => {
+      const players = await Promise.all([1, 2, 3, 4].map(() => seat()));
+      const round = (await players[0]!.table('BAC-2')).json().value.table.round;
+      const spots = ['player', 'banker', 'tie', 'banker'] as const;
+      for (const [i, s] of players.entries()) {
+        const r = await s.bet(round.id, spots[i]!, BigInt(10 * (i + 1)) * UNIT, randomUUID(), 'BAC-2');
+        expect(r.json().value.bet.status, r.body).toBe('placed');
+        // A tie bet also wins back on a tie: every player holds a bet that pays on some hands.
+        const t2 = await s.bet(round.id, 'tie', 10n * UNIT, randomUUID(), 'BAC-2');
+        expect(t2.json().value.bet.status, t2.body).toBe('placed');
+      }
+      await tick(10_000); // dealt here
+      const dealt = (await t.app.modules.baccarat.roundProof(demo, `bk${round.id}`))!;
+      expect(dealt.cards.length).toBeGreaterThanOrEqual(4);
+      now += 10_000; // every card shown: the next pass claims the result and pays — in the worker
+
+      const worker = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(new URL('./helpers/baccarat-dealer-worker.ts', import.meta.url)),
+          t.database.url!,
+          String(now),
+        ],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      let err = '';
+      worker.stdout!.on('data', (d) => (out += d));
+      worker.stderr!.on('data', (d) => (err += d));
+      const exit = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        worker.on('exit', (code, signal) => resolve(signal ?? code)),
+      );
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => out.includes('ready\n') && (clearInterval(timer), resolve()), 50);
+        void exit.then((c) => (clearInterval(timer), reject(new Error(`worker exited ${c} before ready:\n${err}`))));
+      });
+      worker.stdin!.write('go\n');
+      expect(await exit, `${out}\n${err}`).toBe('SIGKILL');
+
+      // The round was claimed (RESULT) and partly paid when the dealer died; the next process's pass finishes it.
+      const bac = tablesOf<BaccaratTables>(t.database.db);
+      const bets = () =>
+        bac
+          .selectFrom('baccarat_bets')
+          .select(['member_id', 'spot', 'amount', 'status', 'payout'])
+          .where('round_id', '=', BigInt(round.id))
+          .execute();
+      expect((await bets()).some((b) => b.status === 'placed')).toBe(true);
+      now += 10_000;
+      await Promise.all([advance(), advance()]); // two dealers at once, too
+      const hand = (
+        await bac
+          .selectFrom('baccarat_rounds')
+          .select(['status', 'result'])
+          .where('id', '=', BigInt(round.id))
+          .executeTakeFirstOrThrow()
+      ).result as unknown as {
+        winner: 'player' | 'banker' | 'tie';
+        bankerTotal: number;
+        playerPair: boolean;
+        bankerPair: boolean;
+      };
+      for (const [i, s] of players.entries()) {
+        const stakes = BigInt(10 * (i + 1)) * UNIT + 10n * UNIT;
+        const back =
+          betReturn('commission', spots[i]!, hand, BigInt(10 * (i + 1)) * UNIT) +
+          betReturn('commission', 'tie', hand, 10n * UNIT);
+        expect(await balance(s.p)).toBe(10_000n * UNIT - stakes + back);
+      }
+      expect((await bets()).every((b) => b.status === 'settled')).toBe(true);
+      const wins = await t.database.all
+        .selectFrom('game_transactions')
+        .select(['member_id'])
+        .where('tx_ref', '=', `bk${round.id}:win`)
+        .execute();
+      expect(wins).toHaveLength(players.length);
+    },
+    120_000,
+  );
 });
