@@ -94,6 +94,8 @@ export interface GameRoundsTable {
   summary: string | null;
   started_at: CreatedAt;
   settled_at: Date | null;
+  /** What counts as turnover when the vendor reported it (its closing win's valid_bet); null: the whole stake. */
+  valid_bet: Generated<bigint | null>;
 }
 
 export interface GameTransactionsTable {
