@@ -386,6 +386,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.baccarat.jobs,
   ...modules.lottery.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.games.jobs,
   ...modules.wallet.jobs,
   ...modules.agents.jobs,
   ...modules.contracts.jobs,
