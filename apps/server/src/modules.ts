@@ -112,7 +112,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
 
   const outbox = createOutboxModule({ db, serveRoutes: deps.config.NODE_ENV !== 'production' });
   const mailer = deps.mailer ?? outbox.mailer;
-  // The durable play-event queue: producers (members, games, deposits) publish in their own transactions.
+  // The durable play-event queue: producers (members, games, lottery, deposits) publish in their own transactions.
   const playEvents = createPlayEventsModule({ db });
   const keys = await createKeysModule({ db });
   const merchants = createMerchantsModule({
@@ -211,6 +211,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     options: { ...(await lotteryKeyStore(deps.config)), ...deps.lottery },
     realtime,
     rg,
+    events: playEvents,
   });
   // Lottery bets join every game's bet records, agent reports, contract figures and category rebates.
   games.addBetRecordSource(lottery.betRecords);
@@ -401,6 +402,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.baccarat.jobs,
   ...modules.lottery.jobs,
   ...modules.demoVendor.jobs,
+  ...modules.games.jobs,
   ...modules.wallet.jobs,
   ...modules.agents.jobs,
   ...modules.contracts.jobs,

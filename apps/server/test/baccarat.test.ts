@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { betReturn, cardCode, dealFromShoe, shoeCommitment, shuffledShoe } from '@sea/games';
+import { betReturn, cardCode, dealFromShoe, shoeCommitment, shuffledShoe, validBetOf } from '@sea/games';
 import type { ClientToServerEvents, ServerToClientEvents, TableEvent } from '@sea/contracts';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '../src/db/schema.ts';
+import type { PlayEvent } from '../src/lib/play-events.ts';
 import type { BaccaratTables } from '../src/modules/baccarat/baccarat.tables.ts';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
@@ -407,4 +408,40 @@ describe('baccarat tables', () => {
     },
     120_000,
   );
+  it('the valid bet of a round nets Banker against Player (a tie pushes them): what wagering, points, missions count', async () => {
+    const seen: PlayEvent[] = [];
+    t.app.modules.playEvents.consumers.register({
+      name: 'test-baccarat-valid-bet',
+      async handle(events) {
+        const fresh = await t.database.all.transaction().execute((trx) =>
+          t.app.modules.playEvents.firstTime(
+            trx,
+            'test-baccarat-valid-bet',
+            events.map((e) => e.id),
+          ),
+        );
+        seen.push(...events.filter((e) => fresh.has(e.id)));
+      },
+    });
+    await advance();
+    const a = await seat();
+    const round = (await a.table('BAC-2')).json().value.table.round;
+    const stakes = { banker: 300n * UNIT, player: 100n * UNIT, tie: 20n * UNIT };
+    for (const [spot, amount] of Object.entries(stakes))
+      expect((await a.bet(round.id, spot, amount, randomUUID(), 'BAC-2')).statusCode).toBe(200);
+    await playOut();
+    const done = (await a.table('BAC-2')).json().value.table.round;
+    expect(done.phase).toBe('result');
+    const winner = done.result.winner as 'player' | 'banker' | 'tie';
+    // banker 300 − player 100 = 200 (0 on a tie) + the tie bet 20.
+    const expected = validBetOf(stakes, winner);
+    expect(expected).toBe(winner === 'tie' ? 20n * UNIT : 220n * UNIT);
+    const until = Date.now() + 240_000;
+    while ((await t.app.modules.playEvents.backlog('test-baccarat-valid-bet')) > 0n && Date.now() < until)
+      await t.app.modules.playEvents.drain();
+    const mine = seen.filter((e) => e.kind === 'bet_settled' && e.memberId === a.p.id);
+    expect(mine.map((e) => e.kind === 'bet_settled' && [e.category, e.stake, e.validBet])).toEqual([
+      ['LIVE', 420n * UNIT, expected],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PlayEvent } from '../src/lib/play-events.ts';
 import type { Fault } from '../src/modules/demo-vendor/index.ts';
 import { createWalletClient } from '../src/modules/demo-vendor/demo-vendor.client.ts';
 import type { DemoRoundView, DemoSessionView } from '../src/modules/demo-vendor/demo-vendor.schemas.ts';
@@ -641,5 +642,65 @@ describe('transfer-wallet mode (vendor DEMOT)', () => {
     });
     expect(seamless.status).toBe(401); // DEMO is a seamless vendor: no transfer API at all
     expect(await subOf(p)).toBe('0');
+    // Nor its bet records.
+    const bets = await fetch(`${base}/demo-vendor/transfer/v1/bets`, {
+      method: 'POST',
+      headers: { 'x-operator-id': 'demo', 'x-vendor-id': 'DEMOT', 'x-timestamp': ts, 'x-signature': 'f'.repeat(64) },
+      body: JSON.stringify({ after_time: new Date(0).toISOString(), after_id: '', limit: 10 }),
+    });
+    expect(bets.status).toBe(401);
+  });
+
+  it("the vendor's settled bets are pulled once into settled rounds and play events (wagering, missions, points)", async () => {
+    const seen: PlayEvent[] = [];
+    t.app.modules.playEvents.consumers.register({
+      name: 'test-transfer-bets',
+      async handle(events) {
+        const fresh = await t.database.all.transaction().execute((trx) =>
+          t.app.modules.playEvents.firstTime(
+            trx,
+            'test-transfer-bets',
+            events.map((e) => e.id),
+          ),
+        );
+        seen.push(...events.filter((e) => fresh.has(e.id)));
+      },
+    });
+    dice = () => 0.01; // caught
+    const p = await player(10_000n);
+    const v = await launch(p, 'demo-fishing', 'FISH', 'DEMOT');
+    expect(await v.bet('shark', '1000')).toMatchObject({ status: 'settled', payout: '19000' });
+    dice = () => 0.99; // missed
+    expect(await v.bet('sardine', '500')).toMatchObject({ status: 'settled', payout: '0' });
+    expect(await v.bet('sardine', '1000000')).toMatchObject({ status: 'refused' }); // never a bet
+
+    const pulled = await t.app.modules.games.pullTransferBets();
+    expect(pulled.failed).toBe(0);
+    expect(pulled.recorded).toBeGreaterThanOrEqual(2);
+    // Pulled again (the overlap reads them again; two pullers at once): nothing recorded twice.
+    const again = await Promise.all([t.app.modules.games.pullTransferBets(), t.app.modules.games.pullTransferBets()]);
+    expect(again.map((r) => r.recorded)).toEqual([0, 0]);
+    const rounds = await t.database.all
+      .selectFrom('game_rounds')
+      .select(['stake', 'payout', 'status', 'game_id'])
+      .where('vendor_code', '=', 'DEMOT')
+      .where('member_id', '=', p.id)
+      .orderBy('id')
+      .execute();
+    expect(rounds.map((r) => [r.stake, r.payout, r.status])).toEqual([
+      [1_000n, 19_000n, 'settled'],
+      [500n, 0n, 'settled'],
+    ]);
+    expect(rounds.every((r) => r.game_id !== null)).toBe(true);
+    const until = Date.now() + 60_000;
+    while ((await t.app.modules.playEvents.backlog('test-transfer-bets')) > 0n && Date.now() < until)
+      await t.app.modules.playEvents.drain();
+    const mine = seen.filter((e) => e.kind === 'bet_settled' && e.memberId === p.id);
+    expect(mine.map((e) => e.kind === 'bet_settled' && [e.product, e.category, e.stake, e.validBet, e.payout])).toEqual(
+      [
+        ['vendor', 'FISH', 1_000n, 1_000n, 19_000n],
+        ['vendor', 'FISH', 500n, 500n, 0n],
+      ],
+    );
   });
 });

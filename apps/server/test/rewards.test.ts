@@ -569,4 +569,28 @@ describe('leaderboards', () => {
       now = saved;
     }
   });
+
+  it('a bet without valid bet (opposite bets netted, a push) scores on no board, the multiplier board included', async () => {
+    const saved = now;
+    now = new Date('2026-12-05T03:00:00Z');
+    try {
+      const [a, b] = [await player(), await player()];
+      await consumer().handle([
+        // Banker 100 + Player 100: returns 195 (×1.95 of the stake) but nothing was risked.
+        bet(a, { stake: 20_000n, validBet: 0n, payout: 19_500n, settledAt: now }),
+        bet(b, { stake: 10_000n, validBet: 10_000n, payout: 15_000n, settledAt: now }),
+      ]);
+      const board = async (metric: string) =>
+        (await ok(call(a, 'GET', `/wps/rewards/leaderboard?period=daily&metric=${metric}`))) as {
+          list: { account: string }[];
+          me: unknown;
+        };
+      const mult = await board('multiplier');
+      expect(mult.list.map((r) => r.account)).toEqual([`${b.account.slice(0, 2)}***${b.account.slice(-1)}`]);
+      expect(mult.me).toBeNull();
+      expect((await board('valid_bet')).me).toBeNull();
+    } finally {
+      now = saved;
+    }
+  });
 });

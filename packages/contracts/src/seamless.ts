@@ -79,6 +79,11 @@ export const seamlessWinRequest = z.looseObject({
     .max(200)
     .optional()
     .describe("A readable summary of the result, shown in the player's bet records."),
+  valid_bet: minor
+    .optional()
+    .describe(
+      "The round's valid bet (turnover that counts for bonus wagering, points, missions, leaderboards) when it is not the whole stake: e.g. opposite Banker/Player bets of one round net out, P/B bets pushed by a tie count nothing. Absent: the whole stake. Capped at the round's stake.",
+    ),
 });
 export const seamlessRollbackRequest = z.looseObject({
   ...common,

@@ -8,7 +8,7 @@
 export type PlayEvent =
   | {
       kind: 'bet_settled';
-      /** Unique per settled bet across products, e.g. `round:<game_rounds.id>` or `lottery:<bet id>`. */
+      /** Unique per settled bet across products: `round:<game_rounds.id>`, or `lottery:<issue pk>:<member id>` (a member's bets on one settled lottery issue, one event). */
       id: string;
       merchantId: bigint;
       memberId: bigint;

@@ -1,4 +1,4 @@
-import { type BaccaratVariant, betReturn } from '@sea/games';
+import { type BaccaratVariant, betReturn, validBetOf } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GamesModule, VendorRow } from '../games/index.ts';
@@ -125,6 +125,9 @@ export function createBaccaratWallet(deps: { repo: BaccaratRepository; games: Ba
         if (!live.length || live.every((b) => b.status === 'settled')) return;
         const returns = live.map((b) => betReturn(variant, b.spot, hand, b.amount));
         const total = returns.reduce((s, x) => s + x, 0n);
+        // The round's valid bet as the wallet should count it: opposite Player/Banker bets net out, a tie pushes them.
+        const stakes: Partial<Record<BetRow['spot'], bigint>> = {};
+        for (const b of live) stakes[b.spot] = (stakes[b.spot] ?? 0n) + b.amount;
         const a = await games.wallet.win({
           merchant,
           vendor,
@@ -139,6 +142,7 @@ export function createBaccaratWallet(deps: { repo: BaccaratRepository; games: Ba
             amount: String(total),
             round_closed: true,
             summary,
+            valid_bet: String(validBetOf(stakes, hand.winner)),
           },
         });
         if (a.status !== 'OK') throw new Error(`baccarat round ${round.id}: the wallet refused a win (${a.status})`);

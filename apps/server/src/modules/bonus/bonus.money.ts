@@ -20,7 +20,7 @@ export const DEFAULT_CONTRIBUTIONS: Readonly<Record<string, number>> = {
   LIVE: 10,
   SPORTS: 50,
   ESPORTS: 50,
-  // Lottery counts only when the merchant sets it on the offer (LOTTERY, ELOTT, VNLOTT…).
+  // Lottery counts only when the merchant sets it on the offer (ELOTT fast games, LOTT VN / Thai / 4D: play events).
 };
 
 export function contributionPercent(contributions: Record<string, number>, e: { category: string; gameCode: string }) {

@@ -24,6 +24,34 @@ export function createDemoVendorRepository(db: Kysely<DemoVendorTables>) {
     sessionByHash: (tokenHash: string) =>
       db.selectFrom('demo_vendor_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
 
+    /**
+     * Settled rounds of transfer-mode sessions of one operator's vendor, in (settled_at, id) order after a position
+     * (the bet-record API the operator pulls).
+     */
+    settledTransferRounds: (merchantId: bigint, vendorCode: string, after: { at: Date; id: bigint }, limit: number) =>
+      db
+        .selectFrom('demo_vendor_rounds as r')
+        .innerJoin('demo_vendor_sessions as s', 's.id', 'r.session_id')
+        .select([
+          'r.id',
+          'r.player_id',
+          'r.game_code',
+          'r.stake',
+          'r.payout',
+          'r.summary',
+          'r.created_at',
+          'r.settled_at',
+        ])
+        .where('r.merchant_id', '=', merchantId)
+        .where('r.vendor_code', '=', vendorCode)
+        .where('s.wallet_mode', '=', 'transfer')
+        .where('r.status', '=', 'settled')
+        .where(sql<boolean>`(r.settled_at, r.id) > (${after.at}::timestamptz, ${after.id}::bigint)`)
+        .orderBy('r.settled_at')
+        .orderBy('r.id')
+        .limit(limit)
+        .execute(),
+
     session: (id: bigint) =>
       db.selectFrom('demo_vendor_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 

@@ -16,11 +16,28 @@ const transferRequest = z.looseObject({
     .regex(/^\d{1,17}$/)
     .optional(),
 });
-export type TransferOp = 'balance' | 'deposit' | 'withdraw';
+/** The bet-record call: settled bets after a position (settlement time, bet id), oldest first. */
+const betsRequest = z.object({
+  after_time: z.iso.datetime(),
+  after_id: z.string().regex(/^\d{0,18}$/),
+  limit: z.number().int().min(1).max(1_000),
+});
+interface WireBet {
+  bet_id: string;
+  player_id: string;
+  game_code: string;
+  stake: string;
+  payout: string;
+  summary: string | null;
+  placed_at: string;
+  settled_at: string;
+}
+export type TransferOp = 'balance' | 'deposit' | 'withdraw' | 'bets';
 interface TransferAnswer {
   status: 'OK' | 'INSUFFICIENT_FUNDS' | 'REFUSED' | 'BAD_REQUEST' | 'INVALID_SIGNATURE';
   balance?: string;
   version?: string;
+  bets?: WireBet[];
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -46,7 +63,7 @@ export function registerTransferRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    for (const op of ['balance', 'deposit', 'withdraw'] as const) {
+    for (const op of ['balance', 'deposit', 'withdraw', 'bets'] as const) {
       scope.post(`${TRANSFER_PATH}/${op}`, { schema: { hide: true } }, async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const ts = header(request, SEAMLESS_HEADERS.timestamp) ?? '';
@@ -64,6 +81,29 @@ export function registerTransferRoutes(
           !timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature.toLowerCase(), 'hex'))
         )
           return reply.status(401).send({ status: 'INVALID_SIGNATURE' } satisfies TransferAnswer);
+        if (op === 'bets') {
+          let q: z.infer<typeof betsRequest>;
+          try {
+            q = betsRequest.parse(JSON.parse(raw.toString('utf8')));
+          } catch {
+            return reply.status(400).send({ status: 'BAD_REQUEST' } satisfies TransferAnswer);
+          }
+          const after = { at: new Date(q.after_time), id: BigInt(q.after_id || '0') };
+          const rows = await deps.service.settledBets(key.merchantId, vendorCode, after, q.limit);
+          return {
+            status: 'OK',
+            bets: rows.map((r) => ({
+              bet_id: String(r.id),
+              player_id: r.player_id,
+              game_code: r.game_code,
+              stake: String(r.stake),
+              payout: String(r.payout ?? 0n),
+              summary: r.summary,
+              placed_at: r.created_at.toISOString(),
+              settled_at: (r.settled_at ?? r.created_at).toISOString(),
+            })),
+          } satisfies TransferAnswer;
+        }
         let parsed: z.infer<typeof transferRequest>;
         try {
           parsed = transferRequest.parse(JSON.parse(raw.toString('utf8')));
@@ -116,7 +156,7 @@ export function httpTransferApi(deps: {
     op: TransferOp,
     merchant: { id: bigint; code: string },
     vendorCode: string,
-    body: Record<string, string>,
+    body: Record<string, string | number>,
   ): Promise<TransferAnswer> {
     const secret = await deps.secret(merchant.id, vendorCode);
     if (!secret) throw new Error(`no key for vendor ${vendorCode}`);
@@ -124,7 +164,7 @@ export function httpTransferApi(deps: {
     let last: unknown;
     for (let attempt = 1; attempt <= (deps.attempts ?? 3); attempt++) {
       const ts = String(Math.floor(deps.clock().getTime() / 1000));
-      const fault = deps.chaos?.({ op, transferId: body.transfer_id, attempt });
+      const fault = deps.chaos?.({ op, transferId: body.transfer_id as string | undefined, attempt });
       try {
         if (fault?.unreachable) throw new Error('the vendor is unreachable');
         const res = await fetch(`${deps.baseUrl()}${TRANSFER_PATH}/${op}`, {
@@ -166,6 +206,24 @@ export function httpTransferApi(deps: {
         amount: String(amount),
       });
       return a.status === 'OK' ? 'applied' : 'refused';
+    },
+    async bets(merchant, vendor, after, limit) {
+      const a = await call('bets', merchant, vendor.code, {
+        after_time: after.settledAt.toISOString(),
+        after_id: after.betId,
+        limit,
+      });
+      if (a.status !== 'OK' || !a.bets) throw new Error(`vendor ${vendor.code} answered ${a.status} to bets`);
+      return a.bets.map((b) => ({
+        betId: b.bet_id,
+        playerId: b.player_id,
+        gameCode: b.game_code,
+        stake: BigInt(b.stake),
+        payout: BigInt(b.payout),
+        placedAt: new Date(b.placed_at),
+        settledAt: new Date(b.settled_at),
+        ...(b.summary !== null && { summary: b.summary }),
+      }));
     },
     async withdraw(merchant, vendor, playerId, transferId, amount) {
       const a = await call('withdraw', merchant, vendor.code, {

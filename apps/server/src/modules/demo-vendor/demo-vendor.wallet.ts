@@ -33,6 +33,10 @@ export function createVendorWallet(deps: {
   }
 
   return {
+    /** Its bet records: settled transfer-mode bets after a position, oldest settlement first. */
+    settledBets: (merchantId: bigint, vendorCode: string, after: { at: Date; id: bigint }, limit: number) =>
+      repo.settledTransferRounds(merchantId, vendorCode, after, Math.min(Math.max(limit, 1), 1_000)),
+
     /** A player's balance at the vendor, with the version of that state. */
     transferBalance: (merchantId: bigint, vendorCode: string, playerId: string) =>
       repo.walletOf(merchantId, vendorCode, playerId),

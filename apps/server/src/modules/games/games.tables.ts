@@ -94,6 +94,8 @@ export interface GameRoundsTable {
   summary: string | null;
   started_at: CreatedAt;
   settled_at: Date | null;
+  /** What counts as turnover when the vendor reported it (its closing win's valid_bet); null: the whole stake. */
+  valid_bet: Generated<bigint | null>;
 }
 
 export interface GameTransactionsTable {
@@ -115,6 +117,23 @@ export interface GameTransactionsTable {
 }
 
 /** Kysely types of the games module's tables (read only through this module's repositories). */
+/** A transfer vendor's bet recorded once (its round: the game round written for it). */
+export interface VendorBetIngestTable {
+  merchant_id: Int8;
+  vendor_code: string;
+  bet_id: string;
+  round_id: Int8 | null;
+  created_at: CreatedAt;
+}
+
+/** How far a transfer vendor's bet records were read (settlement time). */
+export interface VendorBetCursorsTable {
+  merchant_id: Int8;
+  vendor_code: string;
+  settled_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface GamesTables {
   vendors: VendorsTable;
   game_categories: GameCategoriesTable;
@@ -123,4 +142,6 @@ export interface GamesTables {
   game_sessions: GameSessionsTable;
   game_rounds: GameRoundsTable;
   game_transactions: GameTransactionsTable;
+  vendor_bet_ingest: VendorBetIngestTable;
+  vendor_bet_cursors: VendorBetCursorsTable;
 }

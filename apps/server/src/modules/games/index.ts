@@ -26,6 +26,9 @@ import type { RgGuard } from '../responsible-gaming/index.ts';
 import { createSeamlessService } from './seamless.service.ts';
 import { type BonusStakePolicy, createFunding } from './seamless.funding.ts';
 import type { PlayEventsModule } from '../play-events/index.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import { createTransferBets } from './transfer-bets.ts';
+import { createTransferBetsRepository } from './transfer-bets.repository.ts';
 
 export type { VendorRow, GameWithVendor } from './catalogue.repository.ts';
 
@@ -39,6 +42,7 @@ export {
   type GameProvider,
   type LaunchContext,
   type LaunchFunding,
+  type VendorBetRecord,
   type VendorTransferApi,
   type VendorTransferOutcome,
 } from './launch.service.ts';
@@ -61,9 +65,9 @@ export function createGamesModule(deps: {
   db: AnyDb;
   ledger: Pick<LedgerModule, 'move' | 'post' | 'balances' | 'legsOf' | 'vendorWalletHolders'>;
   /** The play-event queue (settled rounds are published to it; modules/play-events). */
-  events?: Pick<PlayEventsModule, 'publishRef' | 'addSource'>;
+  events?: Pick<PlayEventsModule, 'publishRef' | 'publishRefs' | 'addSource'>;
   members: Pick<MembersModule, 'sessionView' | 'accountsOf'>;
-  merchants: Pick<MerchantsModule, 'flags' | 'resolve'>;
+  merchants: Pick<MerchantsModule, 'flags' | 'resolve' | 'findById'>;
   audit: Pick<AdminModule, 'recordAction'>;
   /** Responsible gaming: every bet of the seamless wallet (vendors and our own games) passes its stake check. */
   rg: Pick<RgGuard, 'stakeRefusal'>;
@@ -130,9 +134,33 @@ export function createGamesModule(deps: {
   }
 
   deps.events?.addSource('round', (refs) => play.settledRoundEvents(refs));
+  // Transfer-wallet vendors' bets, pulled from their bet-record API into settled rounds and play events.
+  const transferBets = createTransferBets({
+    db,
+    repo: createTransferBetsRepository(db),
+    merchantOf: async (id) => (await deps.merchants.findById(id)) ?? undefined,
+    apiOf: (v) => launch.transferApiOf(v),
+    gameIdOf: async (merchantId, vendorCode, gameCode) =>
+      (await gameByCode(merchantId, vendorCode, gameCode))?.id ?? null,
+    membersOf: async (merchantId, ids) => new Set((await deps.members.accountsOf(merchantId, ids)).keys()),
+    events: deps.events,
+  });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'transfer-bets',
+      everySeconds: 30,
+      async run() {
+        const r = await transferBets.pull();
+        return r.recorded || r.failed ? r : null;
+      },
+    },
+  ];
   const statsSources: BetStatsSource[] = [];
   const rollup = createRollupRepository(db, statsSources);
   return {
+    jobs,
+    /** Transfer vendors' new bets into settled rounds and play events (the transfer-bets job; tests call it). */
+    pullTransferBets: transferBets.pull,
     /** Bonus money (modules/bonus): the largest stake while a member wagers a bonus (seamless.funding.ts). */
     setBonusStakePolicy: (p: BonusStakePolicy) => funding.setPolicy(p),
     /** Main + bonus: what a member can stake in a seamless game (our games show it as the balance). */

@@ -53,6 +53,22 @@ export interface GameProvider {
  */
 export type VendorTransferOutcome = 'applied' | 'refused';
 
+/** A settled bet as a transfer vendor's bet-record API reports it (amounts in minor units). */
+export interface VendorBetRecord {
+  /** The vendor's id of the bet: unique per vendor. */
+  betId: string;
+  /** Our member id as the vendor knows the player. */
+  playerId: string;
+  gameCode: string;
+  stake: bigint;
+  payout: bigint;
+  /** The vendor's valid bet when it is not the stake (opposite bets netted); capped at the stake. */
+  validBet?: bigint;
+  placedAt: Date;
+  settledAt: Date;
+  summary?: string;
+}
+
 /**
  * A transfer-wallet vendor's wallet API as the operator calls it: the player's balance at the vendor (with a
  * version that changes with every movement there), deposits and withdrawals, each done once per transfer id.
@@ -75,6 +91,16 @@ export interface VendorTransferApi {
     transferId: string,
     amount: bigint,
   ): Promise<VendorTransferOutcome>;
+  /**
+   * Its bet records: settled bets in (settlement time, bet id) order after `after` (exclusive), at most `limit`.
+   * Throws when the vendor cannot be read (the job tries again).
+   */
+  bets?(
+    merchant: Merchant,
+    vendor: VendorRow,
+    after: { settledAt: Date; betId: string },
+    limit: number,
+  ): Promise<VendorBetRecord[]>;
 }
 
 /**

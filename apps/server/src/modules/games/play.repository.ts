@@ -226,6 +226,8 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
         roundStatus?: RoundStatusCode;
         summary?: string;
         settledAt?: Date;
+        /** The vendor's valid bet of the round (its closing win's valid_bet; a replay never reaches here). */
+        validBet?: bigint;
       },
     ): Promise<void> {
       await sql`
@@ -233,6 +235,8 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
                                   ${f.journalId ?? null}::bigint, ${f.stakeDelta ?? 0n}::bigint, ${f.payoutDelta ?? 0n}::bigint,
                                   ${f.roundStatus ?? null}::text, ${f.summary ?? null}::text,
                                   ${f.settledAt ?? null}::timestamptz)`.execute(trx);
+      if (f.validBet !== undefined && f.roundId !== undefined)
+        await trx.updateTable('game_rounds').set({ valid_bet: f.validBet }).where('id', '=', f.roundId).execute();
     },
 
     findTx: (h: Kysely<GamesTables>, merchantId: bigint, vendorCode: string, memberId: bigint, txRef: string) =>
@@ -402,7 +406,16 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
           j.onRef('v.merchant_id', '=', 'r.merchant_id').onRef('v.code', '=', 'r.vendor_code'),
         )
         .leftJoin('games as g', 'g.id', 'r.game_id')
-        .select(['r.id', 'r.merchant_id', 'r.member_id', 'r.stake', 'r.payout', 'r.settled_at', 'v.adapter'])
+        .select([
+          'r.id',
+          'r.merchant_id',
+          'r.member_id',
+          'r.stake',
+          'r.payout',
+          'r.settled_at',
+          'r.valid_bet',
+          'v.adapter',
+        ])
         .select(['g.category', 'g.game_code', 'r.vendor_code'])
         .where('r.id', 'in', ids)
         .where('r.status', '=', 'settled')
@@ -417,7 +430,9 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
           category: r.category ?? 'OTHER',
           gameCode: r.game_code ?? r.vendor_code,
           stake: r.stake,
-          validBet: r.stake,
+          // The vendor's valid bet when it reported one (netted opposite bets, pushes), never above the stake.
+          validBet:
+            r.valid_bet === null ? r.stake : r.valid_bet < 0n ? 0n : r.valid_bet > r.stake ? r.stake : r.valid_bet,
           payout: r.payout,
           settledAt: r.settled_at ?? new Date(0),
         });

@@ -89,9 +89,17 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
     /** Cells whose rounds had a wallet call at or after `since`, and the newest call time seen. */
     async changedSince(merchantId: bigint, timezone: string, since: Date, until: Date) {
       const { rows } = await sql<RollupCell & { mark: Date }>`
-        select r.member_id, ${day(timezone)} as day, max(x.created_at) as mark
-          from game_transactions x join game_rounds r on r.id = x.round_id
-         where x.created_at >= ${since} and x.created_at < ${until} and x.merchant_id = ${merchantId}
+        select c.member_id, c.day, max(c.mark) as mark
+          from (
+            select r.member_id, ${day(timezone)} as day, x.created_at as mark
+              from game_transactions x join game_rounds r on r.id = x.round_id
+             where x.created_at >= ${since} and x.created_at < ${until} and x.merchant_id = ${merchantId}
+            union all
+            -- transfer vendors' bets (no wallet call: the time they were pulled in, transfer-bets.ts)
+            select r.member_id, ${day(timezone)} as day, i.created_at as mark
+              from vendor_bet_ingest i join game_rounds r on r.id = i.round_id
+             where i.created_at >= ${since} and i.created_at < ${until} and i.merchant_id = ${merchantId}
+          ) c
          group by 1, 2`.execute(db);
       return rows;
     },

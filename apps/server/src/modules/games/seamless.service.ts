@@ -163,7 +163,7 @@ export function createSeamlessService(deps: {
     response: SeamlessResponse;
     roundId?: bigint;
     journalId?: bigint;
-    round?: { stakeDelta?: bigint; payoutDelta?: bigint; status?: 'settled'; summary?: string };
+    round?: { stakeDelta?: bigint; payoutDelta?: bigint; status?: 'settled'; summary?: string; validBet?: bigint };
   }
 
   /**
@@ -238,6 +238,7 @@ export function createSeamlessService(deps: {
         stakeDelta: out.round?.stakeDelta,
         payoutDelta: out.round?.payoutDelta,
         summary: out.round?.summary,
+        validBet: out.round?.validBet,
         ...(out.round?.status && { roundStatus: out.round.status, settledAt: deps.clock() }),
       });
       if (out.round?.status === 'settled' && out.roundId !== undefined && deps.events)
@@ -416,6 +417,7 @@ export function createSeamlessService(deps: {
           round: {
             payoutDelta: amount,
             ...(w.summary !== undefined && { summary: w.summary }),
+            ...(w.valid_bet !== undefined && { validBet: BigInt(w.valid_bet) }),
             ...(w.round_closed && { status: 'settled' as const }),
           },
         };

@@ -8,6 +8,7 @@ import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { checkFeedBet, type FeedGameSpec, type FeedKind, type ResultsFeed, simulatedFeed } from './feed.ts';
 import type { FeedGameRow, FeedRepository } from './feed.repository.ts';
+import type { SettledPublisher } from './lottery-context.ts';
 import { createLotteryRepository, type LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 import { createLotteryRefunds } from './refunds.ts';
@@ -34,6 +35,11 @@ export interface FeedDeps {
   settleBatch?: number;
   /** Members refunded per transaction when an issue is cancelled. */
   refundBatch?: number;
+  /**
+   * An issue settles: its members with bets that count, handed over in the settlement's transaction (the play
+   * events of the wagering and engagement features; absent in tools).
+   */
+  publishSettled?: SettledPublisher;
 }
 
 export const iso = (d: Date) => d.toISOString();

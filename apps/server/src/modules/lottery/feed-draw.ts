@@ -97,7 +97,7 @@ export function createFeedDraw(
     }
     await refunds.stopOnWin(merchant, game, issue, (code, selection) => exposureOf(spec, code, selection));
     await repo.writeTotals(issue.id);
-    const done = await issues.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    const done = await issues.settleIssue(issue.id, deps.clock(), deps.publishSettled);
     if (done && issue.result)
       deps.onDrawn?.(game.merchant_id, {
         game: game.game_code,

@@ -6,12 +6,14 @@ import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import type { PlayEventsModule } from '../play-events/index.ts';
+import type { PlayEvent } from '../../lib/play-events.ts';
 import { createSimulatedBeacon, type RandomnessBeacon } from './beacon.ts';
 import { BEACON_KEY_FILE, type ChainSigner, createKeyedChainSigner, loadKey, SIGNER_KEY_FILE } from './chain-signer.ts';
 import type { RgGuard } from '../responsible-gaming/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
 import { createLotteryStatsRepository } from './lottery-stats.repository.ts';
-import { FEED_KINDS, type ResultsFeed } from './feed.ts';
+import { FEED_KINDS, isFeedKind, type ResultsFeed } from './feed.ts';
 import { createFeedRepository } from './feed.repository.ts';
 import { registerFeedAdminRoutes, registerFeedRoutes } from './feed.routes.ts';
 import { createFeedService } from './feed.service.ts';
@@ -76,11 +78,51 @@ export function createLotteryModule(deps: {
   realtime?: Pick<RealtimeModule, 'lotteryDrawn'>;
   /** Responsible gaming's stake check on every order (app.ts wires it). */
   rg?: Pick<RgGuard, 'assertStake'>;
+  /**
+   * The play-event queue: a settled issue publishes one event per member (ref `<issue pk>:<member id>`) in its
+   * settlement's transaction; the queue resolves them here (bonus wagering, missions, points, leaderboards).
+   */
+  events?: Pick<PlayEventsModule, 'publishRefs' | 'addSource'>;
 }) {
   const onDrawn = (merchantId: bigint, event: LotteryDrawnEvent) => deps.realtime?.lotteryDrawn(merchantId, event);
   const db = tablesOf<LotteryTables>(deps.db);
   const issues = createLotteryRepository(db);
   const feedRepo = createFeedRepository(db);
+  const events = deps.events;
+  const publishSettled = events
+    ? (trx: AnyDb, issuePk: bigint, members: { merchantId: bigint; memberId: bigint }[]) =>
+        events.publishRefs(
+          trx,
+          members.map((m) => ({
+            merchantId: m.merchantId,
+            source: 'lottery' as const,
+            ref: `${issuePk}:${m.memberId}`,
+          })),
+        )
+    : undefined;
+  // A lottery event: what a member bet on one settled issue (category LOTT for feed games, ELOTT for fast ones).
+  events?.addSource('lottery', async (refs) => {
+    const pairs = refs
+      .map((r) => /^(\d{1,18}):(\d{1,18})$/.exec(r))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ issuePk: BigInt(m[1]!), memberId: BigInt(m[2]!) }));
+    const out = new Map<string, PlayEvent>();
+    for (const r of await issues.settledMemberBets(pairs))
+      out.set(`${r.issue_pk}:${r.member_id}`, {
+        kind: 'bet_settled',
+        id: `lottery:${r.issue_pk}:${r.member_id}`,
+        merchantId: r.merchant_id,
+        memberId: r.member_id,
+        product: 'lottery',
+        category: isFeedKind(r.kind) ? 'LOTT' : 'ELOTT',
+        gameCode: r.game_code,
+        stake: r.stake,
+        validBet: r.stake,
+        payout: r.payout,
+        settledAt: r.settled_at,
+      });
+    return out;
+  });
   const feed = createFeedService({
     db,
     repo: feedRepo,
@@ -94,6 +136,7 @@ export function createLotteryModule(deps: {
     feed: deps.options?.resultsFeed,
     settleBatch: deps.options?.settleBatch,
     refundBatch: deps.options?.payBatch,
+    publishSettled,
   });
   const service = createLotteryService({
     db,
@@ -106,6 +149,7 @@ export function createLotteryModule(deps: {
     rg: deps.rg,
     options: deps.options,
     onDrawn,
+    publishSettled,
   });
   /** The back office's games, issues with totals and chain commitments (results and corrections: feed). */
   const admin = createLotteryAdmin({

@@ -13,6 +13,13 @@ import type { FeedService } from './feed.service.ts';
 import { type DrawnListener, type LotteryOptions, PAY_BATCH } from './lottery-config.ts';
 import type { GameRow, LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
+
+/** Takes a settled issue's members (with bets that count) in the settlement's transaction `trx`. */
+export type SettledPublisher = (
+  trx: Kysely<LotteryTables>,
+  issuePk: bigint,
+  members: { merchantId: bigint; memberId: bigint }[],
+) => Promise<void>;
 import { createLotteryRefunds } from './refunds.ts';
 
 export type Ledger = Pick<LedgerModule, 'post' | 'postMany' | 'balances'>;
@@ -33,6 +40,11 @@ export interface LotteryDeps {
   options?: LotteryOptions;
   /** An issue was drawn or settled (after its committed transition; pushed to the game's room). */
   onDrawn?: DrawnListener;
+  /**
+   * An issue settles: its members with bets that count, handed over in the settlement's transaction (the play
+   * events of the wagering and engagement features; absent in tools).
+   */
+  publishSettled?: SettledPublisher;
 }
 
 export const iso = (d: Date) => d.toISOString();

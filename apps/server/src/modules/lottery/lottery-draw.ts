@@ -116,7 +116,7 @@ export function createLotteryDraw(ctx: LotteryContext, chainsOf: LotteryChains) 
     );
     await refunds.stopOnWin(merchant, game, issue, (code) => [code]);
     await repo.writeTotals(issue.id);
-    const done = await repo.transition(issue.id, 'drawn', 'settled', { settledAt: deps.clock() });
+    const done = await repo.settleIssue(issue.id, deps.clock(), deps.publishSettled);
     if (done && issue.result)
       deps.onDrawn?.(game.merchant_id, {
         game: game.game_code,

@@ -8,6 +8,69 @@ type Db = Kysely<LotteryTables>;
 export function createLotterySettleRepository(db: Db) {
   return {
     // ---- settlement
+    /**
+     * Settles a drawn issue (compare-and-set: false when it was not drawn) and, in the same transaction, hands
+     * `publish` one row per member with bets that count on it (not refunded): their play events are written with
+     * the settlement, so a crash keeps both or neither.
+     */
+    async settleIssue(
+      id: bigint,
+      settledAt: Date,
+      publish?: (trx: Db, issuePk: bigint, members: { merchantId: bigint; memberId: bigint }[]) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('lottery_issues')
+          .set({ status: 'settled', settled_at: settledAt })
+          .where('id', '=', id)
+          .where('status', '=', 'drawn')
+          .executeTakeFirst();
+        if (r.numUpdatedRows === 0n) return false;
+        if (publish) {
+          const rows = await trx
+            .selectFrom('lottery_bets')
+            .select(['merchant_id', 'member_id'])
+            .distinct()
+            .where('issue_pk', '=', id)
+            .where('status', '<>', 'refunded')
+            .orderBy('member_id')
+            .execute();
+          await publish(
+            trx,
+            id,
+            rows.map((m) => ({ merchantId: m.merchant_id, memberId: m.member_id })),
+          );
+        }
+        return true;
+      });
+    },
+    /**
+     * What members bet on settled issues, per (issue, member): the charge of their won and lost bets (refunded ones
+     * count for nothing), what those returned, the game and the settlement time. Pairs not settled: left out.
+     */
+    async settledMemberBets(pairs: { issuePk: bigint; memberId: bigint }[]) {
+      if (pairs.length === 0) return [];
+      const { rows } = await sql<{
+        issue_pk: bigint;
+        member_id: bigint;
+        merchant_id: bigint;
+        stake: bigint;
+        payout: bigint;
+        game_code: string;
+        kind: string;
+        settled_at: Date;
+      }>`
+        select b.issue_pk, b.member_id, min(b.merchant_id) as merchant_id, sum(b.charge)::int8 as stake,
+               sum(b.payout)::int8 as payout, g.game_code, g.kind, i.settled_at
+          from unnest(${pairs.map((p) => String(p.issuePk))}::int8[], ${pairs.map((p) => String(p.memberId))}::int8[])
+            as q(issue_pk, member_id)
+          join lottery_issues i on i.id = q.issue_pk and i.status = 'settled'
+          join lottery_games g on g.id = i.game_id
+          join lottery_bet_outcomes b on b.issue_pk = q.issue_pk and b.member_id = q.member_id
+         where b.status in ('won', 'lost')
+         group by b.issue_pk, b.member_id, g.game_code, g.kind, i.settled_at`.execute(db);
+      return rows;
+    },
     /** The issue's distinct (bet type, selection, unit stake) without an outcome yet. */
     kindsToSettle: (issuePk: bigint) =>
       db

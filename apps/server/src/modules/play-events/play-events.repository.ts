@@ -31,6 +31,18 @@ export function createPlayEventsRepository(db: Kysely<PlayEventsTables>) {
         .execute();
     },
 
+    /** Many reference rows in the producer's transaction (`executor`), one statement. */
+    async appendRefs(
+      executor: AnyDb,
+      rows: readonly { merchantId: bigint; source: Exclude<PlayEventSource, 'inline'>; ref: string }[],
+    ): Promise<void> {
+      for (let i = 0; i < rows.length; i += 5_000)
+        await tablesOf<PlayEventsTables>(executor)
+          .insertInto('play_event_outbox')
+          .values(rows.slice(i, i + 5_000).map((r) => ({ merchant_id: r.merchantId, source: r.source, ref: r.ref })))
+          .execute();
+    },
+
     /**
      * Takes the consumer's lease (creating its cursor on first use): its position, or undefined while another
      * drainer holds it.

@@ -113,6 +113,12 @@ export function createPlayEventsService(deps: {
     publishRef: (trx: AnyDb, row: { merchantId: bigint; source: 'round' | 'lottery'; ref: string }): Promise<void> =>
       repo.append(trx, row),
 
+    /** Many references at once (a settled lottery issue: one per member), in the producer's transaction. */
+    publishRefs: (
+      trx: AnyDb,
+      rows: readonly { merchantId: bigint; source: 'round' | 'lottery'; ref: string }[],
+    ): Promise<void> => (rows.length ? repo.appendRefs(trx, rows) : Promise.resolve()),
+
     /**
      * For a consumer's `handle`: of these event ids, the ones not applied before, recorded as applied in the
      * consumer's transaction `trx` (commit it with the effect; a rollback forgets them).

@@ -55,7 +55,8 @@ export function createLeaderboards(deps: {
           memberId: e.memberId,
         };
         if (e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'valid_bet' }, e.validBet, e.settledAt);
-        if (mult > 0n) await repo.bumpScore(trx, { ...k, metric: 'multiplier' }, mult, e.settledAt);
+        // A bet with no valid bet (fully hedged, pushed) wins no place on the multiplier board either.
+        if (mult > 0n && e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'multiplier' }, mult, e.settledAt);
       }
     },
 
