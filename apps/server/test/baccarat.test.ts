@@ -443,5 +443,13 @@ describe('baccarat tables', () => {
     expect(mine.map((e) => e.kind === 'bet_settled' && [e.category, e.stake, e.validBet])).toEqual([
       ['LIVE', 420n * UNIT, expected],
     ]);
+    // Category rebates count the same valid bet, not the stake: hedging Banker with Player earns no rebate.
+    const rebateBase = await t.app.modules.games.categoryBets(
+      demo.id,
+      new Date(now - 3_600_000),
+      new Date(now + 1),
+      a.p.id,
+    );
+    expect(rebateBase).toEqual([{ memberId: a.p.id, category: 'LIVE', validBet: expected }]);
   });
 });

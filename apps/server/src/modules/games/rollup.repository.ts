@@ -194,7 +194,11 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
       return { wonBet: BigInt(rows[0]?.won ?? 0), lostBet: BigInt(rows[0]?.lost ?? 0) };
     },
 
-    /** Category rebates: each member's stakes of bets settled in [from, to), per game category (every source). */
+    /**
+     * Category rebates: each member's valid bets of bets settled in [from, to), per game category (every source). A
+     * round's valid bet is what its game reported (our baccarat nets Banker against Player: a hedged round earns no
+     * rebate), capped at its stake; the stake when none was reported.
+     */
     async categoryBets(merchantId: bigint, from: Date, to: Date, memberId?: bigint) {
       // One member's (manual rebate): through the member index; a bet settled in the window was placed at most a
       // week before it (older ones still count in the daily payment, which reads the whole merchant).
@@ -209,7 +213,10 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
           from (${allBets(
             merchantId,
             where,
-            { cols: sql`r.member_id, g.category, r.stake`, from: sql`join games g on g.id = r.game_id` },
+            {
+              cols: sql`r.member_id, g.category, least(coalesce(r.valid_bet, r.stake), r.stake) as stake`,
+              from: sql`join games g on g.id = r.game_id`,
+            },
             sql`r.member_id, r.category, r.stake`,
           )}) b
          group by 1, 2`.execute(db);
