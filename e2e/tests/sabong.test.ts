@@ -73,15 +73,22 @@ test('two players in one arena: the odds move when the second bets; the simulate
   mkdirSync('e2e/artifacts', { recursive: true });
   await page.screenshot({ path: 'e2e/artifacts/sabong-lobby-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await noHorizontalOverflow(), true);
+  await page.screenshot({ path: 'e2e/artifacts/sabong-lobby-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Enter Arena 1' }).click();
   const pa = page;
   const ctxB = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const pb = await ctxB.newPage();
   try {
     await pb.goto(new URL(`${b.url}&arena=ARENA-1`, server.baseUrl).href);
-    // A fresh fight with its whole betting time, on both screens.
-    await waitPhase(pa, ['closed', 'fighting', 'result', 'settled', 'cancelled']);
-    await waitPhase(pa, ['open']);
+    // A fight with time enough to bet in (7 s or more left), on both screens.
+    await pa.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="sb-phase"]')?.getAttribute('data-phase') === 'open' &&
+        Number(document.querySelector('[data-testid="sb-countdown"]')?.textContent) >= 7,
+      undefined,
+      { timeout: 45_000 },
+    );
     await waitPhase(pb, ['open']);
     assert.equal(await pa.getByTestId('sb-fight-no').textContent(), await pb.getByTestId('sb-fight-no').textContent());
 

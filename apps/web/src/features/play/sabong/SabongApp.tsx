@@ -136,8 +136,9 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
   const arena = view.arena;
   const money = { exponent: view.exponent };
   const unit = 10n ** BigInt(view.exponent);
-  const open = isOpen(fight);
   const left = secondsLeft(fight?.closesAt, now, poll.offset);
+  // The server's clock decides: at 0 s betting is over even before the next poll says so.
+  const open = isOpen(fight) && left > 0;
   const live = view.myBets.filter((b) => b.status !== 'refused');
   const back = view.myBets.reduce((s, b) => s + BigInt(b.payout ?? '0'), 0n);
   const settled = view.myBets.some((b) => b.status === 'settled');
@@ -184,7 +185,11 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
               {phase ? t(`phase.${phase}`) : t('phase.waiting')}
               {open ? ` · ${t('seconds', { s: left })}` : ''}
             </strong>
-            <span className={`sb-countdown${phase === 'last_call' ? ' sb-countdown--last' : ''}`} aria-hidden="true">
+            <span
+              className={`sb-countdown${phase === 'last_call' ? ' sb-countdown--last' : ''}`}
+              data-testid="sb-countdown"
+              aria-hidden="true"
+            >
               {open ? left : ''}
             </span>
           </div>
