@@ -61,6 +61,18 @@ const waitPhase = (p: Page, phases: string[], timeout = 45_000) =>
     { timeout },
   );
 
+test('the COCKFIGHT centre lists SEA Sabong next to the vendors’ games (1366 and 390 px)', async () => {
+  await open('/cockfight', { width: 1366, height: 900 });
+  await page.locator('.game-card', { hasText: 'SEA Sabong' }).waitFor();
+  await page.locator('.game-card', { hasText: 'Demo Sabong' }).waitFor();
+  mkdirSync('e2e/artifacts', { recursive: true });
+  await page.screenshot({ path: 'e2e/artifacts/sabong-centre-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await noHorizontalOverflow(), true);
+  await page.screenshot({ path: 'e2e/artifacts/sabong-centre-390.png' });
+  assert.deepEqual(errors, []);
+});
+
 test('two players in one arena: the odds move when the second bets; the simulated fight settles both', async () => {
   const a = await seat('sabongA');
   const b = await seat('sabongB');
