@@ -120,6 +120,7 @@ test('two players in one arena: the odds move when the second bets; the simulate
 
     await waitPhase(pa, ['fighting']);
     assert.match((await pa.getByTestId('sb-odds-note').textContent())!, /Fixed at close/);
+    await waitPhase(pb, ['fighting', 'result']);
     await pb.screenshot({ path: 'e2e/artifacts/sabong-arena-1366-fighting.png', fullPage: true });
     await Promise.all([waitPhase(pa, ['result']), waitPhase(pb, ['result'])]);
     await Promise.all(

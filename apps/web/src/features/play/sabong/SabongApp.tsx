@@ -182,7 +182,7 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
           <div className="sb-fight__head">
             <span data-testid="sb-fight-no">{fight ? t('fight', { n: fight.fightNo }) : ''}</span>
             <strong role="status" data-testid="sb-phase" data-phase={phase ?? 'waiting'}>
-              {phase ? t(`phase.${phase}`) : t('phase.waiting')}
+              {phase ? t(`phase.${open || !isOpen(fight) ? phase : 'closed'}`) : t('phase.waiting')}
               {open ? ` · ${t('seconds', { s: left })}` : ''}
             </strong>
             <span
