@@ -65,6 +65,8 @@ function e2eDeps(database: Database, opts: { clock?: () => Date; signerKey?: str
     lottery: { chainLength: 5_000 },
     // Baccarat tables with short rounds (their dealer is ticked by the baccarat e2e itself).
     baccarat: { bettingSeconds: 8, resultSeconds: 2 },
+    // Sabong arenas with short fights (their dealer is ticked by the sabong e2e itself).
+    sabong: { bettingSeconds: 10, lastCallSeconds: 3, fightSeconds: 3, resultSeconds: 4 },
     // A test may run the app's clock ahead (settlement periods that are over); the database keeps its own.
     ...(opts.clock && { clock: opts.clock }),
     // Every captcha reads E2E7: the browser tests type it like a person would read it.

@@ -28,6 +28,7 @@ import { createDepositsModule } from './modules/deposits/index.ts';
 import { createGamesModule, maskAccount } from './modules/games/index.ts';
 import { createHistoryModule } from './modules/history/index.ts';
 import { type BaccaratOptions, createBaccaratModule } from './modules/baccarat/index.ts';
+import { createSabongModule, type SabongOptions } from './modules/sabong/index.ts';
 import { createHouseModule } from './modules/house/index.ts';
 import { createKeysModule } from './modules/keys/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -97,6 +98,8 @@ export interface AppDeps {
   realtime?: RealtimeOptions;
   /** Baccarat tables' timings (tests shorten them). */
   baccarat?: BaccaratOptions;
+  /** Sabong arenas' timings (tests shorten them). */
+  sabong?: SabongOptions;
 }
 
 /**
@@ -200,6 +203,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
         phase: e.phase,
       }),
   });
+  const sabong = createSabongModule({ db, games, ledger, merchants, clock, options: deps.sabong });
   const lottery = createLotteryModule({
     db,
     ledger,
@@ -360,6 +364,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     house,
     baccarat,
+    sabong,
     lottery,
     wallet,
     demoVendor,
@@ -400,6 +405,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.withdrawals.jobs,
   ...modules.house.jobs,
   ...modules.baccarat.jobs,
+  ...modules.sabong.jobs,
   ...modules.lottery.jobs,
   ...modules.demoVendor.jobs,
   ...modules.games.jobs,

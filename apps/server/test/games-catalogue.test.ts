@@ -101,13 +101,13 @@ describe('catalogue', () => {
     const p2 = await get('/lgw/games/list?pageSize=6&pageNo=2');
     const p3 = await get('/lgw/games/list?pageSize=6&pageNo=3');
     const p4 = await get('/lgw/games/list?pageSize=6&pageNo=4');
-    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 19, totalPages: 4 });
+    expect(p1).toMatchObject({ pageNum: 1, pageSize: 6, total: 20, totalPages: 4 });
     expect(p1.content).toHaveLength(6);
     expect(p2.content).toHaveLength(6);
     expect(p3.content).toHaveLength(6);
-    expect(p4.content).toHaveLength(1);
+    expect(p4.content).toHaveLength(2);
     const all = [...p1.content, ...p2.content, ...p3.content, ...p4.content];
-    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(19);
+    expect(new Set(all.map((g: { nodeId: string }) => g.nodeId)).size).toBe(20);
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/list?gameType=NOPE' })).statusCode).toBe(400);
   });
 
@@ -129,6 +129,7 @@ describe('catalogue', () => {
         { gameType: 'ELOTT', classifies: [], games: 5 },
         { gameType: 'LIVE', classifies: [], games: 1 },
         { gameType: 'RNG', classifies: ['VP', 'SC'], games: 3 },
+        { gameType: 'COCKFIGHT', classifies: [], games: 1 },
       ],
     });
     expect((await t.app.inject({ method: 'GET', url: '/lgw/games/vendor_game_types?vassalage=NONE' })).statusCode).toBe(

@@ -31,3 +31,4 @@ export * from './baccarat/baccarat-payouts.ts';
 export * from './baccarat/baccarat-shoe.ts';
 export * from './baccarat/baccarat-roads.ts';
 export * from './baccarat/baccarat-analysis.ts';
+export * from './sabong/sabong.ts';

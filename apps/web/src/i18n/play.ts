@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { byLanguage, htmlLangOf, LANGUAGE_CODES } from './languages.ts';
 import { baccaratEn, type BaccaratTexts } from './play/baccarat.ts';
 import { playEn, type PlayMessages } from './play/en.ts';
+import { sabongEn, type SabongTexts } from './play/sabong.ts';
 
 const mains: Record<string, PlayMessages> = {
   en: playEn,
@@ -10,6 +11,10 @@ const mains: Record<string, PlayMessages> = {
 const baccarats: Record<string, BaccaratTexts> = {
   en: baccaratEn,
   ...byLanguage(import.meta.glob<BaccaratTexts>('./play/*/baccarat.ts', { eager: true, import: 'default' })),
+};
+const sabongs: Record<string, SabongTexts> = {
+  en: sabongEn,
+  ...byLanguage(import.meta.glob<SabongTexts>('./play/*/sabong.ts', { eager: true, import: 'default' })),
 };
 
 /**
@@ -24,7 +29,14 @@ export function createPlayI18n(lang: string | null) {
   const instance = i18next.createInstance();
   void instance.init({
     resources: Object.fromEntries(
-      PLAY_LANGUAGES.map((l) => [l, { translation: mains[l]!, baccarat: baccarats[l] ?? baccaratEn }]),
+      PLAY_LANGUAGES.map((l) => [
+        l,
+        {
+          translation: mains[l]!,
+          baccarat: baccarats[l] ?? baccaratEn,
+          sabong: sabongs[l] ?? sabongEn,
+        },
+      ]),
     ),
     lng,
     fallbackLng: 'en',

@@ -94,6 +94,17 @@ export const DEMO_GAMES: DemoGame[] = [
     hot: true,
     minBet: 10,
   },
+  // Our sabong arenas (modules/sabong): simulated fights with pari-mutuel Meron/Wala; the launch opens /play/sabong.
+  {
+    vendor: 'SEA',
+    code: 'sabong',
+    name: 'SEA Sabong',
+    ty: 'Đá Gà SEA',
+    tl: 'SEA Sabong',
+    category: 'COCKFIGHT',
+    hot: true,
+    minBet: 20,
+  },
   // Our fast e-lottery (modules/lottery): shared draws from a published hash chain; the launch opens /lottery/<code>.
   {
     vendor: 'SEA',

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { Merchant } from '../../http/principals.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
+import type { LedgerModule } from '../ledger/index.ts';
+import type { MerchantsModule } from '../merchants/index.ts';
+import { createSabongRepository, type FightRow } from './sabong.repository.ts';
+import { registerSabongRoutes } from './sabong.routes.ts';
+import { createSabongService } from './sabong.service.ts';
+import type { SabongTables } from './sabong.tables.ts';
+import { createSabongDealer, DEFAULT_TIMINGS, type SabongTimings } from './sabong-dealer.ts';
+import { createSabongWallet, type SabongGames } from './sabong-wallet.ts';
+
+export { SABONG_GAME, SABONG_VENDOR, walletIds as sabongWalletIds } from './sabong-wallet.ts';
+export { DEFAULT_ARENAS as SABONG_DEFAULT_ARENAS } from './sabong.service.ts';
+export type { SabongTimings } from './sabong-dealer.ts';
+
+export interface SabongOptions extends Partial<SabongTimings> {
+  /** Betting time of the arenas created for a merchant (seconds, 10–300; default 30). */
+  bettingSeconds?: number;
+  /** How often the dealer job runs (seconds; default 1). */
+  dealerEverySeconds?: number;
+}
+
+/**
+ * Our own sabong (cockfight) arenas (issue 27; domain-rules §6): shared fights on a timed state machine driven by the
+ * server's clock, pari-mutuel Meron/Wala with the arena's plasada and Draw at 8:1, a SIMULATED fight whose outcome
+ * comes from a committed seed. Stakes and payouts go through the seamless wallet of our own games (vendor SEA, game
+ * `sabong`, COCKFIGHT: bet records, rebates, agent reports and the round lookup see them like any game's). The
+ * dealer job runs on one process at a time (pg-boss) and any process can continue a fight.
+ */
+export function createSabongModule(deps: {
+  db: AnyDb;
+  games: SabongGames;
+  ledger: Pick<LedgerModule, 'balances'>;
+  merchants: Pick<MerchantsModule, 'findById'>;
+  clock: () => Date;
+  options?: SabongOptions;
+  /** Told after every step of a fight (a realtime push may follow it). */
+  onFightChanged?: (merchantId: bigint, arena: string, fight: FightRow) => void;
+}) {
+  const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
+  const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
+  const wallet = createSabongWallet({ repo, games: deps.games });
+  const dealer = createSabongDealer({
+    repo,
+    wallet,
+    timings,
+    clock: deps.clock,
+    merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
+    changed: (arena, fight) => deps.onFightChanged?.(arena.merchant_id, arena.code, fight),
+  });
+  const service = createSabongService({
+    repo,
+    games: deps.games,
+    wallet,
+    dealer,
+    ledger: deps.ledger,
+    timings,
+    defaultBettingSeconds: deps.options?.bettingSeconds,
+    clock: deps.clock,
+  });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'sabong-dealer',
+      everySeconds: deps.options?.dealerEverySeconds ?? 1,
+      async run() {
+        const r = await dealer.advance();
+        return r.failed ? r : null;
+      },
+    },
+  ];
+  return {
+    ...service,
+    /** The dealer's pass over every open arena (the job; tests call it with their clock). */
+    advance: dealer.advance,
+    timings,
+    jobs,
+    register(app: FastifyInstance): void {
+      registerSabongRoutes(app, service);
+    },
+  };
+}
+
+export type SabongModule = ReturnType<typeof createSabongModule>;

@@ -1,0 +1,111 @@
+import {
+  HOUSE_SESSION_HEADER,
+  sabongArenaView,
+  sabongBetRequest,
+  sabongBetResult,
+  sabongFightProof,
+  sabongHistory,
+  sabongLobby,
+} from '@sea/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import type { SabongService } from './sabong.service.ts';
+
+const tags = ['sabong'];
+const sessionToken = (request: FastifyRequest) => {
+  const h = request.headers[HOUSE_SESSION_HEADER];
+  return Array.isArray(h) ? h[0] : h;
+};
+const arenaParams = z.object({ code: z.string().regex(/^[A-Z0-9-]{2,20}$/) });
+
+/** The arena pages' API (the launch's game session token in X-Game-Session) and the back office's cancel. */
+export function registerSabongRoutes(app: FastifyInstance, service: SabongService): void {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/sabong/v1/arenas',
+      summary: 'The arenas: each with its fight (phase, countdown, live estimated payouts) and its latest results',
+      tags,
+      response: sabongLobby,
+    },
+    ({ merchant, request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return service.lobby(merchant, sessionToken(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/sabong/v1/arenas/:code',
+      summary: 'One arena: its fight as every player sees it, the member’s own bets, the balance',
+      tags,
+      params: arenaParams,
+      response: sabongArenaView,
+    },
+    ({ merchant, request, reply, params }) => {
+      reply.header('cache-control', 'no-store');
+      return service.arena(merchant, sessionToken(request), params.code);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/sabong/v1/arenas/:code/bets',
+      summary:
+        'Bet on Meron, Wala or Draw of the fight in betting (refused once it is closed); idempotent per requestId',
+      tags,
+      params: arenaParams,
+      body: sabongBetRequest,
+      response: sabongBetResult,
+    },
+    ({ merchant, request, params, body }) => service.bet(merchant, sessionToken(request), params.code, body),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/sabong/v1/history',
+      summary: 'The member’s latest fights with stakes and payouts',
+      tags,
+      response: sabongHistory,
+    },
+    ({ merchant, request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return service.history(merchant, sessionToken(request));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/sabong/v1/fights/:id',
+      summary: 'A fight’s fairness proof: seed hash, and the seed and outcome once the fight is over',
+      tags,
+      params: idParams,
+      response: sabongFightProof,
+    },
+    ({ merchant, params }) => service.fightProof(merchant, params.id),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/sabong/fights/:id/cancel',
+      permission: 'games.manage',
+      summary: 'Cancel a sabong fight not yet paid (open, closed or fighting): every bet is refunded',
+      tags: ['admin: games'],
+      params: idParams,
+      response: z.object({ fightId: z.string(), refunded: z.number().int() }),
+    },
+    ({ merchant, params }) => service.cancelFight(merchant, params.id),
+  );
+}
