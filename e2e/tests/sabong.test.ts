@@ -102,6 +102,8 @@ test('two players in one arena: the odds move when the second bets; the simulate
       { timeout: 45_000 },
     );
     await waitPhase(pb, ['open']);
+    // Both pages follow the arena by pushed events (their game session's socket): the odds move at once.
+    await Promise.all([pa, pb].map((p) => p.locator('.sb-arena[data-push="on"]').waitFor()));
     assert.equal(await pa.getByTestId('sb-fight-no').textContent(), await pb.getByTestId('sb-fight-no').textContent());
 
     await pa.getByRole('button', { name: /^Meron,/ }).click();

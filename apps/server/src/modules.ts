@@ -203,7 +203,21 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
         phase: e.phase,
       }),
   });
-  const sabong = createSabongModule({ db, games, ledger, merchants, clock, options: deps.sabong });
+  const sabong = createSabongModule({
+    db,
+    games,
+    ledger,
+    merchants,
+    clock,
+    options: deps.sabong,
+    onArenaChanged: (merchantId, e) =>
+      realtime.tableChanged(merchantId, {
+        game: 'sabong',
+        table: e.arena,
+        roundId: String(e.fightId),
+        phase: e.phase,
+      }),
+  });
   const lottery = createLotteryModule({
     db,
     ledger,

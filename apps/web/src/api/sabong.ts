@@ -1,6 +1,7 @@
 import type { SabongArenaView, SabongBetResult, SabongBetSide, SabongHistory, SabongLobby } from '@sea/contracts';
 import { ApiError } from './api-error.ts';
 import { getMerchantCode } from './merchant.ts';
+import { followTables } from './table-events.ts';
 
 /**
  * The sabong arenas' API (/sabong/v1/*), authenticated like our other game pages by the launch's game session token
@@ -12,6 +13,8 @@ export interface SabongApi {
   /** A retry with the same requestId places nothing twice. */
   bet(code: string, fightId: string, side: SabongBetSide, amount: bigint, requestId: string): Promise<SabongBetResult>;
   history(): Promise<SabongHistory>;
+  /** Follows arenas' fights by pushed events (as BaccaratApi.follow); returns the function that stops following. */
+  follow(arenas: readonly string[], onChange: () => void, onLive: (live: boolean) => void): () => void;
 }
 
 export function createSabongApi(token: string, language: string): SabongApi {
@@ -48,5 +51,7 @@ export function createSabongApi(token: string, language: string): SabongApi {
     bet: (code, fightId, side, amount, requestId) =>
       call<SabongBetResult>('POST', `${arena(code)}/bets`, { requestId, fightId, side, amount: String(amount) }),
     history: () => call<SabongHistory>('GET', '/sabong/v1/history'),
+    follow: (tables, onChange, onLive) =>
+      followTables({ token, merchant: getMerchantCode(), game: 'sabong', tables, onChange, onLive }),
   };
 }

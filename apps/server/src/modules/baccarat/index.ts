@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
+import { throttledNudge } from '../../lib/throttled-nudge.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createBaccaratRepository, type RoundRow, type TableRow } from './baccarat.repository.ts';
@@ -58,18 +59,10 @@ export function createBaccaratModule(deps: {
   });
   // Bets nudge the table's followers at most once per BET_NUDGE_MS per table (the last one always told): a busy
   // round's thousands of bets must not become thousands of pushes, each a re-read by every player.
-  const betNudges = new Map<bigint, { roundId: bigint }>();
-  const betPlaced = (table: TableRow, roundId: bigint) => {
-    if (!deps.onTableChanged) return;
-    const waiting = betNudges.get(table.id);
-    if (waiting) return void (waiting.roundId = roundId);
-    const nudge = { roundId };
-    betNudges.set(table.id, nudge);
-    setTimeout(() => {
-      betNudges.delete(table.id);
-      deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: nudge.roundId, phase: 'betting' });
-    }, BET_NUDGE_MS).unref();
-  };
+  const nudge = throttledNudge<bigint, { table: TableRow; roundId: bigint }>(BET_NUDGE_MS, (_, { table, roundId }) =>
+    deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId, phase: 'betting' }),
+  );
+  const betPlaced = (table: TableRow, roundId: bigint) => deps.onTableChanged && nudge(table.id, { table, roundId });
   const service = createBaccaratService({
     repo,
     games: deps.games,

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
+import { throttledNudge } from '../../lib/throttled-nudge.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
-import { createSabongRepository, type FightRow } from './sabong.repository.ts';
+import { type ArenaRow, createSabongRepository } from './sabong.repository.ts';
 import { registerSabongRoutes } from './sabong.routes.ts';
 import { createSabongService } from './sabong.service.ts';
 import type { SabongTables } from './sabong.tables.ts';
 import { createSabongDealer, DEFAULT_TIMINGS, type SabongTimings } from './sabong-dealer.ts';
 import { createSabongWallet, type SabongGames } from './sabong-wallet.ts';
+
+/** Bets are pushed to an arena's followers at most this often (ms). */
+const BET_NUDGE_MS = 1_000;
 
 export { SABONG_GAME, SABONG_VENDOR, walletIds as sabongWalletIds } from './sabong-wallet.ts';
 export { DEFAULT_ARENAS as SABONG_DEFAULT_ARENAS } from './sabong.service.ts';
@@ -36,8 +40,11 @@ export function createSabongModule(deps: {
   merchants: Pick<MerchantsModule, 'findById'>;
   clock: () => Date;
   options?: SabongOptions;
-  /** Told after every step of a fight (a realtime push may follow it). */
-  onFightChanged?: (merchantId: bigint, arena: string, fight: FightRow) => void;
+  /**
+   * Told after every step of a fight and, at most about once a second per arena, after bets (the realtime push:
+   * `phase` is the fight's status).
+   */
+  onArenaChanged?: (merchantId: bigint, event: { arena: string; fightId: bigint; phase: string }) => void;
 }) {
   const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
   const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
@@ -48,8 +55,14 @@ export function createSabongModule(deps: {
     timings,
     clock: deps.clock,
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed: (arena, fight) => deps.onFightChanged?.(arena.merchant_id, arena.code, fight),
+    changed: (arena, fight) =>
+      deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId: fight.id, phase: fight.status }),
   });
+  // Bets move the estimated payouts: the arena's followers are told at most once per BET_NUDGE_MS per arena.
+  const nudge = throttledNudge<bigint, { arena: ArenaRow; fightId: bigint }>(BET_NUDGE_MS, (_, { arena, fightId }) =>
+    deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId, phase: 'open' }),
+  );
+  const betPlaced = (arena: ArenaRow, fightId: bigint) => deps.onArenaChanged && nudge(arena.id, { arena, fightId });
   const service = createSabongService({
     repo,
     games: deps.games,
@@ -59,6 +72,7 @@ export function createSabongModule(deps: {
     timings,
     defaultBettingSeconds: deps.options?.bettingSeconds,
     clock: deps.clock,
+    betPlaced,
   });
   const jobs: ScheduledJob[] = [
     {

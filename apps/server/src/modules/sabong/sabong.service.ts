@@ -40,6 +40,8 @@ export function createSabongService(deps: {
   timings: SabongTimings;
   defaultBettingSeconds?: number;
   clock: () => Date;
+  /** Told after a bet was placed (the pools and estimated payouts changed): the realtime nudge. */
+  betPlaced?: (arena: ArenaRow, fightId: bigint) => void;
 }) {
   const { repo, games, timings } = deps;
   const seeded = new Set<bigint>();
@@ -179,6 +181,7 @@ export function createSabongService(deps: {
           throw new AppError('state_invalid', 'Betting is closed for this fight.');
         throw new AppError('state_invalid', `The bet could not be placed (${status}).`);
       }
+      deps.betPlaced?.(arena, now.fight_id);
       return { bet: myBetView(now), balance: String(await balanceOf(merchant, s.member_id)) };
     },
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import { newRequestId } from '../../../api/house.ts';
 import type { SabongApi } from '../../../api/sabong.ts';
-import { secondsLeft, usePoll, useTicker } from '../baccarat/use-poll.ts';
+import { secondsLeft, usePoll, useTableEvents, useTicker } from '../baccarat/use-poll.ts';
 import { formatMinor } from '../money.ts';
 import { ArenaStage } from './Arena.tsx';
 import './sabong.css';
@@ -61,7 +61,14 @@ function Board(props: {
 
 function Lobby(props: { api: SabongApi; onOpen: (code: string) => void }) {
   const { t } = useTranslation('sabong');
-  const poll = usePoll(() => props.api.lobby(), 2000, 'lobby');
+  const [codes, setCodes] = useState<string[]>([]);
+  // Every arena's steps pushed: the list reads again at once, and polls every 10 s (every 2 s while pushes are down).
+  const live = useTableEvents(props.api.follow, codes, () => refresh.current());
+  const poll = usePoll(() => props.api.lobby(), live ? 10_000 : 2000, 'lobby');
+  const refresh = useRef(poll.refresh);
+  refresh.current = poll.refresh;
+  const listed = poll.data?.arenas.map((x) => x.code).join(',') ?? '';
+  useEffect(() => setCodes(listed ? listed.split(',') : []), [listed]);
   const now = useTicker(500);
   if (!poll.data)
     return (
@@ -108,7 +115,13 @@ function Lobby(props: { api: SabongApi; onOpen: (code: string) => void }) {
 function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void }) {
   const { t } = useTranslation('sabong');
   const { api, code } = props;
-  const poll = usePoll(() => api.arena(code), 1000, code);
+  // Pushed steps and bets (the payouts move) make the page read the arena at once; it polls every 5 s while they
+  // arrive, every second while the fight plays out (its exchanges follow the server's clock) or when they do not.
+  const [fighting, setFighting] = useState(false);
+  const pushed = useTableEvents(api.follow, [code], () => refresh.current());
+  const poll = usePoll(() => api.arena(code), pushed && !fighting ? 5000 : 1000, code);
+  const refresh = useRef(poll.refresh);
+  refresh.current = poll.refresh;
   const now = useTicker(250);
   const [chip, setChip] = useState(CHIPS[0]!);
   const [busy, setBusy] = useState(false);
@@ -118,6 +131,7 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
   const view = poll.data;
   const fight = view?.arena.fight ?? null;
   const phase = fight?.phase ?? null;
+  useEffect(() => setFighting(phase === 'closed' || phase === 'fighting'), [phase]);
 
   useEffect(() => {
     if (phase && phase !== lastPhase.current) {
@@ -166,7 +180,8 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
   if (resultText && refunded) resultText += ` · ${t('refunded', { amount: formatMinor(money, back) })}`;
 
   return (
-    <div className="sb-arena">
+    // data-push: whether the fight's steps arrive pushed (else the page polls every second).
+    <div className="sb-arena" data-push={pushed ? 'on' : 'off'}>
       <div className="sb-bar">
         <button type="button" className="sb-link" onClick={props.onLobby}>
           ← {t('backToLobby')}
