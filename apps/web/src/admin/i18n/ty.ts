@@ -9,7 +9,7 @@ import { lotteryTy } from './lottery-ty.ts';
 
 /** The back office's TY texts (Vietnamese): the same keys as en.ts. */
 export const ty: AdminDictionary = {
-  app: { name: 'Quản trị', language: 'Ngôn ngữ', languages: { en: 'English', ty: 'Tiếng Việt' } },
+  app: { name: 'Quản trị', language: 'Ngôn ngữ', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
   common: {
     actions: 'Thao tác',
     all: 'Tất cả',

@@ -1,6 +1,6 @@
 import { adminI18n } from '../../i18n/index.ts';
 
-/** The member page's responsible-gaming section (EN, TY), added to the back office's texts when it loads. */
+/** The member page's responsible-gaming section (EN, TY, TL), added to the back office's texts when it loads. */
 const en = {
   title: 'Responsible gaming',
   show: 'Limits, break and changes',
@@ -103,4 +103,59 @@ const ty: typeof en = {
   },
 };
 adminI18n.addResourceBundle('en', 'translation', { memberRg: en }, true, false);
+const tl: typeof en = {
+  title: 'Responsableng paglalaro',
+  show: 'Mga limit, pahinga at pagbabago',
+  block: 'Pahinga',
+  none: 'Wala',
+  time_out: 'Time-out hanggang {{until}}',
+  self_exclusion: 'Self-exclusion hanggang {{until}}',
+  locked: 'Hindi maaalis o mapaiikli ng sinuman ang pahinga.',
+  limit: 'Limit',
+  noLimit: 'Walang limit',
+  used: 'Nagamit',
+
+  pending: 'Nakabinbin',
+  log: 'Mga pagbabago',
+  noLog: 'Wala pang pagbabago.',
+  byMember: 'Miyembro',
+  kinds: { deposit: 'Deposito', loss: 'Talo', wager: 'Taya' },
+  periods: { day: 'Araw', week: 'Linggo', month: 'Buwan' },
+  setLimit: 'Magtakda o magbaba ng limit',
+  limitHelp:
+    'Sa hiling ng miyembro: agad na magkakabisa ang bagong limit. Maaari lang ibaba ng staff ang limit; ang miyembro mismo ang nagtataas nito (pagkalipas ng 24 oras).',
+  kind: 'Limit sa',
+  period: 'Bawat',
+  amount: 'Halaga',
+  saveLimit: 'I-save ang limit',
+  startBreak: 'Magsimula ng pahinga',
+  breakKind: 'Uri ng pahinga',
+  kindNames: { time_out: 'Time-out', self_exclusion: 'Self-exclusion' },
+  duration: 'Haba',
+  durations: {
+    '24h': '24 oras',
+    '1w': '1 linggo',
+    '1m': '1 buwan',
+    '6w': '6 na linggo',
+    '6m': '6 na buwan',
+    '1y': '1 taon',
+    '5y': '5 taon',
+  },
+  durationRequired: 'Pumili ng haba',
+  note: 'Hiling ng miyembro (paano at kailan ito ginawa)',
+  noteRequired: 'Itala kung paano ito hiniling ng miyembro',
+  breakWarning:
+    'Agad na masa-sign out ang miyembro at hindi siya makakapaglaro o makakapagdeposito hanggang matapos ang pahinga. Walang makakapag-alis o makakapagpaikli nito pagkatapos.',
+  confirmBreak: 'Simulan ang pahinga',
+  actions: {
+    limit: { set: 'Naitakda ang limit' },
+    time_out: { start: 'Nagsimula ang time-out' },
+    self_exclusion: { start: 'Nagsimula ang self-exclusion' },
+    reality_check: { set: 'Naitakda ang reality check' },
+  },
+};
 adminI18n.addResourceBundle('ty', 'translation', { memberRg: ty }, true, false);
+adminI18n.addResourceBundle('tl', 'translation', { memberRg: tl }, true, false);
+
+/** The texts by language (the back office's completeness test compares them with English). */
+export const memberRgTexts = { en, ty, tl };
