@@ -347,6 +347,15 @@ export const moreTl: MoreTexts = {
       pointInvalid: 'Gumamit ng numero gaya ng 12 o 12.5',
       amountInvalid: 'Maglagay ng halaga gaya ng 100 o 100.50',
     },
+    limits: {
+      title: 'Mga limit',
+      help: 'Ang mga limit ng pera ng site na ito sa iisang lugar. Sinusuri rito at ng server ang bawat pagbabago, at isinusulat sa audit log.',
+      withdrawals: 'Mga withdrawal',
+      deposits: 'Mga deposito, ayon sa paraan',
+      depositsHelp: 'Tinatanggihan ang depositong mas mababa sa minimum o lampas sa maximum ng paraan nito.',
+      change: 'Palitan ang mga limit ng paraan ng deposito sa Mga paraan ng pagbabayad',
+      noAccess: 'Hindi ipinapakita ng iyong role ang mga limit ng pagbabayad (payments.view).',
+    },
     walletMode: {
       names: { seamless: 'seamless wallet', transfer: 'transfer wallet' },
       to: { seamless: 'Lumipat sa seamless wallet', transfer: 'Lumipat sa transfer wallet' },
