@@ -244,7 +244,7 @@ test('a draw cancelled in the browser: every bet refunded, the refund shown on t
   await page.getByRole('heading', { name: `Draw ${issueId} · ${station.name}` }).waitFor();
   await page.getByRole('button', { name: 'Cancel draw and refund' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel draw ${issueId}` });
-  await dialog.getByText(/every placed bet \(1 bets, 10\.00/).waitFor();
+  await dialog.getByText(/every placed bet \(1 bet, 10\.00 PHP\)/).waitFor();
   await dialog.getByRole('button', { name: 'Cancel draw and refund' }).click();
   await dialog.getByText('Give a reason of at least 3 characters').waitFor(); // checked before any call
   await dialog.getByLabel('Reason (kept in the audit log)').fill('The station did not draw (typhoon)');

@@ -106,8 +106,10 @@ export const lotteryTl: typeof lotteryEn = {
   cancel: {
     start: 'Kanselahin ang bola at i-refund',
     title: 'Kanselahin ang bola {{issueId}}',
-    consequence:
-      'Permanenteng kakanselahin ang bola at ire-refund sa mga miyembro ang bawat taya ({{bets}} taya, {{stake}}). Hindi na ito maibabalik.',
+    consequence_one:
+      'Permanenteng kakanselahin ang bola at ire-refund sa mga miyembro ang bawat taya ({{count}} taya, {{stake}}). Hindi na ito maibabalik.',
+    consequence_other:
+      'Permanenteng kakanselahin ang bola at ire-refund sa mga miyembro ang bawat taya ({{count}} taya, {{stake}}). Hindi na ito maibabalik.',
     reason: 'Dahilan (itatago sa audit log)',
     reasonRequired: 'Magbigay ng dahilan na hindi bababa sa 3 karakter',
     submit: 'Kanselahin ang bola at i-refund',

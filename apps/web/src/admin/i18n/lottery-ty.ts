@@ -106,8 +106,10 @@ export const lotteryTy: typeof lotteryEn = {
   cancel: {
     start: 'Hủy kỳ và hoàn tiền',
     title: 'Hủy kỳ {{issueId}}',
-    consequence:
-      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{bets}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
+    consequence_one:
+      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{count}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
+    consequence_other:
+      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{count}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
     reason: 'Lý do (lưu trong nhật ký kiểm toán)',
     reasonRequired: 'Nhập lý do ít nhất 3 ký tự',
     submit: 'Hủy kỳ và hoàn tiền',
