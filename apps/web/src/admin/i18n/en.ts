@@ -271,6 +271,8 @@ export const en = {
       staff: 'Staff & roles',
       audit: 'Audit',
       feedback: 'Feedback',
+      chat: 'Chat room',
+      rewards: 'Rewards',
     },
     names: {
       'dashboard.view': 'View the dashboard',

@@ -311,6 +311,8 @@ export const tl: AdminDictionary = {
       staff: 'Staff at mga role',
       audit: 'Audit',
       feedback: 'Feedback',
+      chat: 'Chat room',
+      rewards: 'Mga gantimpala',
     },
     names: {
       'dashboard.view': 'Tingnan ang dashboard',

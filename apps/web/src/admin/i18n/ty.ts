@@ -308,6 +308,8 @@ export const ty: AdminDictionary = {
       staff: 'Nhân viên & vai trò',
       audit: 'Kiểm toán',
       feedback: 'Góp ý',
+      chat: 'Phòng chat',
+      rewards: 'Phần thưởng',
     },
     names: {
       'dashboard.view': 'Xem tổng quan',
