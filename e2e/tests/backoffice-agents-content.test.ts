@@ -198,3 +198,49 @@ test('API docs: the back office document at /docs with the staff session, a sign
   assert.equal(await page.evaluate(operationShown, '/admin/api/me'), false);
   await page.screenshot({ path: 'e2e/artifacts/bo-agents-content-1366-api-docs-signed-out.png' });
 });
+
+test('agent settings at 1366 px: the maximum rebate point and the active-member bet changed, a bad value refused on its field, audited', async () => {
+  const staff = await staffMember('agentsettings', 'agents');
+  const settings = async () =>
+    (
+      await (
+        await fetch(`${server.baseUrl}/admin/api/agents/settings`, {
+          headers: { merchant: 'demo', authorization: `Bearer ${staff.token}` },
+        })
+      ).json()
+    ).value as { maxRebatePoint: string; activeMinBet: string };
+  const before = await settings();
+  await openAs(staff.token, '/agents/rebate-rates', 1366);
+  const card = page.getByRole('region', { name: 'Agent settings' });
+  const point = card.getByLabel('Maximum rebate point');
+  await point.waitFor();
+  assert.equal(await point.inputValue(), before.maxRebatePoint);
+
+  // The form's own check, before any call.
+  await point.fill('12.55');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByText('Use a number such as 12 or 12.5').waitFor();
+  await shot(1366, 'agent-settings-invalid');
+  assert.deepEqual(await settings(), before);
+
+  await point.fill('12.5');
+  await card.getByLabel('Valid bet of an active member (PHP)').fill('150');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByText('Saved.').waitFor();
+  await shot(1366, 'agent-settings');
+  assert.deepEqual(await settings(), { ...before, maxRebatePoint: '12.5', activeMinBet: '15000' });
+
+  // Read again from the server after a reload: the form shows what was stored.
+  await page.reload();
+  await card.getByLabel('Maximum rebate point').waitFor();
+  assert.equal(await card.getByLabel('Maximum rebate point').inputValue(), '12.5');
+  assert.equal(await card.getByLabel('Valid bet of an active member (PHP)').inputValue(), '150.00');
+  const auditor = await staffMember('agentsettingsaudit', 'auditor');
+  const log = await (
+    await fetch(`${server.baseUrl}/admin/api/audit?action=agent.settings`, {
+      headers: { merchant: 'demo', authorization: `Bearer ${auditor.token}` },
+    })
+  ).json();
+  assert.equal(log.value.items[0]?.adminUsername, staff.username);
+  assert.deepEqual(errors, []);
+});

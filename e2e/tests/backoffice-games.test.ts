@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import sharp from 'sharp';
+import { memberMain, memberVendor } from '../../apps/server/src/modules/ledger/index.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { post, staffMember } from '../lib/admin-api.ts';
 import { countEventually, demo, errors, fundMember, open, page, server, useE2E } from '../lib/harness.ts';
@@ -319,3 +320,74 @@ for (const width of WIDTHS) {
     );
   });
 }
+
+test('games staff: a vendor moved to the transfer wallet and back; refused while members hold money in it (1366 px)', async () => {
+  const staff = await staffMember('walletmode', 'games');
+  // A member with money in the transfer vendor's wallet: that vendor cannot leave the transfer wallet.
+  const member = await server.app.modules.members.create({
+    merchant: demo,
+    account: 'e2ebowallet',
+    password: 'wallet mode e2e pw',
+  });
+  await fundMember(member.id, 50_000n);
+  await server.app.modules.ledger.postOrThrow({
+    merchantId: demo.id,
+    currency: demo.currency,
+    scope: 'e2e_transfer',
+    key: `demot:${member.id}`,
+    kind: 'transfer',
+    memberId: member.id,
+    legs: [
+      { debit: memberMain(member.id), credit: memberVendor(member.id, 'DEMOT'), amount: 20_000n, code: 'transfer' },
+    ],
+  });
+  const vendors = async () =>
+    Object.fromEntries(
+      (await get<{ code: string; walletMode: string }[]>('/admin/api/games/vendors', staff.token)).map((v) => [
+        v.code,
+        v.walletMode,
+      ]),
+    );
+  assert.deepEqual([(await vendors()).DEMO, (await vendors()).DEMOT], ['seamless', 'transfer']);
+
+  await openAs(staff.token, '/games/vendors', 1366);
+  const rowOf = (code: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+  await rowOf('DEMOT').getByRole('button', { name: 'Actions for Demo vendor (transfer wallet)' }).click();
+  await page.getByRole('menuitem', { name: 'Switch to seamless wallet' }).click();
+  const refuse = page.getByRole('dialog', { name: /to the seamless wallet\?$/ });
+  await refuse.getByRole('button', { name: 'Switch to seamless wallet' }).click();
+  await refuse.getByText(/1 member\(s\) still hold money in this vendor's transfer wallets/).waitFor();
+  await shot(1366, 'wallet-mode-refused');
+  await refuse.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal((await vendors()).DEMOT, 'transfer');
+
+  // DEMO (seamless, nobody's money in it, no open round) to the transfer wallet, and back.
+  const demoRow = rowOf('DEMO');
+  for (const [to, label] of [
+    ['transfer', 'Transfer'],
+    ['seamless', 'Seamless'],
+  ] as const) {
+    await demoRow.getByRole('button', { name: 'Actions for Demo vendor' }).click();
+    await page.getByRole('menuitem', { name: `Switch to ${to} wallet` }).click();
+    const dialog = page.getByRole('dialog', { name: `Move Demo vendor to the ${to} wallet?` });
+    if (to === 'transfer') await shot(1366, 'wallet-mode-confirm');
+    await dialog.getByRole('button', { name: `Switch to ${to} wallet` }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await demoRow.getByRole('cell', { name: label, exact: true }).waitFor();
+    assert.equal((await vendors()).DEMO, to);
+  }
+  const audit = await get<{ items: { action: string; targetId: string | null; detail: { to?: string } }[] }>(
+    '/admin/api/audit?action=vendor.wallet_mode',
+    (await staffMember('walletaudit', 'auditor')).token,
+  );
+  assert.deepEqual(
+    audit.items.filter((a) => a.targetId === 'DEMO').map((a) => a.detail.to),
+    ['seamless', 'transfer'],
+  );
+  // The browser logs the refusal it was meant to get (409 vendor_wallet_in_use).
+  assert.deepEqual(
+    errors.filter((e) => !/status of 409\b/.test(e)),
+    [],
+  );
+});

@@ -209,3 +209,63 @@ for (const station of STATIONS) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('a draw cancelled in the browser: every bet refunded, the refund shown on the draw and audited (1366 px)', async () => {
+  const station = STATIONS[0]!;
+  // The station's next draw (days ahead) takes bets: the member bets on it.
+  let game = (await (await fetch(`${server.baseUrl}/lgw/lottery/feed/games/${station.code}`)).json()).value;
+  while (!game.current || game.current.issueId === bets.get(station.code)) {
+    await new Promise((r) => setTimeout(r, 250));
+    game = (await (await fetch(`${server.baseUrl}/lgw/lottery/feed/games/${station.code}`)).json()).value;
+  }
+  const issueId: string = game.current.issueId;
+  const row = (await server.app.modules.members.findByAccount(demo.id, 'e2eboltt1'))!;
+  const session = await server.app.modules.auth.startSession(demo, row, 'member', 'password', {
+    ip: '203.0.113.9',
+    userAgent: 'e2e',
+  });
+  const before = await balance(memberId);
+  const res = await fetch(`${server.baseUrl}/wps/lottery/bets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, merchant: 'demo' },
+    body: JSON.stringify({
+      requestId: randomUUID(),
+      gameCode: station.code,
+      issueId,
+      bets: [{ code: 'vn.de', selection: { numbers: ['17'] }, unitStake: String(UNIT_STAKE) }],
+    }),
+  });
+  assert.equal(res.status, 200, await res.text());
+  assert.equal(await balance(memberId), before - UNIT_STAKE);
+
+  const staff = await staffMember('lotcancel', 'games');
+  await open('/admin/', { width: 1366 });
+  await actAs(staff.token, `/lottery/issues/${station.code}/${issueId}`);
+  await page.getByRole('heading', { name: `Draw ${issueId} · ${station.name}` }).waitFor();
+  await page.getByRole('button', { name: 'Cancel draw and refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel draw ${issueId}` });
+  await dialog.getByText(/every placed bet \(1 bet, 10\.00 PHP\)/).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel draw and refund' }).click();
+  await dialog.getByText('Give a reason of at least 3 characters').waitFor(); // checked before any call
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('The station did not draw (typhoon)');
+  await shot(1366, 'cancel');
+  await dialog.getByRole('button', { name: 'Cancel draw and refund' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The draw's totals show the refund; the cancel button is gone; the member has the stake back.
+  const refunded = page.locator('dt', { hasText: 'Refunded' }).locator('xpath=following-sibling::dd[1]');
+  await refunded.getByText(/^1 bet, 10\.00 PHP$/).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Cancel draw and refund' }).count(), 0);
+  await shot(1366, 'cancelled');
+  assert.equal(await balance(memberId), before);
+  const auditor = await staffMember('lotcancelaudit', 'auditor');
+  const log = await (
+    await fetch(`${server.baseUrl}/admin/api/audit?action=lottery.issue.cancel`, {
+      headers: { merchant: 'demo', authorization: `Bearer ${auditor.token}` },
+    })
+  ).json();
+  assert.ok(
+    log.value.items.some((a: { targetId: string | null }) => a.targetId === issueId),
+    JSON.stringify(log.value.items.slice(0, 3)),
+  );
+  assert.deepEqual(errors, []);
+});

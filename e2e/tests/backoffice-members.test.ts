@@ -152,3 +152,59 @@ for (const width of [1366, 768]) {
     );
   });
 }
+
+for (const width of [1366, 390]) {
+  test(`responsible gaming on the member's page: staff lower a limit and start a time-out on request; no lift (${width} px)`, async () => {
+    const owner = await staffMember(`rg${width}`);
+    const account = `e2erg${width}`;
+    const member = await server.app.modules.members.create({ merchant: demo, account, password: 'members e2e pw 2' });
+    // The staff session goes in through the sign-in API; the browser opens the member's page with it.
+    await open('/admin/sign-in', { width, height: 900 });
+    await page.evaluate((token) => {
+      sessionStorage.setItem('adminToken', token);
+      sessionStorage.setItem(
+        'adminSetup',
+        JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }),
+      );
+    }, owner.token);
+    await page.goto(`${server.baseUrl}/admin/members/${account}`);
+    await page.getByRole('heading', { name: new RegExp(`^${account}`), level: 1 }).waitFor();
+    await page.getByText('Limits, break and changes').click();
+    const rg = page.getByRole('region', { name: 'Responsible gaming' });
+    await rg.getByRole('row', { name: /Deposit · Day/ }).waitFor();
+
+    await rg.getByRole('button', { name: 'Set or lower a limit' }).click();
+    const limit = page.getByRole('dialog', { name: 'Set or lower a limit' });
+    await limit.getByLabel('Limit on').selectOption('loss');
+    await limit.getByLabel('Per').selectOption('week');
+    await limit.getByLabel('Amount (PHP)').fill('1500');
+    await shot(width, 'member-rg-limit');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await limit.waitFor({ state: 'detached' });
+    await rg.getByRole('row', { name: /Loss · Week 1,500\.00/ }).waitFor();
+
+    await rg.getByRole('button', { name: 'Start a break' }).click();
+    const brk = page.getByRole('dialog', { name: 'Start a break' });
+    await brk.getByLabel('Length').selectOption('1w');
+    await brk.getByLabel(/Member's request/).fill('Asked by phone, identity checked');
+    await shot(width, 'member-rg-break');
+    await brk.getByRole('button', { name: 'Start the break' }).click();
+    await brk.waitFor({ state: 'detached' });
+    await rg.getByText(/Time-out until/).waitFor();
+    await rg.getByText(/Time-out started/).waitFor();
+    // Nobody lifts a break: no control, and the API refuses it.
+    assert.equal(await rg.getByRole('button', { name: /lift|shorten|end/i }).count(), 0);
+    const lift = await fetch(`${server.baseUrl}/admin/api/members/${account}/responsible-gaming/break`, {
+      method: 'DELETE',
+      headers: { merchant: 'demo', authorization: `Bearer ${owner.token}` },
+    });
+    assert.equal(((await lift.json()) as { code: string }).code, 'rg_break_locked');
+    const status = await server.app.modules.rg.status(demo, member.id);
+    assert.equal(status.block?.kind, 'time_out');
+    await rg.scrollIntoViewIfNeeded();
+    await shot(width, 'member-rg');
+    assert.deepEqual(await seriousViolations(), [], 'the responsible-gaming section');
+    assert.ok(await noHorizontalOverflow(), 'the member page fits the width');
+    assert.deepEqual(errors, []);
+  });
+}

@@ -3,6 +3,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { generate } from 'otplib';
+import { staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
@@ -144,12 +146,16 @@ for (const width of [1366, 768]) {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await shot(width, 'sign-in');
     assert.deepEqual(await seriousViolations(), [], 'the sign-in');
-    // TY (Vietnamese) from the language switch, and back.
+    // TY (Vietnamese) and TL (Tagalog) from the language switch, and back.
     await page.getByLabel('Language').selectOption('ty');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'vi');
     await shot(width, 'sign-in-ty');
-    await page.getByLabel('Ngôn ngữ').selectOption('en');
+    await page.getByLabel('Ngôn ngữ').selectOption('tl');
+    await page.getByRole('heading', { name: 'Mag-sign in' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'tl');
+    await shot(width, 'sign-in-tl');
+    await page.getByLabel('Wika').selectOption('en');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await firstSignIn(owner, width, 'owner');
 
@@ -410,3 +416,68 @@ for (const width of [1366, 768]) {
     );
   });
 }
+
+for (const language of ['en', 'tl'] as const)
+  test(`a phone (390 px, ${language.toUpperCase()}): every back-office screen of the owner fits the screen (no page-level sideways scrolling)`, async () => {
+    const owner = await staffMember(`phone390${language}`);
+    await open('/admin', { width: 390, height: 844, ip: `198.51.100.${language === 'en' ? 39 : 40}` });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Username').fill(owner.username);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Enrolment used the current time step; each code is taken once, so the next one.
+    const epoch = Math.floor(server.clock().getTime() / 1000) + 30;
+    await page.getByLabel('6-digit code').fill(await generate({ secret: owner.totpSecret!, epoch }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    if (language === 'tl') {
+      // Tagalog's longer words are the harder case for a narrow screen.
+      await page.getByLabel('Language').selectOption('tl');
+      await page.getByRole('button', { name: 'Mag-sign out' }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'tl');
+    }
+
+    const nav = page.getByRole('complementary', {
+      name: language === 'en' ? 'Back-office navigation' : 'Nabigasyon ng back office',
+    });
+    const labels = await nav.getByRole('link').allTextContents();
+    assert.ok(labels.length > 30, 'the owner sees every screen');
+    const wide: string[] = [];
+    // The drawer opens and closes without its slide (prefers-reduced-motion): forty screens stay within the budget.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const label of labels) {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const link = nav.getByRole('link', { name: label, exact: true });
+      const href = (await link.getAttribute('href'))!;
+      await link.click();
+      await page.waitForFunction(() => (document.querySelector('.bo-nav')?.getBoundingClientRect().right ?? 0) <= 0);
+      await page.waitForURL((u) => u.pathname === href);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The screen's data is in (or its empty / error state): no skeleton rows left.
+      await page.waitForFunction(() => !document.querySelector('.bo-table__skeleton'));
+      const fits = await noHorizontalOverflow();
+      if (!fits) {
+        // What sticks out, for the failure message: the outermost elements wider than the screen.
+        const culprits = await page.evaluate(() => {
+          const w = window.innerWidth;
+          const out: string[] = [];
+          for (const el of Array.from(document.querySelectorAll('body *'))) {
+            const r = el.getBoundingClientRect();
+            const parent = el.parentElement?.getBoundingClientRect();
+            // Inside a scrolling (or clipping) box it widens that box, not the page.
+            let clipped = false;
+            for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement)
+              clipped = getComputedStyle(a).overflowX !== 'visible';
+            if (r.right > w + 0.5 && r.width > 0 && !(parent && parent.right > w + 0.5) && !clipped)
+              out.push(
+                `${el.tagName.toLowerCase()}.${String(el.className).replace(/\s+/g, '.')} right=${Math.round(r.right)}`,
+              );
+          }
+          return out.slice(0, 5).join('; ');
+        });
+        wide.push(`${label}: ${culprits}`);
+      }
+      await shot(390, `${language}-screen-${label.toLowerCase().replace(/\W+/g, '-')}`);
+    }
+    assert.deepEqual(wide, [], 'screens wider than a 390 px phone');
+  });

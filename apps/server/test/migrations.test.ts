@@ -62,6 +62,51 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(await migrate(db)).toEqual({ versioned: [], repeatable: [] }); // the session is usable afterwards
   });
 
+  it('0160 adds TL to the languages of a merchant made before it, once, keeping the order and the default', async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    const all = loadMigrations();
+    await migrate(
+      db,
+      all.filter((m) => m.version < 160),
+    );
+    const merchants = tablesOf<AllTables>(db.db);
+    const add = (code: string, languages: string[], defaultLanguage = 'en') =>
+      merchants
+        .insertInto('merchants')
+        .values({
+          code,
+          name: code,
+          currency: 'PHP',
+          currency_exponent: 2,
+          default_language: defaultLanguage,
+          languages,
+          timezone: 'Asia/Manila',
+          status: 'active',
+          customer_service_url: null,
+        })
+        .execute();
+    await add('old', ['en', 'ty']);
+    await add('has', ['en', 'tl', 'ty']);
+    await add('vi', ['vi', 'en'], 'vi');
+    await migrate(db, all);
+    const languages = async () =>
+      Object.fromEntries(
+        (await merchants.selectFrom('merchants').select(['code', 'languages', 'default_language']).execute()).map(
+          (m) => [m.code, [m.default_language, ...m.languages]],
+        ),
+      );
+    expect(await languages()).toEqual({
+      old: ['en', 'en', 'ty', 'tl'],
+      has: ['en', 'en', 'tl', 'ty'],
+      vi: ['vi', 'vi', 'en', 'tl'],
+    });
+    // Run again (as a re-applied statement would): nothing doubles.
+    const m160 = all.find((m) => m.version === 160)!;
+    await db.session((exec) => exec(m160.sql));
+    expect((await languages()).old).toEqual(['en', 'en', 'ty', 'tl']);
+  });
+
   it('enforce the merchant constraints in SQL', async () => {
     const { db, destroy } = await emptyDatabase();
     cleanup = destroy;

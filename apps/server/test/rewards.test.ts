@@ -140,8 +140,10 @@ describe('missions and the reward centre', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation_failed');
-    const content = await createTestAdmin(t, { role: 'content' });
-    const r = await staff(content, 'POST', '/missions', {
+    // Risk / customer service reads the rewards (to answer a member) but may not change them.
+    const risk = await createTestAdmin(t, { role: 'risk' });
+    expect((await staff(risk, 'GET', '/missions')).statusCode).toBe(200);
+    const r = await staff(risk, 'POST', '/missions', {
       kind: 'rounds',
       period: 'daily',
       title: 'x',
@@ -149,6 +151,25 @@ describe('missions and the reward centre', () => {
       reward: '1',
     });
     expect(r.json().code).toBe('admin_forbidden');
+  });
+
+  it('the content role runs the rewards: it creates a mission (audited under its name)', async () => {
+    const content = await createTestAdmin(t, { role: 'content' });
+    const created = await staff(content, 'POST', '/missions', {
+      kind: 'rounds',
+      period: 'daily',
+      title: 'Content team mission',
+      target: '3',
+      reward: '1',
+      active: false, // kept off: the other tests' members see only the seeded missions
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const audit = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action'])
+      .where('admin_id', '=', content.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('rewards.mission.create');
   });
 
   it('a check-in completes the daily mission once; its reward is claimed once into main', async () => {

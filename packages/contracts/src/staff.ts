@@ -95,9 +95,15 @@ export const BUILT_IN_ROLES: Record<string, { name: string; permissions: readonl
       'feedback.reply',
       'chat.view',
       'chat.moderate',
+      'rewards.view',
     ],
   },
-  content: { name: 'Content', permissions: ['dashboard.view', 'content.view', 'content.manage', 'games.view'] },
+  // Rewards (missions, prizes, points, the mall) are the marketing team's: content runs them (two-factor sign-in, as
+  // points turn into money); customer service reads them to answer a member.
+  content: {
+    name: 'Content',
+    permissions: ['dashboard.view', 'content.view', 'content.manage', 'games.view', 'rewards.view', 'rewards.manage'],
+  },
   games: {
     name: 'Games & lottery',
     permissions: ['dashboard.view', 'games.view', 'games.manage', 'lottery.view', 'lottery.results'],

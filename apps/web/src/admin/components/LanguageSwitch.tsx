@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ADMIN_LANGUAGES, type AdminLanguage, setAdminLanguage } from '../i18n/index.ts';
 
-/** EN / TY: the back office's language (kept in localStorage). */
+/** EN / TY / TL: the back office's language (kept in localStorage). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (

@@ -37,6 +37,15 @@ export const moreEn = {
       pointInvalid: 'Use a number such as 12 or 12.5',
       amountInvalid: 'Enter an amount such as 100 or 100.50',
     },
+    limits: {
+      title: 'Limits',
+      help: 'The money limits of this site in one place. Every change is checked here and by the server, and written to the audit log.',
+      withdrawals: 'Withdrawals',
+      deposits: 'Deposits, by method',
+      depositsHelp: 'A deposit below its method’s minimum or above its maximum is refused.',
+      change: 'Change a deposit method’s limits in Payment methods',
+      noAccess: 'Your role does not show the payment limits (payments.view).',
+    },
     walletMode: {
       names: { seamless: 'seamless wallet', transfer: 'transfer wallet' },
       to: { seamless: 'Switch to seamless wallet', transfer: 'Switch to transfer wallet' },
@@ -85,6 +94,15 @@ export const moreTy: MoreTexts = {
       activeMinBetHelp: 'Hội viên được tính là hoạt động trong ngày có ít nhất số cược hợp lệ này.',
       pointInvalid: 'Nhập một số như 12 hoặc 12.5',
       amountInvalid: 'Nhập số tiền như 100 hoặc 100.50',
+    },
+    limits: {
+      title: 'Hạn mức',
+      help: 'Các hạn mức tiền của trang ở một nơi. Mỗi thay đổi được kiểm tra tại đây và trên máy chủ, rồi ghi vào nhật ký kiểm tra.',
+      withdrawals: 'Rút tiền',
+      deposits: 'Nạp tiền, theo phương thức',
+      depositsHelp: 'Khoản nạp dưới mức tối thiểu hoặc trên mức tối đa của phương thức sẽ bị từ chối.',
+      change: 'Đổi hạn mức của phương thức nạp trong Phương thức thanh toán',
+      noAccess: 'Vai trò của bạn không xem được hạn mức thanh toán (payments.view).',
     },
     walletMode: {
       names: { seamless: 'ví liền mạch', transfer: 'ví chuyển quỹ' },

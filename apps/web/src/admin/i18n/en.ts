@@ -7,7 +7,7 @@ import { bonusAdminEn } from './bonus.ts';
 import { rewardsAdminEn } from './rewards.ts';
 /** The back office's English texts. ty.ts has the same keys (type-checked through `AdminDictionary`). */
 export const en = {
-  app: { name: 'Back office', language: 'Language', languages: { en: 'English', ty: 'Tiếng Việt' } },
+  app: { name: 'Back office', language: 'Language', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
   common: {
     actions: 'Actions',
     all: 'All',
@@ -271,6 +271,8 @@ export const en = {
       staff: 'Staff & roles',
       audit: 'Audit',
       feedback: 'Feedback',
+      chat: 'Chat room',
+      rewards: 'Rewards',
     },
     names: {
       'dashboard.view': 'View the dashboard',

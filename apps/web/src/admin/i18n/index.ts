@@ -1,16 +1,18 @@
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
+import { tl } from './tl.ts';
 import { ty } from './ty.ts';
 
-/** The back office's own i18next instance (never the player site's): EN and TY (Vietnamese texts). */
-export const ADMIN_LANGUAGES = ['en', 'ty'] as const;
+/** The back office's own i18next instance (never the player site's): EN, TY (Vietnamese texts) and TL (Tagalog). */
+export const ADMIN_LANGUAGES = ['en', 'ty', 'tl'] as const;
 export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
 const LANGUAGE_KEY = 'adminLng';
 
 function startLanguage(): AdminLanguage {
   try {
-    return localStorage.getItem(LANGUAGE_KEY) === 'ty' ? 'ty' : 'en';
+    const saved = localStorage.getItem(LANGUAGE_KEY);
+    return ADMIN_LANGUAGES.find((l) => l === saved) ?? 'en';
   } catch {
     return 'en';
   }
@@ -18,7 +20,7 @@ function startLanguage(): AdminLanguage {
 
 export const adminI18n = createInstance();
 void adminI18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ty: { translation: ty } },
+  resources: { en: { translation: en }, ty: { translation: ty }, tl: { translation: tl } },
   lng: startLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...ADMIN_LANGUAGES],
@@ -26,8 +28,8 @@ void adminI18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** `<html lang>` of a back-office language (TY is Vietnamese). */
-export const htmlLang = (lng: string) => (lng === 'ty' ? 'vi' : 'en');
+/** `<html lang>` of a back-office language (TY is Vietnamese, TL Tagalog). */
+export const htmlLang = (lng: string) => (lng === 'ty' ? 'vi' : lng === 'tl' ? 'tl' : 'en');
 
 export async function setAdminLanguage(lng: AdminLanguage): Promise<void> {
   try {

@@ -22,7 +22,8 @@ export const lotteryEn = {
   houseResult: 'House result',
   winners: 'Winners',
   refunded: 'Refunded',
-  refundedText: '{{bets}} bets, {{amount}}',
+  refundedText_one: '{{count}} bet, {{amount}}',
+  refundedText_other: '{{count}} bets, {{amount}}',
   result: 'Result',
   noResult: 'No result yet.',
   chainResult: 'Drawn from the published hash chain: no one enters or changes this result.',
@@ -103,8 +104,10 @@ export const lotteryEn = {
   cancel: {
     start: 'Cancel draw and refund',
     title: 'Cancel draw {{issueId}}',
-    consequence:
-      'The draw is cancelled for good and every placed bet ({{bets}} bets, {{stake}}) is refunded to the members. This cannot be undone.',
+    consequence_one:
+      'The draw is cancelled for good and every placed bet ({{count}} bet, {{stake}}) is refunded to the members. This cannot be undone.',
+    consequence_other:
+      'The draw is cancelled for good and every placed bet ({{count}} bets, {{stake}}) is refunded to the members. This cannot be undone.',
     reason: 'Reason (kept in the audit log)',
     reasonRequired: 'Give a reason of at least 3 characters',
     submit: 'Cancel draw and refund',

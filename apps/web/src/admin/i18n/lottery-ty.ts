@@ -24,7 +24,8 @@ export const lotteryTy: typeof lotteryEn = {
   houseResult: 'Kết quả nhà cái',
   winners: 'Người thắng',
   refunded: 'Đã hoàn',
-  refundedText: '{{bets}} cược, {{amount}}',
+  refundedText_one: '{{count}} cược, {{amount}}',
+  refundedText_other: '{{count}} cược, {{amount}}',
   result: 'Kết quả',
   noResult: 'Chưa có kết quả.',
   chainResult: 'Quay từ chuỗi băm đã công bố: không ai nhập hay sửa kết quả này.',
@@ -105,8 +106,10 @@ export const lotteryTy: typeof lotteryEn = {
   cancel: {
     start: 'Hủy kỳ và hoàn tiền',
     title: 'Hủy kỳ {{issueId}}',
-    consequence:
-      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{bets}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
+    consequence_one:
+      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{count}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
+    consequence_other:
+      'Kỳ quay bị hủy vĩnh viễn và mọi cược đã đặt ({{count}} cược, {{stake}}) được hoàn cho hội viên. Không thể hoàn tác.',
     reason: 'Lý do (lưu trong nhật ký kiểm toán)',
     reasonRequired: 'Nhập lý do ít nhất 3 ký tự',
     submit: 'Hủy kỳ và hoàn tiền',

@@ -9,7 +9,7 @@ import { lotteryTy } from './lottery-ty.ts';
 
 /** The back office's TY texts (Vietnamese): the same keys as en.ts. */
 export const ty: AdminDictionary = {
-  app: { name: 'Quản trị', language: 'Ngôn ngữ', languages: { en: 'English', ty: 'Tiếng Việt' } },
+  app: { name: 'Quản trị', language: 'Ngôn ngữ', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
   common: {
     actions: 'Thao tác',
     all: 'Tất cả',
@@ -308,6 +308,8 @@ export const ty: AdminDictionary = {
       staff: 'Nhân viên & vai trò',
       audit: 'Kiểm toán',
       feedback: 'Góp ý',
+      chat: 'Phòng chat',
+      rewards: 'Phần thưởng',
     },
     names: {
       'dashboard.view': 'Xem tổng quan',

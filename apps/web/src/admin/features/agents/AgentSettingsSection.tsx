@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AgentSettings } from '@sea/contracts';
 import { minorToMajor } from '@sea/contracts/money-format';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAgentSettings, useSaveAgentSettings } from '../../api/agents.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { Field, FormAlert } from '../../components/form/Field.tsx';
-import { placeServerErrors } from '../../components/form/server-errors.ts';
-import { useCan } from '../../components/permissions.tsx';
+import { Field } from '../../components/form/Field.tsx';
+import { SettingsFormFooter, SettingsSection, useSettingsForm } from '../../components/SettingsSection.tsx';
 
 const schema = z.object({
   maxRebatePoint: z
@@ -29,23 +26,21 @@ type Values = z.infer<typeof schema>;
  */
 export function AgentSettingsSection() {
   const { t } = useTranslation();
-  const settings = useAgentSettings();
   return (
-    <section className="bo-card" aria-labelledby="agent-settings">
-      <h2 id="agent-settings">{t('more.agentSettings.title')}</h2>
-      {settings.isPending && <p role="status">{t('common.loading')}</p>}
-      {settings.isError && <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />}
-      {settings.data && <SettingsForm current={settings.data} />}
-    </section>
+    <SettingsSection
+      id="agent-settings"
+      className="bo-card"
+      title={t('more.agentSettings.title')}
+      query={useAgentSettings()}
+    >
+      {(current) => <SettingsForm current={current} />}
+    </SettingsSection>
   );
 }
 
 function SettingsForm({ current }: { current: AgentSettings }) {
   const { t } = useTranslation();
-  const can = useCan();
   const save = useSaveAgentSettings();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -54,16 +49,10 @@ function SettingsForm({ current }: { current: AgentSettings }) {
     },
   });
   const errors = form.formState.errors;
-  const readOnly = !can('agents.manage');
-  const submit = form.handleSubmit(async (v) => {
-    setAlert(null);
-    setSaved(false);
-    try {
-      await save.mutateAsync(v);
-      setSaved(true);
-    } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, ['maxRebatePoint', 'activeMinBet']));
-    }
+  const { submit, readOnly, footer } = useSettingsForm(form, {
+    permission: 'agents.manage',
+    fields: ['maxRebatePoint', 'activeMinBet'],
+    save: (v) => save.mutateAsync(v),
   });
   return (
     <form onSubmit={submit} noValidate className="bo-form">
@@ -85,19 +74,7 @@ function SettingsForm({ current }: { current: AgentSettings }) {
           error={errors.activeMinBet}
         />
       </div>
-      <FormAlert message={alert} />
-      {saved && (
-        <p role="status" className="bo-alert bo-alert--success">
-          {t('common.saved')}
-        </p>
-      )}
-      {!readOnly && (
-        <div className="bo-form__actions bo-form__actions--start">
-          <button type="submit" className="bo-btn bo-btn--primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      )}
+      <SettingsFormFooter {...footer} readOnly={readOnly} />
     </form>
   );
 }

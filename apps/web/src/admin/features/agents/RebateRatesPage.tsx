@@ -30,43 +30,45 @@ export function RebateRatesPage() {
       {rates.isError && <ErrorAlert error={rates.error} onRetry={() => void rates.refetch()} />}
       {rates.data && (
         <section className="bo-table" aria-label={t('agents.ratesTitle')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('agents.category')}</th>
-                <th scope="col" className="num">
-                  {t('agents.ratePercent')}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rates.data.list.map((r) => (
-                <tr key={r.category}>
-                  <td>
-                    {t(`agents.categories.${r.category}`, { defaultValue: r.category })} <code>{r.category}</code>
-                  </td>
-                  <td className="num">
-                    {percent(r.rateBp)} % {r.isDefault && <Badge tone="neutral">{t('agents.default')}</Badge>}
-                  </td>
-                  <td>
-                    <Can permission="agents.manage">
-                      <button
-                        type="button"
-                        className="bo-btn bo-btn--small"
-                        aria-label={t('agents.editRate', { category: r.category })}
-                        onClick={() => setEditing(r)}
-                      >
-                        {t('common.edit')}
-                      </button>
-                    </Can>
-                  </td>
+          <div className="bo-table__scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('agents.category')}</th>
+                  <th scope="col" className="num">
+                    {t('agents.ratePercent')}
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">{t('common.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rates.data.list.map((r) => (
+                  <tr key={r.category}>
+                    <td>
+                      {t(`agents.categories.${r.category}`, { defaultValue: r.category })} <code>{r.category}</code>
+                    </td>
+                    <td className="num">
+                      {percent(r.rateBp)} % {r.isDefault && <Badge tone="neutral">{t('agents.default')}</Badge>}
+                    </td>
+                    <td>
+                      <Can permission="agents.manage">
+                        <button
+                          type="button"
+                          className="bo-btn bo-btn--small"
+                          aria-label={t('agents.editRate', { category: r.category })}
+                          onClick={() => setEditing(r)}
+                        >
+                          {t('common.edit')}
+                        </button>
+                      </Can>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
       <AgentSettingsSection />

@@ -49,96 +49,98 @@ export function PromotionsPage() {
       {order.isError && <ErrorAlert error={order.error} />}
       {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
       <section className="bo-table" aria-label={t('content.promotionsTitle')} aria-busy={list.isPending}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('content.order')}</th>
-              <th scope="col">{t('content.title')}</th>
-              <th scope="col">{t('content.category')}</th>
-              <th scope="col">{t('content.startsAt')}</th>
-              <th scope="col">{t('content.endsAt')}</th>
-              <th scope="col">{t('content.state')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending && (
+        <div className="bo-table__scroll">
+          <table>
+            <thead>
               <tr>
-                <td colSpan={7} className="bo-table__empty">
-                  {t('common.loading')}
-                </td>
+                <th scope="col">{t('content.order')}</th>
+                <th scope="col">{t('content.title')}</th>
+                <th scope="col">{t('content.category')}</th>
+                <th scope="col">{t('content.startsAt')}</th>
+                <th scope="col">{t('content.endsAt')}</th>
+                <th scope="col">{t('content.state')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('common.actions')}</span>
+                </th>
               </tr>
-            )}
-            {list.isSuccess && items.length === 0 && (
-              <tr>
-                <td colSpan={7} className="bo-table__empty">
-                  {t('content.noPromotions')}
-                </td>
-              </tr>
-            )}
-            {items.map((p, i) => {
-              const state = scheduleState(p.startsAt, p.endsAt);
-              return (
-                <tr key={p.id}>
-                  <td className="bo-nowrap">
-                    {i + 1}
-                    {manage && (
-                      <>
-                        {' '}
-                        <button
-                          type="button"
-                          className="bo-icon-btn"
-                          aria-label={t('content.moveUp', { title: p.title })}
-                          disabled={i === 0 || order.isPending}
-                          onClick={() => move(i, -1)}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="bo-icon-btn"
-                          aria-label={t('content.moveDown', { title: p.title })}
-                          disabled={i === items.length - 1 || order.isPending}
-                          onClick={() => move(i, 1)}
-                        >
-                          ↓
-                        </button>
-                      </>
-                    )}
-                  </td>
-                  <td>{p.title}</td>
-                  <td>{p.category ?? ''}</td>
-                  <td className="bo-nowrap">{formatDateTime(p.startsAt)}</td>
-                  <td className="bo-nowrap">{p.endsAt ? formatDateTime(p.endsAt) : t('content.openEnded')}</td>
-                  <td>
-                    <Badge tone={tone[state]}>{t(`content.states.${state}`)}</Badge>
-                  </td>
-                  <td>
-                    {manage && (
-                      <div className="bo-row-actions">
-                        <button type="button" className="bo-btn bo-btn--small" onClick={() => setEditing(p)}>
-                          {t('common.edit')}
-                        </button>
-                        <button type="button" className="bo-btn bo-btn--small" onClick={() => setBonusOf(p)}>
-                          {t('bonusTerms.button')}
-                        </button>
-                        <button
-                          type="button"
-                          className="bo-btn bo-btn--small bo-btn--danger-ghost"
-                          onClick={() => setWithdrawing(p)}
-                        >
-                          {t('content.withdraw')}
-                        </button>
-                      </div>
-                    )}
+            </thead>
+            <tbody>
+              {list.isPending && (
+                <tr>
+                  <td colSpan={7} className="bo-table__empty">
+                    {t('common.loading')}
                   </td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              )}
+              {list.isSuccess && items.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="bo-table__empty">
+                    {t('content.noPromotions')}
+                  </td>
+                </tr>
+              )}
+              {items.map((p, i) => {
+                const state = scheduleState(p.startsAt, p.endsAt);
+                return (
+                  <tr key={p.id}>
+                    <td className="bo-nowrap">
+                      {i + 1}
+                      {manage && (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="bo-icon-btn"
+                            aria-label={t('content.moveUp', { title: p.title })}
+                            disabled={i === 0 || order.isPending}
+                            onClick={() => move(i, -1)}
+                          >
+                            ↑
+                          </button>
+                          <button
+                            type="button"
+                            className="bo-icon-btn"
+                            aria-label={t('content.moveDown', { title: p.title })}
+                            disabled={i === items.length - 1 || order.isPending}
+                            onClick={() => move(i, 1)}
+                          >
+                            ↓
+                          </button>
+                        </>
+                      )}
+                    </td>
+                    <td>{p.title}</td>
+                    <td>{p.category ?? ''}</td>
+                    <td className="bo-nowrap">{formatDateTime(p.startsAt)}</td>
+                    <td className="bo-nowrap">{p.endsAt ? formatDateTime(p.endsAt) : t('content.openEnded')}</td>
+                    <td>
+                      <Badge tone={tone[state]}>{t(`content.states.${state}`)}</Badge>
+                    </td>
+                    <td>
+                      {manage && (
+                        <div className="bo-row-actions">
+                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setEditing(p)}>
+                            {t('common.edit')}
+                          </button>
+                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setBonusOf(p)}>
+                            {t('bonusTerms.button')}
+                          </button>
+                          <button
+                            type="button"
+                            className="bo-btn bo-btn--small bo-btn--danger-ghost"
+                            onClick={() => setWithdrawing(p)}
+                          >
+                            {t('content.withdraw')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </section>
       {bonusOf && <BonusTermsDialog promotion={bonusOf} onClose={() => setBonusOf(null)} />}
       {editing && (

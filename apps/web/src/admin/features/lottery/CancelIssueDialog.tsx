@@ -38,7 +38,7 @@ export function CancelIssueDialog(props: {
     <AppDialog open onClose={props.onClose} title={t('lottery.cancel.title', { issueId: props.issueId })}>
       <form onSubmit={submit} noValidate className="bo-form">
         <p className="bo-alert bo-alert--error">
-          {t('lottery.cancel.consequence', { bets: props.bets, stake: props.stake })}
+          {t('lottery.cancel.consequence', { count: props.bets, stake: props.stake })}
         </p>
         <div className="bo-field">
           <label htmlFor="lottery-cancel-reason">{t('lottery.cancel.reason')}</label>

@@ -70,7 +70,7 @@ export function IssuePage() {
               {d.refundedBets > 0 && (
                 <>
                   <dt>{t('lottery.refunded')}</dt>
-                  <dd>{t('lottery.refundedText', { bets: d.refundedBets, amount: money(d.refunded) })}</dd>
+                  <dd>{t('lottery.refundedText', { count: d.refundedBets, amount: money(d.refunded) })}</dd>
                 </>
               )}
             </dl>

@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import './member-rg-texts.ts';
 import { OnDemand } from '../../components/OnDemand.tsx';
+import { Can } from '../../components/permissions.tsx';
+import { MemberRgActions } from './MemberRgActions.tsx';
 
 /**
  * The member's responsible-gaming tools as staff see them: a break under way, every limit with its use and pending
@@ -32,6 +34,25 @@ function MemberRgView({ account }: { account: string }) {
     );
   const v = q.data;
   const money = (s: string | null) => (s === null ? t('memberRg.noLimit') : formatAmount(s, v.exponent));
+  /** A log line's detail in words: a limit's old → new amount, a break's length, end and the member's request. */
+  const describe = (action: string, d: Record<string, unknown>): string => {
+    const text = (x: unknown) => (typeof x === 'string' ? x : null);
+    if (action === 'limit.set')
+      return `${t(`memberRg.kinds.${String(d.kind)}`)} · ${t(`memberRg.periods.${String(d.period)}`)}: ${money(
+        text(d.from),
+      )} → ${money(text(d.to))}`;
+    if (action.endsWith('.start'))
+      return [
+        t(`memberRg.durations.${String(d.duration)}`),
+        d.until ? formatDateTime(String(d.until)) : null,
+        text(d.note) && `“${text(d.note)}”`,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    return Object.entries(d)
+      .map(([k, x]) => `${k}: ${String(x)}`)
+      .join(', ');
+  };
   return (
     <div className="bo-member__rg">
       <p>
@@ -39,6 +60,9 @@ function MemberRgView({ account }: { account: string }) {
         {v.block ? t(`memberRg.${v.block.kind}`, { until: formatDateTime(v.block.until) }) : t('memberRg.none')}
         {v.block && <span className="bo-muted"> — {t('memberRg.locked')}</span>}
       </p>
+      <Can permission="members.manage">
+        <MemberRgActions account={account} view={v} />
+      </Can>
       <div style={{ overflowX: 'auto' }}>
         <table className="bo-table">
           <thead>
@@ -69,11 +93,11 @@ function MemberRgView({ account }: { account: string }) {
       {v.events.length === 0 ? (
         <p className="bo-muted">{t('memberRg.noLog')}</p>
       ) : (
-        <ul aria-label={t('memberRg.log')}>
+        <ul className="bo-member__rg-log" aria-label={t('memberRg.log')}>
           {v.events.map((e) => (
             <li key={e.id}>
-              {formatDateTime(e.createdAt)} · {e.staff ?? t('memberRg.byMember')} · {e.action} ·{' '}
-              <code>{JSON.stringify(e.detail)}</code>
+              {formatDateTime(e.createdAt)} · {e.staff ?? t('memberRg.byMember')} ·{' '}
+              {t(`memberRg.actions.${e.action}`, { defaultValue: e.action })} · {describe(e.action, e.detail)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { adminI18n } from '../../i18n/index.ts';
 
-/** The member page's profile section (EN, TY), added to the back office's texts when it loads. */
+/** The member page's profile section (EN, TY, TL), added to the back office's texts when it loads. */
 const en = {
   title: 'Profile details',
   show: 'Show profile details',
@@ -74,4 +74,44 @@ const ty: typeof en = {
   },
 };
 adminI18n.addResourceBundle('en', 'translation', { memberProfile: en }, true, false);
+const tl: typeof en = {
+  title: 'Mga detalye ng profile',
+  show: 'Ipakita ang mga detalye ng profile',
+  edit: 'I-edit ang profile',
+  cancel: 'Kanselahin',
+  save: 'I-save',
+  saved: 'Na-save. Nasa audit log ang pagbabago.',
+  empty: '—',
+  hidden: 'nakatago sa site',
+  required: 'kailangan',
+  minAge: 'Minimum na edad: {{minAge}}',
+  closedAt: 'Isinara ng miyembro noong {{at}}',
+  realNameHint: 'Isang beses itinatakda ng miyembro; maaaring itama ng staff (naka-audit).',
+  invalid: 'Maglagay ng wastong halaga.',
+  fields: {
+    nickname: 'Palayaw',
+    realName: 'Tunay na pangalan',
+    birthday: 'Petsa ng kapanganakan (YYYY-MM-DD)',
+    email: 'E-mail',
+    zalo: 'Zalo',
+    telegram: 'Telegram',
+    address: 'Address',
+    nationality: 'Nasyonalidad',
+    occupation: 'Trabaho',
+    incomeSource: 'Pinagmumulan ng kita',
+  },
+  incomeSources: {
+    salary: 'Sahod',
+    business: 'Sariling negosyo',
+    investments: 'Mga investment',
+    pension: 'Pensiyon',
+    savings: 'Ipon',
+    family: 'Suporta ng pamilya',
+    other: 'Iba pa',
+  },
+};
 adminI18n.addResourceBundle('ty', 'translation', { memberProfile: ty }, true, false);
+adminI18n.addResourceBundle('tl', 'translation', { memberProfile: tl }, true, false);
+
+/** The texts by language (the back office's completeness test compares them with English). */
+export const memberProfileTexts = { en, ty, tl };

@@ -1,6 +1,6 @@
 import { adminI18n } from '../../i18n/index.ts';
 
-/** The member page's responsible-gaming section (EN, TY), added to the back office's texts when it loads. */
+/** The member page's responsible-gaming section (EN, TY, TL), added to the back office's texts when it loads. */
 const en = {
   title: 'Responsible gaming',
   show: 'Limits, break and changes',
@@ -18,6 +18,39 @@ const en = {
   byMember: 'Member',
   kinds: { deposit: 'Deposit', loss: 'Loss', wager: 'Wager' },
   periods: { day: 'Day', week: 'Week', month: 'Month' },
+  setLimit: 'Set or lower a limit',
+  limitHelp:
+    "On the member's request: a new limit applies at once. Staff can only lower a limit; a raise is the member's own (after 24 hours).",
+  kind: 'Limit on',
+  period: 'Per',
+  amount: 'Amount',
+  saveLimit: 'Save limit',
+  startBreak: 'Start a break',
+  breakKind: 'Kind of break',
+  kindNames: { time_out: 'Time-out', self_exclusion: 'Self-exclusion' },
+  duration: 'Length',
+  durations: {
+    '24h': '24 hours',
+    '1w': '1 week',
+    '1m': '1 month',
+    '6w': '6 weeks',
+    '6m': '6 months',
+    '1y': '1 year',
+    '5y': '5 years',
+  },
+  durationRequired: 'Choose a length',
+  note: "Member's request (how and when it was made)",
+  noteRequired: 'Note how the member asked for it',
+  breakWarning:
+    'The member is signed out at once and cannot play or deposit until the break ends. Nobody can lift or shorten it afterwards.',
+  confirmBreak: 'Start the break',
+  // By the log's action (`limit.set` → limit.set).
+  actions: {
+    limit: { set: 'Limit set' },
+    time_out: { start: 'Time-out started' },
+    self_exclusion: { start: 'Self-exclusion started' },
+    reality_check: { set: 'Reality check set' },
+  },
 };
 const ty: typeof en = {
   title: 'Chơi có trách nhiệm',
@@ -36,6 +69,93 @@ const ty: typeof en = {
   byMember: 'Hội viên',
   kinds: { deposit: 'Nạp tiền', loss: 'Thua', wager: 'Cược' },
   periods: { day: 'Ngày', week: 'Tuần', month: 'Tháng' },
+  setLimit: 'Đặt hoặc giảm giới hạn',
+  limitHelp:
+    'Theo yêu cầu của hội viên: giới hạn mới áp dụng ngay. Nhân viên chỉ được giảm giới hạn; việc tăng do hội viên tự làm (sau 24 giờ).',
+  kind: 'Giới hạn cho',
+  period: 'Mỗi',
+  amount: 'Số tiền',
+  saveLimit: 'Lưu giới hạn',
+  startBreak: 'Bắt đầu tạm nghỉ',
+  breakKind: 'Loại tạm nghỉ',
+  kindNames: { time_out: 'Tạm nghỉ', self_exclusion: 'Tự loại trừ' },
+  duration: 'Thời gian',
+  durations: {
+    '24h': '24 giờ',
+    '1w': '1 tuần',
+    '1m': '1 tháng',
+    '6w': '6 tuần',
+    '6m': '6 tháng',
+    '1y': '1 năm',
+    '5y': '5 năm',
+  },
+  durationRequired: 'Chọn thời gian',
+  note: 'Yêu cầu của hội viên (cách thức và thời điểm)',
+  noteRequired: 'Ghi lại cách hội viên đã yêu cầu',
+  breakWarning:
+    'Hội viên bị đăng xuất ngay và không thể chơi hay nạp tiền cho đến khi hết thời gian tạm nghỉ. Sau đó không ai có thể dỡ bỏ hoặc rút ngắn.',
+  confirmBreak: 'Bắt đầu tạm nghỉ',
+  actions: {
+    limit: { set: 'Đã đặt giới hạn' },
+    time_out: { start: 'Đã bắt đầu tạm nghỉ' },
+    self_exclusion: { start: 'Đã bắt đầu tự loại trừ' },
+    reality_check: { set: 'Đã đặt nhắc nhở thời gian' },
+  },
 };
 adminI18n.addResourceBundle('en', 'translation', { memberRg: en }, true, false);
+const tl: typeof en = {
+  title: 'Responsableng paglalaro',
+  show: 'Mga limit, pahinga at pagbabago',
+  block: 'Pahinga',
+  none: 'Wala',
+  time_out: 'Time-out hanggang {{until}}',
+  self_exclusion: 'Self-exclusion hanggang {{until}}',
+  locked: 'Hindi maaalis o mapaiikli ng sinuman ang pahinga.',
+  limit: 'Limit',
+  noLimit: 'Walang limit',
+  used: 'Nagamit',
+
+  pending: 'Nakabinbin',
+  log: 'Mga pagbabago',
+  noLog: 'Wala pang pagbabago.',
+  byMember: 'Miyembro',
+  kinds: { deposit: 'Deposito', loss: 'Talo', wager: 'Taya' },
+  periods: { day: 'Araw', week: 'Linggo', month: 'Buwan' },
+  setLimit: 'Magtakda o magbaba ng limit',
+  limitHelp:
+    'Sa hiling ng miyembro: agad na magkakabisa ang bagong limit. Maaari lang ibaba ng staff ang limit; ang miyembro mismo ang nagtataas nito (pagkalipas ng 24 oras).',
+  kind: 'Limit sa',
+  period: 'Bawat',
+  amount: 'Halaga',
+  saveLimit: 'I-save ang limit',
+  startBreak: 'Magsimula ng pahinga',
+  breakKind: 'Uri ng pahinga',
+  kindNames: { time_out: 'Time-out', self_exclusion: 'Self-exclusion' },
+  duration: 'Haba',
+  durations: {
+    '24h': '24 oras',
+    '1w': '1 linggo',
+    '1m': '1 buwan',
+    '6w': '6 na linggo',
+    '6m': '6 na buwan',
+    '1y': '1 taon',
+    '5y': '5 taon',
+  },
+  durationRequired: 'Pumili ng haba',
+  note: 'Hiling ng miyembro (paano at kailan ito ginawa)',
+  noteRequired: 'Itala kung paano ito hiniling ng miyembro',
+  breakWarning:
+    'Agad na masa-sign out ang miyembro at hindi siya makakapaglaro o makakapagdeposito hanggang matapos ang pahinga. Walang makakapag-alis o makakapagpaikli nito pagkatapos.',
+  confirmBreak: 'Simulan ang pahinga',
+  actions: {
+    limit: { set: 'Naitakda ang limit' },
+    time_out: { start: 'Nagsimula ang time-out' },
+    self_exclusion: { start: 'Nagsimula ang self-exclusion' },
+    reality_check: { set: 'Naitakda ang reality check' },
+  },
+};
 adminI18n.addResourceBundle('ty', 'translation', { memberRg: ty }, true, false);
+adminI18n.addResourceBundle('tl', 'translation', { memberRg: tl }, true, false);
+
+/** The texts by language (the back office's completeness test compares them with English). */
+export const memberRgTexts = { en, ty, tl };

@@ -1,4 +1,4 @@
-import type { MemberDetail, MemberSummary } from '@sea/contracts';
+import type { AdminRgView, MemberDetail, MemberSummary } from '@sea/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -477,5 +477,142 @@ describe('members', () => {
       { birthday: '2015-01-01' },
       { birthday: '1991-01-01', realName: 'Juan Cruz' },
     ]);
+  });
+});
+
+const view = (over: Partial<AdminRgView> = {}): AdminRgView => ({
+  currency: 'PHP',
+  exponent: 2,
+  limits: [
+    { kind: 'deposit', period: 'day', amount: '500000', used: '100000', pending: null },
+    { kind: 'loss', period: 'week', amount: null, used: '0', pending: null },
+  ],
+  sessionLimit: { minutes: null, pending: null },
+  realityCheckMinutes: 60,
+  session: { startedAt: null, net: '0', wagered: '0' },
+  block: null,
+  events: [],
+  ...over,
+});
+
+/** The member page's responsible-gaming section alone (the page's other sections have their own tests). */
+function renderRg(permissions?: string[]) {
+  server.use(
+    meHandler(meOf(permissions ? { permissions } : {})),
+    http.get('*/admin/api/members/:account', () => ok(detail())),
+    http.get('*/admin/api/members/:account/journals', () => ok(journals)),
+    http.get('*/admin/api/members/:account/kyc', () => ok({ overall: 'none', documents: [] })),
+  );
+  return renderAdmin('/members/juan42', { token: 't' });
+}
+
+describe("member page: responsible gaming (staff on the member's request)", () => {
+  it('shows the limits and the log; a lower limit is sent and the new view shown; a raise refused is said', async () => {
+    const user = userEvent.setup();
+    const calls = recorder();
+    let current = view();
+    let refuse = false;
+    server.use(
+      http.get('*/admin/api/members/:account/responsible-gaming', () => ok(current)),
+      http.post('*/admin/api/members/:account/responsible-gaming/limits', async ({ request }) => {
+        await calls.record(request);
+        if (refuse)
+          return fail(
+            409,
+            'rg_staff_raise_refused',
+            'Staff can only lower a limit; the member raises it (after 24 hours).',
+          );
+        current = view({
+          limits: [{ kind: 'deposit', period: 'day', amount: '200000', used: '100000', pending: null }],
+          events: [
+            {
+              id: '1',
+              actor: 'staff',
+              staff: 'cs.maria',
+              action: 'limit.set',
+              detail: { kind: 'deposit', period: 'day', from: '500000', to: '200000' },
+              createdAt: '2026-11-28T04:00:00.000Z',
+            },
+          ],
+        });
+        return ok(current);
+      }),
+    );
+    renderRg();
+    await user.click(await screen.findByText('Limits, break and changes'));
+    expect(await screen.findByRole('row', { name: 'Deposit · Day 5,000.00 1,000.00 —' })).toBeTruthy();
+    expect(screen.getByText('No changes yet.')).toBeTruthy();
+    // Nobody lifts a break: there is no such control.
+    expect(screen.queryByRole('button', { name: /lift|end the break|shorten/i })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Set or lower a limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set or lower a limit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    expect(await within(dialog).findByText('Enter an amount such as 1500 or 1500.50')).toBeTruthy();
+    expect(calls.calls).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Amount (PHP)'), '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByRole('row', { name: 'Deposit · Day 2,000.00 1,000.00 —' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(/cs\.maria · Limit set · Deposit · Day: 5,000\.00 → 2,000\.00/)).toBeTruthy();
+    expect(calls.calls[0]).toMatchObject({
+      path: '/admin/api/members/juan42/responsible-gaming/limits',
+      body: { kind: 'deposit', period: 'day', amount: '2000' },
+    });
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Set or lower a limit' }));
+    const again = await screen.findByRole('dialog', { name: 'Set or lower a limit' });
+    await user.type(within(again).getByLabelText('Amount (PHP)'), '9000');
+    await user.click(within(again).getByRole('button', { name: 'Save limit' }));
+    expect((await within(again).findByRole('alert')).textContent).toBe(
+      'Staff can only lower a limit; the member raises it (after 24 hours).',
+    );
+  });
+
+  it('a self-exclusion on request: its lengths, a note required, the warning; the break then shown as locked', async () => {
+    const user = userEvent.setup();
+    const calls = recorder();
+    let current = view();
+    server.use(
+      http.get('*/admin/api/members/:account/responsible-gaming', () => ok(current)),
+      http.post('*/admin/api/members/:account/responsible-gaming/break', async ({ request }) => {
+        await calls.record(request);
+        current = view({ block: { kind: 'self_exclusion', until: '2027-05-28T04:00:00.000Z' } });
+        return ok(current);
+      }),
+    );
+    renderRg();
+    await user.click(await screen.findByText('Limits, break and changes'));
+    await user.click(await screen.findByRole('button', { name: 'Start a break' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a break' });
+    expect(within(dialog).getByText(/Nobody can lift or shorten it afterwards/)).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Self-exclusion'));
+    const length = within(dialog).getByLabelText('Length');
+    expect(
+      within(length)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['6 months', '1 year', '5 years']);
+    await user.click(within(dialog).getByRole('button', { name: 'Start the break' }));
+    expect(await within(dialog).findByText('Note how the member asked for it')).toBeTruthy();
+    expect(calls.calls).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Member's request/), 'Phone call 28 Nov, verified');
+    await user.click(within(dialog).getByRole('button', { name: 'Start the break' }));
+    expect(await screen.findByText(/Self-exclusion until/)).toBeTruthy();
+    expect(screen.getByText(/A break cannot be lifted or shortened by anyone/)).toBeTruthy();
+    expect(calls.calls[0]).toMatchObject({
+      body: { kind: 'self_exclusion', duration: '6m', note: 'Phone call 28 Nov, verified' },
+    });
+  });
+
+  it('members.view without members.manage: the limits read, no action is offered', async () => {
+    const user = userEvent.setup();
+    server.use(http.get('*/admin/api/members/:account/responsible-gaming', () => ok(view())));
+    renderRg(['members.view']);
+    await user.click(await screen.findByText('Limits, break and changes'));
+    expect(await screen.findByRole('row', { name: /Deposit · Day/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set or lower a limit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start a break' })).toBeNull();
   });
 });

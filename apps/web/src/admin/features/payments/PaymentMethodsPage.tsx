@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { DepositMethodDialog } from './DepositMethodDialog.tsx';
-import { WithdrawalLimitsForm } from './WithdrawalLimitsForm.tsx';
+import { WithdrawalLimitsForm } from '../../components/WithdrawalLimitsForm.tsx';
 
 /**
  * Payment methods and limits: the deposit methods (name, minimum and maximum, order, on/off, the receiving bank

@@ -61,24 +61,26 @@ export function PrizesPage() {
               {b.amounts.length === 0 ? (
                 <p className="bo-hint">{t('rewards.prizes.none')}</p>
               ) : (
-                <table className="bo-reward-board__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('rewards.prizes.rank')}</th>
-                      <th scope="col" className="num">
-                        {t('rewards.prizes.amount')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {b.amounts.map((a, i) => (
-                      <tr key={i}>
-                        <td>{i + 1}</td>
-                        <td className="num">{formatAmount(a, exponent, currency)}</td>
+                <div className="bo-table__scroll">
+                  <table className="bo-reward-board__table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('rewards.prizes.rank')}</th>
+                        <th scope="col" className="num">
+                          {t('rewards.prizes.amount')}
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {b.amounts.map((a, i) => (
+                        <tr key={i}>
+                          <td>{i + 1}</td>
+                          <td className="num">{formatAmount(a, exponent, currency)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </section>
           );

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { KycSettingsView } from '@sea/contracts';
 import { formatMoney, minorToMajor, parseAmount } from '@sea/contracts/money-format';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useKycSettings, useSaveKycSettings } from '../../api/kyc.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { Field, FormAlert } from '../../components/form/Field.tsx';
-import { placeServerErrors } from '../../components/form/server-errors.ts';
-import { useCan } from '../../components/permissions.tsx';
+import { Field } from '../../components/form/Field.tsx';
+import { SettingsFormFooter, SettingsSection, useSettingsForm } from '../../components/SettingsSection.tsx';
 
 const schema = z.object({
   threshold: z
@@ -26,24 +23,21 @@ type Values = z.infer<typeof schema>;
  */
 export function KycSettingsSection() {
   const { t } = useTranslation();
-  const settings = useKycSettings();
   return (
-    <section className="bo-card bo-section" aria-labelledby="kyc-settings">
-      <h2 id="kyc-settings">{t('kyc.settingsTitle')}</h2>
-      <p className="bo-hint">{t('kyc.settingsHelp')}</p>
-      {settings.isPending && <p role="status">{t('common.loading')}</p>}
-      {settings.isError && <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />}
-      {settings.data && <SettingsForm current={settings.data} />}
-    </section>
+    <SettingsSection
+      id="kyc-settings"
+      title={t('kyc.settingsTitle')}
+      help={t('kyc.settingsHelp')}
+      query={useKycSettings()}
+    >
+      {(current) => <SettingsForm current={current} />}
+    </SettingsSection>
   );
 }
 
 function SettingsForm({ current }: { current: KycSettingsView }) {
   const { t } = useTranslation();
-  const can = useCan();
   const save = useSaveKycSettings();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -51,23 +45,19 @@ function SettingsForm({ current }: { current: KycSettingsView }) {
         current.withdrawalThreshold === null ? '' : minorToMajor(current.withdrawalThreshold, current.exponent),
     },
   });
-  const readOnly = !can('settings.manage');
-  const submit = form.handleSubmit(async ({ threshold }) => {
-    setAlert(null);
-    setSaved(false);
-    let minor: string | null = null;
-    try {
-      minor = threshold === '' ? null : parseAmount(threshold, current.exponent).toString();
-    } catch {
-      form.setError('threshold', { message: 'kyc.thresholdInvalid' });
-      return;
-    }
-    try {
-      await save.mutateAsync({ withdrawalThreshold: minor });
-      setSaved(true);
-    } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, ['threshold']));
-    }
+  const { submit, readOnly, footer } = useSettingsForm(form, {
+    permission: 'settings.manage',
+    fields: ['threshold'],
+    save: async ({ threshold }) => {
+      let minor: string | null = null;
+      try {
+        minor = threshold === '' ? null : parseAmount(threshold, current.exponent).toString();
+      } catch {
+        form.setError('threshold', { message: 'kyc.thresholdInvalid' });
+        return false;
+      }
+      return save.mutateAsync({ withdrawalThreshold: minor });
+    },
   });
   return (
     <form onSubmit={submit} noValidate className="bo-form">
@@ -85,19 +75,7 @@ function SettingsForm({ current }: { current: KycSettingsView }) {
         {...form.register('threshold')}
         error={form.formState.errors.threshold}
       />
-      <FormAlert message={alert} />
-      {saved && (
-        <p role="status" className="bo-alert bo-alert--success">
-          {t('common.saved')}
-        </p>
-      )}
-      {!readOnly && (
-        <div className="bo-form__actions bo-form__actions--start">
-          <button type="submit" className="bo-btn bo-btn--primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      )}
+      <SettingsFormFooter {...footer} readOnly={readOnly} />
     </form>
   );
 }

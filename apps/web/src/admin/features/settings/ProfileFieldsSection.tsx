@@ -85,32 +85,34 @@ function ProfileFieldsForm({ settings }: { settings: ProfileSettings }) {
         {...form.register('minAge')}
       />
       <div className="bo-table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('site.field')}</th>
-              <th scope="col">{t('site.shown')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {PROFILE_FIELDS.map((f) => (
-              <tr key={f}>
-                <th scope="row">
-                  <label htmlFor={`profile-mode-${f}`}>{t(`siteProfile.fields.${f}`)}</label>
-                </th>
-                <td>
-                  <select id={`profile-mode-${f}`} disabled={!manage} defaultValue={initial[f]} {...form.register(f)}>
-                    {PROFILE_MODES.map((m) => (
-                      <option key={m} value={m}>
-                        {t(`site.shownAs.${m}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
+        <div className="bo-table__scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('site.field')}</th>
+                <th scope="col">{t('site.shown')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {PROFILE_FIELDS.map((f) => (
+                <tr key={f}>
+                  <th scope="row">
+                    <label htmlFor={`profile-mode-${f}`}>{t(`siteProfile.fields.${f}`)}</label>
+                  </th>
+                  <td>
+                    <select id={`profile-mode-${f}`} disabled={!manage} defaultValue={initial[f]} {...form.register(f)}>
+                      {PROFILE_MODES.map((m) => (
+                        <option key={m} value={m}>
+                          {t(`site.shownAs.${m}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       <FormAlert message={alert} />
       {manage && (

@@ -26,50 +26,52 @@ export function RegistrationSection({ fields }: { fields: Rule[] }) {
       <h2 id="site-registration">{t('site.registrationTitle')}</h2>
       <p className="bo-hint">{t('site.registrationHelp')}</p>
       <div className="bo-table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('site.field')}</th>
-              <th scope="col">{t('site.shown')}</th>
-              <th scope="col" className="num">
-                {t('site.lengths')}
-              </th>
-              <th scope="col">
-                <span className="sr-only">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((f) => {
-              const shown = shownOf(f.rule);
-              return (
-                <tr key={f.field}>
-                  <td>
-                    {t(`site.fields.${f.field}`, { defaultValue: f.field })} <code>{f.field}</code>
-                  </td>
-                  <td>
-                    <Badge tone={tone[shown]}>{t(`site.shownAs.${shown}`)}</Badge>
-                  </td>
-                  <td className="num">
-                    {f.rule.minLength}–{f.rule.maxLength}
-                  </td>
-                  <td>
-                    {manage && (
-                      <button
-                        type="button"
-                        className="bo-btn bo-btn--small"
-                        aria-label={t('site.editField', { field: f.field })}
-                        onClick={() => setEditing(f)}
-                      >
-                        {t('common.edit')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="bo-table__scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('site.field')}</th>
+                <th scope="col">{t('site.shown')}</th>
+                <th scope="col" className="num">
+                  {t('site.lengths')}
+                </th>
+                <th scope="col">
+                  <span className="sr-only">{t('common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((f) => {
+                const shown = shownOf(f.rule);
+                return (
+                  <tr key={f.field}>
+                    <td>
+                      {t(`site.fields.${f.field}`, { defaultValue: f.field })} <code>{f.field}</code>
+                    </td>
+                    <td>
+                      <Badge tone={tone[shown]}>{t(`site.shownAs.${shown}`)}</Badge>
+                    </td>
+                    <td className="num">
+                      {f.rule.minLength}–{f.rule.maxLength}
+                    </td>
+                    <td>
+                      {manage && (
+                        <button
+                          type="button"
+                          className="bo-btn bo-btn--small"
+                          aria-label={t('site.editField', { field: f.field })}
+                          onClick={() => setEditing(f)}
+                        >
+                          {t('common.edit')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </div>
       {editing && <FieldRuleDialog rule={editing} onClose={() => setEditing(null)} />}
     </section>

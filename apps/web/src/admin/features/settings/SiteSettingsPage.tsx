@@ -5,13 +5,14 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { AccessSection } from './AccessSection.tsx';
 import { FlagsSection } from './FlagsSection.tsx';
 import { KycSettingsSection } from './KycSettingsSection.tsx';
+import { LimitsSection } from './LimitsSection.tsx';
 import { ProfileFieldsSection } from './ProfileFieldsSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import '../../styles/agents-content.css';
 
 /**
  * The merchant's settings in plain words: the site, who may reach it (maintenance, regions, encryption), feature
- * flags, registration fields, the player profile's fields and minimum age, and domains. Every change is confirmed here and audited by the server.
+ * flags, registration fields, the money limits (withdrawals, deposit methods), the player profile's fields and minimum age, and domains. Every change is confirmed here and audited by the server.
  */
 export function SiteSettingsPage() {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ export function SiteSettingsPage() {
           <AccessSection settings={q.data} />
           <FlagsSection flags={q.data.flags} />
           <RegistrationSection fields={q.data.registration} />
+          <LimitsSection />
           <KycSettingsSection />
           <ProfileFieldsSection />
           <section className="bo-card bo-section" aria-labelledby="site-domains">

@@ -1,6 +1,6 @@
 import { adminI18n } from '../../i18n/index.ts';
 
-/** The settings page's profile section (EN, TY), added to the back office's texts when it loads. */
+/** The settings page's profile section (EN, TY, TL), added to the back office's texts when it loads. */
 const en = {
   title: 'Player profile',
   help: "The fields of the player's profile in the security centre: required, optional or hidden. The birthday is checked against the minimum age.",
@@ -42,4 +42,28 @@ const ty: typeof en = {
   },
 };
 adminI18n.addResourceBundle('en', 'translation', { siteProfile: en }, true, false);
+const tl: typeof en = {
+  title: 'Profile ng manlalaro',
+  help: 'Ang mga field ng profile ng manlalaro sa security centre: kailangan, opsiyonal o nakatago. Sinusuri ang kaarawan ayon sa minimum na edad.',
+  minAge: 'Minimum na edad',
+  minAgeRange: 'Mula 16 hanggang 25 taon.',
+  save: 'I-save ang mga setting ng profile',
+  saved: 'Na-save. Nasa audit log ang pagbabago.',
+  fields: {
+    nickname: 'Palayaw',
+    realName: 'Tunay na pangalan',
+    birthday: 'Petsa ng kapanganakan',
+    email: 'E-mail',
+    zalo: 'Zalo',
+    telegram: 'Telegram',
+    address: 'Address',
+    nationality: 'Nasyonalidad',
+    occupation: 'Trabaho',
+    incomeSource: 'Pinagmumulan ng kita',
+  },
+};
 adminI18n.addResourceBundle('ty', 'translation', { siteProfile: ty }, true, false);
+adminI18n.addResourceBundle('tl', 'translation', { siteProfile: tl }, true, false);
+
+/** The texts by language (the back office's completeness test compares them with English). */
+export const siteProfileTexts = { en, ty, tl };

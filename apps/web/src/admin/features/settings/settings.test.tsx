@@ -35,6 +35,32 @@ const settingsOf = (over: Partial<SiteSettings> = {}): SiteSettings => ({
   ...over,
 });
 
+const depositMethods = {
+  currency: 'PHP',
+  exponent: 2,
+  items: [
+    {
+      code: 'BANK',
+      name: 'Bank transfer',
+      kind: 'bank_transfer',
+      gateway: null,
+      minAmount: '10000',
+      maxAmount: '5000000',
+      bank: { bankName: 'BDO', accountNumber: '1234567890', accountName: 'Demo Casino' },
+      sort: 1,
+      enabled: true,
+    },
+  ],
+};
+const withdrawalSettings = {
+  currency: 'PHP',
+  exponent: 2,
+  minAmount: '10000',
+  maxAmount: '5000000',
+  confirmWindowMinutes: 60,
+  cancelAllowed: false,
+};
+
 const profileSettings = (): ProfileSettings => ({ minAge: 18, fields: { ...DEFAULT_PROFILE_MODES } });
 const profileHandler = () => http.get('*/admin/api/site-settings/profile', () => ok(profileSettings()));
 
@@ -43,7 +69,73 @@ describe('merchant settings', () => {
   beforeEach(() => {
     server.use(
       http.get('*/admin/api/kyc/settings', () => ok({ withdrawalThreshold: null, currency: 'PHP', exponent: 2 })),
+      http.get('*/admin/api/deposit-methods', () => ok(depositMethods)),
+      http.get('*/admin/api/withdrawal-settings', () => ok(withdrawalSettings)),
     );
+  });
+
+  it('limits: the deposit methods and the withdrawal limits in one place; a maximum below the minimum is refused before any call, a change is sent in major units', async () => {
+    const user = userEvent.setup();
+    const calls = recorder();
+    server.use(
+      meHandler(),
+      http.get('*/admin/api/site-settings', () => ok(settingsOf())),
+      http.put('*/admin/api/withdrawal-settings', async ({ request }) => {
+        await calls.record(request);
+        return ok({ ...withdrawalSettings, minAmount: '20000', maxAmount: '3000000' });
+      }),
+    );
+    renderAdmin('/settings', { token: 't' });
+    const section = await screen.findByRole('region', { name: 'Limits' });
+    expect(await within(section).findByRole('row', { name: 'Bank transfer 100.00 PHP 50,000.00 PHP On' })).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: /Payment methods/ })
+        .getAttribute('href'),
+    ).toBe('/admin/payments/methods');
+    const min = await within(section).findByLabelText('Minimum (PHP)');
+    await waitFor(() => expect((min as HTMLInputElement).value).toBe('100.00'));
+    const max = within(section).getByLabelText('Maximum (PHP)');
+    await user.clear(min);
+    await user.type(min, '200');
+    await user.clear(max);
+    await user.type(max, '150');
+    await user.click(within(section).getByRole('button', { name: 'Save withdrawal limits' }));
+    expect(await within(section).findByText('The maximum cannot be below the minimum')).toBeTruthy();
+    expect(calls.calls).toHaveLength(0);
+    await user.clear(max);
+    await user.type(max, '30000');
+    await user.click(within(section).getByRole('button', { name: 'Save withdrawal limits' }));
+    expect(await within(section).findByText('Saved.')).toBeTruthy();
+    expect(calls.calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { minAmount: '200', maxAmount: '30000', confirmWindowMinutes: 60, cancelAllowed: false },
+    });
+  });
+
+  it('limits: read-only without payments.settings; without payments.view a note and no payment call', async () => {
+    const calls = recorder();
+    server.use(
+      meHandler(meOf({ permissions: ['settings.view', 'payments.view'] })),
+      http.get('*/admin/api/site-settings', () => ok(settingsOf())),
+    );
+    const first = renderAdmin('/settings', { token: 't' });
+    const section = await screen.findByRole('region', { name: 'Limits' });
+    await within(section).findByRole('row', { name: /Bank transfer/ });
+    expect(within(section).queryByRole('button', { name: 'Save withdrawal limits' })).toBeNull();
+    first.unmount();
+
+    server.use(
+      meHandler(meOf({ permissions: ['settings.view'] })),
+      http.get('*/admin/api/deposit-methods', async ({ request }) => {
+        await calls.record(request);
+        return ok(depositMethods);
+      }),
+    );
+    renderAdmin('/settings', { token: 't' });
+    const noted = await screen.findByRole('region', { name: 'Limits' });
+    expect(within(noted).getByText(/Your role does not show the payment limits/)).toBeTruthy();
+    expect(calls.calls).toHaveLength(0);
   });
 
   it('identity rule: entered in major units, sent in minor units; empty turns it off', async () => {

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useSaveWithdrawalSettings, useWithdrawalSettings } from '../../api/payments.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { Field, FormAlert } from '../../components/form/Field.tsx';
-import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { useSaveWithdrawalSettings, useWithdrawalSettings } from '../api/payments.ts';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { Field, FormAlert } from './form/Field.tsx';
+import { placeServerErrors } from './form/server-errors.ts';
 
 const amount = z
   .string()
@@ -25,8 +25,11 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-/** The withdrawal limits (minimum, maximum), the member's receipt window and whether a request can be cancelled. */
-export function WithdrawalLimitsForm({ readOnly }: { readOnly: boolean }) {
+/**
+ * The withdrawal limits (minimum, maximum), the member's receipt window and whether a request can be cancelled; on
+ * Payment methods (its own card) and in Merchant settings › Limits (`bare`: inside that section's card).
+ */
+export function WithdrawalLimitsForm({ readOnly, bare = false }: { readOnly: boolean; bare?: boolean }) {
   const { t } = useTranslation();
   const settings = useWithdrawalSettings();
   const save = useSaveWithdrawalSettings();
@@ -75,7 +78,12 @@ export function WithdrawalLimitsForm({ readOnly }: { readOnly: boolean }) {
   });
   if (settings.isError) return <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />;
   return (
-    <form className="bo-card bo-form" onSubmit={onSubmit} noValidate aria-label={t('methods.withdrawals')}>
+    <form
+      className={bare ? 'bo-form' : 'bo-card bo-form'}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('methods.withdrawals')}
+    >
       <fieldset className="bo-plain-fieldset" disabled={readOnly || !s}>
         <div className="bo-form__row">
           <Field
