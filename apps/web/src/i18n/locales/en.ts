@@ -46,6 +46,7 @@ export const en = {
   },
   footer: {
     help: 'Help',
+    feedback: 'Send feedback',
     followUs: 'Follow us',
     payments: 'Payment methods',
     adult: '18+ Only adults may play. Please play responsibly.',
@@ -118,6 +119,8 @@ export const en = {
     helpTitle: 'Help centre',
     helpEmpty: 'No help articles yet.',
     helpTopics: 'Topics',
+    helpNotices: 'Notices',
+    feedback: 'Send feedback',
   },
   auth: {
     signOut: 'Sign out',
