@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../components/Modal.tsx';
 import { useSession } from '../../state/session.ts';
 import { useUi } from '../../state/ui.ts';
@@ -16,9 +16,16 @@ export function FeedbackDialog() {
   const { t } = useTranslation();
   const { dialog, close, open } = useUi();
   const isLogin = useSession((s) => s.isLogin);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (dialog !== 'feedback') return null;
+  // Opened from the help centre at /help: closing returns to the home, as closing the help centre does.
+  const onClose = () => {
+    close();
+    if (pathname === '/help') navigate('/');
+  };
   return (
-    <Modal open onClose={close} title={t('feedback.newTitle')}>
+    <Modal open onClose={onClose} title={t('feedback.newTitle')}>
       {isLogin ? (
         <div className="feedback feedback--popup">
           <p className="feedback__note">{t('feedback.intro')}</p>

@@ -1,5 +1,5 @@
 import type { Notice } from '@sea/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ describe('help centre popup', { timeout: 30_000 }, () => {
     notices([]);
     useSession.getState().setToken('f'.repeat(43));
     const user = userEvent.setup();
-    renderAt('/help');
+    const router = renderAt('/help');
     const help = await screen.findByRole('dialog', { name: 'Help centre' });
     expect(within(help).queryByRole('region', { name: 'Notices' })).toBeNull();
     await user.click(within(help).getByRole('button', { name: 'Send feedback' }));
@@ -66,5 +66,9 @@ describe('help centre popup', { timeout: 30_000 }, () => {
     expect(await within(form).findByText('Choose a question type')).toBeTruthy();
     expect(within(form).getByText('Feedback content is between 5 and 300 words.')).toBeTruthy();
     expect(within(form).getByLabelText('Image 3')).toBeTruthy();
+    // closing it leaves /help for the home, as closing the help centre does
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog', { name: 'Send feedback' })).toBeNull();
   });
 });
