@@ -100,10 +100,11 @@ for (const width of WIDTHS) {
     const form = page.getByRole('dialog', { name: 'New promotion' });
     await form.getByRole('button', { name: 'Publish' }).click();
     await form.getByText('Enter a title').waitFor(); // the form's own check, before any call
+    // (exact labels: the language tabs also hold "Title (TL)", "Content (TL)"…)
     const title = `Weekend reload ${width}`;
-    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Title', { exact: true }).fill(title);
     await form.getByLabel('Category').fill('Reload');
-    await form.getByLabel('Content').fill('<p>A <b>20 %</b> reload every weekend.</p>');
+    await form.getByLabel('Content', { exact: true }).fill('<p>A <b>20 %</b> reload every weekend.</p>');
     await shot(width, 'promotion-form');
     await form.getByRole('button', { name: 'Publish' }).click();
     await form.waitFor({ state: 'detached' });
@@ -122,8 +123,8 @@ for (const width of WIDTHS) {
     const msg = page.getByRole('dialog', { name: 'New message' });
     await msg.getByLabel('Member account').fill(account);
     const subject = `Your weekend bonus ${width}`;
-    await msg.getByLabel('Title').fill(subject);
-    await msg.getByLabel('Content').fill('<p>It is waiting in the reward centre.</p>');
+    await msg.getByLabel('Title', { exact: true }).fill(subject);
+    await msg.getByLabel('Content', { exact: true }).fill('<p>It is waiting in the reward centre.</p>');
     await shot(width, 'message-form');
     await msg.getByRole('button', { name: 'Send' }).click();
     await msg.waitFor({ state: 'detached' });

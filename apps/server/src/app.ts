@@ -184,8 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const module of Object.values(modules)) if ('register' in module) module.register(app);
 
   // The site's first call (the system status, spec §4) answered inside index.html: one round trip less to paint.
-  const trySpaFallback = await registerSpa(app, deps.config.WEB_DIST, async (request) =>
-    modules.system.status(await requireMerchant(request, { gate: false }), request.clientIp),
+  // The home's banners too (issue 24): the first render shows them, no empty box then pop-in.
+  const trySpaFallback = await registerSpa(
+    app,
+    deps.config.WEB_DIST,
+    async (request) => modules.system.status(await requireMerchant(request, { gate: false }), request.clientIp),
+    async (request, language) =>
+      modules.content.banners(await requireMerchant(request, { gate: false }), 'w_home', language),
   );
   app.setNotFoundHandler((request, reply) => {
     if (trySpaFallback(request, reply)) return reply;

@@ -302,7 +302,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   });
   games.setBonusStakePolicy({ maxStake: bonus.maxStake });
   withdrawals.setWithdrawalGuard(bonus.beforeWithdrawal);
-  const content = createContentModule({ db, media, audit: admin, clock });
+  const content = createContentModule({ db, media, audit: admin, clock, bus: shared.bus });
   const messages = createMessagesModule({ db, members, audit: admin, realtime, rg, clock });
   // The new-device login check asks for a bank account holder's name and tells the member of each new device.
   auth.setLoginCheckPorts({

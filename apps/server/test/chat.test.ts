@@ -109,7 +109,7 @@ describe('chat room on one process', () => {
     expect(r.json.value).toMatchObject({ room: 'lobby', text: 'hello lobby', mine: true, slip: null });
     const m = await heard;
     expect(m).toMatchObject({ id: r.json.value.id, text: 'hello lobby', mine: false });
-    expect(m.name).toBe(`${alice.account.slice(0, 2)}***${alice.account.slice(-1)}`);
+    expect(m.name).toMatch(new RegExp(`^${alice.account.slice(0, 2)}\\*\\*\\*${alice.account.slice(-1)}#[0-9a-z]{4}$`));
     expect(m.name).not.toContain(alice.account);
 
     await post(t, bob, { text: 'hi alice' });
@@ -123,6 +123,22 @@ describe('chat room on one process', () => {
       ['hello lobby', false],
       ['hi alice', true],
     ]);
+    expect((await post(t, alice, { text: 'again' })).json.value.name).toBe(m.name); // stable per member
+  });
+
+  it('two members whose masks look the same are told apart by a stable tag', async () => {
+    const tail = randomBytes(4).toString('hex');
+    // "zq…x" accounts both mask to "zq***x"
+    const one = await newPlayer(t, demo, { account: `zq${tail}ax` });
+    const two = await newPlayer(t, demo, { account: `zq${tail}bx` });
+    const a1 = (await post(t, one, { text: 'first' })).json.value.name;
+    const b1 = (await post(t, two, { text: 'second' })).json.value.name;
+    const a2 = (await post(t, one, { text: 'third' })).json.value.name;
+    expect(a1.startsWith('zq***x#')).toBe(true);
+    expect(b1.startsWith('zq***x#')).toBe(true);
+    expect(b1).not.toBe(a1);
+    expect(a2).toBe(a1);
+    expect(a1).not.toContain(tail);
   });
 
   it('refuses bad input with a code, never a 5xx, and writes nothing', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../src/modules/merchants/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
 import { createMember, solvedCaptcha } from './helpers/factories.ts';
 import { type ServerProcess, startServerProcess, waitForReady } from './helpers/server-process.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -108,6 +109,39 @@ describe.skipIf(!available)('two processes sharing Redis', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect([await flag(0), await flag(1)]).toEqual([!before, !before]);
     await t.app.modules.merchants.setFlag(demo.id, 'VIP3', before);
+  });
+
+  it("staff's content edit on one process drops every process's cached content at once, not after the TTL", async () => {
+    const marquee = async (n: number) =>
+      (
+        (await (await fetch(`${procs[n]!.url}/wps/relay/MCSFE_notices?types=B&platform=W`)).json()) as {
+          value: { list: { id: string; content: string }[] };
+        }
+      ).value.list.map((x) => x.content);
+    // both processes read (and cache) the marquee first
+    const before = [await marquee(0), await marquee(1)];
+    expect(before[1]).toEqual(before[0]);
+    const admin = await createTestAdmin(t, { merchantCode: demo.code });
+    const text = `Cross-process notice ${randomBytes(3).toString('hex')}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/content/notices',
+      headers: { authorization: `Bearer ${admin.token}`, merchant: demo.code },
+      payload: { type: 'B', texts: { en: { title: 'Marquee', content: text } }, sort: 0, published: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 150)); // far below the 5 s cache TTL
+    const after = [await marquee(0), await marquee(1)];
+    expect(after[0]).toContain(text);
+    expect(after[1]).toContain(text);
+    const id = res.json().value.id as string;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/api/content/notices/${id}`,
+      headers: { authorization: `Bearer ${admin.token}`, merchant: demo.code },
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await marquee(1)).not.toContain(text);
   });
 });
 

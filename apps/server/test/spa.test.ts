@@ -15,7 +15,8 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html lang="en"><head><title>shell</title></head><body>' +
-      '<div id="first-paint" class="first-paint" hidden aria-hidden="true"><h2 lang="en">Banner</h2></div>' +
+      '<div id="first-paint" class="first-paint" hidden aria-hidden="true"><section class="banner">' +
+      '<div class="banner__slide banner__slide--1"><h2 lang="en">Banner</h2></div></section></div>' +
       '<div id="root"><div class="splash"></div></div>' +
       '</body></html>',
   );
@@ -75,6 +76,37 @@ describe('SPA serving', () => {
     expect(tl.body).toContain('<html lang="tl">');
     const unknown = await t.app.inject({ method: 'GET', url: '/?lang=xx' });
     expect(unknown.body).toContain('<html lang="en">');
+  });
+
+  it('writes the home’s banners (w_home, the visitor’s language) into the home page, its first image in the first slide', async () => {
+    const block = (body: string) => {
+      const m = /<script type="application\/json" id="boot-banners">(.*?)<\/script>/.exec(body);
+      return m ? (JSON.parse(m[1]!) as { language: string; list: { url: string; title: string }[] }) : null;
+    };
+    for (const [url, cookie, language] of [
+      ['/', undefined, 'en'],
+      ['/?lang=tl', undefined, 'tl'],
+      ['/', 'i18nextLng=ty', 'ty'],
+    ] as const) {
+      const home = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      const data = block(home.body);
+      expect(data?.language, url).toBe(language);
+      const api = await t.app.inject({
+        method: 'GET',
+        url: '/wps/relay/MCSFE_banners?groupName=w_home',
+        headers: { language },
+      });
+      expect(data!.list).toEqual(api.json().value.list);
+      expect(data!.list.length).toBeGreaterThan(0); // the demo merchant's seeded banners
+      const first = data!.list[0]!;
+      // the built-in slide gave way to the operator's first banner, as the carousel draws it
+      expect(home.body).toContain(`<img class="banner__image" src="${first.url}" alt="" fetchpriority="high"`);
+      expect(home.body).not.toContain('banner__slide--1');
+    }
+    // other pages carry neither
+    const help = await t.app.inject({ method: 'GET', url: '/help' });
+    expect(block(help.body)).toBeNull();
+    expect(help.body).toContain('banner__slide--1');
   });
 
   it('picks the page language as the site does: ?lang, the kept choice, the merchant default if offered, else English', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTranslations, translations } from './translations.ts';
 
 /**
  * Announcements (spec §3: id, title, content HTML, startDateStr, promotionType) with an audience: 'agents' are
@@ -39,6 +40,8 @@ export const announcementCreateRequest = z
     title: z.string().trim().min(1).max(200),
     content: z.string().min(1).max(20_000),
     promotionType: z.string().trim().min(1).max(40).optional(),
+    /** The title and content in the site's other languages (the ones above are the merchant's default). */
+    translations,
     startsAt: z.iso.datetime({ offset: true }).optional(),
     endsAt: z.iso.datetime({ offset: true }).optional(),
   })
@@ -53,6 +56,7 @@ export const adminAnnouncement = z.object({
   audience: announcementAudience,
   title: z.string(),
   content: z.string(),
+  translations: storedTranslations,
   promotionType: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string().nullable(),

@@ -29,6 +29,7 @@ export * from './lottery-admin.ts';
 export * from './announcements.ts';
 export * from './promotions.ts';
 export * from './content.ts';
+export * from './translations.ts';
 export * from './messages.ts';
 export * from './members-admin.ts';
 export * from './dashboard.ts';

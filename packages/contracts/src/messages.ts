@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTranslations, translations } from './translations.ts';
 import { announcementListQuery } from './announcements.ts';
 
 /**
@@ -61,17 +62,23 @@ export const messageSendRequest = z.discriminatedUnion('to', [
     account: z.string().trim().min(1).max(64),
     title: z.string().trim().min(1).max(200),
     content: z.string().min(1).max(20_000),
+    /** The title and content in the site's other languages (the ones above are the merchant's default). */
+    translations,
   }),
   z.object({
     to: z.literal('all'),
     title: z.string().trim().min(1).max(200),
     content: z.string().min(1).max(20_000),
+    /** The title and content in the site's other languages (the ones above are the merchant's default). */
+    translations,
   }),
   z.object({
     to: z.literal('segment'),
     segment: messageSegment,
     title: z.string().trim().min(1).max(200),
     content: z.string().min(1).max(20_000),
+    /** The title and content in the site's other languages (the ones above are the merchant's default). */
+    translations,
   }),
 ]);
 export type MessageSendRequest = z.infer<typeof messageSendRequest>;
@@ -92,6 +99,7 @@ export const adminMessage = z.object({
   recipients: z.number().int().nullable(),
   title: z.string(),
   content: z.string(),
+  translations: storedTranslations,
   createdAt: z.string(),
 });
 export const adminMessageList = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTranslations, translations } from './translations.ts';
 
 /**
  * Promotions (spec §2 /promotions with an optional #{id}; §3 the promotion data group: id, title, images): the
@@ -40,6 +41,8 @@ export const promotionWriteRequest = z
     content: z.string().min(1).max(20_000),
     imageUrl: imageUrl.optional(),
     category: z.string().trim().min(1).max(40).optional(),
+    /** The title and content in the site's other languages (the ones above are the merchant's default). */
+    translations,
     /** Default: now (create) or the promotion's current start (update). */
     startsAt: z.iso.datetime({ offset: true }).optional(),
     /** Default: open-ended. */
@@ -64,6 +67,7 @@ export const adminPromotion = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
+  translations: storedTranslations,
   imageUrl: z.string().nullable(),
   category: z.string().nullable(),
   sort: z.number().int(),

@@ -38,11 +38,17 @@ function readInlineStyleHashes(distDir: string): string[] {
  * id="boot-status">`, not executed, so the CSP allows it): the site's first call (the system status) answered in the
  * page itself, one round trip less before the first screen. When it fails the page goes out without it and the site
  * makes the call as before.
+ *
+ * `homeBanners`, when given, answers the home's banner group (w_home) in the visitor's language: on the home page
+ * its list is written as a second data block (`id="boot-banners"`), from which the site's first render shows the
+ * carousel at once (no empty box, then pop-in), and the first banner's image takes the place of the built-in first
+ * slide, so the HTML alone already paints the operator's banner.
  */
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string | undefined,
   bootData?: (request: FastifyRequest) => Promise<unknown>,
+  homeBanners?: (request: FastifyRequest, language: string) => Promise<{ list: FirstPaintBanner[] }>,
 ) {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined;
   const enabled = Boolean(indexFile && existsSync(indexFile));
@@ -84,6 +90,7 @@ export async function registerSpa(
       path,
       query: request.query,
       cookie: request.headers.cookie,
+      banners: homeBanners && ((language) => homeBanners(request, language)),
     }).then(
       (html) => reply.send(html),
       () => reply.sendFile(file),
@@ -99,6 +106,14 @@ interface PageRequest {
   path: string;
   query: unknown;
   cookie: string | undefined;
+  banners?: (language: string) => Promise<{ list: FirstPaintBanner[] }>;
+}
+
+/** What the first paint needs of a banner (the site's Banner shape, packages/contracts content.ts). */
+export interface FirstPaintBanner {
+  url: string;
+  title: string;
+  text: string;
 }
 
 async function indexWithBootData(file: string, data: () => Promise<unknown>, page: PageRequest): Promise<string> {
@@ -111,16 +126,41 @@ async function indexWithBootData(file: string, data: () => Promise<unknown>, pag
     return html;
   }
   const status = value as { status?: number; defaultLanguage?: string; languages?: string[] };
-  html = html.replace(
-    '<html lang="en">',
-    () => `<html lang="${htmlLang(pageLanguage(page, status), status.languages)}">`,
-  );
+  const language = pageLanguage(page, status);
+  html = html.replace('<html lang="en">', () => `<html lang="${htmlLang(language, status.languages)}">`);
+  let blocks = bootDataBlock(value);
   // The home's first banner slide (built into the page hidden, apps/web/first-paint.ts) shows from the HTML alone on
   // the home page of an open site; other pages, maintenance and restricted regions keep the spinner.
-  if (page.path === '/' && status.status === 0)
+  if (page.path === '/' && status.status === 0) {
     html = html.replace('class="first-paint" hidden', 'class="first-paint"');
-  const block = bootDataBlock(value);
-  return html.replace('</head>', () => `${block}</head>`);
+    const banners = await page.banners?.(language).catch(() => undefined);
+    if (banners) {
+      blocks += bootDataBlock({ language, list: banners.list }, 'boot-banners');
+      const first = banners.list[0];
+      if (first) html = html.replace(FIRST_SLIDE, () => firstSlideOf(first));
+    }
+  }
+  return html.replace('</head>', () => `${blocks}</head>`);
+}
+
+/** The built first slide (apps/web/first-paint.ts: texts per language) inside the first-paint block. */
+const FIRST_SLIDE = /<div class="banner__slide banner__slide--1">[\s\S]*?<\/div><\/section>/;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The operator's first banner as the carousel draws it (BannerCarousel.tsx: same classes), image first. */
+export function firstSlideOf(b: FirstPaintBanner): string {
+  const caption =
+    b.title || b.text
+      ? `<span class="banner__caption">${b.title ? `<span class="banner__title">${escapeHtml(b.title)}</span>` : ''}${
+          b.text ? `<span class="banner__text">${escapeHtml(b.text)}</span>` : ''
+        }</span>`
+      : '';
+  return (
+    `<div class="banner__slide banner__slide--image"><img class="banner__image" src="${escapeHtml(b.url)}" alt="" ` +
+    `fetchpriority="high" decoding="async">${caption}</div></section>`
+  );
 }
 
 /** The site's language for this visitor, as the site picks it: `?lang=`, the kept choice (cookie), the merchant's default. */
@@ -146,10 +186,10 @@ export const htmlLang = (language: string, offered: readonly string[] = []): str
 };
 
 /** The JSON data block; `<` escaped so that no value can close the script element. */
-export function bootDataBlock(value: unknown): string {
+export function bootDataBlock(value: unknown, id = 'boot-status'): string {
   const json = JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="boot-status">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }

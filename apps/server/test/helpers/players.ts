@@ -22,13 +22,13 @@ let seq = 0;
 export async function newPlayer(
   t: TestApp,
   merchant: Merchant,
-  opts: { type?: number; upline?: { id: bigint }; fund?: bigint; password?: string } = {},
+  opts: { type?: number; upline?: { id: bigint }; fund?: bigint; password?: string; account?: string } = {},
 ): Promise<Player> {
   seq += 1;
   const password = opts.password ?? 'player password 1';
   const row = await t.app.modules.members.create({
     merchant,
-    account: `p${seq}${randomUUID().slice(0, 8)}`,
+    account: opts.account ?? `p${seq}${randomUUID().slice(0, 8)}`,
     password,
     type: opts.type ?? 0,
     uplineId: opts.upline?.id ?? null,

@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiRequest } from './client.ts';
 import { useMemberQuery } from './member-query.ts';
+import { useLanguage } from './games.ts';
 
 /** Every agent-centre query starts with this key (a change in the team invalidates them all). */
 export const AGENT_KEY = ['agent'] as const;
@@ -162,12 +163,12 @@ export const useAgentPolicy = (lang: string, enabled = true) =>
 export const useAnnouncements = (p: Paging, enabled = true) =>
   useMemberQuery(
     [...ANNOUNCEMENT_KEY, 'list'],
-    [p],
+    [p, useLanguage()],
     () => get('/wps/agent/announcements', announcementPage, { ...p }),
     { paged: true, enabled },
   );
 export const useAnnouncement = (id: string) =>
-  useMemberQuery([...ANNOUNCEMENT_KEY, 'one'], [id], () =>
+  useMemberQuery([...ANNOUNCEMENT_KEY, 'one'], [id, useLanguage()], () =>
     get(`/wps/agent/announcements/${encodeURIComponent(id)}`, announcementDetail),
   );
 export const useMarkAnnouncementRead = () => {

@@ -1,6 +1,7 @@
 import type { MessageDetail, MessagePage } from '@sea/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useLanguage } from './games.ts';
 import { useMemberQuery } from './member-query.ts';
 
 /** Every messages query starts with this key (reading one invalidates them all: list markers and the badge). */
@@ -10,13 +11,14 @@ export const MESSAGES_KEY = ['messages'] as const;
 export const useMessages = (p: { pageNo: number; pageSize: number }) =>
   useMemberQuery(
     [...MESSAGES_KEY, 'list'],
-    [p],
+    // The texts come in the site's language (the Language header): a switch reads them again.
+    [p, useLanguage()],
     () => apiGet<MessagePage>('/wps/member/messages', { pageNo: String(p.pageNo), pageSize: String(p.pageSize) }),
     { paged: true },
   );
 
 export const useMessage = (id: string) =>
-  useMemberQuery([...MESSAGES_KEY, 'one'], [id], () =>
+  useMemberQuery([...MESSAGES_KEY, 'one'], [id, useLanguage()], () =>
     apiGet<MessageDetail>(`/wps/member/messages/${encodeURIComponent(id)}`),
   );
 

@@ -5,6 +5,7 @@ import { Splash } from '../components/Splash.tsx';
 import { useUi } from '../state/ui.ts';
 import {
   ChangePasswordDialog,
+  FeedbackDialog,
   ForgotPasswordDialog,
   HelpDialog,
   LoginDialog,
@@ -65,6 +66,7 @@ function Dialogs() {
         {dialog === 'forgot' && <ForgotPasswordDialog />}
         {dialog === 'changePassword' && <ChangePasswordDialog />}
         {dialog === 'help' && <HelpDialog />}
+        {dialog === 'feedback' && <FeedbackDialog />}
       </Suspense>
     </ChunkErrorBoundary>
   );

@@ -42,6 +42,7 @@ export const ChangePasswordDialog = named(
   'ChangePasswordDialog',
 );
 export const HelpDialog = named(() => import('../features/help/HelpDialog.tsx'), 'HelpDialog');
+export const FeedbackDialog = named(() => import('../features/feedback/FeedbackDialog.tsx'), 'FeedbackDialog');
 
 /** The responsible-gaming reality check (a timer and its dialog), loaded once a real member is logged in. */
 export const RealityCheck = named(() => import('../features/responsible-gaming/RealityCheck.tsx'), 'RealityCheck');

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
-export type DialogName = 'login' | 'register' | 'help' | 'forgot' | 'changePassword' | null;
+export type DialogName = 'login' | 'register' | 'help' | 'feedback' | 'forgot' | 'changePassword' | null;
 
-/** Which popup is open (login, register, help); routes like /login and /register open them. */
+/** Which popup is open (login, register, help, feedback); routes like /login and /register open them. */
 /** `detail`: the help article tag for 'help', the tab ('username' | 'sms') for 'login'. */
 export const useUi = create<{
   dialog: DialogName;

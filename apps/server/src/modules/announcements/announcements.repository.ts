@@ -25,6 +25,8 @@ export function createAnnouncementsRepository(db: Db) {
         audience: AnnouncementAudience;
         title: string;
         content: string;
+        /** JSON text (lib/translations.ts). */
+        translations: string;
         promotion_type: string | null;
         starts_at: Date;
         ends_at: Date | null;
@@ -47,7 +49,7 @@ export function createAnnouncementsRepository(db: Db) {
       );
       const [rows, counts] = await Promise.all([
         base
-          .select(['a.id', 'a.title', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
+          .select(['a.id', 'a.title', 'a.translations', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
           .orderBy('a.starts_at', 'desc')
           .orderBy('a.id', 'desc')
           .limit(page.limit)
@@ -69,7 +71,7 @@ export function createAnnouncementsRepository(db: Db) {
         .leftJoin('announcement_reads as r', (j) =>
           j.onRef('r.announcement_id', '=', 'a.id').on('r.member_id', '=', memberId),
         )
-        .select(['a.id', 'a.title', 'a.content', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
+        .select(['a.id', 'a.title', 'a.content', 'a.translations', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
         .where('a.id', '=', id)
         .executeTakeFirst();
     },

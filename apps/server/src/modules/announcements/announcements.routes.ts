@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute, idParams } from '../../http/route.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { readerLanguage } from '../../lib/translations.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
 
 /** Agent announcements (/wps/agent/announcements*: agents only) and the operator's side (/admin/api/announcements). */
@@ -31,7 +32,8 @@ export function registerAnnouncementsRoutes(
       response: announcementPage,
       auth: 'real',
     },
-    ({ merchant, member, query }) => service.forAgent(merchant, member, query),
+    ({ merchant, member, query, request }) =>
+      service.forAgent(merchant, member, query, readerLanguage(request.headers.language)),
   );
 
   defineMemberRoute(
@@ -45,7 +47,8 @@ export function registerAnnouncementsRoutes(
       response: announcementDetail,
       auth: 'real',
     },
-    ({ merchant, member, params }) => service.agentDetail(merchant, member, params.id),
+    ({ merchant, member, params, request }) =>
+      service.agentDetail(merchant, member, params.id, readerLanguage(request.headers.language)),
   );
 
   defineMemberRoute(

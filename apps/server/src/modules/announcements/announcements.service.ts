@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { parseTranslations, storeTranslations, translated } from '../../lib/translations.ts';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.ts';
 import type { AnnouncementsTables } from './announcements.tables.ts';
 
@@ -26,6 +27,7 @@ export const presentAdmin = (r: AnnouncementRow) => ({
   audience: r.audience,
   title: r.title,
   content: r.content,
+  translations: parseTranslations(r.translations),
   promotionType: r.promotion_type,
   startsAt: r.starts_at.toISOString(),
   endsAt: r.ends_at?.toISOString() ?? null,
@@ -35,8 +37,16 @@ export const presentAdmin = (r: AnnouncementRow) => ({
 export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRepository; clock: () => Date }) {
   const { db, repo, clock } = deps;
   return {
-    /** The agent's announcements (audience 'agents'), newest first, with the unread marker and count. */
-    async forAgent(merchant: Merchant, member: AuthenticatedMember, q: ListQuery): Promise<AnnouncementPage> {
+    /**
+     * The agent's announcements (audience 'agents'), newest first, with the unread marker and count; titles in the
+     * reader's language (else the default text).
+     */
+    async forAgent(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      q: ListQuery,
+      language?: string,
+    ): Promise<AnnouncementPage> {
       assertAgent(merchant, member);
       const { rows, total, unread } = await repo.page(merchant.id, 'agents', member.memberId, clock(), {
         offset: (q.pageNo - 1) * q.pageSize,
@@ -45,7 +55,7 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
       return {
         list: rows.map((r) => ({
           id: String(r.id),
-          title: r.title,
+          title: translated(r, language).title,
           startDateStr: r.starts_at.getTime(),
           promotionType: r.promotion_type,
           unread: r.read_at === null,
@@ -58,14 +68,18 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
     },
 
     /** One of the agent's announcements; `unread` tells whether it was new before this reading. */
-    async agentDetail(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<AnnouncementDetail> {
+    async agentDetail(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      id: bigint,
+      language?: string,
+    ): Promise<AnnouncementDetail> {
       assertAgent(merchant, member);
       const r = await repo.findShown(merchant.id, 'agents', id, member.memberId, clock());
       if (!r) throw new AppError('announcement_not_found');
       return {
         id: String(r.id),
-        title: r.title,
-        content: r.content,
+        ...translated(r, language),
         startDateStr: r.starts_at.getTime(),
         promotionType: r.promotion_type,
         unread: r.read_at === null,
@@ -89,6 +103,7 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
           audience: req.audience,
           title: req.title,
           content: req.content,
+          translations: storeTranslations(req.translations),
           promotion_type: req.promotionType ?? null,
           starts_at: req.startsAt ? new Date(req.startsAt) : clock(),
           ends_at: req.endsAt ? new Date(req.endsAt) : null,

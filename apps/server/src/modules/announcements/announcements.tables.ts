@@ -1,5 +1,6 @@
 import type { AnnouncementAudience } from '@sea/contracts';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { TranslationsColumn } from '../../lib/translations.ts';
 
 export interface AnnouncementsTable {
   id: Int8Id;
@@ -8,6 +9,8 @@ export interface AnnouncementsTable {
   title: string;
   /** Operator-authored HTML (sanitised by the web where it is shown). */
   content: string;
+  /** The title and content in the merchant's other languages (issue 24). */
+  translations: TranslationsColumn;
   promotion_type: string | null;
   starts_at: CreatedAt;
   ends_at: Date | null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdminChatMessage,
   type AdminChatSanction,
@@ -58,6 +59,18 @@ function cached<T>(ms: number, load: (merchantId: bigint) => Promise<T>) {
     },
     forget: () => entries.clear(),
   };
+}
+
+/**
+ * The name a member posts under: the site's mask ("ab***f") and a stable short tag of the member ("ab***f#k3q9").
+ * Masks collide (every "ab…f" account looks alike); the tag tells two such members apart and stays the same on every
+ * post, without showing the account or the member's id (a hash, so neither can be read back from it). Four base-36
+ * characters: two members sharing a mask share a tag about once in 1.7 million.
+ */
+export function chatName(masked: string, merchantId: bigint, memberId: bigint): string {
+  const digest = createHash('sha256').update(`chat-name:${merchantId}:${memberId}`).digest();
+  const tag = (digest.readUInt32BE(0) % 36 ** 4).toString(36).padStart(4, '0');
+  return `${masked}#${tag}`;
 }
 
 /**
@@ -167,7 +180,7 @@ export function createChatService(deps: ChatDeps) {
         merchant_id: merchant.id,
         room,
         member_id: member.memberId,
-        display_name: deps.maskName(sender.account),
+        display_name: chatName(deps.maskName(sender.account), merchant.id, member.memberId),
         text,
         slip: req.slip ? JSON.stringify(req.slip) : null,
         created_at: now,

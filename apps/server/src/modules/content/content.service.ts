@@ -9,6 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaModule } from '../media/index.ts';
 import { presentAdminBanner, presentAdminNotice, presentBanner, presentNotice } from './content.presenters.ts';
@@ -20,10 +21,13 @@ type Db = Kysely<ContentTables>;
 export type AuditHook = (trx: Db, target: { kind: 'banner' | 'notice'; id: bigint }) => Promise<void>;
 
 /**
- * How long a process serves the shown content from memory: a write here clears it at once, other processes see
- * it within this time (no restart, no cross-process bus needed for a few seconds of staleness).
+ * How long a process serves the shown content from memory. A write clears this process's copy at once and is
+ * published on the cache bus (Redis pub/sub when REDIS_URL is set), so the other processes drop theirs at once too;
+ * the TTL is only the safety net while Redis is unreachable.
  */
 export const CONTENT_CACHE_MS = 5_000;
+/** The cache-bus topic a content write publishes. */
+const CONTENT_TOPIC = 'content';
 
 /** Only the languages that have something written are kept (an empty form section is no translation). */
 function compactTexts<T extends Record<string, string>>(texts: Partial<Record<string, T>>): string {
@@ -65,6 +69,7 @@ export function createContentService(deps: {
   repo: ContentRepository;
   media: Pick<MediaModule, 'put'>;
   clock: () => Date;
+  bus?: CacheBus;
 }) {
   const { db, repo, clock } = deps;
   const banners = new TtlCache<BannerRow[]>(CONTENT_CACHE_MS);
@@ -73,9 +78,12 @@ export function createContentService(deps: {
     banners.clear();
     notices.clear();
   };
+  deps.bus?.on(CONTENT_TOPIC, forget);
+  /** After the commit (never before: another process must not re-read the old rows into its cache). */
   const written = async <T>(work: (trx: Db) => Promise<T>): Promise<T> => {
     const result = await db.transaction().execute(work);
     forget();
+    deps.bus?.publish(CONTENT_TOPIC);
     return result;
   };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MediaModule } from '../media/index.ts';
 import { createContentRepository } from './content.repository.ts';
@@ -19,10 +20,12 @@ export function createContentModule(deps: {
   media: Pick<MediaModule, 'put'>;
   audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
+  /** Other processes' caches drop the shown content at once after a write here (Redis pub/sub when configured). */
+  bus?: CacheBus;
 }) {
   const db = tablesOf<ContentTables>(deps.db);
   const repo = createContentRepository(db);
-  const service = createContentService({ db, repo, media: deps.media, clock: deps.clock });
+  const service = createContentService({ db, repo, media: deps.media, clock: deps.clock, bus: deps.bus });
   return {
     banners: service.banners,
     notices: service.notices,

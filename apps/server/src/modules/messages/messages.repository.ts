@@ -51,6 +51,8 @@ export function createMessagesRepository(db: Db) {
         member_id: bigint | null;
         title: string;
         content: string;
+        /** JSON text (lib/translations.ts); none for the site's own notices. */
+        translations?: string;
         /** null: the site's own notice (a login from a new device), not an operator's message. */
         created_by: bigint | null;
         created_at: Date;
@@ -65,7 +67,14 @@ export function createMessagesRepository(db: Db) {
      */
     async insertForSegment(
       exec: Db,
-      row: { merchant_id: bigint; title: string; content: string; created_by: bigint; created_at: Date },
+      row: {
+        merchant_id: bigint;
+        title: string;
+        content: string;
+        translations: string;
+        created_by: bigint;
+        created_at: Date;
+      },
       segment: Omit<MessageSegmentJson, 'recipients'>,
       members: RawBuilder<unknown>,
       /** Members left out (on a responsible-gaming break). */
@@ -94,7 +103,7 @@ export function createMessagesRepository(db: Db) {
     async page(merchantId: bigint, memberId: bigint, page: { offset: number; limit: number }) {
       const [rows, c] = await Promise.all([
         inbox(merchantId, memberId)
-          .select(['m.id', 'm.title', 'm.member_id', 'm.created_at', 'r.read_at'])
+          .select(['m.id', 'm.title', 'm.translations', 'm.member_id', 'm.created_at', 'r.read_at'])
           .orderBy('m.created_at', 'desc')
           .orderBy('m.id', 'desc')
           .limit(page.limit)
@@ -113,7 +122,7 @@ export function createMessagesRepository(db: Db) {
     /** One of the member's messages (undefined: not there, or another member's, or another merchant's). */
     async find(merchantId: bigint, memberId: bigint, id: bigint) {
       return inbox(merchantId, memberId)
-        .select(['m.id', 'm.title', 'm.content', 'm.member_id', 'm.created_at', 'r.read_at'])
+        .select(['m.id', 'm.title', 'm.content', 'm.translations', 'm.member_id', 'm.created_at', 'r.read_at'])
         .where('m.id', '=', id)
         .executeTakeFirst();
     },

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { defineAdminRoute, defineMemberRoute, idParams } from '../../http/route.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { readerLanguage } from '../../lib/translations.ts';
 import type { MessagesService } from './messages.service.ts';
 
 /** The member's inbox (/wps/member/messages*: real accounts) and the operator's side (/admin/api/messages). */
@@ -31,7 +32,8 @@ export function registerMessagesRoutes(
       response: messagePage,
       auth: 'real',
     },
-    ({ merchant, member, query }) => service.inbox(merchant, member, query),
+    ({ merchant, member, query, request }) =>
+      service.inbox(merchant, member, query, readerLanguage(request.headers.language)),
   );
 
   defineMemberRoute(
@@ -58,7 +60,8 @@ export function registerMessagesRoutes(
       response: messageDetail,
       auth: 'real',
     },
-    ({ merchant, member, params }) => service.detail(merchant, member, params.id),
+    ({ merchant, member, params, request }) =>
+      service.detail(merchant, member, params.id, readerLanguage(request.headers.language)),
   );
 
   defineMemberRoute(

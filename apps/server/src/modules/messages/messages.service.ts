@@ -5,6 +5,7 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { z } from 'zod';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { parseTranslations, storeTranslations, translated } from '../../lib/translations.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { ResponsibleGamingModule } from '../responsible-gaming/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
@@ -64,7 +65,14 @@ export function createMessagesService(deps: {
     const { sent, recipients } = await db.transaction().execute(async (trx) => {
       const { row, recipients } = await repo.insertForSegment(
         trx,
-        { merchant_id: merchant.id, title: req.title, content: req.content, created_by: adminId, created_at: clock() },
+        {
+          merchant_id: merchant.id,
+          title: req.title,
+          content: req.content,
+          translations: storeTranslations(req.translations),
+          created_by: adminId,
+          created_at: clock(),
+        },
         criteria,
         subquery,
         deps.rg?.blockedSubquery(merchant.id),
@@ -75,6 +83,7 @@ export function createMessagesService(deps: {
         account: null,
         title: row.title,
         content: row.content,
+        translations: parseTranslations(row.translations),
         createdAt: row.created_at.toISOString(),
         segment: criteria,
         recipients: recipients.length,
@@ -86,13 +95,18 @@ export function createMessagesService(deps: {
   }
 
   return {
-    /** The member's inbox, newest first, with the unread markers and count. */
-    async inbox(merchant: Merchant, member: AuthenticatedMember, q: ListQuery): Promise<MessagePage> {
+    /** The member's inbox, newest first, with the unread markers and count; titles in the reader's language. */
+    async inbox(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      q: ListQuery,
+      language?: string,
+    ): Promise<MessagePage> {
       const { rows, total, unread } = await repo.page(merchant.id, member.memberId, paging(q));
       return {
         list: rows.map((r) => ({
           id: String(r.id),
-          title: r.title,
+          title: translated(r, language).title,
           sentAt: r.created_at.getTime(),
           broadcast: r.member_id === null,
           unread: r.read_at === null,
@@ -109,14 +123,18 @@ export function createMessagesService(deps: {
       return { unreadCount: await repo.unread(merchant.id, member.memberId) };
     },
 
-    /** One of the member's messages; another member's (or merchant's) is not found. */
-    async detail(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<MessageDetail> {
+    /** One of the member's messages, in the reader's language (else the default text); another's is not found. */
+    async detail(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      id: bigint,
+      language?: string,
+    ): Promise<MessageDetail> {
       const r = await repo.find(merchant.id, member.memberId, id);
       if (!r) throw new AppError('message_not_found');
       return {
         id: String(r.id),
-        title: r.title,
-        content: r.content,
+        ...translated(r, language),
         sentAt: r.created_at.getTime(),
         broadcast: r.member_id === null,
         unread: r.read_at === null,
@@ -147,6 +165,7 @@ export function createMessagesService(deps: {
           member_id: to?.id ?? null,
           title: req.title,
           content: req.content,
+          translations: storeTranslations(req.translations),
           created_by: adminId,
           created_at: clock(),
         });
@@ -156,6 +175,7 @@ export function createMessagesService(deps: {
           account,
           title: row.title,
           content: row.content,
+          translations: parseTranslations(row.translations),
           createdAt: row.created_at.toISOString(),
           segment: null,
           recipients: to ? 1 : null,
@@ -204,6 +224,7 @@ export function createMessagesService(deps: {
           account: r.member_id === null ? null : (accounts.get(r.member_id) ?? String(r.member_id)),
           title: r.title,
           content: r.content,
+          translations: parseTranslations(r.translations),
           createdAt: r.created_at.toISOString(),
           segment: r.segment ? segmentOf(r.segment) : null,
           recipients: r.segment ? r.segment.recipients : r.member_id === null ? null : 1,

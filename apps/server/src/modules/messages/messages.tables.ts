@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { TranslationsColumn } from '../../lib/translations.ts';
 
 export interface MemberMessagesTable {
   id: Int8Id;
@@ -9,6 +10,8 @@ export interface MemberMessagesTable {
   title: string;
   /** Operator-authored HTML (sanitised by the web where it is shown). */
   content: string;
+  /** The title and content in the merchant's other languages (issue 24); the site's own notices have none. */
+  translations: TranslationsColumn;
   created_by: Int8 | null;
   created_at: CreatedAt;
   /** Sent to a segment (its criteria; the members are in member_message_recipients); null otherwise. */

@@ -7,6 +7,8 @@ export type PromotionRow = Selectable<PromotionsTable>;
 export interface PromotionFields {
   title: string;
   content: string;
+  /** JSON text (lib/translations.ts); left out of an update: the stored ones stay. */
+  translations?: string;
   image_url: string | null;
   category: string | null;
   starts_at: Date;
@@ -28,7 +30,7 @@ export function createPromotionsRepository(db: Db) {
     /** The shown promotions in the operator's order (then newest start first). */
     async listShown(merchantId: bigint, now: Date) {
       return shown(merchantId, now)
-        .select(['id', 'title', 'image_url', 'category', 'starts_at', 'ends_at'])
+        .select(['id', 'title', 'translations', 'image_url', 'category', 'starts_at', 'ends_at'])
         .orderBy('sort')
         .orderBy('starts_at', 'desc')
         .orderBy('id', 'desc')
@@ -38,7 +40,7 @@ export function createPromotionsRepository(db: Db) {
     /** One shown promotion (undefined: not there, not yet, ended, withdrawn or another merchant's). */
     async findShown(merchantId: bigint, id: bigint, now: Date) {
       return shown(merchantId, now)
-        .select(['id', 'title', 'content', 'image_url', 'category', 'starts_at', 'ends_at'])
+        .select(['id', 'title', 'content', 'translations', 'image_url', 'category', 'starts_at', 'ends_at'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import { readerLanguage } from '../../lib/translations.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { PromotionsService } from './promotions.service.ts';
 
@@ -28,7 +29,7 @@ export function registerPromotionsRoutes(
       tags,
       response: promotionList,
     },
-    ({ merchant }) => service.list(merchant),
+    ({ merchant, request }) => service.list(merchant, readerLanguage(request.headers.language)),
   );
 
   defineRoute(
@@ -41,7 +42,7 @@ export function registerPromotionsRoutes(
       params: idParams,
       response: promotionDetail,
     },
-    ({ merchant, params }) => service.detail(merchant, params.id),
+    ({ merchant, params, request }) => service.detail(merchant, params.id, readerLanguage(request.headers.language)),
   );
 
   const adminTags = ['admin: promotions'];

@@ -2,6 +2,7 @@ import type { PromotionDetail, PromotionList, PromotionWriteRequest } from '@sea
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import { parseTranslations, storeTranslations, translated } from '../../lib/translations.ts';
 import type { PromotionFields, PromotionRow, PromotionsRepository } from './promotions.repository.ts';
 import type { PromotionsTables } from './promotions.tables.ts';
 
@@ -13,6 +14,7 @@ const presentAdmin = (r: PromotionRow) => ({
   id: String(r.id),
   title: r.title,
   content: r.content,
+  translations: parseTranslations(r.translations),
   imageUrl: r.image_url,
   category: r.category,
   sort: r.sort,
@@ -22,9 +24,11 @@ const presentAdmin = (r: PromotionRow) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const presentItem = (r: Pick<PromotionRow, 'id' | 'title' | 'image_url' | 'category' | 'starts_at' | 'ends_at'>) => ({
+type ItemRow = Pick<PromotionRow, 'id' | 'title' | 'translations' | 'image_url' | 'category' | 'starts_at' | 'ends_at'>;
+/** The reader's language picks the title (lib/translations.ts: its translation, else the default text). */
+const presentItem = (r: ItemRow, language: string | undefined) => ({
   id: String(r.id),
-  title: r.title,
+  title: translated(r, language).title,
   imageUrl: r.image_url,
   category: r.category,
   startsAt: r.starts_at.getTime(),
@@ -40,6 +44,8 @@ function fieldsOf(req: PromotionWriteRequest, start: Date): PromotionFields {
   return {
     title: req.title,
     content: req.content,
+    // A PUT that does not name the translations keeps them (a client that knows none cannot wipe them).
+    ...(req.translations !== undefined && { translations: storeTranslations(req.translations) }),
     image_url: req.imageUrl ?? null,
     category: req.category ?? null,
     starts_at,
@@ -51,9 +57,9 @@ export function createPromotionsService(deps: { db: Db; repo: PromotionsReposito
   const { db, repo, clock } = deps;
   const adminList = async (merchant: Merchant) => ({ list: (await repo.adminList(merchant.id)).map(presentAdmin) });
   return {
-    /** The merchant's current promotions, in the operator's order. */
-    async list(merchant: Merchant): Promise<PromotionList> {
-      return { list: (await repo.listShown(merchant.id, clock())).map(presentItem) };
+    /** The merchant's current promotions, in the operator's order, titles in the reader's language. */
+    async list(merchant: Merchant, language?: string): Promise<PromotionList> {
+      return { list: (await repo.listShown(merchant.id, clock())).map((r) => presentItem(r, language)) };
     },
 
     /**
@@ -72,18 +78,23 @@ export function createPromotionsService(deps: { db: Db; repo: PromotionsReposito
       }));
     },
 
-    /** One current promotion with its HTML content. */
-    async detail(merchant: Merchant, id: bigint): Promise<PromotionDetail> {
+    /** One current promotion with its HTML content, in the reader's language (else the default text). */
+    async detail(merchant: Merchant, id: bigint, language?: string): Promise<PromotionDetail> {
       const r = await repo.findShown(merchant.id, id, clock());
       if (!r) throw new AppError('promotion_not_found');
-      return { ...presentItem(r), content: r.content };
+      return { ...presentItem(r, language), content: translated(r, language).content };
     },
 
     /** The operator publishes a promotion (audited in the same transaction). */
     async create(merchant: Merchant, adminId: bigint, req: PromotionWriteRequest, audit: AuditHook) {
       const fields = fieldsOf(req, clock());
       return db.transaction().execute(async (trx) => {
-        const row = await repo.insert(trx, { ...fields, merchant_id: merchant.id, created_by: adminId });
+        const row = await repo.insert(trx, {
+          translations: '{}',
+          ...fields,
+          merchant_id: merchant.id,
+          created_by: adminId,
+        });
         await audit(trx, row);
         return presentAdmin(row);
       });
@@ -131,6 +142,7 @@ export function createPromotionsService(deps: { db: Db; repo: PromotionsReposito
           await repo.insert(trx, {
             ...p,
             merchant_id: merchantId,
+            translations: '{}',
             created_by: null,
             starts_at: clock(),
             ends_at: null,

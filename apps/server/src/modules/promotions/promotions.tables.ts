@@ -1,4 +1,5 @@
 import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
+import type { TranslationsColumn } from '../../lib/translations.ts';
 
 export interface PromotionsTable {
   id: Int8Id;
@@ -6,6 +7,8 @@ export interface PromotionsTable {
   title: string;
   /** Operator-authored HTML (sanitised by the web where it is shown). */
   content: string;
+  /** The title and content in the merchant's other languages (issue 24). */
+  translations: TranslationsColumn;
   image_url: string | null;
   category: string | null;
   sort: number;

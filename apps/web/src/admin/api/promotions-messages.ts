@@ -6,6 +6,7 @@ import type {
   BonusOffer,
   BonusOfferWrite,
   MessageSegment,
+  Translations,
 } from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, adminPut, seg } from './client.ts';
@@ -19,6 +20,8 @@ const announcementsKey = ['admin', 'announcements'] as const;
 export interface PromotionInput {
   title: string;
   content: string;
+  /** The title and content in the other languages (issue 24). */
+  translations?: Translations;
   imageUrl?: string;
   category?: string;
   startsAt?: string;
@@ -64,10 +67,11 @@ export const fetchMessages = async (q: PageQuery) => {
 export const useMessages = (q: PageQuery) =>
   useQuery({ queryKey: [...messagesKey, q], queryFn: () => fetchMessages(q), placeholderData: (p) => p });
 
+type MessageText = { title: string; content: string; translations?: Translations };
 export type MessageSend =
-  | { to: 'member'; account: string; title: string; content: string }
-  | { to: 'all'; title: string; content: string }
-  | { to: 'segment'; segment: MessageSegment; title: string; content: string };
+  | ({ to: 'member'; account: string } & MessageText)
+  | ({ to: 'all' } & MessageText)
+  | ({ to: 'segment'; segment: MessageSegment } & MessageText);
 export function useSendMessage() {
   const qc = useQueryClient();
   return useMutation({
@@ -87,6 +91,7 @@ export interface AnnouncementInput {
   audience: 'all' | 'members' | 'agents';
   title: string;
   content: string;
+  translations?: Translations;
   promotionType?: string;
   startsAt?: string;
   endsAt?: string;

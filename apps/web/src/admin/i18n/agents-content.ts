@@ -169,6 +169,14 @@ export const agentsContentEn = {
     contentRequired: 'Enter the content',
     contentLong: 'At most 20,000 characters',
     endBeforeStart: 'The end must come after the start',
+    textsLanguage: 'Text language',
+    defaultText: 'Default',
+    defaultTextHelp:
+      "The merchant's default language: shown to everyone whose language has no text of its own. Other tabs are optional.",
+    translationHelp:
+      'Optional. Members reading in {{language}} see this text; leave both fields empty to show the default.',
+    translationIncomplete: 'Write both the title and the content, or neither',
+    written: 'written',
     messagesTitle: 'Messages',
     newMessage: 'New message',
     noMessages: 'No messages sent yet.',
@@ -471,6 +479,14 @@ export const agentsContentTy: AgentsContentTexts = {
     contentRequired: 'Nhập nội dung',
     contentLong: 'Tối đa 20.000 ký tự',
     endBeforeStart: 'Thời điểm kết thúc phải sau thời điểm bắt đầu',
+    textsLanguage: 'Ngôn ngữ nội dung',
+    defaultText: 'Mặc định',
+    defaultTextHelp:
+      'Ngôn ngữ mặc định của nhà điều hành: hiển thị cho mọi người mà ngôn ngữ của họ chưa có nội dung riêng. Các tab khác là tùy chọn.',
+    translationHelp:
+      'Tùy chọn. Thành viên đọc bằng {{language}} sẽ thấy nội dung này; để trống cả hai ô để hiển thị mặc định.',
+    translationIncomplete: 'Hãy viết cả tiêu đề và nội dung, hoặc để trống cả hai',
+    written: 'đã viết',
     messagesTitle: 'Tin nhắn',
     newMessage: 'Tin nhắn mới',
     noMessages: 'Chưa gửi tin nhắn nào.',

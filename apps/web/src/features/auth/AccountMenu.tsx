@@ -1,21 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { CountBadge, CountDot, type MenuCounts } from './menu-counts.tsx';
 
 /**
  * Phones: the logged-in header is one row (brand, balance, Deposit, this button); the rest — the member's name and
  * centre, the agent centre, Withdraw, Betting record, Sign out — is in the menu this button opens. Closes on a
- * choice, a navigation, Escape or a tap outside. Hidden from 900 px, where the header shows them all.
+ * choice, a navigation, Escape or a tap outside. Hidden from 900 px, where the header shows them all. The button
+ * carries the count of unread messages and claimable rewards; the menu has both entries with their own count.
  */
 export function AccountMenu({
   name,
   isAgent,
   wallet,
+  counts,
   onSignOut,
 }: {
   name: string;
   isAgent: boolean;
   wallet: boolean;
+  counts: MenuCounts;
   onSignOut(): void;
 }) {
   const { t } = useTranslation();
@@ -56,6 +60,7 @@ export function AccountMenu({
         <span className="account-name__avatar" aria-hidden="true">
           {(name || '?').slice(0, 1).toUpperCase()}
         </span>
+        <CountDot counts={counts} />
       </button>
       {open && (
         <div id="account-menu" className="account-menu__panel">
@@ -81,6 +86,18 @@ export function AccountMenu({
                 <li>
                   <Link to="/member/personalHistoryCopy" onClick={close}>
                     {t('centre.member.personalHistoryCopy')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/member/messageV2" onClick={close}>
+                    {t('centre.member.messageV2')}
+                    <CountBadge count={counts.messages} label={t('centre.unread', { count: counts.messages })} />
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/member/rewardCenter" onClick={close}>
+                    {t('centre.member.rewardCenter')}
+                    <CountBadge count={counts.rewards} label={t('auth.toClaim', { count: counts.rewards })} />
                   </Link>
                 </li>
               </>

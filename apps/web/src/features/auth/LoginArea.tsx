@@ -9,6 +9,7 @@ import { useSession } from '../../state/session.ts';
 import { useSystemStatus } from '../../state/system.ts';
 import { useUi } from '../../state/ui.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { CountDot, useMenuCounts } from './menu-counts.tsx';
 import { RegisterButton } from './RegisterButton.tsx';
 
 // Both carry the form kit, zod or Base UI: loaded when shown, so a phone's first page goes without them.
@@ -78,6 +79,8 @@ function AccountArea({ balance }: { balance: ReactNode }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const counts = useMenuCounts(Boolean(me && !me.isTrial));
+  const waiting = counts.messages + counts.rewards;
 
   async function signOut() {
     await logout().catch(() => undefined); // the local session ends whatever the network says
@@ -116,18 +119,22 @@ function AccountArea({ balance }: { balance: ReactNode }) {
         name={name}
         isAgent={Boolean(me?.isAgent)}
         wallet={Boolean(me && !me.isTrial)}
+        counts={counts}
         onSignOut={() => setConfirming(true)}
       />
       <Link
         className="account-name login-area__wide"
         to="/member/securityCenter"
         title={t('auth.memberCentre')}
-        aria-label={`${me?.nickname || me?.account || ''} · ${t('auth.memberCentre')}`}
+        aria-label={`${me?.nickname || me?.account || ''} · ${t('auth.memberCentre')}${
+          waiting > 0 ? ` (${t('auth.waiting', { count: waiting })})` : ''
+        }`}
       >
         <span className="account-name__avatar" aria-hidden="true">
           {(me?.nickname || me?.account || '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="account-name__text">{me?.nickname || me?.account || '…'}</span>
+        <CountDot counts={counts} />
         <span className="account-name__chevron" aria-hidden="true">
           ▾
         </span>

@@ -37,7 +37,9 @@ export function FeedbackPage() {
   );
 }
 
-function FeedbackForm() {
+/** The feedback form, on the member centre page and in the help centre's feedback popup (same rules). */
+export function FeedbackForm(props: { titled?: boolean }) {
+  const { titled = true } = props;
   const { t } = useTranslation();
   const send = useSendFeedback();
   const form = useZodForm(feedbackSchema, EMPTY);
@@ -53,7 +55,7 @@ function FeedbackForm() {
         return t('feedback.sent', { reference: sent.reference });
       }}
     >
-      <h2>{t('feedback.newTitle')}</h2>
+      {titled && <h2>{t('feedback.newTitle')}</h2>}
       <SelectField name="questionType" label={t('feedback.type')} required>
         <option value="">{t('feedback.typeChoose')}</option>
         {FEEDBACK_QUESTION_TYPES.map((q) => (

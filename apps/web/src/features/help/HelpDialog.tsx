@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useNotices } from '../../api/content.ts';
 import { useHelpCenter } from '../../api/system.ts';
 import { useUi } from '../../state/ui.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 
-/** Help centre popup: topics on the side, the article (HTML from the operator) beside them. */
+/**
+ * Help centre popup: the operator's help notices (type H) pinned on top, topics on the side, the article (HTML from
+ * the operator) beside them, and the way to the feedback popup.
+ */
 export function HelpDialog() {
   const { t } = useTranslation();
-  const { dialog, helpTag, close } = useUi();
+  const { dialog, helpTag, close, open } = useUi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const help = useHelpCenter();
@@ -23,6 +27,7 @@ export function HelpDialog() {
   };
   return (
     <Modal open onClose={onClose} title={t('dialog.helpTitle')} wide>
+      <HelpNotices />
       <QueryState query={help} isEmpty={(d) => d.every((c) => c.articles.length === 0)} empty={t('dialog.helpEmpty')}>
         {(categories) => {
           const articles = categories.flatMap((c) => c.articles);
@@ -57,6 +62,28 @@ export function HelpDialog() {
           );
         }}
       </QueryState>
+      <p className="help__feedback">
+        <button type="button" className="btn btn--ghost" onClick={() => open('feedback')}>
+          {t('dialog.feedback')}
+        </button>
+      </p>
     </Modal>
+  );
+}
+
+/** Notices of type H (spec §7): the operator's current word for the help centre, in the visitor's language. */
+function HelpNotices() {
+  const { t } = useTranslation();
+  const notices = useNotices(['H']).data?.list ?? [];
+  if (notices.length === 0) return null;
+  return (
+    <section className="help__notices" aria-label={t('dialog.helpNotices')}>
+      {notices.map((n) => (
+        <article key={n.id} className="help__notice">
+          <h3>{n.title}</h3>
+          <SafeHtml html={n.content} />
+        </article>
+      ))}
+    </section>
   );
 }

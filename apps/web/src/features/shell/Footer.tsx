@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHelpCenter, useSiteConfig } from '../../api/system.ts';
 import { useSystemStatus } from '../../state/system.ts';
+import { useUi } from '../../state/ui.ts';
 
 const SOCIAL = ['FACEBOOK', 'TELEGRAM', 'INSTAGRAM', 'WHATSAPP', 'VIBER', 'YOUTUBE'];
 
@@ -10,6 +11,7 @@ export function Footer() {
   const { merchantName } = useSystemStatus();
   const site = useSiteConfig().data;
   const help = useHelpCenter().data ?? [];
+  const openDialog = useUi((s) => s.open);
   const social = (site?.resources ?? []).filter((r) => SOCIAL.includes(r.key));
   return (
     <footer className="footer">
@@ -24,6 +26,11 @@ export function Footer() {
                   <Link to={`/help#${a.tag}`}>{a.title}</Link>
                 </li>
               ))}
+            <li>
+              <button type="button" className="btn btn--link" onClick={() => openDialog('feedback')}>
+                {t('footer.feedback')}
+              </button>
+            </li>
             <li>
               <Link to="/agentLogin">{t('auth.agentLogin')}</Link>
             </li>

@@ -46,6 +46,7 @@ export const en = {
   },
   footer: {
     help: 'Help',
+    feedback: 'Send feedback',
     followUs: 'Follow us',
     payments: 'Payment methods',
     adult: '18+ Only adults may play. Please play responsibly.',
@@ -118,6 +119,8 @@ export const en = {
     helpTitle: 'Help centre',
     helpEmpty: 'No help articles yet.',
     helpTopics: 'Topics',
+    helpNotices: 'Notices',
+    feedback: 'Send feedback',
   },
   auth: {
     signOut: 'Sign out',
@@ -128,6 +131,10 @@ export const en = {
     quickActions: 'Wallet shortcuts',
     in_popup_prompt: 'Prompt',
     in_sure_logout: 'Are you sure you want to log out?',
+    toClaim_one: '{{count}} to claim',
+    toClaim_other: '{{count}} to claim',
+    waiting_one: '{{count}} new item waiting',
+    waiting_other: '{{count}} new items waiting',
     cancel: 'Cancel',
     confirm: 'Confirm',
   },

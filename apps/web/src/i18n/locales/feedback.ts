@@ -3,6 +3,7 @@ export const feedbackEn = {
   feedback: {
     intro: 'Tell us about a problem or an idea. Our team answers in your messages.',
     newTitle: 'Send feedback',
+    loginFirst: 'Log in to send feedback: our reply arrives in your messages.',
     type: 'Question type',
     typeChoose: 'Choose a type',
     typeRequired: 'Choose a question type',

@@ -8,6 +8,8 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { Field, FormAlert, SelectField, TextAreaField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
 import { localToIso } from '../../lib/datetime-local.ts';
+import { LanguageTexts, translationsBody, translationsDefaults, translationsForm } from './LanguageTexts.tsx';
+import '../../styles/agents-content.css';
 
 const schema = z
   .object({
@@ -17,6 +19,7 @@ const schema = z
     startsAt: z.string(),
     endsAt: z.string(),
     content: z.string().min(1, 'content.contentRequired').max(20_000, 'content.contentLong'),
+    translations: translationsForm,
   })
   .refine((v) => !v.startsAt || !v.endsAt || v.startsAt < v.endsAt, {
     message: 'content.endBeforeStart',
@@ -31,7 +34,15 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { audience: 'all', title: '', promotionType: '', startsAt: '', endsAt: '', content: '' },
+    defaultValues: {
+      audience: 'all',
+      title: '',
+      promotionType: '',
+      startsAt: '',
+      endsAt: '',
+      content: '',
+      translations: translationsDefaults(),
+    },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
@@ -41,6 +52,7 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
         audience: v.audience,
         title: v.title,
         content: v.content,
+        translations: translationsBody(v.translations),
         ...(v.promotionType && { promotionType: v.promotionType }),
         ...(v.startsAt && { startsAt: localToIso(v.startsAt) }),
         ...(v.endsAt && { endsAt: localToIso(v.endsAt) }),
@@ -63,7 +75,21 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
             label: t(`content.audiences.${v}`),
           }))}
         />
-        <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+        <LanguageTexts
+          register={form.register}
+          errors={errors}
+          values={form.watch('translations')}
+          defaultInvalid={Boolean(errors.title || errors.content)}
+          submitCount={form.formState.submitCount}
+        >
+          <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+          <TextAreaField
+            label={t('content.content')}
+            hint={t('content.htmlHelp')}
+            {...form.register('content')}
+            error={errors.content}
+          />
+        </LanguageTexts>
         <Field
           label={t('content.promotionType')}
           hint={t('content.promotionTypeHelp')}
@@ -83,12 +109,6 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
           hint={t('content.endsHelp')}
           {...form.register('endsAt')}
           error={errors.endsAt}
-        />
-        <TextAreaField
-          label={t('content.content')}
-          hint={t('content.htmlHelp')}
-          {...form.register('content')}
-          error={errors.content}
         />
         <FormAlert message={alert} />
         <div className="bo-form__actions">

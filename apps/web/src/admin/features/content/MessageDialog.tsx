@@ -7,6 +7,8 @@ import { type MessageSend, useSendMessage } from '../../api/promotions-messages.
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { Field, FormAlert, TextAreaField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { LanguageTexts, translationsBody, translationsDefaults, translationsForm } from './LanguageTexts.tsx';
+import '../../styles/agents-content.css';
 
 const schema = z
   .object({
@@ -17,6 +19,7 @@ const schema = z
     registeredTo: z.string(),
     title: z.string().trim().min(1, 'content.titleRequired').max(200, 'content.titleLong'),
     content: z.string().min(1, 'content.contentRequired').max(20_000, 'content.contentLong'),
+    translations: translationsForm,
   })
   .refine((v) => v.to !== 'member' || v.account !== '', { message: 'content.accountRequired', path: ['account'] })
   .refine((v) => v.to !== 'segment' || v.agentAccount || v.registeredFrom || v.registeredTo, {
@@ -30,7 +33,7 @@ const schema = z
 type Values = z.infer<typeof schema>;
 
 function requestOf(v: Values): MessageSend {
-  const text = { title: v.title, content: v.content };
+  const text = { title: v.title, content: v.content, translations: translationsBody(v.translations) };
   if (v.to === 'member') return { to: 'member', account: v.account, ...text };
   if (v.to === 'all') return { to: 'all', ...text };
   return {
@@ -65,6 +68,7 @@ export function MessageDialog({
       registeredTo: '',
       title: '',
       content: '',
+      translations: translationsDefaults(),
     },
   });
   const to = form.watch('to');
@@ -126,13 +130,21 @@ export function MessageDialog({
             />
           </>
         )}
-        <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
-        <TextAreaField
-          label={t('content.content')}
-          hint={t('content.htmlHelp')}
-          {...form.register('content')}
-          error={errors.content}
-        />
+        <LanguageTexts
+          register={form.register}
+          errors={errors}
+          values={form.watch('translations')}
+          defaultInvalid={Boolean(errors.title || errors.content)}
+          submitCount={form.formState.submitCount}
+        >
+          <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+          <TextAreaField
+            label={t('content.content')}
+            hint={t('content.htmlHelp')}
+            {...form.register('content')}
+            error={errors.content}
+          />
+        </LanguageTexts>
         <FormAlert message={alert} />
         <div className="bo-form__actions">
           <button type="button" className="bo-btn bo-btn--ghost" onClick={onClose}>

@@ -11,6 +11,8 @@ import { Field, FormAlert, TextAreaField } from '../../components/form/Field.tsx
 import { ImageField } from '../../components/form/ImageField.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
 import { isoToLocal, localToIso } from '../../lib/datetime-local.ts';
+import { LanguageTexts, translationsBody, translationsDefaults, translationsForm } from './LanguageTexts.tsx';
+import '../../styles/agents-content.css';
 
 const schema = z
   .object({
@@ -24,6 +26,7 @@ const schema = z
     startsAt: z.string(),
     endsAt: z.string(),
     content: z.string().min(1, 'content.contentRequired').max(20_000, 'content.contentLong'),
+    translations: translationsForm,
   })
   .refine((v) => !v.startsAt || !v.endsAt || v.startsAt < v.endsAt, {
     message: 'content.endBeforeStart',
@@ -46,6 +49,7 @@ export function PromotionDialog({ promotion, onClose }: { promotion?: AdminPromo
       startsAt: isoToLocal(promotion?.startsAt),
       endsAt: isoToLocal(promotion?.endsAt),
       content: promotion?.content ?? '',
+      translations: translationsDefaults(promotion?.translations),
     },
   });
   const errors = form.formState.errors;
@@ -57,6 +61,8 @@ export function PromotionDialog({ promotion, onClose }: { promotion?: AdminPromo
         id: promotion?.id,
         title: v.title,
         content: v.content,
+        // An edit always names them (none left: cleared); a new one without any leaves them out.
+        translations: translationsBody(v.translations) ?? (promotion ? {} : undefined),
         ...(v.category && { category: v.category }),
         ...(v.imageUrl && { imageUrl: v.imageUrl }),
         ...(v.startsAt && { startsAt: localToIso(v.startsAt) }),
@@ -72,7 +78,21 @@ export function PromotionDialog({ promotion, onClose }: { promotion?: AdminPromo
   return (
     <AppDialog open onClose={onClose} title={promotion ? t('content.editPromotion') : t('content.newPromotion')} wide>
       <form onSubmit={submit} noValidate className="bo-form">
-        <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+        <LanguageTexts
+          register={form.register}
+          errors={errors}
+          values={form.watch('translations')}
+          defaultInvalid={Boolean(errors.title || errors.content)}
+          submitCount={form.formState.submitCount}
+        >
+          <Field label={t('content.title')} {...form.register('title')} error={errors.title} />
+          <TextAreaField
+            label={t('content.content')}
+            hint={t('content.htmlHelp')}
+            {...form.register('content')}
+            error={errors.content}
+          />
+        </LanguageTexts>
         <Field
           label={t('content.category')}
           hint={t('content.categoryHelp')}
@@ -102,12 +122,6 @@ export function PromotionDialog({ promotion, onClose }: { promotion?: AdminPromo
           hint={t('content.endsHelp')}
           {...form.register('endsAt')}
           error={errors.endsAt}
-        />
-        <TextAreaField
-          label={t('content.content')}
-          hint={t('content.htmlHelp')}
-          {...form.register('content')}
-          error={errors.content}
         />
         <FormAlert message={alert} />
         <div className="bo-form__actions">

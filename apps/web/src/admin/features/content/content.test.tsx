@@ -9,6 +9,7 @@ const promotion = (over: Partial<AdminPromotion> = {}): AdminPromotion => ({
   id: '1',
   title: 'Welcome bonus',
   content: '<p>Hi</p>',
+  translations: {},
   imageUrl: null,
   category: 'NEW',
   sort: 1,
@@ -23,6 +24,7 @@ const message = (over: Partial<AdminMessage> = {}): AdminMessage => ({
   account: null,
   title: 'Team news',
   content: 'x',
+  translations: {},
   createdAt: '2026-11-28T04:00:00.000Z',
   segment: { agentAccount: 'topagent', registeredFrom: '2026-11-01' },
   recipients: 12,
@@ -86,11 +88,21 @@ describe('content', () => {
     expect(within(dialog).queryByAltText('Preview of the promotion image')).toBeNull();
     await user.upload(within(dialog).getByLabelText('Image'), picture);
     await within(dialog).findByAltText('Preview of the promotion image');
+    // The TL tab: half a text is refused, and the save opens the tab that needs it.
+    await user.click(within(dialog).getByRole('tab', { name: 'TL' }));
+    await user.type(within(dialog).getByLabelText('Title (TL)'), 'Weekend reload sa TL');
+    await user.click(within(dialog).getByRole('tab', { name: 'Default' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await within(dialog).findByText('Write both the title and the content, or neither')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: /TL/ }).getAttribute('aria-selected')).toBe('true');
+    await user.type(within(dialog).getByLabelText('Content (TL)'), '<p>20% sa Sabado</p>');
+    expect(within(dialog).getByRole('tab', { name: 'TL (written)' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.calls.find((c) => c.path === '/admin/api/promotions')!.body).toEqual({
       title: 'Weekend reload',
       content: '<p>20 %</p>',
+      translations: { tl: { title: 'Weekend reload sa TL', content: '<p>20% sa Sabado</p>' } },
       imageUrl: MEDIA_URL,
     });
     expect(await screen.findByRole('row', { name: /Weekend reload/ })).toBeTruthy();
@@ -167,6 +179,7 @@ describe('content', () => {
       audience: 'agents',
       title: 'New commission table',
       content: 'x',
+      translations: {},
       promotionType: null,
       startsAt: '2026-11-01T00:00:00.000Z',
       endsAt: null,

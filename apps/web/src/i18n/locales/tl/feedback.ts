@@ -5,6 +5,7 @@ export const feedbackTl: typeof feedbackEn = {
   feedback: {
     intro: 'Sabihin sa amin ang problema o ideya mo. Sasagot ang aming team sa iyong mga mensahe.',
     newTitle: 'Magpadala ng feedback',
+    loginFirst: 'Mag-log in para magpadala ng feedback: darating ang sagot namin sa iyong mga mensahe.',
     type: 'Uri ng tanong',
     typeChoose: 'Pumili ng uri',
     typeRequired: 'Pumili ng uri ng tanong',

@@ -48,6 +48,7 @@ export const tl: Messages = {
   },
   footer: {
     help: 'Tulong',
+    feedback: 'Magpadala ng feedback',
     followUs: 'I-follow kami',
     payments: 'Mga paraan ng pagbabayad',
     adult: '18+ Para lamang sa nasa hustong gulang. Maglaro nang responsable.',
@@ -120,6 +121,8 @@ export const tl: Messages = {
     helpTitle: 'Help centre',
     helpEmpty: 'Wala pang help article.',
     helpTopics: 'Mga paksa',
+    helpNotices: 'Mga abiso',
+    feedback: 'Magpadala ng feedback',
   },
   auth: {
     signOut: 'Mag-log out',
@@ -130,6 +133,10 @@ export const tl: Messages = {
     quickActions: 'Mga shortcut ng wallet',
     in_popup_prompt: 'Paalala',
     in_sure_logout: 'Sigurado ka bang gusto mong mag-log out?',
+    toClaim_one: '{{count}} na makukuha',
+    toClaim_other: '{{count}} na makukuha',
+    waiting_one: '{{count}} bagong item na naghihintay',
+    waiting_other: '{{count}} bagong item na naghihintay',
     cancel: 'Kanselahin',
     confirm: 'Kumpirmahin',
   },

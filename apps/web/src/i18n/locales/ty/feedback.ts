@@ -5,6 +5,7 @@ export const feedbackTy: typeof feedbackEn = {
   feedback: {
     intro: 'Hãy cho chúng tôi biết vấn đề hoặc ý tưởng của bạn. Đội ngũ sẽ trả lời trong hộp thư của bạn.',
     newTitle: 'Gửi góp ý',
+    loginFirst: 'Đăng nhập để gửi góp ý: câu trả lời sẽ đến trong hộp thư của bạn.',
     type: 'Loại câu hỏi',
     typeChoose: 'Chọn loại',
     typeRequired: 'Hãy chọn loại câu hỏi',

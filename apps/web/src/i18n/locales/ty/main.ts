@@ -48,6 +48,7 @@ export const ty: Messages = {
   },
   footer: {
     help: 'Trợ giúp',
+    feedback: 'Gửi góp ý',
     followUs: 'Theo dõi chúng tôi',
     payments: 'Phương thức thanh toán',
     adult: '18+ Chỉ người trưởng thành được chơi. Hãy chơi có trách nhiệm.',
@@ -120,6 +121,8 @@ export const ty: Messages = {
     helpTitle: 'Trung tâm trợ giúp',
     helpEmpty: 'Chưa có bài viết trợ giúp.',
     helpTopics: 'Chủ đề',
+    helpNotices: 'Thông báo',
+    feedback: 'Gửi góp ý',
   },
   auth: {
     signOut: 'Đăng xuất',
@@ -130,6 +133,10 @@ export const ty: Messages = {
     quickActions: 'Lối tắt ví',
     in_popup_prompt: 'Thông báo',
     in_sure_logout: 'Bạn có chắc muốn đăng xuất?',
+    toClaim_one: '{{count}} phần thưởng chờ nhận',
+    toClaim_other: '{{count}} phần thưởng chờ nhận',
+    waiting_one: '{{count}} mục mới đang chờ',
+    waiting_other: '{{count}} mục mới đang chờ',
     cancel: 'Hủy',
     confirm: 'Xác nhận',
   },
