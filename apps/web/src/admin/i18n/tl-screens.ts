@@ -207,6 +207,14 @@ export const agentsContentTl: AgentsContentTexts = {
     audiences: { all: 'Lahat', members: 'Mga miyembro', agents: 'Mga ahente (agent centre)' } as Record<string, string>,
     promotionType: 'Link ng promosyon (opsiyonal)',
     promotionTypeHelp: 'Isang uri ng promosyon: mag-aalok ang popup ng button papunta sa reward centre.',
+    textsLanguage: 'Wika ng teksto',
+    defaultText: 'Default',
+    defaultTextHelp:
+      'Ang default na wika ng merchant: ipinapakita sa lahat na walang sariling teksto ang wika. Opsiyonal ang ibang tab.',
+    translationHelp:
+      'Opsiyonal. Makikita ito ng mga miyembrong nagbabasa sa {{language}}; iwanang blangko ang dalawa para sa default.',
+    translationIncomplete: 'Isulat ang pamagat at ang nilalaman, o iwanang blangko ang dalawa',
+    written: 'may sulat',
   },
   site: {
     nav: { group: 'Mga setting', settings: 'Mga setting ng merchant' },
