@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { browser, demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
@@ -27,6 +28,8 @@ after(async () => {
   while (dealing) await new Promise((r) => setTimeout(r, 50));
 });
 
+/** Player A's settled fight (its betting-record reference), for the back office's lookup. */
+let settledRef: string | undefined;
 const FUND = 1_000_00n;
 
 async function seat(account: string): Promise<{ id: bigint; url: string }> {
@@ -145,6 +148,11 @@ test('two players in one arena: the odds move when the second bets; the simulate
     const expectB = FUND - 50_00n + (winner === 'Wala wins' ? 66_50n : winner === 'Draw' ? 50_00n : 0n);
     assert.equal(await balance(a.id), expectA);
     assert.equal(await balance(b.id), expectB);
+    const token = new URL(a.url, server.baseUrl).searchParams.get('token')!;
+    const history = await (
+      await fetch(`${server.baseUrl}/sabong/v1/history`, { headers: { 'x-game-session': token } })
+    ).json();
+    settledRef = `sb${history.value.fights[0].fightId}`;
     // The next fight: the result joins the board; the member's fights list it.
     await waitPhase(pa, ['open']);
     await pa.getByTestId('sb-history').waitFor();
@@ -155,4 +163,21 @@ test('two players in one arena: the odds move when the second bets; the simulate
   } finally {
     await ctxB.close();
   }
+});
+
+test('the back office finds the fight by its reference: the outcome, the revealed seed and its check (1366 px)', async () => {
+  assert.ok(settledRef, 'the arena test settled a fight');
+  const staff = await staffMember('sbLookup', 'games');
+  await openBackOffice(staff.token, `/games/rounds?ref=${settledRef}`, 1366);
+  const rounds = page.getByRole('region', { name: `Round ${settledRef}` });
+  await rounds.nth(1).waitFor(); // both players' rounds of that fight
+  const fight = rounds.first().getByRole('region', { name: 'Fight proof' });
+  await fight.getByText('ARENA-1', { exact: true }).waitFor();
+  const checks = fight.getByTestId('round-verification');
+  await checks.getByText('The seed decides exactly this outcome.').waitFor();
+  await checks.getByText('The revealed fight seed hashes to the commitment published when betting opened.').waitFor();
+  assert.equal(await noHorizontalOverflow(), true);
+  assert.deepEqual(await seriousViolations(), []);
+  await page.screenshot({ path: 'e2e/artifacts/sabong-round-lookup-1366.png', fullPage: true });
+  assert.deepEqual(errors, []);
 });

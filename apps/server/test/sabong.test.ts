@@ -5,6 +5,7 @@ import { memberMain } from '../src/modules/ledger/index.ts';
 import { createSabongModule } from '../src/modules/sabong/index.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
+import { createTestAdmin } from './helpers/admin.ts';
 import { houseGameNodes } from './helpers/house.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -185,6 +186,29 @@ describe('sabong arenas', () => {
     const item = records.json().value.items[0];
     expect(item, JSON.stringify(item)).toMatchObject({ gameName: 'SEA Sabong', status: 'settled' });
     expect(JSON.stringify(item)).toContain(String(ret('meron', 600n * UNIT)));
+    // The back office's round lookup by the betting record's reference: both members' rounds with the fight's proof.
+    const staff = await createTestAdmin(t, { role: 'games' });
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: `/admin/api/games/rounds?reference=sb${fight.id}`,
+      headers: bearer(staff.token),
+    });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    const rounds = lookup.json().value.items as { memberAccount: string; proof: unknown; tableProof: unknown }[];
+    expect(rounds).toHaveLength(2);
+    for (const r of rounds) {
+      expect(r.proof).toBeNull();
+      expect(r.tableProof).toEqual({
+        game: 'sabong',
+        table: 'ARENA-1',
+        fightNo: fight.fightNo,
+        outcome,
+        cancelled: false,
+        seedHash: fight.seedHash,
+        seed: proof.seed,
+        verification: { hashMatches: true, outcomeMatches: true },
+      });
+    }
   });
 
   it('a fight whose Meron/Wala payout is at or below 107 is cancelled at close: every bet (Draw too) refunded once', async () => {

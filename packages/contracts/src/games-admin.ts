@@ -35,12 +35,12 @@ export const adminRoundProof = houseRound.extend({ verification: adminRoundVerif
 export type AdminRoundProof = z.infer<typeof adminRoundProof>;
 
 /**
- * A shared-round table game's proof (our baccarat): the hand's place in its shoe and its cards, the shoe's
- * commitment, and once the shoe has ended its seed with the server's check — the seed hashes to the commitment and
- * the shoe shuffled from it deals exactly these cards at this position.
+ * A shared-round table game's proof. Baccarat: the hand's place in its shoe and its cards, the shoe's commitment,
+ * and once the shoe has ended its seed with the server's check — the seed hashes to the commitment and the shoe
+ * shuffled from it deals exactly these cards at this position.
  */
-export const adminTableProof = z.object({
-  game: z.string(),
+export const adminBaccaratProof = z.object({
+  game: z.literal('baccarat'),
   table: z.string(),
   shoeId: z.string(),
   hand: z.number().int(),
@@ -52,6 +52,27 @@ export const adminTableProof = z.object({
   seed: z.string().nullable(),
   verification: z.object({ hashMatches: z.boolean(), cardsMatch: z.boolean() }).nullable(),
 });
+
+/**
+ * Sabong: the fight's commitment, and once it is fought (or cancelled) its seed with the server's check — the seed
+ * hashes to the commitment and decides this outcome.
+ */
+export const adminSabongProof = z.object({
+  game: z.literal('sabong'),
+  /** The arena's code. */
+  table: z.string(),
+  fightNo: z.number().int(),
+  /** Null until fought (and for a cancelled fight). */
+  outcome: z.enum(['meron', 'wala', 'draw']).nullable(),
+  cancelled: z.boolean(),
+  seedHash: z.string(),
+  seed: z.string().nullable(),
+  verification: z.object({ hashMatches: z.boolean(), outcomeMatches: z.boolean() }).nullable(),
+});
+
+export type AdminBaccaratProof = z.infer<typeof adminBaccaratProof>;
+export type AdminSabongProof = z.infer<typeof adminSabongProof>;
+export const adminTableProof = z.discriminatedUnion('game', [adminBaccaratProof, adminSabongProof]);
 export type AdminTableProof = z.infer<typeof adminTableProof>;
 
 export const adminRound = z.object({

@@ -1,5 +1,5 @@
 import type {
-  AdminTableProof,
+  AdminBaccaratProof,
   BaccaratBetRequest,
   BaccaratBetResult,
   BaccaratHistory,
@@ -240,7 +240,7 @@ export function createBaccaratService(deps: {
      * (the seed hashes to the commitment; the shoe shuffled from it deals these cards at this position). Null for a
      * reference that is not one of this merchant's baccarat rounds, or a round without cards (cancelled before dealing).
      */
-    async roundProof(merchant: Merchant, reference: string): Promise<AdminTableProof | null> {
+    async roundProof(merchant: Merchant, reference: string): Promise<AdminBaccaratProof | null> {
       const m = /^bk(\d{1,18})$/.exec(reference);
       if (!m) return null;
       const round = await repo.round(BigInt(m[1]!));
@@ -250,7 +250,7 @@ export function createBaccaratService(deps: {
       const shoe = await repo.shoe(round.shoe_id);
       if (!stored || !shoe) return null;
       const seed = shoe.status === 'finished' ? shoe.seed : null;
-      let verification: AdminTableProof['verification'] = null;
+      let verification: AdminBaccaratProof['verification'] = null;
       if (seed !== null) {
         let cardsMatch = false;
         try {
@@ -262,7 +262,7 @@ export function createBaccaratService(deps: {
         verification = { hashMatches: shoeCommitment(seed) === shoe.seed_hash, cardsMatch };
       }
       return {
-        game: BACCARAT_GAME,
+        game: 'baccarat',
         table: table.code,
         shoeId: String(shoe.id),
         hand: round.hand,

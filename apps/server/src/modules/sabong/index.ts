@@ -74,6 +74,8 @@ export function createSabongModule(deps: {
     clock: deps.clock,
     betPlaced,
   });
+  // The back office's round lookup shows a fight's commitment, seed and check.
+  deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
   const jobs: ScheduledJob[] = [
     {
       name: 'sabong-dealer',

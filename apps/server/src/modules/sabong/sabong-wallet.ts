@@ -8,7 +8,10 @@ import type { BetRow, FightRow, SabongRepository } from './sabong.repository.ts'
 export const SABONG_VENDOR = 'SEA';
 export const SABONG_GAME = 'sabong';
 
-export type SabongGames = Pick<GamesModule, 'wallet' | 'vendor' | 'sessionByToken' | 'findGame' | 'walletTxStatus'>;
+export type SabongGames = Pick<
+  GamesModule,
+  'wallet' | 'vendor' | 'sessionByToken' | 'findGame' | 'walletTxStatus' | 'registerTableProof'
+>;
 
 /** Wallet ids of a fight (one wallet round per member and fight): the same on every retry. */
 export const walletIds = {

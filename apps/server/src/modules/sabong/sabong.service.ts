@@ -1,4 +1,5 @@
 import type {
+  AdminSabongProof,
   SabongArenaSummary,
   SabongArenaView,
   SabongBetRequest,
@@ -7,6 +8,7 @@ import type {
   SabongHistory,
   SabongLobby,
 } from '@sea/contracts';
+import { verifyFight } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
@@ -221,6 +223,34 @@ export function createSabongService(deps: {
         seed: over || fight.status === 'cancelled' ? fight.seed : null,
         outcome: over ? fight.outcome : null,
         cancelled: fight.status === 'cancelled',
+      };
+    },
+
+    /**
+     * Back office round lookup: a fight's proof by its wallet reference (`sb<fight id>`, what the betting record
+     * shows): its commitment, and once fought or cancelled its seed and the check (the seed hashes to the commitment
+     * and decides this outcome). Null for a reference that is not one of this merchant's fights.
+     */
+    async roundProof(merchant: Merchant, reference: string): Promise<AdminSabongProof | null> {
+      const m = /^sb(\d{1,18})$/.exec(reference);
+      if (!m) return null;
+      const fight = await repo.fight(BigInt(m[1]!));
+      const arena = fight && (await repo.arenaById(fight.arena_id));
+      if (!fight || !arena || arena.merchant_id !== merchant.id) return null;
+      const fought = fight.status === 'result' || fight.status === 'settled';
+      const cancelled = fight.status === 'cancelled';
+      const seed = fought || cancelled ? fight.seed : null;
+      const outcome = fought ? fight.outcome : null;
+      const check = seed !== null && outcome ? verifyFight(seed, fight.seed_hash, outcome) : null;
+      return {
+        game: 'sabong',
+        table: arena.code,
+        fightNo: fight.fight_no,
+        outcome,
+        cancelled,
+        seedHash: fight.seed_hash,
+        seed,
+        verification: check && { hashMatches: check.seedMatches, outcomeMatches: check.outcomeMatches },
       };
     },
 

@@ -1,4 +1,4 @@
-import type { AdminRound, AdminRoundProof, AdminTableProof } from '@sea/contracts';
+import type { AdminBaccaratProof, AdminRound, AdminRoundProof, AdminSabongProof } from '@sea/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -113,8 +113,10 @@ function RoundCard({ round: r }: { round: AdminRound }) {
       </dl>
       {r.proof ? (
         <Proof proof={r.proof} />
-      ) : r.tableProof ? (
-        <TableProof proof={r.tableProof} />
+      ) : r.tableProof?.game === 'baccarat' ? (
+        <ShoeProof proof={r.tableProof} />
+      ) : r.tableProof?.game === 'sabong' ? (
+        <FightProof proof={r.tableProof} />
       ) : (
         <p className="bo-hint">{t('games.rounds.vendorRecord')}</p>
       )}
@@ -168,8 +170,8 @@ function Proof({ proof: p }: { proof: AdminRoundProof }) {
   );
 }
 
-/** A shared-round table game's hand (baccarat): its place in the shoe, its cards, the shoe's commitment and check. */
-function TableProof({ proof: p }: { proof: AdminTableProof }) {
+/** A baccarat hand: its place in the shoe, its cards, the shoe's commitment and check. */
+function ShoeProof({ proof: p }: { proof: AdminBaccaratProof }) {
   const { t } = useTranslation();
   const v = p.verification;
   return (
@@ -202,6 +204,48 @@ function TableProof({ proof: p }: { proof: AdminTableProof }) {
         <ul className="bo-checks" data-testid="round-verification">
           <Check ok={v.hashMatches} yes={t('games.rounds.shoeHashOk')} no={t('games.rounds.hashBad')} />
           <Check ok={v.cardsMatch} yes={t('games.rounds.cardsOk')} no={t('games.rounds.cardsBad')} />
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A sabong fight: its commitment, outcome, and once fought (or cancelled) its seed and the check. */
+function FightProof({ proof: p }: { proof: AdminSabongProof }) {
+  const { t } = useTranslation();
+  const v = p.verification;
+  return (
+    <section className="bo-proof" aria-label={t('games.rounds.fightProof')}>
+      <h3>{t('games.rounds.fightProof')}</h3>
+      <dl className="bo-detail bo-detail--code">
+        <dt>{t('games.rounds.arena')}</dt>
+        <dd>{p.table}</dd>
+        <dt>{t('games.rounds.fightNo')}</dt>
+        <dd>{p.fightNo}</dd>
+        <dt>{t('games.rounds.fightOutcome')}</dt>
+        <dd>
+          {p.cancelled
+            ? t('games.rounds.fightCancelled')
+            : p.outcome
+              ? t(`games.rounds.outcomes.${p.outcome}`)
+              : t('games.rounds.fightNotOver')}
+        </dd>
+        <dt>{t('games.rounds.fightSeedHash')}</dt>
+        <dd>
+          <code>{p.seedHash}</code>
+        </dd>
+        <dt>{t('games.rounds.fightSeed')}</dt>
+        <dd>{p.seed ? <code>{p.seed}</code> : t('games.rounds.fightNotRevealed')}</dd>
+      </dl>
+      <h4>{t('games.rounds.verify')}</h4>
+      {v === null ? (
+        <p className="bo-alert bo-alert--info" role="status">
+          {t(p.cancelled ? 'games.rounds.fightNoOutcome' : 'games.rounds.fightVerifyLater')}
+        </p>
+      ) : (
+        <ul className="bo-checks" data-testid="round-verification">
+          <Check ok={v.hashMatches} yes={t('games.rounds.fightHashOk')} no={t('games.rounds.hashBad')} />
+          <Check ok={v.outcomeMatches} yes={t('games.rounds.outcomeOk')} no={t('games.rounds.outcomeBad')} />
         </ul>
       )}
     </section>
