@@ -312,7 +312,19 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     clock,
   });
   // The player's profile and account closure (issue 25).
-  const profile = createProfileModule({ db, members, ledger, auth, audit: admin, hasher, mailer, limiter, clock });
+  const profile = createProfileModule({
+    db,
+    members,
+    ledger,
+    deposits,
+    withdrawals,
+    auth,
+    audit: admin,
+    hasher,
+    mailer,
+    limiter,
+    clock,
+  });
   const dashboard = createDashboardModule({
     db,
     games,

@@ -176,6 +176,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Your wallets still hold money: withdraw it (and forfeit or finish any bonus) before closing the account.',
   },
+  account_money_pending: {
+    status: 409,
+    message:
+      'A deposit or withdrawal of yours is still being processed: close the account once it is finished (or ask customer service).',
+  },
   account_closed: { status: 403, message: 'This account is closed. Please contact customer service.' },
   bonus_claim_not_found: { status: 404, message: 'No such bonus claim.' },
   bonus_claim_not_flagged: { status: 409, message: 'This claim is not waiting for a review.' },

@@ -26,9 +26,11 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { DepositsModule } from '../deposits/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { isAgentType, type MemberRow, type MembersModule } from '../members/index.ts';
+import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { STORED_FIELDS, type ProfileRepository, type StoredProfile } from './profile.repository.ts';
 
 type Members = Pick<MembersModule, 'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close'>;
@@ -77,7 +79,9 @@ export function createProfileService(deps: {
   db: AnyDb;
   repo: ProfileRepository;
   members: Members;
-  ledger: Pick<LedgerModule, 'memberAccounts'>;
+  ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
+  deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
   auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
@@ -304,8 +308,10 @@ export function createProfileService(deps: {
 
     /**
      * The member closes the account: confirmed with the password, refused while any wallet (main, game wallets,
-     * bonus, held amounts) is not zero; the account is kept with status closed, every session ends, the audit log
-     * records it. Logins are then refused with account_closed.
+     * bonus, held amounts) is not zero or a deposit or withdrawal is pending (account_money_pending); the check
+     * and the closure are one transaction with the ledger accounts locked and marked closed, so no credit can land
+     * after it. The account is kept with status closed, every session ends, the audit log records it. Logins are
+     * then refused with account_closed.
      */
     async close(merchant: Merchant, memberId: bigint, password: string, ip: string): Promise<{ closedAt: string }> {
       const limit = await deps.limiter.hit(`close:${memberId}`, 5, 15 * 60_000);
@@ -320,15 +326,27 @@ export function createProfileService(deps: {
         });
       if (isAgentType(merchant, m.type))
         throw new AppError('forbidden', 'An agent account is closed by customer service (its team moves first).');
-      // Read before the transaction (the embedded database would wait for it otherwise).
-      const accounts = await deps.ledger.memberAccounts(merchant.id, memberId);
-      const left = accounts.filter((a) => a.balance !== 0n || a.pending !== 0n);
-      if (left.length)
-        throw new AppError('account_balance_not_zero', undefined, {
-          wallets: left.map((a) => ({ account: a.code, balance: String(a.balance) })),
-        });
       const at = deps.clock();
+      // One transaction: every ledger account of the member locked (in id order, as a post locks them; the main
+      // wallet created if missing), checked and marked closed, then the member's row. A credit racing the closure
+      // either committed first (its money is seen: refused) or waits on the accounts and is refused by the ledger
+      // (account_closed) once this commits. The accounts come before the member's row: a post creating an account
+      // takes a key-share lock on that row (the foreign key), so the other order could deadlock with it.
       await deps.db.transaction().execute(async (trx) => {
+        const accounts = await deps.ledger.lockMemberAccounts(trx, merchant, memberId);
+        const locked = await members.lockForUpdate(trx, merchant.id, memberId);
+        if (!locked || locked.status === 'closed') throw new AppError('state_invalid');
+        if (
+          (await deps.deposits.hasPendingDeposit(merchant.id, memberId, trx)) ||
+          (await deps.withdrawals.hasOpenWithdrawal(merchant.id, memberId, trx))
+        )
+          throw new AppError('account_money_pending');
+        const left = accounts.filter((a) => a.balance !== 0n || a.debitsPending !== 0n || a.creditsPending !== 0n);
+        if (left.length)
+          throw new AppError('account_balance_not_zero', undefined, {
+            wallets: left.map((a) => ({ account: a.code, balance: String(a.balance) })),
+          });
+        await deps.ledger.setMemberAccountsClosed(trx, merchant.id, memberId, at);
         if (!(await members.close(trx, merchant.id, memberId, at))) throw new AppError('state_invalid');
         const ended = await deps.auth.endSessionsIn(trx, memberId);
         await deps.audit.recordAction(trx, {

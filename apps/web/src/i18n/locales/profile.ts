@@ -79,6 +79,8 @@ export const profileEn = {
     profile_under_age: 'You are under the minimum age of this site.',
     account_balance_not_zero:
       'Your wallets still hold money: withdraw it (and finish or forfeit any bonus) before closing the account.',
+    account_money_pending:
+      'A deposit or withdrawal of yours is still being processed: close the account once it is finished (or ask customer service).',
     account_closed: 'This account is closed. Please contact customer service.',
   },
 };

@@ -82,6 +82,8 @@ export const profileTl: ProfileMessages = {
     profile_under_age: 'Mas bata ka sa minimum na edad ng site na ito.',
     account_balance_not_zero:
       'May pera pa sa iyong mga wallet: i-withdraw ito (at tapusin o i-forfeit ang anumang bonus) bago isara ang account.',
+    account_money_pending:
+      'May deposito o withdrawal ka pang pinoproseso: isara ang account kapag tapos na ito (o makipag-ugnayan sa customer service).',
     account_closed: 'Sarado na ang account na ito. Makipag-ugnayan sa customer service.',
   },
 };

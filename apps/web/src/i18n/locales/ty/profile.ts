@@ -82,6 +82,8 @@ export const profileTy: ProfileMessages = {
     profile_under_age: 'Bạn chưa đủ tuổi tối thiểu của trang này.',
     account_balance_not_zero:
       'Ví của bạn vẫn còn tiền: hãy rút hết (và hoàn thành hoặc hủy khuyến mãi) trước khi đóng tài khoản.',
+    account_money_pending:
+      'Bạn còn một giao dịch nạp hoặc rút tiền đang xử lý: hãy đóng tài khoản sau khi giao dịch hoàn tất (hoặc liên hệ bộ phận chăm sóc khách hàng).',
     account_closed: 'Tài khoản này đã đóng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   },
 };
