@@ -275,6 +275,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
       (await withdrawals.bankAccounts.list(merchant, memberId)).map((b) => b.accountName),
     notify: messages.notify,
   });
+  // A reviewed identity document: the member reads the outcome (and the reason) in the inbox.
+  kyc.setNoticePort(messages.notify);
   const feedback = createFeedbackModule({ db, members, messages, audit: admin, limiter, clock });
   // The chat room: a lobby and a room per lottery game (fast and feed games), names masked as on the winners board.
   const chat = createChatModule({
