@@ -407,6 +407,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.playEvents.jobs,
   ...modules.bonus.jobs,
   ...modules.rewards.jobs,
+  ...modules.profile.jobs,
 ];
 
 export interface SharedState {

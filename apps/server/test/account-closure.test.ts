@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { memberMain, memberVendor, type PostRequest, systemAccount } from '../src/modules/ledger/index.ts';
+import { createTestAdmin, type TestAdmin } from './helpers/admin.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -14,10 +15,16 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
  */
 let t: TestApp;
 let demo: Merchant;
+let owner: TestAdmin;
+let now = Date.parse('2026-11-26T04:00:00.000Z');
+const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A clock the test moves (the retention period); real time flows within a step so sessions stay fresh.
+  const started = Date.now();
+  t = await buildTestApp({ clock: () => new Date(now + (Date.now() - started)) });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  owner = await createTestAdmin(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -171,5 +178,112 @@ describe('account closure and the ledger', () => {
     expect(w.statusCode, w.body).toBe(200);
     const r = await close(p);
     expect(r.json().code).toBe('account_money_pending');
+  });
+});
+
+describe('closed accounts: reopened by staff, anonymised after the retention period', () => {
+  const staff = (a: TestAdmin, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/admin/api${path}`,
+      headers: { ...bearer(a.token), merchant: 'demo' },
+      ...(payload && { payload }),
+    });
+  const login = (p: Player) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: p.account, password: p.password, area: 'member' },
+      remoteAddress: '198.51.100.40',
+    });
+
+  it('staff with members.manage reopen with a reason (audited); money moves again; others are refused', async () => {
+    const p = await newPlayer(t, demo);
+    expect((await close(p)).statusCode).toBe(200);
+    const path = `/members/${p.account}/reopen`;
+
+    const noReason = await staff(owner, 'POST', path, { reason: '  ' });
+    expect([noReason.statusCode, noReason.json().code]).toEqual([400, 'validation_failed']);
+    for (const role of ['auditor', 'finance', 'content']) {
+      const a = await createTestAdmin(t, { role });
+      const r = await staff(a, 'POST', path, { reason: 'asked by phone' });
+      expect([role, r.statusCode]).toEqual([role, 403]);
+    }
+    expect((await t.app.modules.members.findById(demo.id, p.id))!.status).toBe('closed');
+    expect(await t.app.modules.ledger.post(credit(p.id, 10n))).toMatchObject({ ok: false, error: 'account_closed' });
+
+    const r = await staff(owner, 'POST', path, { reason: 'The member asked to come back (ticket 4411)' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().value).toMatchObject({ account: p.account, closedAt: null, anonymisedAt: null });
+    expect((await login(p)).statusCode).toBe(200);
+    expect((await t.app.modules.ledger.post(credit(p.id, 10n))).ok).toBe(true);
+    const again = await staff(owner, 'POST', path, { reason: 'twice' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'state_invalid']);
+
+    const audit = await staff(owner, 'GET', `/audit?action=member.reopen&target=${p.account}`);
+    const items = audit.json().value.items;
+    expect(items).toHaveLength(1);
+    expect(items[0].detail).toMatchObject({ reason: 'The member asked to come back (ticket 4411)' });
+  });
+
+  it("wipes a closed account's personal fields after the merchant's retention period; the ledger is kept", async () => {
+    const set = await staff(owner, 'PUT', '/site-settings/profile', { closedRetentionDays: 90 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().value.closedRetentionDays).toBe(90);
+    const bad = await staff(owner, 'PUT', '/site-settings/profile', { closedRetentionDays: 5 });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'validation_failed']);
+
+    // A member with profile fields and a ledger history (money came and went), then closed.
+    const closedMember = async () => {
+      const x = await newPlayer(t, demo);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/wps/member/profile',
+        headers: bearer(x.token),
+        payload: { nickname: 'Lucky', realName: 'Juan Dela Cruz', email: 'juan@example.com', address: '12 Rizal Ave' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      await t.app.modules.ledger.postOrThrow(credit(x.id, 500n));
+      await t.app.modules.ledger.postOrThrow({
+        ...credit(x.id, 500n),
+        legs: [
+          { debit: memberMain(x.id), credit: systemAccount('adjustments', x.id), amount: 500n, code: 'adjustment' },
+        ],
+      });
+      expect((await close(x)).statusCode).toBe(200);
+      return x;
+    };
+    const p = await closedMember();
+    now += 60 * DAY;
+    const keep = await closedMember();
+    const journalsBefore = await t.app.modules.ledger.journalCount();
+
+    // 89 days after p's closure: nothing yet.
+    now += 29 * DAY;
+    expect((await t.app.modules.profile.anonymiseDue()).anonymised).not.toContain(p.account);
+    // Past 90 days: p is wiped, `keep` (closed 30 days ago) is not.
+    now += 2 * DAY;
+    const run = await t.app.modules.profile.anonymiseDue();
+    expect(run.anonymised).toContain(p.account);
+    const late = await createTestAdmin(t); // staff sessions of 91 days ago have ended
+    expect(run.anonymised).not.toContain(keep.account);
+    const m = (await t.app.modules.members.findById(demo.id, p.id))!;
+    expect(m).toMatchObject({ nickname: null, real_name: null, email: null, mobile: null, status: 'closed' });
+    expect(m.anonymised_at).toBeInstanceOf(Date);
+    const view = (await staff(late, 'GET', `/members/${p.account}/profile`)).json().value;
+    expect(view.values).toMatchObject({ nickname: null, realName: null, email: null, address: null });
+    expect(view.anonymisedAt).not.toBeNull();
+    const kept = (await staff(late, 'GET', `/members/${keep.account}/profile`)).json().value;
+    expect(kept.values).toMatchObject({ realName: 'Juan Dela Cruz', address: '12 Rizal Ave' });
+    // The ledger is untouched: same journals, the member's entries still there, the books balance.
+    expect(await t.app.modules.ledger.journalCount()).toBe(journalsBefore);
+    expect(await balances(p.id)).toEqual([[memberMain(p.id), 0n]]);
+    expect(await t.app.modules.ledger.audit()).toEqual({ ok: true, problems: [] });
+    // A second run does nothing more; an anonymised account cannot be reopened.
+    expect((await t.app.modules.profile.anonymiseDue()).anonymised).not.toContain(p.account);
+    const reopen = await staff(late, 'POST', `/members/${p.account}/reopen`, { reason: 'too late' });
+    expect([reopen.statusCode, reopen.json().code]).toEqual([409, 'state_invalid']);
+    const audit = await staff(late, 'GET', `/audit?action=member.anonymise&target=${p.account}`);
+    expect(audit.json().value.items).toHaveLength(1);
   });
 });

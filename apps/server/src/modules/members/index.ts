@@ -66,6 +66,9 @@ export function createMembersModule(deps: {
     setProfileColumns: repo.setProfileColumns,
     lockForUpdate: repo.lockForUpdate,
     close: repo.close,
+    reopen: repo.reopen,
+    closedBefore: repo.closedBefore,
+    anonymise: repo.anonymise,
     // hierarchy
     uplineIdOf: repo.uplineIdOf,
     findNode: repo.findNode,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
@@ -24,11 +25,22 @@ export { localDate } from './profile.service.ts';
  * once by the member, then only staff change it (audited). The e-mail is verified by a single-use link (the Mailer
  * seam). Account closure by the member: the password, every wallet at zero and no deposit or withdrawal pending,
  * checked in the closing transaction with the ledger accounts locked and marked closed (no credit lands after);
- * sessions ended, status closed (kept, never deleted).
+ * sessions ended, status closed (kept, never deleted). Staff reopen a closed account (audited, with a reason); after
+ * the merchant's retention period a job wipes a closed account's personal fields (the ledger is kept).
  */
 export function createProfileModule(deps: {
   db: AnyDb;
-  members: Pick<MembersModule, 'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close'>;
+  members: Pick<
+    MembersModule,
+    | 'findById'
+    | 'findByAccount'
+    | 'setProfileColumns'
+    | 'lockForUpdate'
+    | 'close'
+    | 'reopen'
+    | 'closedBefore'
+    | 'anonymise'
+  >;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
   withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
@@ -40,8 +52,21 @@ export function createProfileModule(deps: {
   clock: () => Date;
 }) {
   const service = createProfileService({ ...deps, repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)) });
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'closed-account-anonymise',
+      everySeconds: 3600,
+      /** Closed accounts past their merchant's retention period lose their personal fields (ledger kept). */
+      async run() {
+        const { anonymised } = await service.anonymiseDue();
+        return anonymised.length ? { anonymised } : null;
+      },
+    },
+  ];
   return {
     ...service,
+    /** The scheduled jobs of this module (run once per period across all processes). */
+    jobs,
     register(app: FastifyInstance): void {
       registerProfileRoutes(app, service);
     },

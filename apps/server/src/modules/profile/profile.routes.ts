@@ -4,6 +4,7 @@ import {
   adminMemberProfile,
   memberAccountParams,
   memberProfile,
+  memberReopenRequest,
   profileSettings,
   profileSettingsPatch,
   profileUpdate,
@@ -114,6 +115,23 @@ export function registerProfileRoutes(app: FastifyInstance, service: ProfileServ
     },
     ({ merchant, admin: a, ip, params, body }) =>
       service.staffUpdate(merchant, { adminId: a.id, ip }, params.account, body),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/members/:account/reopen',
+      permission: 'members.manage',
+      summary:
+        'Reopen a closed account (a reason required; audited as member.reopen); refused once its personal data was erased',
+      tags: adminTags,
+      params: memberAccountParams,
+      body: memberReopenRequest,
+      response: adminMemberProfile,
+    },
+    ({ merchant, admin: a, ip, params, body }) =>
+      service.reopen(merchant, { adminId: a.id, ip }, params.account, body.reason),
   );
 
   const settingsTags = ['admin: settings'];

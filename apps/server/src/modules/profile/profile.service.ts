@@ -1,6 +1,8 @@
 import {
   type AdminMemberProfile,
   checkProfileValue,
+  CLOSED_RETENTION_MIN_DAYS,
+  DEFAULT_CLOSED_RETENTION_DAYS,
   DEFAULT_MIN_AGE,
   DEFAULT_PROFILE_MODES,
   EMAIL_VERIFY_HOURS,
@@ -33,7 +35,17 @@ import { isAgentType, type MemberRow, type MembersModule } from '../members/inde
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { STORED_FIELDS, type ProfileRepository, type StoredProfile } from './profile.repository.ts';
 
-type Members = Pick<MembersModule, 'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close'>;
+type Members = Pick<
+  MembersModule,
+  | 'findById'
+  | 'findByAccount'
+  | 'setProfileColumns'
+  | 'lockForUpdate'
+  | 'close'
+  | 'reopen'
+  | 'closedBefore'
+  | 'anonymise'
+>;
 
 /** Staff acting on a member's profile (the audit record's). */
 export interface ProfileActor {
@@ -99,7 +111,11 @@ export function createProfileService(deps: {
       const mode = (stored as Record<string, string>)[f];
       if ((PROFILE_MODES as readonly string[]).includes(mode ?? '')) fields[f] = mode as ProfileMode;
     }
-    return { minAge: row?.min_age ?? DEFAULT_MIN_AGE, fields };
+    return {
+      minAge: row?.min_age ?? DEFAULT_MIN_AGE,
+      fields,
+      closedRetentionDays: row?.closed_retention_days ?? DEFAULT_CLOSED_RETENTION_DAYS,
+    };
   }
 
   async function view(merchant: Merchant, m: MemberRow): Promise<MemberProfile> {
@@ -209,7 +225,12 @@ export function createProfileService(deps: {
 
   async function staffView(merchant: Merchant, account: string): Promise<AdminMemberProfile> {
     const m = await memberOf(merchant, account);
-    return { ...(await view(merchant, m)), account: m.account, closedAt: m.closed_at?.toISOString() ?? null };
+    return {
+      ...(await view(merchant, m)),
+      account: m.account,
+      closedAt: m.closed_at?.toISOString() ?? null,
+      anonymisedAt: m.anonymised_at?.toISOString() ?? null,
+    };
   }
 
   return {
@@ -248,9 +269,18 @@ export function createProfileService(deps: {
     /** The merchant's profile settings changed in the back office, audited in the same transaction. */
     async saveSettings(merchant: Merchant, actor: ProfileActor, patch: ProfileSettingsPatch): Promise<ProfileSettings> {
       const s = await settings(merchant.id);
-      const next = { minAge: patch.minAge ?? s.minAge, fields: { ...s.fields, ...patch.fields } };
+      const next = {
+        minAge: patch.minAge ?? s.minAge,
+        fields: { ...s.fields, ...patch.fields },
+        closedRetentionDays: patch.closedRetentionDays ?? s.closedRetentionDays,
+      };
       await deps.db.transaction().execute(async (trx) => {
-        await repo.saveSettings(trx, merchant.id, { minAge: next.minAge, modes: next.fields }, deps.clock());
+        await repo.saveSettings(
+          trx,
+          merchant.id,
+          { minAge: next.minAge, modes: next.fields, closedRetentionDays: next.closedRetentionDays },
+          deps.clock(),
+        );
         await deps.audit.recordAction(trx, {
           merchantId: merchant.id,
           adminId: actor.adminId,
@@ -360,6 +390,79 @@ export function createProfileService(deps: {
         });
       });
       return { closedAt: at.toISOString() };
+    },
+
+    /**
+     * Staff reopen a closed account (members.manage, a reason, audited): the ledger accounts unmarked and the member
+     * active again, in one transaction (the same lock order as the closure). An anonymised account stays closed.
+     */
+    async reopen(
+      merchant: Merchant,
+      actor: ProfileActor,
+      account: string,
+      reason: string,
+    ): Promise<AdminMemberProfile> {
+      const m = await memberOf(merchant, account);
+      await deps.db.transaction().execute(async (trx) => {
+        await deps.ledger.lockMemberAccounts(trx, merchant, m.id);
+        const locked = await members.lockForUpdate(trx, merchant.id, m.id);
+        if (!locked) throw new AppError('member_not_found');
+        if (locked.status !== 'closed') throw new AppError('state_invalid', 'This account is not closed.');
+        if (locked.anonymised_at)
+          throw new AppError(
+            'state_invalid',
+            "This account's personal data was erased after the retention period: it cannot be reopened.",
+          );
+        await deps.ledger.setMemberAccountsClosed(trx, merchant.id, m.id, null);
+        if (!(await members.reopen(trx, merchant.id, m.id))) throw new AppError('state_invalid');
+        await deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: actor.adminId,
+          action: 'member.reopen',
+          targetType: 'member',
+          targetId: m.account,
+          detail: { account: m.account, reason, closedAt: locked.closed_at?.toISOString() ?? null },
+          ip: actor.ip,
+        });
+      });
+      return staffView(merchant, account);
+    },
+
+    /**
+     * The retention job: closed accounts whose merchant's retention period (closedRetentionDays) has passed get
+     * their personal fields wiped (members' columns and the profile row), one transaction each, audited by the
+     * system; the ledger, the account id and name stay. Up to `limit` accounts a run.
+     */
+    async anonymiseDue(limit = 200): Promise<{ anonymised: string[] }> {
+      const now = deps.clock();
+      const candidates = await members.closedBefore(
+        new Date(now.getTime() - CLOSED_RETENTION_MIN_DAYS * 86_400_000),
+        limit,
+      );
+      const retention = new Map<bigint, number>();
+      const done: string[] = [];
+      for (const c of candidates) {
+        if (!retention.has(c.merchant_id))
+          retention.set(c.merchant_id, (await settings(c.merchant_id)).closedRetentionDays);
+        const days = retention.get(c.merchant_id)!;
+        if (!c.closed_at || c.closed_at.getTime() + days * 86_400_000 > now.getTime()) continue;
+        await deps.db.transaction().execute(async (trx) => {
+          const locked = await members.lockForUpdate(trx, c.merchant_id, c.id);
+          if (!locked || !(await members.anonymise(trx, c.merchant_id, c.id, now))) return;
+          await repo.wipe(trx, c.merchant_id, c.id);
+          await deps.audit.recordAction(trx, {
+            merchantId: c.merchant_id,
+            adminId: null,
+            action: 'member.anonymise',
+            targetType: 'member',
+            targetId: locked.account,
+            detail: { account: locked.account, closedAt: c.closed_at!.toISOString(), retentionDays: days },
+            ip: '',
+          });
+          done.push(locked.account);
+        });
+      }
+      return { anonymised: done };
     },
   };
 }

@@ -20,7 +20,11 @@ function setup(over: Partial<MemberProfile> = {}) {
     mobile: '+63 9171234567',
     realNameLocked: false,
     emailVerified: false,
-    settings: { minAge: 18, fields: { ...DEFAULT_PROFILE_MODES, zalo: 'hidden', address: 'required' } },
+    settings: {
+      minAge: 18,
+      fields: { ...DEFAULT_PROFILE_MODES, zalo: 'hidden', address: 'required' },
+      closedRetentionDays: 1825,
+    },
     ...over,
   };
   const sent: ProfileUpdate[] = [];

@@ -35,7 +35,11 @@ const settingsOf = (over: Partial<SiteSettings> = {}): SiteSettings => ({
   ...over,
 });
 
-const profileSettings = (): ProfileSettings => ({ minAge: 18, fields: { ...DEFAULT_PROFILE_MODES } });
+const profileSettings = (): ProfileSettings => ({
+  minAge: 18,
+  fields: { ...DEFAULT_PROFILE_MODES },
+  closedRetentionDays: 1825,
+});
 const profileHandler = () => http.get('*/admin/api/site-settings/profile', () => ok(profileSettings()));
 
 describe('merchant settings', () => {
