@@ -317,6 +317,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   const profile = createProfileModule({
     db,
     members,
+    verification,
     ledger,
     deposits,
     withdrawals,

@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   captcha_required: { status: 400, message: 'Enter the captcha.' },
   captcha_invalid: { status: 400, message: 'Captcha check failed. Please try again.' },
   invalid_phone_number: { status: 400, message: 'Invalid phone number format.' },
+  mobile_in_use: { status: 409, message: 'This mobile number is used by another account.' },
+  mobile_unchanged: { status: 409, message: 'This is already your mobile number.' },
   verification_code_invalid: { status: 400, message: 'Invalid or missing verification code.' },
   verification_code_expired: { status: 400, message: 'The code has expired. Please send a new one.' },
   login_check_required: {

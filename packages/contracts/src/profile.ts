@@ -175,3 +175,30 @@ export function checkProfileValue(
 /** Length hints for the form (min–max characters), for the fields that have them. */
 export const profileLengths = (field: ProfileField): { min: number; max: number } | null =>
   field === 'birthday' || field === 'incomeSource' ? null : { min: RULES[field].min, max: RULES[field].max };
+
+/** POST /wps/member/mobile/code: send a code to the new number (the login password confirms it is the member). */
+export const mobileChangeCodeRequest = z.object({
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
+  mobileNum: z.string().trim().min(1).max(20),
+  password: z.string().min(1).max(200),
+});
+export type MobileChangeCodeRequest = z.infer<typeof mobileChangeCodeRequest>;
+
+/** PUT /wps/member/mobile: the new number with the code it received. */
+export const mobileChangeRequest = z.object({
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
+  mobileNum: z.string().trim().min(1).max(20),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export type MobileChangeRequest = z.infer<typeof mobileChangeRequest>;
+export const mobileChanged = z.object({ mobile: z.string() });
+export type MobileChanged = z.infer<typeof mobileChanged>;

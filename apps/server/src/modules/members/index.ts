@@ -67,6 +67,7 @@ export function createMembersModule(deps: {
     lockForUpdate: repo.lockForUpdate,
     close: repo.close,
     reopen: repo.reopen,
+    setMobile: repo.setMobile,
     closedBefore: repo.closedBefore,
     anonymise: repo.anonymise,
     // hierarchy

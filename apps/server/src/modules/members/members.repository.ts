@@ -143,6 +143,16 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** The member's confirmed new mobile number (the unique index refuses one another member holds). */
+    async setMobile(executor: AnyDb, merchantId: bigint, id: bigint, cc: string, mobile: string): Promise<void> {
+      await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set({ country_dialing_code: cc, mobile })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Staff reopen a closed account not anonymised yet; false when it was not such an account. */
     async reopen(executor: AnyDb, merchantId: bigint, id: bigint): Promise<boolean> {
       const r = await tablesOf<MembersTables>(executor)

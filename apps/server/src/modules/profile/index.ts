@@ -9,10 +9,12 @@ import type { DepositsModule } from '../deposits/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { VerificationModule } from '../verification/index.ts';
 import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { createProfileRepository } from './profile.repository.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { createProfileService } from './profile.service.ts';
+import { createMobileChangeService } from './mobile-change.service.ts';
 import type { ProfileTables } from './profile.tables.ts';
 
 export { localDate } from './profile.service.ts';
@@ -26,7 +28,8 @@ export { localDate } from './profile.service.ts';
  * seam). Account closure by the member: the password, every wallet at zero and no deposit or withdrawal pending,
  * checked in the closing transaction with the ledger accounts locked and marked closed (no credit lands after);
  * sessions ended, status closed (kept, never deleted). Staff reopen a closed account (audited, with a reason); after
- * the merchant's retention period a job wipes a closed account's personal fields (the ledger is kept).
+ * the merchant's retention period a job wipes a closed account's personal fields (the ledger is kept). The mobile
+ * number is changed with the password and an SMS code to the new number (mobile-change.service.ts), audited.
  */
 export function createProfileModule(deps: {
   db: AnyDb;
@@ -34,13 +37,16 @@ export function createProfileModule(deps: {
     MembersModule,
     | 'findById'
     | 'findByAccount'
+    | 'findByMobile'
     | 'setProfileColumns'
+    | 'setMobile'
     | 'lockForUpdate'
     | 'close'
     | 'reopen'
     | 'closedBefore'
     | 'anonymise'
   >;
+  verification: Pick<VerificationModule, 'sendCode' | 'verifyCode'>;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
   withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
@@ -51,14 +57,18 @@ export function createProfileModule(deps: {
   limiter: WindowLimiter;
   clock: () => Date;
 }) {
-  const service = createProfileService({ ...deps, repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)) });
+  const profileService = createProfileService({
+    ...deps,
+    repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)),
+  });
+  const service = { ...profileService, ...createMobileChangeService(deps) };
   const jobs: ScheduledJob[] = [
     {
       name: 'closed-account-anonymise',
       everySeconds: 3600,
       /** Closed accounts past their merchant's retention period lose their personal fields (ledger kept). */
       async run() {
-        const { anonymised } = await service.anonymiseDue();
+        const { anonymised } = await profileService.anonymiseDue();
         return anonymised.length ? { anonymised } : null;
       },
     },

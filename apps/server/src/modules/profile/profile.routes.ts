@@ -5,17 +5,25 @@ import {
   memberAccountParams,
   memberProfile,
   memberReopenRequest,
+  mobileChangeCodeRequest,
+  mobileChanged,
+  mobileChangeRequest,
   profileSettings,
   profileSettingsPatch,
   profileUpdate,
+  smsCodeSent,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute, defineRoute } from '../../http/route.ts';
+import type { MobileChangeService } from './mobile-change.service.ts';
 import type { ProfileService } from './profile.service.ts';
 
-/** The member's profile and closure (/wps/member/profile, /wps/member/close) and the back office's. */
-export function registerProfileRoutes(app: FastifyInstance, service: ProfileService): void {
+/**
+ * The member's profile, mobile number and closure (/wps/member/profile, /wps/member/mobile, /wps/member/close) and
+ * the back office's.
+ */
+export function registerProfileRoutes(app: FastifyInstance, service: ProfileService & MobileChangeService): void {
   const tags = ['member'];
   defineMemberRoute(
     app,
@@ -84,6 +92,34 @@ export function registerProfileRoutes(app: FastifyInstance, service: ProfileServ
       response: z.object({ email: z.string() }),
     },
     ({ merchant, body }) => service.confirmEmail(merchant, body.token),
+  );
+
+  defineMemberRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/member/mobile/code',
+      summary:
+        'Send a code by SMS to a new mobile number (the login password required; 3 codes an hour, the SMS caps apply)',
+      tags,
+      body: mobileChangeCodeRequest,
+      response: smsCodeSent,
+      auth: 'real',
+    },
+    ({ merchant, member, body, ip }) => service.sendMobileCode(merchant, member.memberId, body, ip),
+  );
+  defineMemberRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/wps/member/mobile',
+      summary: 'Change the mobile number with the code sent to it; audited; the sessions stay',
+      tags,
+      body: mobileChangeRequest,
+      response: mobileChanged,
+      auth: 'real',
+    },
+    ({ merchant, member, body, ip }) => service.changeMobile(merchant, member.memberId, body, ip),
   );
 
   const adminTags = ['admin: members'];
