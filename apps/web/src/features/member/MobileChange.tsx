@@ -104,14 +104,10 @@ function CodeStep({ sent, onBack, onDone }: { sent: Sent; onBack: () => void; on
         maxLength={6}
         required
       />
-      <FormFooter
-        label={t('profile.confirmMobile')}
-        secondary={
-          <button type="button" className="btn btn--ghost btn--block" onClick={onBack}>
-            {t('profile.otherNumber')}
-          </button>
-        }
-      />
+      <FormFooter label={t('profile.confirmMobile')} />
+      <button type="button" className="btn btn--ghost" onClick={onBack}>
+        {t('profile.otherNumber')}
+      </button>
     </Form>
   );
 }
