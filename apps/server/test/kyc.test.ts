@@ -278,9 +278,13 @@ describe('identity documents: review', () => {
 
     // The member was told of each review by message, the rejection with its reason.
     const titles = (await inbox(p)).map((m) => m.title);
-    expect(titles.filter((x) => x === 'Identity document rejected')).toHaveLength(1);
-    expect(titles.filter((x) => x === 'Identity document approved')).toHaveLength(3);
-    const rejectedMsg = (await inbox(p)).find((m) => m.title === 'Identity document rejected')!;
+    expect(titles.filter((x) => x === 'Identity document rejected: ID (front)')).toHaveLength(1);
+    expect(titles.filter((x) => x.startsWith('Identity document approved: ')).sort()).toEqual([
+      'Identity document approved: ID (back)',
+      'Identity document approved: ID (front)',
+      'Identity document approved: Selfie',
+    ]);
+    const rejectedMsg = (await inbox(p)).find((m) => m.title.startsWith('Identity document rejected'))!;
     expect((await openMessage(p, rejectedMsg.id)).content).toContain(
       'ID (front)</b> was rejected: The photo is blurred',
     );
@@ -303,7 +307,7 @@ describe('identity documents: review', () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     const [m] = await inbox(p);
-    expect(m!.title).toBe('Tinanggihan ang ID document');
+    expect(m!.title).toBe('Tinanggihan ang ID document: Selfie');
     const content = (await openMessage(p, m!.id)).content as string;
     expect(content).toContain('Tinanggihan ang iyong dokumentong <b>Selfie</b>: Face &lt;not&gt; visible');
     expect(content).not.toContain('<not>');

@@ -26,11 +26,11 @@ const TEXTS: Record<
 > = {
   en: {
     approved: (kind) => ({
-      title: 'Identity document approved',
+      title: `Identity document approved: ${kind}`,
       content: `<p>Your document <b>${kind}</b> has been approved.</p>`,
     }),
     rejected: (kind, reason) => ({
-      title: 'Identity document rejected',
+      title: `Identity document rejected: ${kind}`,
       content:
         `<p>Your document <b>${kind}</b> was rejected: ${reason}</p>` +
         '<p>Upload it again under Identity verification in the member centre.</p>',
@@ -38,11 +38,11 @@ const TEXTS: Record<
   },
   ty: {
     approved: (kind) => ({
-      title: 'Giấy tờ tùy thân đã được duyệt',
+      title: `Giấy tờ tùy thân đã được duyệt: ${kind}`,
       content: `<p>Giấy tờ <b>${kind}</b> của bạn đã được duyệt.</p>`,
     }),
     rejected: (kind, reason) => ({
-      title: 'Giấy tờ tùy thân bị từ chối',
+      title: `Giấy tờ tùy thân bị từ chối: ${kind}`,
       content:
         `<p>Giấy tờ <b>${kind}</b> của bạn bị từ chối: ${reason}</p>` +
         '<p>Hãy tải lại trong mục Xác minh danh tính ở Trung tâm thành viên.</p>',
@@ -50,11 +50,11 @@ const TEXTS: Record<
   },
   tl: {
     approved: (kind) => ({
-      title: 'Naaprubahan ang ID document',
+      title: `Naaprubahan ang ID document: ${kind}`,
       content: `<p>Naaprubahan na ang iyong dokumentong <b>${kind}</b>.</p>`,
     }),
     rejected: (kind, reason) => ({
-      title: 'Tinanggihan ang ID document',
+      title: `Tinanggihan ang ID document: ${kind}`,
       content:
         `<p>Tinanggihan ang iyong dokumentong <b>${kind}</b>: ${reason}</p>` +
         '<p>I-upload itong muli sa Identity verification sa member centre.</p>',
