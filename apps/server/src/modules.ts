@@ -321,6 +321,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     ledger,
     deposits,
     withdrawals,
+    games,
+    lottery,
     auth,
     audit: admin,
     hasher,

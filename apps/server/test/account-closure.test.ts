@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { memberMain, memberVendor, type PostRequest, systemAccount } from '../src/modules/ledger/index.ts';
@@ -147,6 +148,22 @@ describe('account closure and the ledger', () => {
     const again = await close(p);
     expect(again.json().code).toBe('account_balance_not_zero');
     expect((await t.app.modules.members.findById(demo.id, p.id))!.status).not.toBe('closed');
+  });
+
+  it('refuses the closure while a game round waits for its result: account_bets_open', async () => {
+    // A vendor's round still open (its win could still come).
+    const p = await newPlayer(t, demo);
+    await sql`insert into game_rounds (merchant_id, vendor_code, member_id, round_ref, status, stake, payout, started_at)
+              values (${demo.id}, 'DEMO', ${p.id}, ${`r-${p.id}`}, 'open', 100, 0, now())`.execute(t.database.db);
+    const r = await close(p);
+    expect([r.statusCode, r.json().code]).toEqual([409, 'account_bets_open']);
+    expect(r.json().message).toMatch(/waiting for their result/);
+    await sql`update game_rounds set status = 'settled', settled_at = now() where member_id = ${p.id}`.execute(
+      t.database.db,
+    );
+    // The lottery's check runs too (its query on this database; no bet of this member).
+    expect(await t.app.modules.lottery.hasOpenBets(demo.id, p.id)).toBe(false);
+    expect((await close(p)).statusCode).toBe(200);
   });
 
   it('refuses the closure while a withdrawal is open', async () => {

@@ -178,6 +178,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Your wallets still hold money: withdraw it (and forfeit or finish any bonus) before closing the account.',
   },
+  account_bets_open: {
+    status: 409,
+    message: 'Some of your bets are still waiting for their result: close the account once they are settled.',
+  },
   account_money_pending: {
     status: 409,
     message:

@@ -6,6 +6,8 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LotteryModule } from '../lottery/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { MembersModule } from '../members/index.ts';
@@ -50,6 +52,9 @@ export function createProfileModule(deps: {
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
   withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
+  games: Pick<GamesModule, 'hasOpenRounds'>;
+  lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;

@@ -29,6 +29,8 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LotteryModule } from '../lottery/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { isAgentType, type MemberRow, type MembersModule } from '../members/index.ts';
@@ -94,6 +96,9 @@ export function createProfileService(deps: {
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
   withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
+  games: Pick<GamesModule, 'hasOpenRounds'>;
+  lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
@@ -371,6 +376,11 @@ export function createProfileService(deps: {
           (await deps.withdrawals.hasOpenWithdrawal(merchant.id, memberId, trx))
         )
           throw new AppError('account_money_pending');
+        if (
+          (await deps.games.hasOpenRounds(merchant.id, memberId, trx)) ||
+          (await deps.lottery.hasOpenBets(merchant.id, memberId, trx))
+        )
+          throw new AppError('account_bets_open');
         const left = accounts.filter((a) => a.balance !== 0n || a.debitsPending !== 0n || a.creditsPending !== 0n);
         if (left.length)
           throw new AppError('account_balance_not_zero', undefined, {

@@ -93,6 +93,7 @@ export const profileEn = {
       'A deposit or withdrawal of yours is still being processed: close the account once it is finished (or ask customer service).',
     mobile_in_use: 'This mobile number is used by another account.',
     mobile_unchanged: 'This is already your mobile number.',
+    account_bets_open: 'Some of your bets are still waiting for their result: close the account once they are settled.',
     account_closed: 'This account is closed. Please contact customer service.',
   },
 };

@@ -96,6 +96,7 @@ export const profileTl: ProfileMessages = {
       'May deposito o withdrawal ka pang pinoproseso: isara ang account kapag tapos na ito (o makipag-ugnayan sa customer service).',
     mobile_in_use: 'Ginagamit ng ibang account ang mobile number na ito.',
     mobile_unchanged: 'Ito na ang iyong mobile number.',
+    account_bets_open: 'May mga taya ka pang naghihintay ng resulta: isara ang account kapag naayos na ang mga ito.',
     account_closed: 'Sarado na ang account na ito. Makipag-ugnayan sa customer service.',
   },
 };

@@ -96,6 +96,7 @@ export const profileTy: ProfileMessages = {
       'Bạn còn một giao dịch nạp hoặc rút tiền đang xử lý: hãy đóng tài khoản sau khi giao dịch hoàn tất (hoặc liên hệ bộ phận chăm sóc khách hàng).',
     mobile_in_use: 'Số điện thoại này đang được một tài khoản khác sử dụng.',
     mobile_unchanged: 'Đây đã là số điện thoại của bạn.',
+    account_bets_open: 'Một số cược của bạn vẫn đang chờ kết quả: hãy đóng tài khoản sau khi chúng được thanh toán.',
     account_closed: 'Tài khoản này đã đóng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   },
 };
