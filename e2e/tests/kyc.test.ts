@@ -138,4 +138,12 @@ test('a member uploads identity documents, staff approve them, the member sees t
   await shot(page, 'member-approved-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'member-approved-390');
+  // Each review reached the member's inbox.
+  await page.goto(`${server.baseUrl}/member/messageV2`);
+  const inbox = page.getByRole('list', { name: 'Your messages' });
+  await inbox.getByText('Identity document approved').first().waitFor();
+  assert.equal(await inbox.getByText('Identity document approved').count(), 3);
+  await shot(page, 'member-messages-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, 'member-messages-1366');
 });

@@ -62,6 +62,28 @@ test('a player fills the profile (EN and TY), is refused closing with money, clo
   await page.getByLabel('Ngôn ngữ').selectOption('en');
   await page.getByRole('heading', { name: 'My profile' }).waitFor();
 
+  // The mobile number: a code to the new number (with the login password), then the code changes it.
+  const mobile = page.getByRole('region', { name: 'Mobile number' });
+  const numberForm = mobile.getByRole('form', { name: 'Mobile number' });
+  await numberForm.getByLabel('New mobile number').fill('0917 555 0101');
+  await numberForm.getByLabel('Login password').fill(PASSWORD);
+  await numberForm.getByRole('button', { name: 'Send code' }).click();
+  const codeForm = mobile.getByRole('form', { name: 'SMS code' });
+  await codeForm.getByText('We sent a code to +63 09175550101. It expires in 5 minutes.').waitFor();
+  await mobile.scrollIntoViewIfNeeded();
+  await shoot('mobile-code', 390);
+  await shoot('mobile-code', 1366);
+  const sms = await server.lastOutbox('6309175550101');
+  const smsCode = sms?.match(/(\d{6})/)?.[1];
+  assert.ok(smsCode, `no code in ${sms}`);
+  await codeForm.getByLabel('SMS code').fill(smsCode);
+  await codeForm.getByRole('button', { name: 'Change number' }).click();
+  await mobile.getByText('Your mobile number is now +63 09175550101.').waitFor();
+  await mobile.getByText('Your number: +63 09175550101').waitFor();
+  await shoot('mobile-changed', 390);
+  await shoot('mobile-changed', 1366);
+  await page.setViewportSize({ width: 390, height: 900 });
+
   // Money in the wallet: closing is refused, with what to do.
   await fundMember(member.id, 5_000n);
   const close = page.getByRole('form', { name: 'Close my account' });
@@ -134,4 +156,25 @@ test('a player fills the profile (EN and TY), is refused closing with money, clo
   await shoot('backoffice-member-ty', 1366);
   await shoot('backoffice-member-ty', 390, false);
   await page.evaluate(() => localStorage.setItem('adminLng', 'en'));
+  await page.reload();
+
+  // Staff reopen the closed account with a reason (audited); the member can log in again.
+  await page.getByRole('button', { name: 'Reopen account' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reopen the closed account ${account}` });
+  await dialog.getByRole('textbox').fill('The member asked to come back (ticket 4411)');
+  await shoot('backoffice-reopen', 1366);
+  await shoot('backoffice-reopen', 390, false);
+  await dialog.getByRole('button', { name: 'Reopen account' }).click();
+  await page.getByText(`${account} is open again.`).waitFor();
+  await page.getByRole('heading', { name: account, level: 1 }).getByText('Active').waitFor();
+  await shoot('backoffice-reopened', 1366);
+  const reopened = await server.app.modules.members.findById(demo.id, member.id);
+  assert.equal(reopened!.status, 'active');
+
+  // The retention period of closed accounts, among the site's profile settings.
+  await page.goto(`${server.baseUrl}/admin/settings`);
+  await page.getByLabel('Closed accounts: days before personal data is erased').waitFor();
+  await page.getByRole('heading', { name: 'Player profile' }).scrollIntoViewIfNeeded();
+  await shoot('backoffice-retention', 1366);
+  await shoot('backoffice-retention', 390, false);
 });

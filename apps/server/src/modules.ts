@@ -310,6 +310,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
       (await withdrawals.bankAccounts.list(merchant, memberId)).map((b) => b.accountName),
     notify: messages.notify,
   });
+  // A reviewed identity document: the member reads the outcome (and the reason) in the inbox.
+  kyc.setNoticePort(messages.notify);
   const feedback = createFeedbackModule({ db, members, messages, audit: admin, limiter, clock });
   // The chat room: a lobby and a room per lottery game (fast and feed games), names masked as on the winners board.
   const chat = createChatModule({
@@ -347,7 +349,22 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     clock,
   });
   // The player's profile and account closure (issue 25).
-  const profile = createProfileModule({ db, members, ledger, auth, audit: admin, hasher, mailer, limiter, clock });
+  const profile = createProfileModule({
+    db,
+    members,
+    verification,
+    ledger,
+    deposits,
+    withdrawals,
+    games,
+    lottery,
+    auth,
+    audit: admin,
+    hasher,
+    mailer,
+    limiter,
+    clock,
+  });
   const dashboard = createDashboardModule({
     db,
     games,
@@ -431,6 +448,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.playEvents.jobs,
   ...modules.bonus.jobs,
   ...modules.rewards.jobs,
+  ...modules.profile.jobs,
 ];
 
 export interface SharedState {

@@ -48,6 +48,22 @@ const docRows = (memberId: bigint) =>
     .where('member_id', '=', memberId)
     .orderBy('id')
     .execute();
+const inbox = async (p: Player) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/messages?pageNo=1&pageSize=50',
+      headers: { ...bearer(p.token), merchant: 'demo' },
+    })
+  ).json().value.list as { id: string; title: string }[];
+const openMessage = async (p: Player, id: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/wps/member/messages/${id}`,
+      headers: { ...bearer(p.token), merchant: 'demo' },
+    })
+  ).json().value;
 const referenceOf = async (memberId: bigint, kind: string) =>
   (await docRows(memberId)).find((r) => r.kind === kind && r.is_current)!.reference;
 
@@ -131,6 +147,17 @@ describe('identity documents: privacy', () => {
     expect(file).toMatchObject({ reference: ref, contentType: 'image/png', fileName: `${ref}-id_front.png` });
     const bytes = Buffer.from(file.data, 'base64');
     expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // The opening is audited: who, when, which file.
+    const opened = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action', 'admin_id', 'target_id', 'detail', 'created_at'])
+      .where('action', '=', 'kyc.file_open')
+      .where('target_id', '=', p.account)
+      .execute();
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ admin_id: reviewer.id, target_id: p.account });
+    expect(opened[0]!.detail).toMatchObject({ reference: ref, kind: 'id_front', fileName: `${ref}-id_front.png` });
+    expect(opened[0]!.created_at).toBeInstanceOf(Date);
 
     // Staff of another merchant: their session is for their merchant; the document is not theirs.
     const other = await createMerchant(t.database.all);
@@ -148,6 +175,14 @@ describe('identity documents: privacy', () => {
       const q = await staff(a, 'GET', '/admin/api/kyc/documents');
       expect(q.statusCode).toBe(403);
     }
+    // Refused openings leave no such entry (nothing was opened).
+    const openedAfter = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select('id')
+      .where('action', '=', 'kyc.file_open')
+      .where('target_id', '=', p.account)
+      .execute();
+    expect(openedAfter).toHaveLength(1);
     // The member (a player token) and nobody at all.
     const asMember = await t.app.inject({
       method: 'GET',
@@ -240,6 +275,42 @@ describe('identity documents: review', () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['kyc.reject', 'kyc.approve', 'kyc.approve', 'kyc.approve']);
     expect(audit.every((a) => a.admin_id === reviewer.id)).toBe(true);
+
+    // The member was told of each review by message, the rejection with its reason.
+    const titles = (await inbox(p)).map((m) => m.title);
+    expect(titles.filter((x) => x === 'Identity document rejected: ID (front)')).toHaveLength(1);
+    expect(titles.filter((x) => x.startsWith('Identity document approved: ')).sort()).toEqual([
+      'Identity document approved: ID (back)',
+      'Identity document approved: ID (front)',
+      'Identity document approved: Selfie',
+    ]);
+    const rejectedMsg = (await inbox(p)).find((m) => m.title.startsWith('Identity document rejected'))!;
+    expect((await openMessage(p, rejectedMsg.id)).content).toContain(
+      'ID (front)</b> was rejected: The photo is blurred',
+    );
+  });
+
+  it("tells the member in the member's language, the reason escaped", async () => {
+    const p = await newPlayer(t, demo);
+    const lang = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/language',
+      headers: { ...bearer(p.token), merchant: 'demo' },
+      payload: { language: 'tl' },
+    });
+    expect(lang.statusCode, lang.body).toBe(200);
+    expect((await upload(p, 'selfie', await testImage('png'))).statusCode).toBe(200);
+    const ref = await referenceOf(p.id, 'selfie');
+    const r = await staff(reviewer, 'POST', `/admin/api/kyc/documents/${ref}/review`, {
+      decision: 'reject',
+      reason: 'Face <not> visible',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [m] = await inbox(p);
+    expect(m!.title).toBe('Tinanggihan ang ID document: Selfie');
+    const content = (await openMessage(p, m!.id)).content as string;
+    expect(content).toContain('Tinanggihan ang iyong dokumentong <b>Selfie</b>: Face &lt;not&gt; visible');
+    expect(content).not.toContain('<not>');
   });
 
   it('gives the permission to the risk role and the owner only among built-in roles', async () => {

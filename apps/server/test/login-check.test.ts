@@ -111,6 +111,34 @@ describe('new device and IP: off (the default)', () => {
   });
 });
 
+describe('the new-device message follows the member language', () => {
+  it('reaches a member who chose Tagalog in Tagalog (and one who chose Vietnamese in Vietnamese)', async () => {
+    expect(demo.languages).toContain('tl');
+    for (const [language, title, words] of [
+      ['tl', 'Pag-login mula sa bagong device', /Kaka-login lang sa iyong account mula sa isang bagong device/],
+      ['ty', 'Đăng nhập từ thiết bị mới', /vừa được đăng nhập từ một thiết bị mới/],
+    ] as const) {
+      const m = await member();
+      const first = await login(m.account, '198.51.100.91', device(`l-${language}-1`));
+      const token = first.json().value.token as string;
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/wps/member/language',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { language },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect((await login(m.account, '198.51.100.92', device(`l-${language}-2`))).statusCode).toBe(200);
+      const page = (await get('/wps/member/messages?pageNo=1&pageSize=50', token)).json().value;
+      const notice = (page.list as { id: string; title: string }[]).find((x) => x.title === title);
+      expect(notice, JSON.stringify(page.list)).toBeDefined();
+      const open = (await get(`/wps/member/messages/${notice!.id}`, token)).json().value;
+      expect(open.content).toMatch(words);
+      expect(open.content).toContain('198.51.100.92');
+    }
+  });
+});
+
 describe('new device and IP: e-mail code', () => {
   it('asks the check before any session; it cannot be skipped; the right code grants one session', async () => {
     await t.app.modules.merchants.updateSettings(demo.id, { loginCheck: 'email' });

@@ -622,8 +622,8 @@ describe('permissions', () => {
       expect(paths).toContain(p);
     const mine = [...t.app.adminRoutes].filter(([route]) => route.includes('/admin/api/members'));
     // 14 of the member pages + 4 of responsible gaming (limits and breaks set by staff on request) + the profile
-    // (read, edit) + the identity documents' summary
-    expect(mine).toHaveLength(21);
+    // (read, edit) + the identity documents' summary + reopening a closed account
+    expect(mine).toHaveLength(22);
     for (const [route, permission] of mine)
       expect(permission, route).toBe(route.startsWith('GET ') ? 'members.view' : 'members.manage');
   });

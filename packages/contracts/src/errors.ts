@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   captcha_required: { status: 400, message: 'Enter the captcha.' },
   captcha_invalid: { status: 400, message: 'Captcha check failed. Please try again.' },
   invalid_phone_number: { status: 400, message: 'Invalid phone number format.' },
+  mobile_in_use: { status: 409, message: 'This mobile number is used by another account.' },
+  mobile_unchanged: { status: 409, message: 'This is already your mobile number.' },
   verification_code_invalid: { status: 400, message: 'Invalid or missing verification code.' },
   verification_code_expired: { status: 400, message: 'The code has expired. Please send a new one.' },
   login_check_required: {
@@ -175,6 +177,15 @@ export const ERROR_CATALOGUE = {
   account_balance_not_zero: {
     status: 409,
     message: 'Your wallets still hold money: withdraw it (and forfeit or finish any bonus) before closing the account.',
+  },
+  account_bets_open: {
+    status: 409,
+    message: 'Some of your bets are still waiting for their result: close the account once they are settled.',
+  },
+  account_money_pending: {
+    status: 409,
+    message:
+      'A deposit or withdrawal of yours is still being processed: close the account once it is finished (or ask customer service).',
   },
   account_closed: { status: 403, message: 'This account is closed. Please contact customer service.' },
   bonus_claim_not_found: { status: 404, message: 'No such bonus claim.' },

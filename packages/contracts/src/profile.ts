@@ -33,16 +33,29 @@ export const DEFAULT_PROFILE_MODES: Record<ProfileField, ProfileMode> = Object.f
   PROFILE_FIELDS.map((f) => [f, 'optional']),
 ) as Record<ProfileField, ProfileMode>;
 
+/** Days a closed account keeps its personal fields before they are wiped (5 years: AML record keeping). */
+export const DEFAULT_CLOSED_RETENTION_DAYS = 1825;
+export const CLOSED_RETENTION_MIN_DAYS = 30;
+export const CLOSED_RETENTION_MAX_DAYS = 3650;
+const closedRetentionDays = z.number().int().min(CLOSED_RETENTION_MIN_DAYS).max(CLOSED_RETENTION_MAX_DAYS);
+
 export const profileSettings = z.object({
   minAge: z.number().int().min(16).max(25),
   fields: z.record(z.enum(PROFILE_FIELDS), profileMode),
+  closedRetentionDays,
 });
-export type ProfileSettings = { minAge: number; fields: Record<ProfileField, ProfileMode> };
+export type ProfileSettings = {
+  minAge: number;
+  fields: Record<ProfileField, ProfileMode>;
+  /** A closed account's personal fields are wiped this many days after the closure (the ledger is kept). */
+  closedRetentionDays: number;
+};
 
 /** PUT /admin/api/site-settings/profile: the minimum age and / or some fields' modes. */
 export const profileSettingsPatch = z.object({
   minAge: z.number().int().min(16).max(25).optional(),
   fields: z.partialRecord(z.enum(PROFILE_FIELDS), profileMode).optional(),
+  closedRetentionDays: closedRetentionDays.optional(),
 });
 export type ProfileSettingsPatch = z.infer<typeof profileSettingsPatch>;
 
@@ -82,8 +95,14 @@ export type ProfileUpdate = Partial<Record<ProfileField, string | null>>;
 export const adminMemberProfile = memberProfile.extend({
   account: z.string(),
   closedAt: z.string().nullable(),
+  /** When the closed account's personal fields were wiped (retention period over): it can no longer be reopened. */
+  anonymisedAt: z.string().nullable(),
 });
 export type AdminMemberProfile = z.infer<typeof adminMemberProfile>;
+
+/** POST /admin/api/members/:account/reopen: staff reopen a closed account (audited with the reason). */
+export const memberReopenRequest = z.object({ reason: z.string().trim().min(1).max(500) });
+export type MemberReopenRequest = z.infer<typeof memberReopenRequest>;
 
 /** Hours an e-mail verification link stays valid. */
 export const EMAIL_VERIFY_HOURS = 24;
@@ -156,3 +175,30 @@ export function checkProfileValue(
 /** Length hints for the form (min–max characters), for the fields that have them. */
 export const profileLengths = (field: ProfileField): { min: number; max: number } | null =>
   field === 'birthday' || field === 'incomeSource' ? null : { min: RULES[field].min, max: RULES[field].max };
+
+/** POST /wps/member/mobile/code: send a code to the new number (the login password confirms it is the member). */
+export const mobileChangeCodeRequest = z.object({
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
+  mobileNum: z.string().trim().min(1).max(20),
+  password: z.string().min(1).max(200),
+});
+export type MobileChangeCodeRequest = z.infer<typeof mobileChangeCodeRequest>;
+
+/** PUT /wps/member/mobile: the new number with the code it received. */
+export const mobileChangeRequest = z.object({
+  countryDialingCode: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{1,4}$/),
+  mobileNum: z.string().trim().min(1).max(20),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export type MobileChangeRequest = z.infer<typeof mobileChangeRequest>;
+export const mobileChanged = z.object({ mobile: z.string() });
+export type MobileChanged = z.infer<typeof mobileChanged>;

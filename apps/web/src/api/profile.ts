@@ -1,4 +1,10 @@
-import type { MemberProfile, ProfileUpdate } from '@sea/contracts';
+import type {
+  MemberProfile,
+  MobileChanged,
+  MobileChangeCodeRequest,
+  MobileChangeRequest,
+  ProfileUpdate,
+} from '@sea/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { useMemberQuery } from './member-query.ts';
@@ -34,3 +40,19 @@ export const useSendEmailLink = () =>
 /** The e-mailed link opened (/verifyEmail?token=…): no session needed. */
 export const confirmEmail = (token: string) =>
   apiRequest<{ email: string }>('POST', '/wps/member/profile/email/confirm', { body: { token } });
+
+/** Sends a code by SMS to a new mobile number (the login password confirms it is the member). */
+export const useSendMobileCode = () =>
+  useMutation({
+    mutationFn: (body: MobileChangeCodeRequest) =>
+      apiRequest<{ expiredMinutes: number; resendAfterSeconds: number }>('POST', '/wps/member/mobile/code', { body }),
+  });
+
+/** Changes the mobile number with the code it received; the profile shows the new one. */
+export function useChangeMobile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MobileChangeRequest) => apiRequest<MobileChanged>('PUT', '/wps/member/mobile', { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: PROFILE_KEY }),
+  });
+}

@@ -19,6 +19,9 @@
 --   { ok: false, journal_id, error, replay }        a business failure, final for its key
 --   { conflict: true, journal_id }                   the key was used for a different request
 -- Results carry the balances of member accounts only (system accounts are shards read through the balances API).
+-- Business failures: insufficient_funds, account_mismatch, account_closed (a leg touches an account of a closed
+-- member, migration 0150; a member account created for a member whose accounts are closed is born closed),
+-- pending_not_found, pending_already_resolved, exceeds_pending_amount.
 --
 -- Three paths, the same locks in the same order, the same rows and the same answers:
 -- * a batch of one journal of one posted leg (a bet, a win, a deposit credit posted inside the caller's
@@ -93,6 +96,7 @@ declare
   a_code text[];
   a_cur text[];
   a_nod boolean[];
+  a_closed boolean[];
   a_sys boolean[];
   a_bal bigint[];
   a_pend bigint[];
@@ -197,8 +201,10 @@ begin
   ) c
   left join lateral (select id from ledger_accounts a where a.merchant_id = c.m and a.code = c.code limit 1) a on true;
   if v_k > 0 then -- some accounts are new
-    insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
-    select u.m, u.code, u.cur, case when u.code like 'member:%' then split_part(u.code, ':', 2)::bigint end, u.code like 'member:%'
+    insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft, closed_at)
+    select u.m, u.code, u.cur, case when u.code like 'member:%' then split_part(u.code, ':', 2)::bigint end, u.code like 'member:%',
+           case when u.code like 'member:%' then (select max(s.closed_at) from ledger_accounts s
+              where s.merchant_id = u.m and s.member_id = split_part(u.code, ':', 2)::bigint) end
     from unnest(c_m, c_code, c_cur) u(m, code, cur)
     where not exists (select 1 from ledger_accounts a where a.merchant_id = u.m and a.code = u.code)
     order by u.m, u.code
@@ -221,8 +227,9 @@ begin
          coalesce(array_agg(code order by id), '{}'), coalesce(array_agg(currency order by id), '{}'),
          coalesce(array_agg(no_overdraft order by id), '{}'), coalesce(array_agg(member_id is null order by id), '{}'),
          coalesce(array_agg(credits_posted - debits_posted order by id), '{}'),
-         coalesce(array_agg(debits_pending order by id), '{}'), coalesce(array_agg(version order by id), '{}')
-    into a_id, a_m, a_code, a_cur, a_nod, a_sys, a_bal, a_pend, a_ver
+         coalesce(array_agg(debits_pending order by id), '{}'), coalesce(array_agg(version order by id), '{}'),
+         coalesce(array_agg(closed_at is not null order by id), '{}')
+    into a_id, a_m, a_code, a_cur, a_nod, a_sys, a_bal, a_pend, a_ver, a_closed
   from (select * from ledger_accounts where id = any(v_ids) order by id for update) locked;
   a_n := coalesce(array_length(a_id, 1), 0);
 
@@ -269,6 +276,9 @@ begin
         if a_cur[v_d] <> p_cur[i] or a_cur[v_c] <> p_cur[i] then
           p_ok[i] := false;
           p_err[i] := 'account_mismatch';
+        elsif a_closed[v_d] or a_closed[v_c] then
+          p_ok[i] := false;
+          p_err[i] := 'account_closed';
         elsif a_nod[v_d] and a_bal[v_d] - a_pend[v_d] < v_amt then
           p_ok[i] := false;
           p_err[i] := 'insufficient_funds';
@@ -379,10 +389,10 @@ begin
     -- The slow post right after the run (as in 0009): its own sub-transaction.
     if v_hi + 1 <= n then
       i := v_hi + 1;
-      if v_acc is null then -- merchant:code -> [id, currency] of every locked account
-        select coalesce(jsonb_object_agg(u.m::text || ':' || u.code, jsonb_build_array(u.id::text, u.cur)), '{}'::jsonb)
+      if v_acc is null then -- merchant:code -> [id, currency, closed] of every locked account
+        select coalesce(jsonb_object_agg(u.m::text || ':' || u.code, jsonb_build_array(u.id::text, u.cur, u.closed)), '{}'::jsonb)
           into v_acc
-        from unnest(a_m, a_code, a_id, a_cur) u(m, code, id, cur);
+        from unnest(a_m, a_code, a_id, a_cur, a_closed) u(m, code, id, cur, closed);
       end if;
       v_p := ps->(i - 1);
       v_merchant := p_m[i];
@@ -397,9 +407,11 @@ begin
         for v_leg in select * from jsonb_array_elements(coalesce(v_p->'legs', '[]'::jsonb)) loop
           v_a := v_acc->(v_merchant::text || ':' || (v_leg->>'debit'));
           if v_a->>1 <> p_cur[i] then raise exception 'account_mismatch' using errcode = 'P0001'; end if;
+          if (v_a->>2)::boolean then raise exception 'account_closed' using errcode = 'P0001'; end if;
           v_dr := (v_a->>0)::bigint;
           v_a := v_acc->(v_merchant::text || ':' || (v_leg->>'credit'));
           if v_a->>1 <> p_cur[i] then raise exception 'account_mismatch' using errcode = 'P0001'; end if;
+          if (v_a->>2)::boolean then raise exception 'account_closed' using errcode = 'P0001'; end if;
           v_cr := (v_a->>0)::bigint;
           v_amt := (v_leg->>'amount')::bigint;
           v_post_ids := v_post_ids || v_dr || v_cr;
@@ -575,6 +587,7 @@ declare
   a_code text[];
   a_cur text[];
   a_nod boolean[];
+  a_closed boolean[];
   a_sys boolean[];
   a_bal bigint[];
   a_pend bigint[];
@@ -618,16 +631,18 @@ begin
       v_found := 0;
       for a in
         select id, code, currency, no_overdraft, member_id is null as sys, credits_posted - debits_posted as bal,
-               debits_pending as pend, version
+               debits_pending as pend, version, closed_at is not null as closed
           from ledger_accounts where merchant_id = v_m and code in (v_dr, v_cr) order by id for update
       loop
         v_found := v_found + 1;
         if a.code = v_dr then d := a; else c := a; end if;
       end loop;
       exit when v_found = 2;
-      insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft)
+      insert into ledger_accounts (merchant_id, code, currency, member_id, no_overdraft, closed_at)
       select v_m, x.code, v_cur, case when x.code like 'member:%' then split_part(x.code, ':', 2)::bigint end,
-             x.code like 'member:%'
+             x.code like 'member:%',
+             case when x.code like 'member:%' then (select max(s.closed_at) from ledger_accounts s
+                where s.merchant_id = v_m and s.member_id = split_part(x.code, ':', 2)::bigint) end
         from (values (v_dr), (v_cr)) x(code)
        where not exists (select 1 from ledger_accounts la where la.merchant_id = v_m and la.code = x.code)
        order by x.code
@@ -636,6 +651,8 @@ begin
 
     if d.currency <> v_cur or c.currency <> v_cur then
       v_err := 'account_mismatch';
+    elsif d.closed or c.closed then
+      v_err := 'account_closed';
     elsif d.no_overdraft and d.bal - d.pend < v_amt then
       v_err := 'insufficient_funds';
     end if;
@@ -711,7 +728,8 @@ begin
           where u.jid is null and u.first = u.ord) nc
   ), acc as materialized (
     select la.id, la.merchant_id, la.code, la.currency, la.no_overdraft, la.member_id is null as sys,
-           la.credits_posted - la.debits_posted as bal, la.debits_pending as pend, la.version
+           la.credits_posted - la.debits_posted as bal, la.debits_pending as pend, la.version,
+           la.closed_at is not null as closed
     from ledger_accounts la
     where la.id = any (array(select need.id from need)) and not exists (select 1 from need where need.id is null)
     order by la.id
@@ -719,8 +737,9 @@ begin
   ), ai as (
     select row_number() over (order by acc.id)::int as i, acc.merchant_id, acc.code from acc
   )
-  select su.st, su.first, su.rep, sn.missing, sa.id, sa.code, sa.cur, sa.nod, sa.sys, sa.bal, sa.pend, sa.ver, sp.di, sp.ci
-    into p_state, p_first, v_out, v_k, a_id, a_code, a_cur, a_nod, a_sys, a_bal, a_pend, a_ver, l_di, l_ci
+  select su.st, su.first, su.rep, sn.missing, sa.id, sa.code, sa.cur, sa.nod, sa.sys, sa.bal, sa.pend, sa.ver, sa.closed,
+         sp.di, sp.ci
+    into p_state, p_first, v_out, v_k, a_id, a_code, a_cur, a_nod, a_sys, a_bal, a_pend, a_ver, a_closed, l_di, l_ci
   from (select array_agg(case when u.jid is not null then 'r' when u.first <> u.ord then 't' else 'n' end) as st,
                array_agg(u.first) as first,
                array_agg(case when u.jid is null then null
@@ -732,7 +751,8 @@ begin
                coalesce(array_agg(acc.currency), '{}') as cur,
                coalesce(array_agg(acc.no_overdraft), '{}') as nod,
                coalesce(array_agg(acc.sys), '{}') as sys, coalesce(array_agg(acc.bal), '{}') as bal,
-               coalesce(array_agg(acc.pend), '{}') as pend, coalesce(array_agg(acc.version), '{}') as ver
+               coalesce(array_agg(acc.pend), '{}') as pend, coalesce(array_agg(acc.version), '{}') as ver,
+               coalesce(array_agg(acc.closed), '{}') as closed
         from (select * from acc order by acc.id) acc) sa,
        (select array_agg(q.di) as di, array_agg(q.ci) as ci
         from (select ad.i as di, ac.i as ci
@@ -758,6 +778,9 @@ begin
     if a_cur[v_d] <> p_cur[i] or a_cur[v_c] <> p_cur[i] then
       p_ok[i] := false;
       p_err[i] := 'account_mismatch';
+    elsif a_closed[v_d] or a_closed[v_c] then
+      p_ok[i] := false;
+      p_err[i] := 'account_closed';
     elsif a_nod[v_d] and a_bal[v_d] - a_pend[v_d] < v_amt then
       p_ok[i] := false;
       p_err[i] := 'insufficient_funds';

@@ -61,25 +61,37 @@ export function maskEmail(email: string): string {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The in-site message about a login from a new device, in the member's language (en, else ty). */
+/** The new-device message per language (a member's language the site has no text for reads English). */
+const NEW_DEVICE_TEXTS: Record<
+  'en' | 'ty' | 'tl',
+  (d: { label: string; ip: string; when: string }) => { title: string; content: string }
+> = {
+  en: ({ label, ip, when }) => ({
+    title: 'New device login',
+    content:
+      `<p>Your account was just logged in from a new device: <b>${label}</b>, IP ${ip}, at ${when}.</p>` +
+      '<p>If this was not you, change your password now and remove the device in the security centre.</p>',
+  }),
+  ty: ({ label, ip, when }) => ({
+    title: 'Đăng nhập từ thiết bị mới',
+    content:
+      `<p>Tài khoản của bạn vừa được đăng nhập từ một thiết bị mới: <b>${label}</b>, IP ${ip}, lúc ${when}.</p>` +
+      '<p>Nếu không phải bạn, hãy đổi mật khẩu ngay và xóa thiết bị này trong Trung tâm bảo mật.</p>',
+  }),
+  tl: ({ label, ip, when }) => ({
+    title: 'Pag-login mula sa bagong device',
+    content:
+      `<p>Kaka-login lang sa iyong account mula sa isang bagong device: <b>${label}</b>, IP ${ip}, noong ${when}.</p>` +
+      '<p>Kung hindi ikaw ito, palitan agad ang iyong password at alisin ang device sa Security Center.</p>',
+  }),
+};
+
+/** The in-site message about a login from a new device, in the member's language (en, ty or tl; else en). */
 export function newDeviceNotice(
   language: string,
   d: { label: string; ip: string; at: Date },
 ): { title: string; content: string } {
   const when = `${d.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const label = escapeHtml(d.label);
-  const ip = escapeHtml(d.ip);
-  if (language === 'ty')
-    return {
-      title: 'Đăng nhập từ thiết bị mới',
-      content:
-        `<p>Tài khoản của bạn vừa được đăng nhập từ một thiết bị mới: <b>${label}</b>, IP ${ip}, lúc ${when}.</p>` +
-        '<p>Nếu không phải bạn, hãy đổi mật khẩu ngay và xóa thiết bị này trong Trung tâm bảo mật.</p>',
-    };
-  return {
-    title: 'New device login',
-    content:
-      `<p>Your account was just logged in from a new device: <b>${label}</b>, IP ${ip}, at ${when}.</p>` +
-      '<p>If this was not you, change your password now and remove the device in the security centre.</p>',
-  };
+  const texts = NEW_DEVICE_TEXTS[language as keyof typeof NEW_DEVICE_TEXTS] ?? NEW_DEVICE_TEXTS.en;
+  return texts({ label: escapeHtml(d.label), ip: escapeHtml(d.ip), when });
 }

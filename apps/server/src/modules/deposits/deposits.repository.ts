@@ -64,6 +64,19 @@ export function createDepositsRepository(db: Kysely<DepositsTables>) {
         .where('code', '=', code)
         .executeTakeFirst(),
 
+    /** Whether the member has a deposit still pending (account closure waits for it). */
+    async hasPending(h: Kysely<DepositsTables>, merchantId: bigint, memberId: bigint): Promise<boolean> {
+      const r = await h
+        .selectFrom('deposits')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'pending')
+        .limit(1)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
     /** The member's deposits still pending, created since `since` (responsible gaming counts them at request). */
     async pendingTotal(h: Kysely<DepositsTables>, memberId: bigint, since: Date): Promise<bigint> {
       const r = await h

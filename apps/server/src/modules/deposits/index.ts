@@ -78,6 +78,9 @@ export function createDepositsModule(deps: {
   return {
     /** Whether the member has a credited deposit (a first-deposit bonus can only be joined before one). */
     hasCreditedDeposit: (memberId: bigint) => repo.creditedBefore(db, memberId, -1n),
+    /** Whether the member has a deposit still pending (account closure refuses then); `trx`: the caller's. */
+    hasPendingDeposit: (merchantId: bigint, memberId: bigint, trx?: AnyDb) =>
+      repo.hasPending(trx ? tablesOf<DepositsTables>(trx) : db, merchantId, memberId),
     /** Agent reports (rollup.repository.ts): changed (member, day) cells since a time, and day totals. */
     rollupChangedSince: rollup.changedSince,
     rollupDayTotals: rollup.dayTotals,

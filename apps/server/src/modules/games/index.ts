@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminTableProof } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import { memberHasOpenRounds } from './open-rounds.repository.ts';
 import type { Merchant } from '../../http/principals.ts';
 import { hashSessionToken } from '../../lib/session-tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -161,6 +162,9 @@ export function createGamesModule(deps: {
     jobs,
     /** Transfer vendors' new bets into settled rounds and play events (the transfer-bets job; tests call it). */
     pullTransferBets: transferBets.pull,
+    /** Account closure: a round still open (`trx`: the closing transaction). */
+    hasOpenRounds: (merchantId: bigint, memberId: bigint, trx?: AnyDb) =>
+      memberHasOpenRounds(trx ? tablesOf<GamesTables>(trx) : db, merchantId, memberId),
     /** Bonus money (modules/bonus): the largest stake while a member wagers a bonus (seamless.funding.ts). */
     setBonusStakePolicy: (p: BonusStakePolicy) => funding.setPolicy(p),
     /** Main + bonus: what a member can stake in a seamless game (our games show it as the balance). */

@@ -87,7 +87,7 @@ export function createKycRepository(db: Db) {
     file: (merchantId: bigint, reference: string) =>
       db
         .selectFrom('kyc_documents')
-        .select(['reference', 'kind', 'content_type', 'content'])
+        .select(['reference', 'kind', 'content_type', 'content', 'member_id'])
         .where('merchant_id', '=', merchantId)
         .where('reference', '=', reference)
         .executeTakeFirst(),

@@ -88,12 +88,13 @@ export function registerKycRoutes(app: FastifyInstance, service: KycService): vo
       method: 'GET',
       url: '/admin/api/kyc/documents/:id/file',
       permission: 'members.kyc',
-      summary: "One document's file (base64 with its type): only through this authenticated route",
+      summary:
+        "One document's file (base64 with its type): only through this authenticated route; audited (kyc.file_open)",
       tags: adminTags,
       params,
       response: adminKycFile,
     },
-    ({ merchant, params: p }) => service.file(merchant, p.id),
+    ({ merchant, admin, ip, params: p }) => service.file(merchant, admin, p.id, ip),
   );
 
   defineAdminRoute(

@@ -19,6 +19,7 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import { checkKycFile } from './kyc.file-check.ts';
+import { type KycNoticePort, reviewNotice } from './kyc.notices.ts';
 import type { KycDocRow, KycRepository } from './kyc.repository.ts';
 
 /** A member uploads at most this many documents an hour (each is up to 5 MB to decode). */
@@ -59,10 +60,12 @@ const presentAdmin = (r: KycDocRow, account: string): AdminKycItem => ({
 
 export function createKycService(deps: {
   repo: KycRepository;
-  members: Pick<MembersModule, 'findByAccount' | 'accountsOf'>;
+  members: Pick<MembersModule, 'findByAccount' | 'findById' | 'accountsOf'>;
   audit: Pick<AdminModule, 'recordAction'>;
   limiter: WindowLimiter;
   clock: () => Date;
+  /** The member's message about each review (the messages face, built after this module: set through the port). */
+  ports: { notify?: KycNoticePort };
 }) {
   const { repo, members, clock } = deps;
 
@@ -184,21 +187,38 @@ export function createKycService(deps: {
       };
     },
 
-    /** A document's bytes, for staff of its own merchant only (another merchant's reference is not found). */
-    async file(merchant: Merchant, reference: string): Promise<AdminKycFile> {
+    /**
+     * A document's bytes, for staff of its own merchant only (another merchant's reference is not found). Every
+     * opening is audited (kyc.file_open: who, when, which file) before the bytes leave.
+     */
+    async file(merchant: Merchant, admin: AuthenticatedAdmin, reference: string, ip: string): Promise<AdminKycFile> {
       const f = await repo.file(merchant.id, reference);
       if (!f) throw new AppError('kyc_document_not_found');
+      const owner = await members.findById(merchant.id, f.member_id);
+      const fileName = `${f.reference}-${f.kind}.${EXTENSIONS[f.content_type]}`;
+      await repo.transaction((trx) =>
+        deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'kyc.file_open',
+          targetType: 'member',
+          targetId: owner?.account ?? '',
+          detail: { reference, kind: f.kind, fileName },
+          ip,
+        }),
+      );
       return {
         reference: f.reference,
         contentType: f.content_type,
-        fileName: `${f.reference}-${f.kind}.${EXTENSIONS[f.content_type]}`,
+        fileName,
         data: Buffer.from(f.content).toString('base64'),
       };
     },
 
     /**
-     * Approve or reject (with the reason the member reads) a pending current document: the row locked, changed and
-     * the audit entry written in one transaction; a reviewed or superseded one is kyc_already_reviewed.
+     * Approve or reject (with the reason the member reads) a pending current document: the row locked, changed, the
+     * audit entry and the member's message written in one transaction; a reviewed or superseded one is
+     * kyc_already_reviewed.
      */
     async review(
       merchant: Merchant,
@@ -211,7 +231,8 @@ export function createKycService(deps: {
       // another module may wait inside it).
       const seen = await repo.byReference(undefined, merchant.id, reference);
       if (!seen) throw new AppError('kyc_document_not_found');
-      const account = (await members.accountsOf(merchant.id, [seen.member_id])).get(seen.member_id) ?? '';
+      const owner = await members.findById(merchant.id, seen.member_id);
+      const account = owner?.account ?? '';
       const updated = await repo.transaction(async (trx) => {
         const locked = await repo.byReference(trx, merchant.id, reference, true);
         if (!locked) throw new AppError('kyc_document_not_found');
@@ -233,6 +254,18 @@ export function createKycService(deps: {
           detail: { reference, kind: locked.kind, ...(approve ? {} : { reason: body.reason }) },
           ip,
         });
+        // The member reads the outcome (and the reason) in the inbox, in the member's language; one transaction.
+        if (deps.ports.notify && owner)
+          await deps.ports.notify(
+            merchant.id,
+            locked.member_id,
+            reviewNotice(
+              owner.language,
+              locked.kind,
+              approve ? { decision: 'approve' } : { decision: 'reject', reason: body.reason! },
+            ),
+            trx,
+          );
         return row;
       });
       return presentAdmin(updated, account);

@@ -1,15 +1,17 @@
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import { auditLedger } from './ledger-audit.repository.ts';
 import { createLedgerRepository, type HistoryFilter } from './ledger.repository.ts';
-import { createLedgerService, type LedgerOptions } from './ledger.service.ts';
+import { createLedgerService, type LedgerOptions, memberMain } from './ledger.service.ts';
 import type { LedgerTables } from './ledger.tables.ts';
 import { createLedgerTeamRepository } from './ledger-team.repository.ts';
+import { createLedgerClosureRepository } from './ledger-closure.repository.ts';
 
 export { SYSTEM_SHARDS, memberBonus, memberMain, memberVendor, systemAccount } from './ledger.service.ts';
 export type { CommittedJournal, CommittedListener, HoldSettlement, Movement } from './ledger.service.ts';
 export type { CodeFilter, DayRow, HistoryFilter, HistoryRow } from './ledger.repository.ts';
 export type { AccountBalance, Leg, PostRequest, PostResult, Resolution, SystemAccountName } from './ledger.types.ts';
 export type { LedgerAuditReport } from './ledger-audit.repository.ts';
+export type { ClosingAccount } from './ledger-closure.repository.ts';
 export { AGENT_PAYOUTS, type TeamEntryRow } from './ledger-team.repository.ts';
 
 /**
@@ -21,7 +23,15 @@ export function createLedgerModule(deps: { db: AnyDb } & LedgerOptions) {
   const repo = createLedgerRepository(tablesOf<LedgerTables>(deps.db));
   const service = createLedgerService({ repo, maxInFlight: deps.maxInFlight, maxBatch: deps.maxBatch });
   const team = createLedgerTeamRepository(tablesOf<LedgerTables>(deps.db));
+  const closure = createLedgerClosureRepository();
   return {
+    /**
+     * Account closure (migration 0150), on the caller's transaction: the member's accounts locked (main created if
+     * missing), then marked closed (every later post touching them fails with account_closed) or reopened.
+     */
+    lockMemberAccounts: (trx: AnyDb, merchant: { id: bigint; currency: string }, memberId: bigint) =>
+      closure.lockMemberAccounts(trx, merchant, memberId, memberMain(memberId)),
+    setMemberAccountsClosed: closure.setMemberClosed,
     /** Agent centre (ledger-team.repository.ts): a team's wallet entries; an agent's payouts received. */
     teamEntries: team.teamEntries,
     agentIncome: team.income,

@@ -198,7 +198,8 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
 
   async function postOrThrow(req: PostRequest, trx?: AnyDb): Promise<Extract<PostResult, { ok: true }>> {
     const r = await post(req, trx);
-    if (!r.ok) throw new AppError(r.error === 'insufficient_funds' ? 'insufficient_funds' : 'state_invalid');
+    if (!r.ok)
+      throw new AppError(r.error === 'insufficient_funds' || r.error === 'account_closed' ? r.error : 'state_invalid');
     return r;
   }
 
@@ -233,7 +234,7 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
 
     postMany,
 
-    /** post(), with a business failure turned into an AppError (insufficient_funds, else state_invalid). */
+    /** post(), with a business failure turned into an AppError (insufficient_funds, account_closed, else state_invalid). */
     postOrThrow,
 
     /**

@@ -1,7 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
-/** Read-only from application code: rows are written by the SQL function ledger_post_batch only. */
+/**
+ * Read-only from application code: rows are written by the SQL function ledger_post_batch only, except closed_at
+ * (account closure, ledger-closure.repository.ts).
+ */
 export interface LedgerAccountsTable {
   id: Int8Id;
   merchant_id: Int8;
@@ -14,6 +17,8 @@ export interface LedgerAccountsTable {
   debits_pending: Int8;
   credits_pending: Int8;
   version: Int8;
+  /** Set while the member's account is closed (migration 0150): every post touching it is refused. */
+  closed_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -65,7 +65,9 @@ export type PostFailure =
   | 'pending_not_found'
   | 'pending_already_resolved'
   | 'exceeds_pending_amount'
-  | 'account_mismatch';
+  | 'account_mismatch'
+  /** A leg touches an account of a closed member (migration 0150). */
+  | 'account_closed';
 
 export interface AccountBalance {
   /** credits_posted − debits_posted */

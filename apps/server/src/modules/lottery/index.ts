@@ -21,6 +21,7 @@ import { createLotteryAdminRepository } from './lottery-admin.repository.ts';
 import { registerLotteryAdminRoutes } from './lottery-admin.routes.ts';
 import { createLotteryAdmin } from './lottery-admin.service.ts';
 import { createLotteryRepository } from './lottery.repository.ts';
+import { memberHasOpenLotteryBets } from './open-bets.repository.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, LOTTERY_VENDOR, type LotteryOptions } from './lottery.service.ts';
 import type { LotteryTables } from './lottery.tables.ts';
@@ -188,6 +189,9 @@ export function createLotteryModule(deps: {
   ];
   return {
     ...service,
+    /** Account closure: a bet whose issue is not final yet (`trx`: the closing transaction). */
+    hasOpenBets: (merchantId: bigint, memberId: bigint, trx?: AnyDb) =>
+      memberHasOpenLotteryBets(trx ? tablesOf<LotteryTables>(trx) : db, merchantId, memberId),
     /** The games face's BetStatsSource (lottery-stats.repository.ts): settled bets in every bet figure. */
     betStats: createLotteryStatsRepository(db, { vendorCode: LOTTERY_VENDOR, feedKinds: FEED_KINDS }),
     /** The feed-based games (VN, Thai, 4D): schedule, draw job step, operator results, public reads. */

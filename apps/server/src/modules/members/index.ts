@@ -66,6 +66,10 @@ export function createMembersModule(deps: {
     setProfileColumns: repo.setProfileColumns,
     lockForUpdate: repo.lockForUpdate,
     close: repo.close,
+    reopen: repo.reopen,
+    setMobile: repo.setMobile,
+    closedBefore: repo.closedBefore,
+    anonymise: repo.anonymise,
     // hierarchy
     uplineIdOf: repo.uplineIdOf,
     findNode: repo.findNode,

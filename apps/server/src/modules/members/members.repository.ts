@@ -143,6 +143,68 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** The member's confirmed new mobile number (the unique index refuses one another member holds). */
+    async setMobile(executor: AnyDb, merchantId: bigint, id: bigint, cc: string, mobile: string): Promise<void> {
+      await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set({ country_dialing_code: cc, mobile })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Staff reopen a closed account not anonymised yet; false when it was not such an account. */
+    async reopen(executor: AnyDb, merchantId: bigint, id: bigint): Promise<boolean> {
+      const r = await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set({ status: 'active', closed_at: null })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .where('status', '=', 'closed')
+        .where('anonymised_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** Closed accounts not anonymised yet, closed before `before`, oldest first (the retention job's candidates). */
+    closedBefore: (before: Date, limit: number) =>
+      db
+        .selectFrom('members')
+        .select(['id', 'merchant_id', 'closed_at'])
+        .where('status', '=', 'closed')
+        .where('anonymised_at', 'is', null)
+        .where('closed_at', '<', before)
+        .orderBy('closed_at')
+        .limit(limit)
+        .execute(),
+
+    /**
+     * Wipes a closed account's personal fields (kept: the id, the account name the ledger's history is read by, the
+     * status and dates); false when it is not closed or already anonymised.
+     */
+    async anonymise(executor: AnyDb, merchantId: bigint, id: bigint, at: Date): Promise<boolean> {
+      const r = await tablesOf<MembersTables>(executor)
+        .updateTable('members')
+        .set({
+          nickname: null,
+          real_name: null,
+          email: null,
+          mobile: null,
+          country_dialing_code: null,
+          payment_password_hash: null,
+          last_login_ip: null,
+          created_ip: '',
+          lock_reason: null,
+          anonymised_at: at,
+        })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .where('status', '=', 'closed')
+        .where('anonymised_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     async setPaymentPassword(id: bigint, hash: string): Promise<void> {
       await db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', id).execute();
     },

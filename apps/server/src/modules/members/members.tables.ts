@@ -40,6 +40,8 @@ export interface MembersTable {
   invitation_code: Generated<string | null>;
   /** When the member closed the account (status 'closed'), migration 0135. */
   closed_at: Generated<Date | null>;
+  /** When a closed account's personal fields were wiped after the retention period, migration 0151. */
+  anonymised_at: Generated<Date | null>;
 }
 
 /** Closure of the upline tree: every (ancestor, descendant) pair, self at depth 0 (migration 0022). */

@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { DepositsModule } from '../deposits/index.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LotteryModule } from '../lottery/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { MembersModule } from '../members/index.ts';
+import type { VerificationModule } from '../verification/index.ts';
+import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { createProfileRepository } from './profile.repository.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { createProfileService } from './profile.service.ts';
+import { createMobileChangeService } from './mobile-change.service.ts';
 import type { ProfileTables } from './profile.tables.ts';
 
 export { localDate } from './profile.service.ts';
@@ -20,13 +27,34 @@ export { localDate } from './profile.service.ts';
  * minimum age); member_profiles holds the fields the members row does not (nickname, real name and e-mail are
  * written through the members face, in the same transaction under the member's row lock). The real name is set
  * once by the member, then only staff change it (audited). The e-mail is verified by a single-use link (the Mailer
- * seam). Account closure by the member: every wallet at zero,
- * the password, sessions ended, status closed (kept, never deleted).
+ * seam). Account closure by the member: the password, every wallet at zero and no deposit or withdrawal pending,
+ * checked in the closing transaction with the ledger accounts locked and marked closed (no credit lands after);
+ * sessions ended, status closed (kept, never deleted). Staff reopen a closed account (audited, with a reason); after
+ * the merchant's retention period a job wipes a closed account's personal fields (the ledger is kept). The mobile
+ * number is changed with the password and an SMS code to the new number (mobile-change.service.ts), audited.
  */
 export function createProfileModule(deps: {
   db: AnyDb;
-  members: Pick<MembersModule, 'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close'>;
-  ledger: Pick<LedgerModule, 'memberAccounts'>;
+  members: Pick<
+    MembersModule,
+    | 'findById'
+    | 'findByAccount'
+    | 'findByMobile'
+    | 'setProfileColumns'
+    | 'setMobile'
+    | 'lockForUpdate'
+    | 'close'
+    | 'reopen'
+    | 'closedBefore'
+    | 'anonymise'
+  >;
+  verification: Pick<VerificationModule, 'sendCode' | 'verifyCode'>;
+  ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
+  deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
+  games: Pick<GamesModule, 'hasOpenRounds'>;
+  lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
@@ -34,9 +62,26 @@ export function createProfileModule(deps: {
   limiter: WindowLimiter;
   clock: () => Date;
 }) {
-  const service = createProfileService({ ...deps, repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)) });
+  const profileService = createProfileService({
+    ...deps,
+    repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)),
+  });
+  const service = { ...profileService, ...createMobileChangeService(deps) };
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'closed-account-anonymise',
+      everySeconds: 3600,
+      /** Closed accounts past their merchant's retention period lose their personal fields (ledger kept). */
+      async run() {
+        const { anonymised } = await profileService.anonymiseDue();
+        return anonymised.length ? { anonymised } : null;
+      },
+    },
+  ];
   return {
     ...service,
+    /** The scheduled jobs of this module (run once per period across all processes). */
+    jobs,
     register(app: FastifyInstance): void {
       registerProfileRoutes(app, service);
     },

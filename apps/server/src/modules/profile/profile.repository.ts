@@ -118,10 +118,19 @@ export function createProfileRepository(db: Kysely<ProfileTables>) {
         .execute();
     },
 
+    /** A closed account's profile fields wiped (retention over): the row goes, with any e-mail token. */
+    async wipe(executor: AnyDb, merchantId: bigint, memberId: bigint): Promise<void> {
+      await on(executor)
+        .deleteFrom('member_profiles')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .execute();
+    },
+
     settings(merchantId: bigint) {
       return db
         .selectFrom('profile_settings')
-        .select(['min_age', 'field_modes'])
+        .select(['min_age', 'field_modes', 'closed_retention_days'])
         .where('merchant_id', '=', merchantId)
         .executeTakeFirst();
     },
@@ -129,10 +138,15 @@ export function createProfileRepository(db: Kysely<ProfileTables>) {
     async saveSettings(
       executor: AnyDb,
       merchantId: bigint,
-      s: { minAge: number; modes: Record<string, string> },
+      s: { minAge: number; modes: Record<string, string>; closedRetentionDays: number },
       at: Date,
     ): Promise<void> {
-      const row = { min_age: s.minAge, field_modes: JSON.stringify(s.modes), updated_at: at };
+      const row = {
+        min_age: s.minAge,
+        field_modes: JSON.stringify(s.modes),
+        closed_retention_days: s.closedRetentionDays,
+        updated_at: at,
+      };
       await on(executor)
         .insertInto('profile_settings')
         .values({ merchant_id: merchantId, ...row })

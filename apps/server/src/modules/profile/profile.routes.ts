@@ -4,17 +4,26 @@ import {
   adminMemberProfile,
   memberAccountParams,
   memberProfile,
+  memberReopenRequest,
+  mobileChangeCodeRequest,
+  mobileChanged,
+  mobileChangeRequest,
   profileSettings,
   profileSettingsPatch,
   profileUpdate,
+  smsCodeSent,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute, defineRoute } from '../../http/route.ts';
+import type { MobileChangeService } from './mobile-change.service.ts';
 import type { ProfileService } from './profile.service.ts';
 
-/** The member's profile and closure (/wps/member/profile, /wps/member/close) and the back office's. */
-export function registerProfileRoutes(app: FastifyInstance, service: ProfileService): void {
+/**
+ * The member's profile, mobile number and closure (/wps/member/profile, /wps/member/mobile, /wps/member/close) and
+ * the back office's.
+ */
+export function registerProfileRoutes(app: FastifyInstance, service: ProfileService & MobileChangeService): void {
   const tags = ['member'];
   defineMemberRoute(
     app,
@@ -85,6 +94,34 @@ export function registerProfileRoutes(app: FastifyInstance, service: ProfileServ
     ({ merchant, body }) => service.confirmEmail(merchant, body.token),
   );
 
+  defineMemberRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/wps/member/mobile/code',
+      summary:
+        'Send a code by SMS to a new mobile number (the login password required; 3 codes an hour, the SMS caps apply)',
+      tags,
+      body: mobileChangeCodeRequest,
+      response: smsCodeSent,
+      auth: 'real',
+    },
+    ({ merchant, member, body, ip }) => service.sendMobileCode(merchant, member.memberId, body, ip),
+  );
+  defineMemberRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/wps/member/mobile',
+      summary: 'Change the mobile number with the code sent to it; audited; the sessions stay',
+      tags,
+      body: mobileChangeRequest,
+      response: mobileChanged,
+      auth: 'real',
+    },
+    ({ merchant, member, body, ip }) => service.changeMobile(merchant, member.memberId, body, ip),
+  );
+
   const adminTags = ['admin: members'];
   const admin = '/admin/api/members/:account/profile';
   defineAdminRoute(
@@ -114,6 +151,23 @@ export function registerProfileRoutes(app: FastifyInstance, service: ProfileServ
     },
     ({ merchant, admin: a, ip, params, body }) =>
       service.staffUpdate(merchant, { adminId: a.id, ip }, params.account, body),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/admin/api/members/:account/reopen',
+      permission: 'members.manage',
+      summary:
+        'Reopen a closed account (a reason required; audited as member.reopen); refused once its personal data was erased',
+      tags: adminTags,
+      params: memberAccountParams,
+      body: memberReopenRequest,
+      response: adminMemberProfile,
+    },
+    ({ merchant, admin: a, ip, params, body }) =>
+      service.reopen(merchant, { adminId: a.id, ip }, params.account, body.reason),
   );
 
   const settingsTags = ['admin: settings'];

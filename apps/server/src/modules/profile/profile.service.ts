@@ -1,6 +1,8 @@
 import {
   type AdminMemberProfile,
   checkProfileValue,
+  CLOSED_RETENTION_MIN_DAYS,
+  DEFAULT_CLOSED_RETENTION_DAYS,
   DEFAULT_MIN_AGE,
   DEFAULT_PROFILE_MODES,
   EMAIL_VERIFY_HOURS,
@@ -26,12 +28,26 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { DepositsModule } from '../deposits/index.ts';
+import type { GamesModule } from '../games/index.ts';
+import type { LotteryModule } from '../lottery/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { isAgentType, type MemberRow, type MembersModule } from '../members/index.ts';
+import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { STORED_FIELDS, type ProfileRepository, type StoredProfile } from './profile.repository.ts';
 
-type Members = Pick<MembersModule, 'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close'>;
+type Members = Pick<
+  MembersModule,
+  | 'findById'
+  | 'findByAccount'
+  | 'setProfileColumns'
+  | 'lockForUpdate'
+  | 'close'
+  | 'reopen'
+  | 'closedBefore'
+  | 'anonymise'
+>;
 
 /** Staff acting on a member's profile (the audit record's). */
 export interface ProfileActor {
@@ -77,7 +93,12 @@ export function createProfileService(deps: {
   db: AnyDb;
   repo: ProfileRepository;
   members: Members;
-  ledger: Pick<LedgerModule, 'memberAccounts'>;
+  ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
+  deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
+  games: Pick<GamesModule, 'hasOpenRounds'>;
+  lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
@@ -95,7 +116,11 @@ export function createProfileService(deps: {
       const mode = (stored as Record<string, string>)[f];
       if ((PROFILE_MODES as readonly string[]).includes(mode ?? '')) fields[f] = mode as ProfileMode;
     }
-    return { minAge: row?.min_age ?? DEFAULT_MIN_AGE, fields };
+    return {
+      minAge: row?.min_age ?? DEFAULT_MIN_AGE,
+      fields,
+      closedRetentionDays: row?.closed_retention_days ?? DEFAULT_CLOSED_RETENTION_DAYS,
+    };
   }
 
   async function view(merchant: Merchant, m: MemberRow): Promise<MemberProfile> {
@@ -205,7 +230,12 @@ export function createProfileService(deps: {
 
   async function staffView(merchant: Merchant, account: string): Promise<AdminMemberProfile> {
     const m = await memberOf(merchant, account);
-    return { ...(await view(merchant, m)), account: m.account, closedAt: m.closed_at?.toISOString() ?? null };
+    return {
+      ...(await view(merchant, m)),
+      account: m.account,
+      closedAt: m.closed_at?.toISOString() ?? null,
+      anonymisedAt: m.anonymised_at?.toISOString() ?? null,
+    };
   }
 
   return {
@@ -244,9 +274,18 @@ export function createProfileService(deps: {
     /** The merchant's profile settings changed in the back office, audited in the same transaction. */
     async saveSettings(merchant: Merchant, actor: ProfileActor, patch: ProfileSettingsPatch): Promise<ProfileSettings> {
       const s = await settings(merchant.id);
-      const next = { minAge: patch.minAge ?? s.minAge, fields: { ...s.fields, ...patch.fields } };
+      const next = {
+        minAge: patch.minAge ?? s.minAge,
+        fields: { ...s.fields, ...patch.fields },
+        closedRetentionDays: patch.closedRetentionDays ?? s.closedRetentionDays,
+      };
       await deps.db.transaction().execute(async (trx) => {
-        await repo.saveSettings(trx, merchant.id, { minAge: next.minAge, modes: next.fields }, deps.clock());
+        await repo.saveSettings(
+          trx,
+          merchant.id,
+          { minAge: next.minAge, modes: next.fields, closedRetentionDays: next.closedRetentionDays },
+          deps.clock(),
+        );
         await deps.audit.recordAction(trx, {
           merchantId: merchant.id,
           adminId: actor.adminId,
@@ -304,8 +343,10 @@ export function createProfileService(deps: {
 
     /**
      * The member closes the account: confirmed with the password, refused while any wallet (main, game wallets,
-     * bonus, held amounts) is not zero; the account is kept with status closed, every session ends, the audit log
-     * records it. Logins are then refused with account_closed.
+     * bonus, held amounts) is not zero or a deposit or withdrawal is pending (account_money_pending); the check
+     * and the closure are one transaction with the ledger accounts locked and marked closed, so no credit can land
+     * after it. The account is kept with status closed, every session ends, the audit log records it. Logins are
+     * then refused with account_closed.
      */
     async close(merchant: Merchant, memberId: bigint, password: string, ip: string): Promise<{ closedAt: string }> {
       const limit = await deps.limiter.hit(`close:${memberId}`, 5, 15 * 60_000);
@@ -320,15 +361,32 @@ export function createProfileService(deps: {
         });
       if (isAgentType(merchant, m.type))
         throw new AppError('forbidden', 'An agent account is closed by customer service (its team moves first).');
-      // Read before the transaction (the embedded database would wait for it otherwise).
-      const accounts = await deps.ledger.memberAccounts(merchant.id, memberId);
-      const left = accounts.filter((a) => a.balance !== 0n || a.pending !== 0n);
-      if (left.length)
-        throw new AppError('account_balance_not_zero', undefined, {
-          wallets: left.map((a) => ({ account: a.code, balance: String(a.balance) })),
-        });
       const at = deps.clock();
+      // One transaction: every ledger account of the member locked (in id order, as a post locks them; the main
+      // wallet created if missing), checked and marked closed, then the member's row. A credit racing the closure
+      // either committed first (its money is seen: refused) or waits on the accounts and is refused by the ledger
+      // (account_closed) once this commits. The accounts come before the member's row: a post creating an account
+      // takes a key-share lock on that row (the foreign key), so the other order could deadlock with it.
       await deps.db.transaction().execute(async (trx) => {
+        const accounts = await deps.ledger.lockMemberAccounts(trx, merchant, memberId);
+        const locked = await members.lockForUpdate(trx, merchant.id, memberId);
+        if (!locked || locked.status === 'closed') throw new AppError('state_invalid');
+        if (
+          (await deps.deposits.hasPendingDeposit(merchant.id, memberId, trx)) ||
+          (await deps.withdrawals.hasOpenWithdrawal(merchant.id, memberId, trx))
+        )
+          throw new AppError('account_money_pending');
+        if (
+          (await deps.games.hasOpenRounds(merchant.id, memberId, trx)) ||
+          (await deps.lottery.hasOpenBets(merchant.id, memberId, trx))
+        )
+          throw new AppError('account_bets_open');
+        const left = accounts.filter((a) => a.balance !== 0n || a.debitsPending !== 0n || a.creditsPending !== 0n);
+        if (left.length)
+          throw new AppError('account_balance_not_zero', undefined, {
+            wallets: left.map((a) => ({ account: a.code, balance: String(a.balance) })),
+          });
+        await deps.ledger.setMemberAccountsClosed(trx, merchant.id, memberId, at);
         if (!(await members.close(trx, merchant.id, memberId, at))) throw new AppError('state_invalid');
         const ended = await deps.auth.endSessionsIn(trx, memberId);
         await deps.audit.recordAction(trx, {
@@ -342,6 +400,79 @@ export function createProfileService(deps: {
         });
       });
       return { closedAt: at.toISOString() };
+    },
+
+    /**
+     * Staff reopen a closed account (members.manage, a reason, audited): the ledger accounts unmarked and the member
+     * active again, in one transaction (the same lock order as the closure). An anonymised account stays closed.
+     */
+    async reopen(
+      merchant: Merchant,
+      actor: ProfileActor,
+      account: string,
+      reason: string,
+    ): Promise<AdminMemberProfile> {
+      const m = await memberOf(merchant, account);
+      await deps.db.transaction().execute(async (trx) => {
+        await deps.ledger.lockMemberAccounts(trx, merchant, m.id);
+        const locked = await members.lockForUpdate(trx, merchant.id, m.id);
+        if (!locked) throw new AppError('member_not_found');
+        if (locked.status !== 'closed') throw new AppError('state_invalid', 'This account is not closed.');
+        if (locked.anonymised_at)
+          throw new AppError(
+            'state_invalid',
+            "This account's personal data was erased after the retention period: it cannot be reopened.",
+          );
+        await deps.ledger.setMemberAccountsClosed(trx, merchant.id, m.id, null);
+        if (!(await members.reopen(trx, merchant.id, m.id))) throw new AppError('state_invalid');
+        await deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: actor.adminId,
+          action: 'member.reopen',
+          targetType: 'member',
+          targetId: m.account,
+          detail: { account: m.account, reason, closedAt: locked.closed_at?.toISOString() ?? null },
+          ip: actor.ip,
+        });
+      });
+      return staffView(merchant, account);
+    },
+
+    /**
+     * The retention job: closed accounts whose merchant's retention period (closedRetentionDays) has passed get
+     * their personal fields wiped (members' columns and the profile row), one transaction each, audited by the
+     * system; the ledger, the account id and name stay. Up to `limit` accounts a run.
+     */
+    async anonymiseDue(limit = 200): Promise<{ anonymised: string[] }> {
+      const now = deps.clock();
+      const candidates = await members.closedBefore(
+        new Date(now.getTime() - CLOSED_RETENTION_MIN_DAYS * 86_400_000),
+        limit,
+      );
+      const retention = new Map<bigint, number>();
+      const done: string[] = [];
+      for (const c of candidates) {
+        if (!retention.has(c.merchant_id))
+          retention.set(c.merchant_id, (await settings(c.merchant_id)).closedRetentionDays);
+        const days = retention.get(c.merchant_id)!;
+        if (!c.closed_at || c.closed_at.getTime() + days * 86_400_000 > now.getTime()) continue;
+        await deps.db.transaction().execute(async (trx) => {
+          const locked = await members.lockForUpdate(trx, c.merchant_id, c.id);
+          if (!locked || !(await members.anonymise(trx, c.merchant_id, c.id, now))) return;
+          await repo.wipe(trx, c.merchant_id, c.id);
+          await deps.audit.recordAction(trx, {
+            merchantId: c.merchant_id,
+            adminId: null,
+            action: 'member.anonymise',
+            targetType: 'member',
+            targetId: locked.account,
+            detail: { account: locked.account, closedAt: c.closed_at!.toISOString(), retentionDays: days },
+            ip: '',
+          });
+          done.push(locked.account);
+        });
+      }
+      return { anonymised: done };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Int8, UpdatedAt } from '../../db/columns.ts';
 
 /** A member's profile fields beyond the members row (migration 0135). Dates as 'YYYY-MM-DD' text. */
@@ -23,6 +24,8 @@ export interface ProfileSettingsTable {
   merchant_id: Int8;
   min_age: number;
   field_modes: string | Record<string, string>;
+  /** Migration 0151: days before a closed account's personal fields are wiped. */
+  closed_retention_days: Generated<number>;
   updated_at: UpdatedAt;
 }
 

@@ -7,7 +7,8 @@ import type { MerchantsModule } from '../merchants/index.ts';
 import type { CodePurpose, VerificationService } from './verification.service.ts';
 
 const tags = ['verification'];
-const FLAG_FOR: Record<CodePurpose, FeatureFlag[]> = {
+/** The public routes' purposes and the flag that enables each (mobile_change is the security centre's own). */
+const FLAG_FOR: Record<Exclude<CodePurpose, 'mobile_change'>, FeatureFlag[]> = {
   login: ['MOBILEVERCODELOGIN3'],
   reset: ['FORGOTPWDPHONE3'],
   register: ['MOBILENUMREG3', 'REGMOBVERF3'],
@@ -18,7 +19,7 @@ export function registerVerificationRoutes(
   deps: { verification: VerificationService; merchants: Pick<MerchantsModule, 'flags'> },
 ): void {
   const send =
-    (purpose: CodePurpose) =>
+    (purpose: Exclude<CodePurpose, 'mobile_change'>) =>
     async (ctx: {
       merchant: Parameters<VerificationService['sendCode']>[0]['merchant'];
       body: z.infer<typeof smsCodeRequest>;

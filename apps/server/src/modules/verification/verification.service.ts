@@ -18,7 +18,8 @@ export const SMS_RULES = {
   maxAttempts: 5,
 } as const;
 
-export type CodePurpose = 'login' | 'register' | 'reset';
+/** mobile_change: a signed-in member confirming a new number (migration 0152). */
+export type CodePurpose = 'login' | 'register' | 'reset' | 'mobile_change';
 const DIALING_CODES = new Set(COUNTRIES.map((c) => c.countryDialingCode));
 
 /** `+84`, ` 0912-345 678` → `84`, `0912345678`; throws invalid_phone_number. */
@@ -53,11 +54,16 @@ export function createVerificationService(deps: {
       captchaId?: string;
       captcha?: string;
       ip: string;
+      /**
+       * A signed-in member who gave the login password (a mobile change): no captcha, the number's cooldown and
+       * daily cap and the IP caps still apply.
+       */
+      signedIn?: boolean;
     }) {
       const burst = await deps.limiter.hit(`sms:ip:${input.ip}`, SMS_RULES.perIpPerMinute, 60_000);
       if (!burst.allowed) throw tooMany(burst.retryAfterSeconds);
       const { cc, mobile } = normaliseNumber(input.countryDialingCode, input.mobileNum);
-      await deps.captcha.verify(input.merchant.id, input.captchaId, input.captcha);
+      if (!input.signedIn) await deps.captcha.verify(input.merchant.id, input.captchaId, input.captcha);
 
       const now = clock();
       const key = { merchantId: input.merchant.id, countryDialingCode: cc, mobile };

@@ -4,7 +4,7 @@ import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 export interface VerificationCodesTable {
   id: Int8Id;
   merchant_id: Int8;
-  purpose: 'login' | 'register' | 'reset';
+  purpose: 'login' | 'register' | 'reset' | 'mobile_change';
   country_dialing_code: string;
   mobile: string;
   code_hash: string;

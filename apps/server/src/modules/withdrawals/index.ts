@@ -17,6 +17,7 @@ import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 import type { WithdrawalsTables } from './withdrawals.tables.ts';
 import { createWithdrawalsRollupRepository } from './rollup.repository.ts';
+import { createWithdrawalsRepository } from './withdrawals.repository.ts';
 
 export { withdrawalKeys } from './withdrawals.ledger.ts';
 export { TX_PASSWORD_FAILURES } from './transaction-password.service.ts';
@@ -81,6 +82,15 @@ export function createWithdrawalsModule(deps: {
     /** The back-office dashboard: paid-out withdrawals per day, and the queues waiting now. */
     dashboardDays: rollup.dashboardDays,
     queueCounts: rollup.queueCounts,
+    /**
+     * Whether the member has a withdrawal not finished yet (requested, approved, disbursed or disputed): account
+     * closure refuses then. `trx`: the caller's transaction.
+     */
+    hasOpenWithdrawal: (merchantId: bigint, memberId: bigint, trx?: AnyDb) =>
+      createWithdrawalsRepository(trx ? tablesOf<WithdrawalsTables>(trx) : db).memberHasOpenWithdrawal(
+        merchantId,
+        memberId,
+      ),
     txPassword,
     bankAccounts,
     withdrawals,

@@ -86,6 +86,19 @@ export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
       return (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst();
     },
 
+    /** Whether the member has a withdrawal not finished yet (requested, approved, disbursed or disputed). */
+    async memberHasOpenWithdrawal(merchantId: bigint, memberId: bigint): Promise<boolean> {
+      const row = await db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('status', 'in', OPEN_STATUSES)
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     async hasOpenWithdrawal(bankAccountId: bigint): Promise<boolean> {
       const row = await db
         .selectFrom('withdrawals')

@@ -106,6 +106,18 @@ function useMemberWrite<A, R>(fn: (a: A) => Promise<R>, onDone?: (r: R) => void)
 
 export const useLockMember = (account: string) =>
   useMemberWrite((reason: string) => adminPost<MemberActionResult>(`${base(account)}/lock`, { reason }));
+/** Reopen a closed account (a reason; audited): the member's page and its profile panel are read again. */
+export function useReopenMember(account: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => adminPost<unknown>(`${base(account)}/reopen`, { reason }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: key }),
+        qc.invalidateQueries({ queryKey: ['members', account], exact: false }),
+      ]),
+  });
+}
 export const useUnlockMember = (account: string) =>
   useMemberWrite((_: void) => adminPost<MemberActionResult>(`${base(account)}/unlock`));
 export const useEndSessions = (account: string, onDone?: (r: MemberActionResult) => void) =>

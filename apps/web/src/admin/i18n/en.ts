@@ -582,6 +582,11 @@ export const en = {
     lockTitle: 'Lock {{account}}',
     lockHelp: 'A locked member cannot sign in; its sessions end now.',
     lockReasonRequired: 'Give a reason',
+    reopen: 'Reopen account',
+    reopenTitle: 'Reopen the closed account {{account}}',
+    reopenHelp:
+      'The member closed this account. Reopened, it can sign in and move money again. Give the reason (the request, its ticket): it is kept in the audit log.',
+    reopened: '{{account}} is open again.',
     unlockTitle: 'Unlock {{account}}',
     unlockText: '{{account}} can sign in again.',
     resetPassword: 'Reset password',

@@ -628,6 +628,11 @@ export const tl: AdminDictionary = {
     lockTitle: 'I-lock si {{account}}',
     lockHelp: 'Hindi makakapag-sign in ang naka-lock na miyembro; matatapos ngayon ang mga session niya.',
     lockReasonRequired: 'Magbigay ng dahilan',
+    reopen: 'Buksan muli ang account',
+    reopenTitle: 'Buksan muli ang saradong account {{account}}',
+    reopenHelp:
+      'Isinara ng miyembro ang account na ito. Kapag binuksan muli, makakapag-sign in at makakagalaw ulit ito ng pera. Ibigay ang dahilan (ang hiling, ang ticket nito): itinatago ito sa audit log.',
+    reopened: 'Bukas na muli ang {{account}}.',
     unlockTitle: 'I-unlock si {{account}}',
     unlockText: 'Makakapag-sign in muli si {{account}}.',
     resetPassword: 'I-reset ang password',

@@ -622,6 +622,11 @@ export const ty: AdminDictionary = {
     lockTitle: 'Khóa {{account}}',
     lockHelp: 'Hội viên bị khóa không thể đăng nhập; các phiên hiện tại kết thúc ngay.',
     lockReasonRequired: 'Nhập lý do',
+    reopen: 'Mở lại tài khoản',
+    reopenTitle: 'Mở lại tài khoản đã đóng {{account}}',
+    reopenHelp:
+      'Hội viên đã đóng tài khoản này. Khi mở lại, hội viên có thể đăng nhập và giao dịch trở lại. Nhập lý do (yêu cầu, mã phiếu): lý do được lưu trong nhật ký kiểm tra.',
+    reopened: '{{account}} đã được mở lại.',
     unlockTitle: 'Mở khóa {{account}}',
     unlockText: '{{account}} có thể đăng nhập lại.',
     resetPassword: 'Đặt lại mật khẩu',

@@ -20,7 +20,11 @@ function setup(over: Partial<MemberProfile> = {}) {
     mobile: '+63 9171234567',
     realNameLocked: false,
     emailVerified: false,
-    settings: { minAge: 18, fields: { ...DEFAULT_PROFILE_MODES, zalo: 'hidden', address: 'required' } },
+    settings: {
+      minAge: 18,
+      fields: { ...DEFAULT_PROFILE_MODES, zalo: 'hidden', address: 'required' },
+      closedRetentionDays: 1825,
+    },
     ...over,
   };
   const sent: ProfileUpdate[] = [];
@@ -148,5 +152,64 @@ describe('closing the account', () => {
     await user.click(within(form).getByRole('button', { name: 'Close my account' }));
     await waitFor(() => expect(useSession.getState().token).toBeNull());
     expect(closes).toEqual([{ password: 'secret pw 1' }, { password: 'secret pw 1' }]);
+  });
+});
+
+describe('security centre mobile number', () => {
+  it('sends a code with the password, then changes the number with it; a taken number says so', async () => {
+    setup();
+    const asked: unknown[] = [];
+    const changes: unknown[] = [];
+    server.use(
+      http.get('*/wps/system/country', () =>
+        ok([
+          { countryCode: 'PH', countryDialingCode: '63' },
+          { countryCode: 'VN', countryDialingCode: '84' },
+        ]),
+      ),
+      http.post('*/wps/member/mobile/code', async ({ request }) => {
+        const body = (await request.json()) as { mobileNum: string };
+        asked.push(body);
+        if (body.mobileNum === '9170000000')
+          return HttpResponse.json(
+            { success: false, code: 'mobile_in_use', message: 'used', value: null },
+            { status: 409 },
+          );
+        return ok({ expiredMinutes: 5, resendAfterSeconds: 60 });
+      }),
+      http.put('*/wps/member/mobile', async ({ request }) => {
+        changes.push(await request.json());
+        return ok({ mobile: '+84 912345678' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/member/securityCenter');
+    const section = await screen.findByRole('region', { name: 'Mobile number' }, { timeout: 30_000 });
+    expect(within(section).getByText('Your number: +63 9171234567')).toBeTruthy();
+    const form = within(section).getByRole('form', { name: 'Mobile number' });
+    await user.click(within(form).getByRole('button', { name: 'Send code' }));
+    expect(await within(form).findByText('Enter your login password.')).toBeTruthy();
+    expect(asked).toEqual([]);
+
+    await user.type(within(form).getByLabelText(/New mobile number/), '917 000 0000');
+    await user.type(within(form).getByLabelText(/Login password/), 'secret pw 1');
+    await user.click(within(form).getByRole('button', { name: 'Send code' }));
+    expect(await within(section).findByText('This mobile number is used by another account.')).toBeTruthy();
+
+    await user.selectOptions(within(form).getByLabelText(/Country code/), '84');
+    await user.clear(within(form).getByLabelText(/New mobile number/));
+    await user.type(within(form).getByLabelText(/New mobile number/), '912-345-678');
+    await user.click(within(form).getByRole('button', { name: 'Send code' }));
+    const codeForm = await within(section).findByRole('form', { name: 'SMS code' });
+    expect(within(codeForm).getByText('We sent a code to +84 912345678. It expires in 5 minutes.')).toBeTruthy();
+    expect(asked.at(-1)).toEqual({ countryDialingCode: '84', mobileNum: '912345678', password: 'secret pw 1' });
+
+    await user.type(within(codeForm).getByLabelText(/SMS code/), '12');
+    await user.click(within(codeForm).getByRole('button', { name: 'Change number' }));
+    expect(await within(codeForm).findByText('Enter the 6-digit code.')).toBeTruthy();
+    await user.type(within(codeForm).getByLabelText(/SMS code/), '3456');
+    await user.click(within(codeForm).getByRole('button', { name: 'Change number' }));
+    expect(await within(section).findByText('Your mobile number is now +84 912345678.')).toBeTruthy();
+    expect(changes).toEqual([{ countryDialingCode: '84', mobileNum: '912345678', code: '123456' }]);
   });
 });

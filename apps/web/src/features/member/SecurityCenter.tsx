@@ -12,6 +12,7 @@ import { imageFile } from '../../lib/validation.ts';
 import { useUi } from '../../state/ui.ts';
 import { DevicesSection } from './DevicesSection.tsx';
 import { CloseAccount } from './CloseAccount.tsx';
+import { MobileChange } from './MobileChange.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import './profile.css';
 
@@ -25,7 +26,8 @@ const avatarSchema = z.object({
 
 /**
  * Member centre › security centre: avatar (PNG/JPG ≤ 5 MB), password change, remembered devices, and for real
- * accounts the profile fields (the merchant's required / optional / hidden settings) and closing the account.
+ * accounts the profile fields (the merchant's required / optional / hidden settings), the mobile number (changed
+ * with an SMS code) and closing the account.
  */
 export function SecurityCenter() {
   const { t } = useTranslation();
@@ -62,7 +64,7 @@ export function SecurityCenter() {
   );
 }
 
-/** The profile form and, below it, closing the account (real accounts only: a trial account has neither). */
+/** The profile form, the mobile number and closing the account (real accounts only: a trial account has none). */
 function Profile() {
   const query = useProfile();
   return (
@@ -70,6 +72,7 @@ function Profile() {
       {(profile) => (
         <>
           <ProfileForm profile={profile} />
+          <MobileChange current={profile.mobile} />
           <CloseAccount />
         </>
       )}

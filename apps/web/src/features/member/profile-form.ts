@@ -47,3 +47,23 @@ export const closeSchema = z.object({
   confirm: z.boolean().refine((v) => v, 'profile.closeConfirmRequired'),
 });
 export type CloseFormValues = z.input<typeof closeSchema>;
+
+/** A new mobile number: the country code, the number as people type it (6 to 15 digits) and the login password. */
+export const mobileSchema = z.object({
+  countryDialingCode: z.string().min(1),
+  mobileNum: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{6,15}$/.test(v.replace(/[\s-]/g, '')), 'errors.invalid_phone_number'),
+  password: z.string().min(1, 'profile.passwordRequired'),
+});
+export type MobileFormValues = z.input<typeof mobileSchema>;
+
+/** The 6-digit code sent to the new number. */
+export const mobileCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'profile.mobileCodeRequired'),
+});
+export type MobileCodeValues = z.input<typeof mobileCodeSchema>;

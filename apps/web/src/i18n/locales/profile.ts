@@ -57,6 +57,16 @@ export const profileEn = {
     verifyDone: '{{email}} is confirmed. Thank you.',
     home: 'Back to the home page',
     linkInvalid: 'This link is not valid any more. Please ask for a new one from your security centre.',
+    mobileTitle: 'Mobile number',
+    mobileCurrent: 'Your number: {{number}}',
+    newMobile: 'New mobile number',
+    sendMobileCode: 'Send code',
+    mobileCodeSent: 'We sent a code to {{number}}. It expires in 5 minutes.',
+    mobileCode: 'SMS code',
+    mobileCodeRequired: 'Enter the 6-digit code.',
+    confirmMobile: 'Change number',
+    otherNumber: 'Use another number',
+    mobileChanged: 'Your mobile number is now {{mobile}}.',
     closeTitle: 'Close my account',
     closeIntro:
       'Closing your account ends every session and you cannot log in again. Your records are kept as the law requires. Withdraw all your money first: an account with money in any wallet cannot be closed.',
@@ -79,6 +89,11 @@ export const profileEn = {
     profile_under_age: 'You are under the minimum age of this site.',
     account_balance_not_zero:
       'Your wallets still hold money: withdraw it (and finish or forfeit any bonus) before closing the account.',
+    account_money_pending:
+      'A deposit or withdrawal of yours is still being processed: close the account once it is finished (or ask customer service).',
+    mobile_in_use: 'This mobile number is used by another account.',
+    mobile_unchanged: 'This is already your mobile number.',
+    account_bets_open: 'Some of your bets are still waiting for their result: close the account once they are settled.',
     account_closed: 'This account is closed. Please contact customer service.',
   },
 };

@@ -1,7 +1,13 @@
 import type { MemberDetail } from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEndSessions, useLockMember, useResetMemberPassword, useUnlockMember } from '../../api/members.ts';
+import {
+  useEndSessions,
+  useLockMember,
+  useReopenMember,
+  useResetMemberPassword,
+  useUnlockMember,
+} from '../../api/members.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -11,11 +17,11 @@ import { AdjustmentRequestDialog } from '../../components/AdjustmentRequestDialo
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { MoveMemberDialog } from './MoveMemberDialog.tsx';
 
-type Open = 'lock' | 'unlock' | 'reset' | 'end' | 'move' | 'adjust' | null;
+type Open = 'lock' | 'unlock' | 'reopen' | 'reset' | 'end' | 'move' | 'adjust' | null;
 
 /**
  * The actions on a member, each shown only to a role allowed it (members.manage; adjustments.request for an
- * adjustment): lock with a reason / unlock, reset the password (the one-time password shown once), end sessions,
+ * adjustment): lock with a reason / unlock, reopen a closed account with a reason, reset the password (the one-time password shown once), end sessions,
  * move under another agent, request an adjustment. The server checks the same and audits each one.
  */
 export function MemberActions({ detail }: { detail: MemberDetail }) {
@@ -26,6 +32,7 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
   const [notice, setNotice] = useState<string | null>(null);
   const lock = useLockMember(account);
   const unlock = useUnlockMember(account);
+  const reopen = useReopenMember(account);
   const endSessions = useEndSessions(account, (r) => setNotice(t('members.sessionsEnded', { count: r.sessionsEnded })));
   const locked = detail.status.status === 'locked';
   const manage = can('members.manage');
@@ -40,8 +47,12 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
     <div className="bo-member__actions">
       {manage && (
         <>
-          {/* A member's own closure is final: neither lock nor unlock (the server refuses both). */}
-          {detail.status.status === 'closed' ? null : locked ? (
+          {/* A closed account is reopened (with a reason), never locked or unlocked (the server refuses both). */}
+          {detail.status.status === 'closed' ? (
+            <button type="button" className="bo-btn bo-btn--primary" onClick={act('reopen')}>
+              {t('members.reopen')}
+            </button>
+          ) : locked ? (
             <button type="button" className="bo-btn bo-btn--primary" onClick={act('unlock')}>
               {t('members.unlock')}
             </button>
@@ -80,6 +91,19 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
           onSubmit={async (reason) => {
             const r = await lock.mutateAsync(reason);
             setNotice(t('members.sessionsEnded', { count: r.sessionsEnded }));
+          }}
+          onClose={close}
+        />
+      )}
+      {open === 'reopen' && (
+        <ReasonDialog
+          title={t('members.reopenTitle', { account })}
+          summary={t('members.reopenHelp')}
+          confirmLabel={t('members.reopen')}
+          tone="primary"
+          onSubmit={async (reason) => {
+            await reopen.mutateAsync(reason);
+            setNotice(t('members.reopened', { account }));
           }}
           onClose={close}
         />

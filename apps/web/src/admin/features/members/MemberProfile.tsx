@@ -54,6 +54,7 @@ function MemberProfileView({ account }: { account: string }) {
   return (
     <div className="bo-member__profile-extra">
       {p.closedAt && <p role="status">{t('memberProfile.closedAt', { at: formatDateTime(p.closedAt) })}</p>}
+      {p.anonymisedAt && <p role="status">{t('memberProfile.anonymisedAt', { at: formatDateTime(p.anonymisedAt) })}</p>}
       {editing ? (
         <ProfileEdit
           account={account}

@@ -13,6 +13,7 @@ const en = {
   required: 'required',
   minAge: 'Minimum age: {{minAge}}',
   closedAt: 'Closed by the member on {{at}}',
+  anonymisedAt: 'Personal data erased on {{at}} (retention period over): the account cannot be reopened.',
   realNameHint: 'Set by the member once; staff may correct it (audited).',
   invalid: 'Enter a valid value.',
   fields: {
@@ -49,6 +50,7 @@ const ty: typeof en = {
   required: 'bắt buộc',
   minAge: 'Tuổi tối thiểu: {{minAge}}',
   closedAt: 'Hội viên đã đóng tài khoản lúc {{at}}',
+  anonymisedAt: 'Dữ liệu cá nhân đã bị xóa lúc {{at}} (hết thời hạn lưu trữ): không thể mở lại tài khoản.',
   realNameHint: 'Hội viên đặt một lần; nhân viên có thể sửa (có ghi nhật ký).',
   invalid: 'Nhập giá trị hợp lệ.',
   fields: {
@@ -86,6 +88,8 @@ const tl: typeof en = {
   required: 'kailangan',
   minAge: 'Minimum na edad: {{minAge}}',
   closedAt: 'Isinara ng miyembro noong {{at}}',
+  anonymisedAt:
+    'Binura ang personal na datos noong {{at}} (tapos na ang panahon ng pagtatago): hindi na mabubuksan muli ang account.',
   realNameHint: 'Isang beses itinatakda ng miyembro; maaaring itama ng staff (naka-audit).',
   invalid: 'Maglagay ng wastong halaga.',
   fields: {

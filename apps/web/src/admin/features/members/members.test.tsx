@@ -415,7 +415,9 @@ describe('members', () => {
       mobile: '+63 9171234567',
       realNameLocked: true,
       closedAt: '2026-11-28T05:00:00.000Z',
+      anonymisedAt: null,
       settings: {
+        closedRetentionDays: 1825,
         minAge: 18,
         fields: {
           nickname: 'optional',
@@ -477,6 +479,23 @@ describe('members', () => {
       { birthday: '2015-01-01' },
       { birthday: '1991-01-01', realName: 'Juan Cruz' },
     ]);
+
+    // Staff reopen the closed account: a reason is required, then sent.
+    const reopens = recorder();
+    server.use(
+      http.post('*/admin/api/members/:account/reopen', async ({ request }) => {
+        await reopens.record(request);
+        return ok({ ...profile, closedAt: null, anonymisedAt: null });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reopen account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen the closed account juan42' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen account' }));
+    expect(reopens.calls).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox'), 'Asked by phone, ticket 4411');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen account' }));
+    expect(await screen.findByText('juan42 is open again.')).toBeTruthy();
+    expect(reopens.calls.map((c) => c.body)).toEqual([{ reason: 'Asked by phone, ticket 4411' }]);
   });
 });
 

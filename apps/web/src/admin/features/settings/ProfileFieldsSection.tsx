@@ -1,4 +1,6 @@
 import {
+  CLOSED_RETENTION_MAX_DAYS,
+  CLOSED_RETENTION_MIN_DAYS,
   PROFILE_FIELDS,
   PROFILE_MODES,
   type ProfileField,
@@ -18,11 +20,11 @@ import { useCan } from '../../components/permissions.tsx';
 import './profile-settings-texts.ts';
 
 const key = ['admin', 'site-settings', 'profile'] as const;
-type Values = Record<ProfileField, ProfileMode> & { minAge: string };
+type Values = Record<ProfileField, ProfileMode> & { minAge: string; closedRetentionDays: string };
 
 /**
  * The player profile's fields (required / optional / hidden in the security centre) and the minimum age the
- * birthday is checked against. Only the changes are sent; the server audits them (site.profile_fields).
+ * birthday is checked against, and how long a closed account keeps its personal data. Only the changes are sent; the server audits them (site.profile_fields).
  */
 export function ProfileFieldsSection() {
   const { t } = useTranslation();
@@ -44,7 +46,11 @@ function ProfileFieldsForm({ settings }: { settings: ProfileSettings }) {
   const qc = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const initial: Values = { ...settings.fields, minAge: String(settings.minAge) };
+  const initial: Values = {
+    ...settings.fields,
+    minAge: String(settings.minAge),
+    closedRetentionDays: String(settings.closedRetentionDays),
+  };
   const form = useForm<Values>({ defaultValues: initial });
   const save = useMutation({
     mutationFn: (body: ProfileSettingsPatch) => adminPut<ProfileSettings>('/admin/api/site-settings/profile', body),
@@ -59,17 +65,27 @@ function ProfileFieldsForm({ settings }: { settings: ProfileSettings }) {
       form.setError('minAge', { message: 'siteProfile.minAgeRange' });
       return;
     }
+    const days = Number(v.closedRetentionDays);
+    if (!Number.isInteger(days) || days < CLOSED_RETENTION_MIN_DAYS || days > CLOSED_RETENTION_MAX_DAYS) {
+      form.setError('closedRetentionDays', { message: 'siteProfile.closedRetentionRange' });
+      return;
+    }
     const body: ProfileSettingsPatch = {
       ...(Object.keys(fields).length > 0 && { fields }),
       ...(minAge !== settings.minAge && { minAge }),
+      ...(days !== settings.closedRetentionDays && { closedRetentionDays: days }),
     };
     if (Object.keys(body).length === 0) return;
     try {
       const next = await save.mutateAsync(body);
-      form.reset({ ...next.fields, minAge: String(next.minAge) });
+      form.reset({
+        ...next.fields,
+        minAge: String(next.minAge),
+        closedRetentionDays: String(next.closedRetentionDays),
+      });
       setSaved(true);
     } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, ['minAge']));
+      setAlert(placeServerErrors(form.setError, err, ['minAge', 'closedRetentionDays']));
     }
   });
   return (
@@ -83,6 +99,16 @@ function ProfileFieldsForm({ settings }: { settings: ProfileSettings }) {
         error={form.formState.errors.minAge}
         hint={t('siteProfile.minAgeRange')}
         {...form.register('minAge')}
+      />
+      <Field
+        label={t('siteProfile.closedRetention')}
+        type="number"
+        min={CLOSED_RETENTION_MIN_DAYS}
+        max={CLOSED_RETENTION_MAX_DAYS}
+        disabled={!manage}
+        error={form.formState.errors.closedRetentionDays}
+        hint={t('siteProfile.closedRetentionRange')}
+        {...form.register('closedRetentionDays')}
       />
       <div className="bo-table">
         <div className="bo-table__scroll">

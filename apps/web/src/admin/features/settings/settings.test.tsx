@@ -61,7 +61,11 @@ const withdrawalSettings = {
   cancelAllowed: false,
 };
 
-const profileSettings = (): ProfileSettings => ({ minAge: 18, fields: { ...DEFAULT_PROFILE_MODES } });
+const profileSettings = (): ProfileSettings => ({
+  minAge: 18,
+  fields: { ...DEFAULT_PROFILE_MODES },
+  closedRetentionDays: 1825,
+});
 const profileHandler = () => http.get('*/admin/api/site-settings/profile', () => ok(profileSettings()));
 
 describe('merchant settings', () => {

@@ -60,6 +60,16 @@ export const profileTl: ProfileMessages = {
     verifyDone: 'Kumpirmado na ang {{email}}. Salamat.',
     home: 'Bumalik sa home page',
     linkInvalid: 'Hindi na valid ang link na ito. Humingi ng bago sa iyong security centre.',
+    mobileTitle: 'Mobile number',
+    mobileCurrent: 'Ang iyong numero: {{number}}',
+    newMobile: 'Bagong mobile number',
+    sendMobileCode: 'Ipadala ang code',
+    mobileCodeSent: 'Nagpadala kami ng code sa {{number}}. Mag-e-expire ito sa loob ng 5 minuto.',
+    mobileCode: 'SMS code',
+    mobileCodeRequired: 'Ilagay ang 6-digit na code.',
+    confirmMobile: 'Palitan ang numero',
+    otherNumber: 'Gumamit ng ibang numero',
+    mobileChanged: 'Ang iyong mobile number ay {{mobile}} na.',
     closeTitle: 'Isara ang aking account',
     closeIntro:
       'Kapag isinara ang account, matatapos ang bawat session at hindi ka na makakapag-log in muli. Itatago ang iyong mga record ayon sa batas. I-withdraw muna ang lahat ng pera mo: hindi maisasara ang account na may pera sa alinmang wallet.',
@@ -82,6 +92,11 @@ export const profileTl: ProfileMessages = {
     profile_under_age: 'Mas bata ka sa minimum na edad ng site na ito.',
     account_balance_not_zero:
       'May pera pa sa iyong mga wallet: i-withdraw ito (at tapusin o i-forfeit ang anumang bonus) bago isara ang account.',
+    account_money_pending:
+      'May deposito o withdrawal ka pang pinoproseso: isara ang account kapag tapos na ito (o makipag-ugnayan sa customer service).',
+    mobile_in_use: 'Ginagamit ng ibang account ang mobile number na ito.',
+    mobile_unchanged: 'Ito na ang iyong mobile number.',
+    account_bets_open: 'May mga taya ka pang naghihintay ng resulta: isara ang account kapag naayos na ang mga ito.',
     account_closed: 'Sarado na ang account na ito. Makipag-ugnayan sa customer service.',
   },
 };

@@ -60,6 +60,16 @@ export const profileTy: ProfileMessages = {
     verifyDone: '{{email}} đã được xác nhận. Cảm ơn bạn.',
     home: 'Về trang chủ',
     linkInvalid: 'Liên kết này không còn hiệu lực. Hãy yêu cầu liên kết mới trong trung tâm bảo mật.',
+    mobileTitle: 'Số điện thoại',
+    mobileCurrent: 'Số của bạn: {{number}}',
+    newMobile: 'Số điện thoại mới',
+    sendMobileCode: 'Gửi mã',
+    mobileCodeSent: 'Chúng tôi đã gửi mã đến {{number}}. Mã hết hạn sau 5 phút.',
+    mobileCode: 'Mã SMS',
+    mobileCodeRequired: 'Nhập mã 6 chữ số.',
+    confirmMobile: 'Đổi số',
+    otherNumber: 'Dùng số khác',
+    mobileChanged: 'Số điện thoại của bạn giờ là {{mobile}}.',
     closeTitle: 'Đóng tài khoản',
     closeIntro:
       'Đóng tài khoản sẽ kết thúc mọi phiên đăng nhập và bạn không thể đăng nhập lại. Hồ sơ của bạn được lưu giữ theo quy định của pháp luật. Hãy rút hết tiền trước: tài khoản còn tiền trong bất kỳ ví nào thì không thể đóng.',
@@ -82,6 +92,11 @@ export const profileTy: ProfileMessages = {
     profile_under_age: 'Bạn chưa đủ tuổi tối thiểu của trang này.',
     account_balance_not_zero:
       'Ví của bạn vẫn còn tiền: hãy rút hết (và hoàn thành hoặc hủy khuyến mãi) trước khi đóng tài khoản.',
+    account_money_pending:
+      'Bạn còn một giao dịch nạp hoặc rút tiền đang xử lý: hãy đóng tài khoản sau khi giao dịch hoàn tất (hoặc liên hệ bộ phận chăm sóc khách hàng).',
+    mobile_in_use: 'Số điện thoại này đang được một tài khoản khác sử dụng.',
+    mobile_unchanged: 'Đây đã là số điện thoại của bạn.',
+    account_bets_open: 'Một số cược của bạn vẫn đang chờ kết quả: hãy đóng tài khoản sau khi chúng được thanh toán.',
     account_closed: 'Tài khoản này đã đóng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   },
 };
