@@ -28,6 +28,8 @@ interface Run {
   tbtMs: number;
   scriptBytes: number;
   lcpElement: string;
+  /** Lighthouse's measure of this host's CPU speed (environment.benchmarkIndex): figures of different hosts compare by it. */
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -104,6 +106,7 @@ async function lighthouseRun(url: string): Promise<Run | null> {
       tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
       scriptBytes: summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
       lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
     };
   } finally {
     chrome.kill();
@@ -118,7 +121,7 @@ async function lighthouseMedian(url: string, files: number, total: number, total
     const r = await lighthouseRun(url);
     if (!r) continue;
     console.log(
-      `lighthouse run ${results.length + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}; LCP element: ${r.lcpElement}`,
+      `lighthouse run ${results.length + 1}: performance ${r.score.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, JS ${kb(r.scriptBytes)}, benchmarkIndex ${Math.round(r.benchmarkIndex)}; LCP element: ${r.lcpElement}`,
     );
     results.push(r);
   }
@@ -129,10 +132,11 @@ async function lighthouseMedian(url: string, files: number, total: number, total
     fcp: median(results.map((r) => r.fcpMs)),
     tbt: median(results.map((r) => r.tbtMs)),
     js: median(results.map((r) => r.scriptBytes)),
+    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
   };
   const line =
     `| ${new Date().toISOString().slice(0, 10)} | ${row.score.toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} s | ` +
-    `${(row.fcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${kb(row.js)} | ${kb(total)} br, ${kb(totalGzip)} gzip (${files} files) | ${csp} |`;
+    `${(row.fcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${kb(row.js)} | ${kb(total)} br, ${kb(totalGzip)} gzip (${files} files) | ${csp} | ${Math.round(row.benchmarkIndex)} |`;
   console.log(`\nmedian of ${runs}:\n${line}`);
   if (process.env.BENCH_WRITE) {
     const readme = new URL('./README.md', import.meta.url);

@@ -1,0 +1,193 @@
+// The chat room across processes (issue 24): two server processes (src/main.ts) on one scratch PostgreSQL database and
+// one Redis (the socket.io adapter), BENCH_LISTENERS sockets in the lobby (default 100, half on each process) and
+// BENCH_RATE messages a second (default 200) posted for BENCH_SECONDS (default 30) by members spread over both
+// processes (POST /wps/chat/rooms/lobby/messages, each member within the room's 20-a-minute limit). Figures: messages
+// accepted and refused, delivery latency (post sent → arrival at a listener) p50 / p99 / max over every listener,
+// split by listeners on the posting process and on the other, and the share of messages every listener received.
+// The host's speed beside them: the trivial-commit ceiling (a one-row UPDATE per transaction, 4 clients).
+//   npm run bench:chat    BENCH_PG_URL (else DATABASE_URL, TEST_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres),
+//                         BENCH_REDIS_URL (else REDIS_URL, redis://127.0.0.1:6379)
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@sea/contracts';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
+import { type ServerProcess, startServerProcess, waitForReady } from '../apps/server/test/helpers/server-process.ts';
+import { onScratchPostgres } from './databases.ts';
+
+const PG_URL =
+  process.env.BENCH_PG_URL ||
+  process.env.DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 100);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+// A member posts once every 4 s (15 a minute, under the room's 20): RATE × 4 members post in turn.
+const EVERY_S = 4;
+const POSTERS = RATE * EVERY_S;
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+
+async function trivialCommitCeiling(database: Database) {
+  const db = database.db;
+  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
+  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
+  const stop = performance.now() + 5000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (performance.now() < stop) {
+        await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db);
+        done++;
+      }
+    }),
+  );
+  return done / 5;
+}
+
+await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
+  await migrate(database);
+  const ceiling = await trivialCommitCeiling(database);
+  console.log(`host: trivial-commit ceiling ${Math.round(ceiling)} commits/s (4 clients)`);
+  // The members and their sessions, made through the app in this process (the servers read them from the database).
+  const app = await buildApp({
+    config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },
+    database,
+    logger: false,
+    hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+  });
+  const merchant = (await app.modules.merchants.findByCode('demo'))!;
+  const tokens: string[] = [];
+  const tag = randomBytes(3).toString('hex');
+  for (let i = 0; i < POSTERS + LISTENERS; i++) {
+    const m = await app.modules.members.create({ merchant, account: `chat${tag}${i}`, password: 'bench chat pw 1' });
+    const s = await app.modules.auth.startSession(merchant, m, 'member', 'password', {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    tokens.push(s.token);
+  }
+  await app.close();
+  console.log(`${POSTERS} posting members and ${LISTENERS} listeners signed in`);
+
+  const url = new URL(PG_URL);
+  url.pathname = `/${scratch.name}`;
+  const prefix = `seabench${tag}:`;
+  const procs: ServerProcess[] = [0, 1].map(() =>
+    startServerProcess({
+      DATABASE_URL: url.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      TRUST_PROXY: 'true',
+      SEED_DEMO: 'false',
+    }),
+  );
+  const sockets: Client[] = [];
+  try {
+    await Promise.all(procs.map((p) => waitForReady(p)));
+    // Listeners: half on each process, in the lobby.
+    const arrivals: { proc: number; id: string; at: number }[] = [];
+    for (let i = 0; i < LISTENERS; i++) {
+      const proc = i % 2;
+      const socket: Client = io(procs[proc]!.url, {
+        path: '/socket.io',
+        auth: { token: tokens[POSTERS + i]!, merchant: 'demo' },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const ack = await socket.timeout(5000).emitWithAck('chatJoin', { room: 'lobby' });
+      if (!ack.ok) throw new Error('a listener could not join the lobby');
+      socket.on('chat', (m: ChatMessage) => arrivals.push({ proc, id: m.id, at: performance.now() }));
+    }
+    console.log(`${LISTENERS} listeners in the lobby (${LISTENERS / 2} on each process)`);
+
+    // Posts: RATE a second, member k posts at k / RATE s, then every EVERY_S s; alternate processes.
+    const sent = new Map<string, { at: number; proc: number }>();
+    let accepted = 0;
+    let refused = 0;
+    const codes = new Map<string, number>();
+    const started = performance.now();
+    const total = RATE * SECONDS;
+    const posts: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const due = started + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const member = n % POSTERS;
+      const proc = n % 2;
+      const at = performance.now();
+      posts.push(
+        fetch(`${procs[proc]!.url}/wps/chat/rooms/lobby/messages`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${tokens[member]!}`,
+            merchant: 'demo',
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(member >> 16) & 255}.${(member >> 8) & 255}.${member & 255}`,
+          },
+          body: JSON.stringify({ text: `bench message ${n}` }),
+        }).then(async (res) => {
+          const body = (await res.json()) as { success: boolean; value?: ChatMessage; code?: string };
+          if (body.success && body.value) {
+            accepted++;
+            sent.set(body.value.id, { at, proc });
+          } else {
+            refused++;
+            codes.set(body.code ?? String(res.status), (codes.get(body.code ?? String(res.status)) ?? 0) + 1);
+          }
+        }),
+      );
+    }
+    await Promise.all(posts);
+    const postSeconds = (performance.now() - started) / 1000;
+    // Stragglers: wait until every accepted message has reached every listener, or 5 s.
+    const until = performance.now() + 5000;
+    while (arrivals.length < accepted * LISTENERS && performance.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+
+    const same: number[] = [];
+    const other: number[] = [];
+    for (const a of arrivals) {
+      const s = sent.get(a.id);
+      if (!s) continue;
+      (s.proc === a.proc ? same : other).push(a.at - s.at);
+    }
+    same.sort((a, b) => a - b);
+    other.sort((a, b) => a - b);
+    const all = [...same, ...other].sort((a, b) => a - b);
+    const line = (xs: number[]) =>
+      `p50 ${Math.round(pct(xs, 50))} ms, p99 ${Math.round(pct(xs, 99))} ms, max ${Math.round(xs.at(-1) ?? NaN)} ms`;
+    console.log(
+      `posted ${total} in ${postSeconds.toFixed(1)} s (${(total / postSeconds).toFixed(0)}/s asked ${RATE}/s): ` +
+        `${accepted} accepted, ${refused} refused${refused ? ` ${JSON.stringify(Object.fromEntries(codes))}` : ''}`,
+    );
+    console.log(
+      `delivered ${all.length} of ${accepted * LISTENERS} (${((all.length / Math.max(1, accepted * LISTENERS)) * 100).toFixed(2)} %)`,
+    );
+    console.log(`delivery, all listeners: ${line(all)}`);
+    console.log(`  on the posting process: ${line(same)}`);
+    console.log(`  on the other process (through Redis): ${line(other)}`);
+  } finally {
+    for (const s of sockets) s.disconnect();
+    await Promise.all(procs.map((p) => p.stop()));
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }
+});
