@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { context, demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
@@ -85,6 +86,63 @@ test('a player sets a deposit limit and is refused above it, sees the reality ch
   await dialog2.getByRole('button', { name: 'Log in' }).click();
   await dialog2.getByText(/You have excluded yourself from play until \d{4}-/).waitFor();
   await shoot('login-refused', 1366);
+  assert.deepEqual(
+    errors.filter((e) => !/status of (401|403|409)/.test(e)),
+    [],
+  );
+});
+
+test('in Tagalog: the operator’s help contacts, a deposit limit refused above it, self-exclusion (390 and 1366 px)', async () => {
+  // The operator writes its help contacts in the back office's settings, per language.
+  const owner = await staffMember('rghelp');
+  const tlHelp = 'PAGCOR helpline: 1800-10-000-7777\nAming support: 24/7 sa help centre';
+  await openBackOffice(owner.token, '/settings', 1366);
+  const section = page.getByRole('region', { name: 'Responsible gaming: help contacts' });
+  await section.getByLabel('Help text: English').fill('PAGCOR helpline: 1800-10-000-7777');
+  await section.getByLabel('Help text: Tagalog (TL)').fill(tlHelp);
+  await section.getByRole('button', { name: 'Save' }).click();
+  await section.getByText('Saved.').waitFor();
+  await section.screenshot({ path: 'e2e/artifacts/responsible-gaming-bo-help-1366.png' });
+
+  await server.app.modules.members.create({ merchant: demo, account: 'e2erg2', password: PASSWORD });
+  await open('/', { width: 1366 });
+  await logInHeader('e2erg2');
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')));
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/wps/member/language')),
+    header().getByLabel('Language').selectOption('tl'),
+  ]);
+
+  await page.goto(`${server.baseUrl}/member/responsibleGaming`);
+  await page.getByRole('heading', { name: 'Responsableng paglalaro', level: 1 }).waitFor();
+  const help = page.getByTestId('rg-operator-help');
+  await help.waitFor();
+  assert.equal(await help.innerText(), tlHelp);
+  const limits = page.getByRole('form', { name: 'Magtakda ng limit' });
+  await limits.getByLabel('Uri ng limit').selectOption('deposit');
+  await limits.getByLabel('Panahon').selectOption('day');
+  await limits.getByLabel('Halaga (PHP)').fill('300');
+  await limits.getByRole('button', { name: 'I-save ang limit' }).click();
+  await limits.getByRole('status').filter({ hasText: 'Na-save na ang iyong limit.' }).waitFor();
+  await page.getByRole('table', { name: 'Limit sa deposit' }).getByText('Nagamit ang 0.00 sa 300.00').waitFor();
+  assert.deepEqual(await seriousViolations(), []);
+  await shoot('page-tl', 1366);
+  await shoot('page-tl', 390);
+
+  await page.goto(`${server.baseUrl}/member/depositv2`);
+  await page.getByLabel('Halaga (PHP)').fill('500');
+  await page.getByRole('button', { name: 'Magpatuloy sa pagbabayad' }).click();
+  await page.getByText('Lalampas ang deposit na ito sa iyong limit sa deposit.').waitFor();
+  await shoot('deposit-refused-tl', 390);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${server.baseUrl}/member/responsibleGaming`);
+  const rest = page.getByRole('form', { name: 'Magpahinga o i-exclude ang sarili' });
+  await rest.getByLabel('Uri', { exact: true }).selectOption('self_exclusion');
+  await rest.getByLabel('Tagal').selectOption('6m');
+  await rest.getByLabel('Ang iyong login password').fill(PASSWORD);
+  await rest.getByRole('button', { name: 'Simulan na at i-log out ako' }).click();
+  await page.waitForFunction(() => sessionStorage.getItem('token') === null);
   assert.deepEqual(
     errors.filter((e) => !/status of (401|403|409)/.test(e)),
     [],

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { betReturn, cardCode, dealFromShoe, shoeCommitment, shuffledShoe, validBetOf } from '@sea/games';
 import type { ClientToServerEvents, ServerToClientEvents, TableEvent } from '@sea/contracts';
 import { io as connectClient, type Socket } from 'socket.io-client';
@@ -13,6 +11,7 @@ import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { houseGameNodes } from './helpers/house.ts';
+import { dealerKilledWhilePaying } from './helpers/table-dealer.ts';
 import { fundMember } from './helpers/money.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -343,30 +342,8 @@ describe('baccarat tables', () => {
       expect(dealt.cards.length).toBeGreaterThanOrEqual(4);
       now += 10_000; // every card shown: the next pass claims the result and pays — in the worker
 
-      const worker = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          fileURLToPath(new URL('./helpers/baccarat-dealer-worker.ts', import.meta.url)),
-          t.database.url!,
-          String(now),
-        ],
-        { stdio: ['pipe', 'pipe', 'pipe'] },
-      );
-      let out = '';
-      let err = '';
-      worker.stdout!.on('data', (d) => (out += d));
-      worker.stderr!.on('data', (d) => (err += d));
-      const exit = new Promise<NodeJS.Signals | number | null>((resolve) =>
-        worker.on('exit', (code, signal) => resolve(signal ?? code)),
-      );
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => out.includes('ready\n') && (clearInterval(timer), resolve()), 50);
-        void exit.then((c) => (clearInterval(timer), reject(new Error(`worker exited ${c} before ready:\n${err}`))));
-      });
-      worker.stdin!.write('go\n');
-      expect(await exit, `${out}\n${err}`).toBe('SIGKILL');
+      const killed = await dealerKilledWhilePaying(t.database.url!, now, 'baccarat');
+      expect(killed.ended, killed.output).toBe('SIGKILL');
 
       // The round was claimed (RESULT) and partly paid when the dealer died; the next process's pass finishes it.
       const bac = tablesOf<BaccaratTables>(t.database.db);

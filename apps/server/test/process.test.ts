@@ -60,7 +60,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedded database', () => {
   it('starts with demo data, refuses a second process on the same data folder, and shuts down cleanly', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = 20_000 + Math.floor(Math.random() * 12_000); // below the ephemeral range (helpers/server-process.ts)
     const first = startServer(port);
     try {
       await waitForReady(`http://127.0.0.1:${port}/readyz`);

@@ -345,3 +345,56 @@ describe('time-out and self-exclusion', () => {
     expect(recipients.map((r) => r.member_id)).toEqual([other.id]);
   });
 });
+
+describe('help contacts', () => {
+  it('the operator writes them per language (audited); the page reads its language, else the default; bad input refused', async () => {
+    const help = (language?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/wps/responsible-gaming/help',
+        headers: { merchant: 'demo', ...(language && { language }) },
+      });
+    expect((await help('tl')).json().value).toEqual({ text: null });
+    const owner = await createTestAdmin(t, { clock: () => new Date(now) });
+    const auditor = await createTestAdmin(t, { role: 'auditor', clock: () => new Date(now) });
+    const put = (a: TestAdmin, texts: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/admin/api/site-settings/rg-help',
+        headers: { ...bearer(a.token), merchant: 'demo' },
+        payload: { texts },
+      });
+    const en = 'PAGCOR helpline: 1800-10-000-7777\nOur support: 24/7 in the help centre';
+    const tl = 'PAGCOR helpline: 1800-10-000-7777\nAming suporta: 24/7 sa help centre';
+    // An auditor reads but cannot write; nothing is stored.
+    expect((await put(auditor, { en })).statusCode).toBe(403);
+    expect((await help('en')).json().value).toEqual({ text: null });
+    // A language the site does not offer, or a text too long: refused on its field, nothing stored.
+    const unknown = await put(owner, { en, xx: 'nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'validation_failed' });
+    const long = await put(owner, { en: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect((await help('en')).json().value).toEqual({ text: null });
+
+    const saved = await put(owner, { en, tl, ty: '  ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().value.texts).toEqual({ en, tl }); // the blank one dropped
+    expect((await help('tl')).json().value).toEqual({ text: tl });
+    expect((await help('en')).json().value).toEqual({ text: en });
+    // No text in TY: the merchant's default language's.
+    expect((await help('ty')).json().value).toEqual({ text: en });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/site-settings/rg-help',
+      headers: { ...bearer(auditor.token), merchant: 'demo' },
+    });
+    expect(read.json().value).toEqual({ texts: { en, tl }, languages: demo.languages });
+    const audit = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['action', 'detail'])
+      .where('action', '=', 'rg.help')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});

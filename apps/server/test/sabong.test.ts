@@ -7,6 +7,7 @@ import { auditLedger } from '../src/modules/ledger/ledger-audit.repository.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { createTestAdmin } from './helpers/admin.ts';
 import { houseGameNodes } from './helpers/house.ts';
+import { dealerKilledWhilePaying } from './helpers/table-dealer.ts';
 import { bearer, newPlayer, type Player } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -302,6 +303,35 @@ describe('sabong arenas', () => {
     }
     expect([...seen].sort()).toEqual(['draw', 'meron', 'wala']);
   });
+
+  // Issue 27: the dealer's process killed (SIGKILL) while paying — after the first member's win — and another process's
+  // dealer finishing the fight from its committed state: every win paid once, the books clean (afterAll).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'the dealer’s process killed while paying: another process finishes the fight, each win paid once',
+    async () => {
+      const seats = await Promise.all([1, 2, 3, 4].map(() => seat()));
+      const fight = await openFightOf(seats[0]!);
+      const sides = ['meron', 'wala', 'meron', 'draw'] as const;
+      const stakes = [300n, 400n, 200n, 20n].map((x) => x * UNIT);
+      for (const [i, s] of seats.entries()) expect((await s.bet(fight.id, sides[i]!, stakes[i]!)).statusCode).toBe(200);
+      await tick(BETTING); // closed: the pools are fixed and the fight runs
+      now += 10_000; // fought: the next pass claims the result and pays — in the other process
+      const killed = await dealerKilledWhilePaying(t.database.url!, now, 'sabong');
+      expect(killed.ended, killed.output).toBe('SIGKILL');
+      const claimed = await fightOf(seats[0]!);
+      expect(claimed.phase).toBe('result');
+      now += 10_000;
+      await Promise.all([advance(), advance()]); // the next dealer (two at once, too)
+      const outcome = claimed.outcome as SabongOutcome;
+      const pools = { meron: 500n * UNIT, wala: 400n * UNIT };
+      for (const [i, s] of seats.entries())
+        expect(await balance(s.p)).toBe(
+          10_000n * UNIT - stakes[i]! + sabongBetReturn(sides[i]!, stakes[i]!, outcome, pools, 500),
+        );
+      await tick(10_000);
+    },
+    120_000,
+  );
 
   it('a dealer that crashes mid-payment: the fight stays claimed, the next dealer pays every member once', async () => {
     // The same module over the same database, with a wallet whose win call fails (a process dying at that step).

@@ -96,3 +96,23 @@ export const adminRgBreakRequest = z.discriminatedUnion('kind', [
     note: z.string().trim().min(1).max(500),
   }),
 ]);
+
+/** The operator's help contacts on the responsible-gaming page: plain text per language, at most this long. */
+export const RG_HELP_MAX_CHARS = 2000;
+
+/** `GET /wps/responsible-gaming/help`: the operator's text in the reader's language (else the merchant's default); null: none written. */
+export const rgHelp = z.object({ text: z.string().nullable() });
+export type RgHelp = z.infer<typeof rgHelp>;
+
+const rgHelpTexts = z.record(
+  z.string().regex(/^[a-z]{2,3}$/, 'A language code such as en, ty or tl.'),
+  z.string().trim().max(RG_HELP_MAX_CHARS, `At most ${RG_HELP_MAX_CHARS} characters.`),
+);
+
+/** Back office: the help texts by language, and the merchant's languages (one field each). */
+export const adminRgHelp = z.object({ texts: z.record(z.string(), z.string()), languages: z.array(z.string()) });
+export type AdminRgHelp = z.infer<typeof adminRgHelp>;
+
+/** Back office: every language's text (an empty text: none in that language, the site's default help shows). */
+export const adminRgHelpRequest = z.object({ texts: rgHelpTexts });
+export type AdminRgHelpRequest = z.infer<typeof adminRgHelpRequest>;

@@ -13,7 +13,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-let nextPort = 21_000 + Math.floor(Math.random() * 20_000);
+// Below Linux's ephemeral range (32768–60999): a port the kernel hands to an outgoing connection or a listen(0) of
+// another test (PostgreSQL and Redis clients, app.listen) can never be taken from under a server process here.
+let nextPort = 21_000 + Math.floor(Math.random() * 11_000);
 
 /** A real server process (src/main.ts through tsx) with the given environment on its own port. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {

@@ -16,11 +16,32 @@ export type RgLimitRow = Selectable<RgLimitsTable>;
 /** JSON with bigint values written as strings (amounts). */
 const toJson = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 
-/** SQL of the responsible-gaming module (its three tables only). `exec`: the caller's transaction when given. */
+/** SQL of the responsible-gaming module (its four tables only). `exec`: the caller's transaction when given. */
 export function createRgRepository(db: Db) {
   const on = (exec?: AnyDb): Db => (exec ? tablesOf<RgTables>(exec) : db);
   return {
     transaction: <T>(fn: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(fn),
+
+    /** The operator's help texts by language ({} when none were written). */
+    async helpTexts(merchantId: bigint): Promise<Record<string, string>> {
+      const row = await db
+        .selectFrom('rg_help_texts')
+        .select('texts')
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      const v: unknown = typeof row?.texts === 'string' ? JSON.parse(row.texts) : row?.texts;
+      return v && typeof v === 'object' ? (v as Record<string, string>) : {};
+    },
+
+    /** Replaces the operator's help texts (in the caller's transaction, with its audit line). */
+    setHelpTexts: (exec: AnyDb, merchantId: bigint, texts: Record<string, string>) =>
+      on(exec)
+        .insertInto('rg_help_texts')
+        .values({ merchant_id: merchantId, texts: JSON.stringify(texts) })
+        .onConflict((oc) =>
+          oc.column('merchant_id').doUpdateSet({ texts: JSON.stringify(texts), updated_at: sql`now()` }),
+        )
+        .execute(),
 
     member: (memberId: bigint, exec?: AnyDb) =>
       on(exec).selectFrom('rg_members').selectAll().where('member_id', '=', memberId).executeTakeFirst(),

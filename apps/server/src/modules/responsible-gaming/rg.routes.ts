@@ -1,16 +1,20 @@
 import {
   adminRgBreakRequest,
+  adminRgHelp,
+  adminRgHelpRequest,
   adminRgLimitRequest,
   adminRgView,
   memberAccountParams,
   rgBreakRequest,
+  rgHelp,
   rgLimitRequest,
   rgSessionRequest,
   rgStatus,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineAdminRoute, defineMemberRoute } from '../../http/route.ts';
+import { defineAdminRoute, defineMemberRoute, defineRoute } from '../../http/route.ts';
+import { readerLanguage } from '../../lib/translations.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { RgService } from './rg.service.ts';
@@ -23,6 +27,42 @@ export function registerRgRoutes(
 ): void {
   const tags = ['member', 'responsible gaming'];
   const base = '/wps/responsible-gaming';
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/help`,
+      summary: "The operator's help contacts for the responsible-gaming page, in the reader's language (null: none)",
+      tags: ['responsible gaming'],
+      response: rgHelp,
+    },
+    ({ merchant, request }) => service.help(merchant, readerLanguage(request.headers.language)),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/admin/api/site-settings/rg-help',
+      permission: 'settings.view',
+      summary: "The responsible-gaming page's help contacts per language",
+      tags: ['admin: settings'],
+      response: adminRgHelp,
+    },
+    ({ merchant }) => service.staffHelp(merchant),
+  );
+  defineAdminRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/admin/api/site-settings/rg-help',
+      permission: 'settings.manage',
+      summary: "Set the responsible-gaming page's help contacts per language (plain text; audited)",
+      tags: ['admin: settings'],
+      body: adminRgHelpRequest,
+      response: adminRgHelp,
+    },
+    ({ merchant, admin: a, ip, body }) => service.setHelp(merchant, { id: a.id, ip }, body),
+  );
   defineMemberRoute(
     app,
     {

@@ -1,8 +1,11 @@
 import {
+  type AdminRgHelp,
+  type AdminRgHelpRequest,
   type AdminRgView,
   RG_LIMIT_KINDS,
   RG_PERIODS,
   type RgBreakRequest,
+  type RgHelp,
   type RgLimitKind,
   type RgPeriod,
   type RgSessionRequest,
@@ -398,6 +401,45 @@ export function createRgService(deps: {
       memberId: bigint,
       req: Pick<RgBreakRequest, 'kind' | 'duration'> & { note: string },
     ) => startBreak(merchant, memberId, req, { actor: 'staff', adminId: admin.id, ip: admin.ip }, req.note),
+
+    /** The page's help contacts in the reader's language, else the merchant's default language; null: none written. */
+    async help(merchant: Merchant, language: string | undefined): Promise<RgHelp> {
+      const texts = await repo.helpTexts(merchant.id);
+      return { text: (language && texts[language]) || texts[merchant.defaultLanguage] || null };
+    },
+
+    /** Back office: the help texts and the merchant's languages. */
+    async staffHelp(merchant: Merchant): Promise<AdminRgHelp> {
+      return { texts: await repo.helpTexts(merchant.id), languages: merchant.languages };
+    },
+
+    /** Back office: replaces the help texts (only the merchant's languages; empty ones dropped), audited. */
+    async setHelp(merchant: Merchant, admin: { id: bigint; ip?: string }, req: AdminRgHelpRequest) {
+      const unknown = Object.keys(req.texts).filter((l) => !merchant.languages.includes(l));
+      if (unknown.length)
+        throw new AppError('validation_failed', 'Write the help only in the site’s languages.', {
+          in: 'body',
+          fields: unknown.map((l) => ({
+            field: `texts.${l}`,
+            reason: 'invalid',
+            message: 'Not one of the site’s languages.',
+          })),
+        });
+      const texts = Object.fromEntries(Object.entries(req.texts).filter(([, t]) => t.length > 0));
+      await repo.transaction(async (trx) => {
+        await repo.setHelpTexts(trx, merchant.id, texts);
+        await deps.audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'rg.help',
+          targetType: 'site',
+          targetId: 'rg-help',
+          detail: { languages: Object.keys(texts) },
+          ip: admin.ip,
+        });
+      });
+      return { texts, languages: merchant.languages };
+    },
 
     /** Lifting or shortening a break: refused for everyone, staff included (AGCO 2.14). */
     async liftBreak(): Promise<never> {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, UpdatedAt } from '../../db/columns.ts';
 
 export type RgBlockKind = 'time_out' | 'self_exclusion';
@@ -37,7 +37,15 @@ export interface RgEventsTable {
   created_at: CreatedAt;
 }
 
+/** The operator's help contacts per language (0175): plain text, the page's "Help and support" panel. */
+export interface RgHelpTextsTable {
+  merchant_id: Int8;
+  texts: ColumnType<Record<string, string>, string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface RgTables {
+  rg_help_texts: RgHelpTextsTable;
   rg_members: RgMembersTable;
   rg_limits: RgLimitsTable;
   rg_events: RgEventsTable;

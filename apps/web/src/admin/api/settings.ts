@@ -1,4 +1,10 @@
-import type { RegisterFieldRule, SiteSettings, SiteSettingsPatch } from '@sea/contracts';
+import type {
+  AdminRgHelp,
+  AdminRgHelpRequest,
+  RegisterFieldRule,
+  SiteSettings,
+  SiteSettingsPatch,
+} from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminGet, adminPatch, adminPut, seg } from './client.ts';
 
@@ -25,3 +31,18 @@ export const useSetRegistrationRule = () =>
   useSettingsMutation(({ field, rule }: { field: string; rule: RegisterFieldRule }) =>
     adminPut<SiteSettings>(`/admin/api/site-settings/registration/${seg(field)}`, rule),
   );
+
+const rgHelpKey = [...key, 'rg-help'] as const;
+
+/** The responsible-gaming page's help contacts per language (settings.view), and the merchant's languages. */
+export const useRgHelp = () =>
+  useQuery({ queryKey: rgHelpKey, queryFn: () => adminGet<AdminRgHelp>('/admin/api/site-settings/rg-help') });
+
+/** Replaces them (settings.manage, audited): an empty text leaves that language on the site's default help. */
+export const useSaveRgHelp = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminRgHelpRequest) => adminPut<AdminRgHelp>('/admin/api/site-settings/rg-help', body),
+    onSuccess: (v) => qc.setQueryData(rgHelpKey, v),
+  });
+};

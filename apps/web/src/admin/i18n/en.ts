@@ -843,6 +843,13 @@ export const en = {
   },
   ...agentsContentEn,
   ...chatAdminEn,
+  rgHelp: {
+    title: 'Responsible gaming: help contacts',
+    help: 'The “Help and support” panel of the responsible-gaming page: your helplines, opening hours and the organisations players can turn to. Plain text; a language left empty shows the site’s own help text.',
+    textIn: 'Help text: {{language}}',
+    hint: 'Plain text, line breaks kept. At most 2,000 characters.',
+    tooLong: 'At most {{max}} characters',
+  },
   ...kycAdminEn,
   ...moreEn,
   ...bonusAdminEn,

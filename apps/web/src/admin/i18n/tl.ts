@@ -897,6 +897,13 @@ export const tl: AdminDictionary = {
   },
   ...agentsContentTl,
   ...chatAdminTl,
+  rgHelp: {
+    title: 'Responsableng paglalaro: mga contact para sa tulong',
+    help: 'Ang panel na “Tulong at suporta” ng pahina ng responsableng paglalaro: ang inyong mga helpline, oras ng serbisyo at mga organisasyong malalapitan ng mga manlalaro. Plain text; kapag blangko ang isang wika, ipinapakita ang sariling tulong ng site.',
+    textIn: 'Teksto ng tulong: {{language}}',
+    hint: 'Plain text, pinapanatili ang mga line break. Hanggang 2,000 karakter.',
+    tooLong: 'Hanggang {{max}} karakter',
+  },
   ...kycAdminTl,
   ...moreTl,
   ...bonusAdminTl,

@@ -887,6 +887,13 @@ export const ty: AdminDictionary = {
   },
   ...agentsContentTy,
   ...chatAdminTy,
+  rgHelp: {
+    title: 'Chơi có trách nhiệm: thông tin hỗ trợ',
+    help: 'Khung “Trợ giúp và hỗ trợ” của trang chơi có trách nhiệm: đường dây nóng, giờ làm việc và các tổ chức người chơi có thể tìm đến. Văn bản thuần; ngôn ngữ để trống sẽ hiện nội dung trợ giúp mặc định của trang.',
+    textIn: 'Nội dung trợ giúp: {{language}}',
+    hint: 'Văn bản thuần, giữ xuống dòng. Tối đa 2.000 ký tự.',
+    tooLong: 'Tối đa {{max}} ký tự',
+  },
   ...kycAdminTy,
   ...moreTy,
   ...bonusAdminTy,

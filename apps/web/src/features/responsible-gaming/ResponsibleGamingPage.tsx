@@ -3,7 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRgStatus, useSetRgLimit, useSetRgSession, useStartRgBreak } from '../../api/responsible-gaming.ts';
+import {
+  useRgHelp,
+  useRgStatus,
+  useSetRgLimit,
+  useSetRgSession,
+  useStartRgBreak,
+} from '../../api/responsible-gaming.ts';
 import { useDateTime } from '../../components/DateTime.tsx';
 import { Form } from '../../components/form/Form.tsx';
 import { FormFooter } from '../../components/form/FormFooter.tsx';
@@ -44,10 +50,26 @@ export function ResponsibleGamingPage() {
           </>
         )}
       </QueryState>
-      <section className="rg__panel" aria-labelledby="rg-help">
-        <h2 id="rg-help">{t('rg.helpTitle')}</h2>
+      <HelpPanel />
+    </section>
+  );
+}
+
+/** Where to find help: the operator's own contacts when it wrote them (plain text, its line breaks kept), else ours. */
+function HelpPanel() {
+  const { t } = useTranslation();
+  const help = useRgHelp();
+  const text = help.data?.text;
+  return (
+    <section className="rg__panel" aria-labelledby="rg-help">
+      <h2 id="rg-help">{t('rg.helpTitle')}</h2>
+      {text ? (
+        <p className="rg__help-text" data-testid="rg-operator-help">
+          {text}
+        </p>
+      ) : (
         <p>{t('rg.help')}</p>
-      </section>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { KycSettingsSection } from './KycSettingsSection.tsx';
 import { LimitsSection } from './LimitsSection.tsx';
 import { ProfileFieldsSection } from './ProfileFieldsSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
+import { RgHelpSection } from './RgHelpSection.tsx';
 import '../../styles/agents-content.css';
 
 /**
@@ -50,6 +51,7 @@ export function SiteSettingsPage() {
           <LimitsSection />
           <KycSettingsSection />
           <ProfileFieldsSection />
+          <RgHelpSection />
           <section className="bo-card bo-section" aria-labelledby="site-domains">
             <h2 id="site-domains">{t('site.domainsTitle')}</h2>
             <p className="bo-hint">{t('site.domainsHelp')}</p>

@@ -75,7 +75,39 @@ describe('merchant settings', () => {
       http.get('*/admin/api/kyc/settings', () => ok({ withdrawalThreshold: null, currency: 'PHP', exponent: 2 })),
       http.get('*/admin/api/deposit-methods', () => ok(depositMethods)),
       http.get('*/admin/api/withdrawal-settings', () => ok(withdrawalSettings)),
+      http.get('*/admin/api/site-settings/rg-help', () => ok({ texts: {}, languages: ['en', 'ty', 'tl'] })),
     );
+  });
+
+  it('responsible-gaming help: a text per site language; an empty one is sent empty (the site’s own help shows)', async () => {
+    const user = userEvent.setup();
+    const calls = recorder();
+    server.use(
+      meHandler(),
+      http.get('*/admin/api/site-settings', () => ok(settingsOf())),
+      profileHandler(),
+      http.get('*/admin/api/site-settings/rg-help', () =>
+        ok({ texts: { en: 'Helpline 1800' }, languages: ['en', 'ty', 'tl'] }),
+      ),
+      http.put('*/admin/api/site-settings/rg-help', async ({ request }) => {
+        await calls.record(request);
+        const body = (await request.clone().json()) as { texts: Record<string, string> };
+        const texts = Object.fromEntries(Object.entries(body.texts).filter(([, v]) => v));
+        return ok({ texts, languages: ['en', 'ty', 'tl'] });
+      }),
+    );
+    renderAdmin('/settings', { token: 't' });
+    const section = await screen.findByRole('region', { name: 'Responsible gaming: help contacts' });
+    const en = await within(section).findByLabelText('Help text: English');
+    expect((en as HTMLTextAreaElement).value).toBe('Helpline 1800');
+    const tl = within(section).getByLabelText('Help text: Tagalog (TL)');
+    await user.type(tl, 'Tumawag sa 1800');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Saved.')).toBeTruthy();
+    expect(calls.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { texts: { en: 'Helpline 1800', ty: '', tl: 'Tumawag sa 1800' } },
+    });
   });
 
   it('limits: the deposit methods and the withdrawal limits in one place; a maximum below the minimum is refused before any call, a change is sent in major units', async () => {

@@ -1,13 +1,14 @@
-// The dealer's process of baccarat.test.ts's crash test: the whole app (buildApp, as src/main.ts builds it) on the
-// test's PostgreSQL database with the test's clock, running the dealer's pass (baccarat.advance) when told to, and
-// killed (SIGKILL, no clean-up) the moment the first member's win has been credited — the others' wins in flight
-// or not yet sent. argv: <database url> <clock ms>. Prints "ready", waits for a line on stdin, then runs; it never
-// exits on its own while paying (the kill ends it); "no win" is printed if the pass paid nothing.
+// The dealer's process of the table games' crash tests (baccarat.test.ts, sabong.test.ts): the whole app (buildApp,
+// as src/main.ts builds it) on the test's PostgreSQL database with the test's clock, running the dealer's pass of
+// `game` (baccarat.advance or sabong.advance) when told to, and killed (SIGKILL, no clean-up) the moment the first
+// member's win has been credited — the others' wins in flight or not yet sent. argv: <database url> <clock ms>
+// <baccarat|sabong>. Prints "ready", waits for a line on stdin, then runs; it never exits on its own while paying
+// (the kill ends it); "no win" is printed if the pass paid nothing.
 import { openDatabase } from '../../src/db/database.ts';
 import { buildApp } from '../../src/app.ts';
 import { createPasswordHasher } from '../../src/lib/password.ts';
 
-const [url, clockMs] = process.argv.slice(2) as [string, string];
+const [url, clockMs, game = 'baccarat'] = process.argv.slice(2) as [string, string, string?];
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 6 });
 const app = await buildApp({
   config: { TRUST_PROXY: true, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined },
@@ -26,7 +27,7 @@ wallet.win = async (call) => {
 };
 process.stdout.write('ready\n');
 await new Promise((resolve) => process.stdin.once('data', resolve));
-await app.modules.baccarat.advance();
+await (game === 'sabong' ? app.modules.sabong.advance() : app.modules.baccarat.advance());
 process.stdout.write('no win\n');
 await app.close();
 await database.close();
