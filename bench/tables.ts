@@ -81,11 +81,6 @@ await onScratchPostgres(PG_URL, 16, async (database) => {
     const merchant = (await m.merchants.findByCode('demo'))!;
     const list = (await app.inject({ method: 'GET', url: '/lgw/games/list?vassalage=SEA&pageSize=42' })).json();
     const nodeId = list.value.content.find((g: { gameCode: string }) => g.gameCode === 'baccarat').nodeId as string;
-    // Lift the table's round limit: the bench puts far more on one round than a real table allows.
-    await sql`update baccarat_tables set round_max = 1000000000000 where merchant_id = ${merchant.id}`.execute(
-      database.db,
-    );
-
     // Players: members, funded through the ledger, each with its table page's game session.
     let t0 = performance.now();
     const tokens: string[] = new Array(PLAYERS);
@@ -121,11 +116,18 @@ await onScratchPostgres(PG_URL, 16, async (database) => {
     });
     console.log(`${PLAYERS} players seated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    await m.baccarat.advance(); // the round opens
+    // The merchant's tables are made on its first visit; then the round opens.
     const table = async (token: string) =>
       (
         await app.inject({ method: 'GET', url: '/baccarat/v1/tables/BAC-1', headers: { 'x-game-session': token } })
       ).json().value.table;
+    await table(tokens[0]!);
+    // Lift the table's round limit: the bench puts far more on one round than a real table allows.
+    await sql`update baccarat_tables set round_max = 1000000000000 where merchant_id = ${merchant.id}`.execute(
+      database.db,
+    );
+
+    await m.baccarat.advance();
     const round = (await table(tokens[0]!)).round as { id: string };
     t0 = performance.now();
     let refused = 0;

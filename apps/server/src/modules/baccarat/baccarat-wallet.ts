@@ -146,8 +146,10 @@ export function createBaccaratWallet(deps: { repo: BaccaratRepository; games: Ba
           },
         });
         if (a.status !== 'OK') throw new Error(`baccarat round ${round.id}: the wallet refused a win (${a.status})`);
-        for (let k = 0; k < live.length; k++)
-          await repo.setBetStatus(repo.db, [live[k]!.id], ['placed'], 'settled', returns[k]!);
+        await repo.settleBets(
+          repo.db,
+          live.map((b, k) => ({ id: b.id, payout: returns[k]! })),
+        );
       });
     },
 

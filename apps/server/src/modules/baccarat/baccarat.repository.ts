@@ -226,6 +226,14 @@ export function createBaccaratRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
+    /** Placed bets settled with what each returned, in one statement (those already settled are left as they are). */
+    settleBets: async (h: Db, bets: { id: bigint; payout: bigint }[]): Promise<void> => {
+      if (!bets.length) return;
+      await sql`update baccarat_bets b set status = 'settled', payout = v.payout
+        from unnest(${bets.map((b) => String(b.id))}::bigint[], ${bets.map((b) => String(b.payout))}::bigint[]) as v(id, payout)
+       where b.id = v.id and b.status = 'placed'`.execute(h);
+    },
+
     setBetStatus: (h: Db, ids: bigint[], from: BaccaratBetStatus[], to: BaccaratBetStatus, payout?: bigint) =>
       ids.length
         ? h

@@ -150,8 +150,10 @@ export function createSabongWallet(deps: { repo: SabongRepository; games: Sabong
           },
         });
         if (a.status !== 'OK') throw new Error(`sabong fight ${fight.id}: the wallet refused a win (${a.status})`);
-        for (let k = 0; k < live.length; k++)
-          await repo.setBetStatus(repo.db, [live[k]!.id], ['placed'], 'settled', returns[k]!);
+        await repo.settleBets(
+          repo.db,
+          live.map((b, k) => ({ id: b.id, payout: returns[k]! })),
+        );
       });
     },
 

@@ -181,6 +181,14 @@ export function createSabongRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
+    /** Placed bets settled with what each returned, in one statement (those already settled are left as they are). */
+    settleBets: async (h: Db, bets: { id: bigint; payout: bigint }[]): Promise<void> => {
+      if (!bets.length) return;
+      await sql`update sabong_bets b set status = 'settled', payout = v.payout
+        from unnest(${bets.map((b) => String(b.id))}::bigint[], ${bets.map((b) => String(b.payout))}::bigint[]) as v(id, payout)
+       where b.id = v.id and b.status = 'placed'`.execute(h);
+    },
+
     setBetStatus: (h: Db, ids: bigint[], from: SabongBetStatus[], to: SabongBetStatus, payout?: bigint) =>
       ids.length
         ? h
