@@ -94,7 +94,10 @@ describe('content', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Default' }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await within(dialog).findByText('Write both the title and the content, or neither')).toBeTruthy();
-    expect(within(dialog).getByRole('tab', { name: /TL/ }).getAttribute('aria-selected')).toBe('true');
+    // (the tab opens in an effect after the refused save's render: wait for it)
+    await waitFor(() =>
+      expect(within(dialog).getByRole('tab', { name: /TL/ }).getAttribute('aria-selected')).toBe('true'),
+    );
     await user.type(within(dialog).getByLabelText('Content (TL)'), '<p>20% sa Sabado</p>');
     expect(within(dialog).getByRole('tab', { name: 'TL (written)' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
