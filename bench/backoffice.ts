@@ -25,7 +25,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
-import { onScratchPostgres } from './databases.ts';
+import { onScratchPostgres, trivialCommitCeiling } from './databases.ts';
 
 const PG_URL =
   process.env.BENCH_PG_URL ||
@@ -78,28 +78,6 @@ async function sample(seconds: number, once: () => Promise<boolean>): Promise<Fi
     p99: quantile(samples, 0.99),
     errors,
   };
-}
-
-/** The host's speed in this run: one-row UPDATE commits from 4 clients for 5 s (as bench/ledger.ts measures it). */
-async function trivialCommitCeiling(database: Database) {
-  const db = database.db;
-  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
-  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
-  const latencies: number[] = [];
-  const stop = performance.now() + 5000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (performance.now() < stop) {
-        const s = performance.now();
-        await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db);
-        latencies.push(performance.now() - s);
-        done++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { perSecond: done / 5, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
 async function generate(database: Database, merchantId: bigint, start: Date) {

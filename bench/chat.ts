@@ -11,14 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@sea/contracts';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Database } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { type ServerProcess, startServerProcess, waitForReady } from '../apps/server/test/helpers/server-process.ts';
-import { onScratchPostgres } from './databases.ts';
+import { onScratchPostgres, trivialCommitCeiling } from './databases.ts';
 
 const PG_URL =
   process.env.BENCH_PG_URL ||
@@ -37,27 +35,12 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
-async function trivialCommitCeiling(database: Database) {
-  const db = database.db;
-  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
-  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
-  const stop = performance.now() + 5000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (performance.now() < stop) {
-        await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db);
-        done++;
-      }
-    }),
-  );
-  return done / 5;
-}
-
 await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
   await migrate(database);
   const ceiling = await trivialCommitCeiling(database);
-  console.log(`host: trivial-commit ceiling ${Math.round(ceiling)} commits/s (4 clients)`);
+  console.log(
+    `host: trivial-commit ceiling ${Math.round(ceiling.perSecond)} commits/s (4 clients, p99 ${ceiling.p99.toFixed(2)} ms)`,
+  );
   // The members and their sessions, made through the app in this process (the servers read them from the database).
   const app = await buildApp({
     config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },

@@ -1,6 +1,8 @@
 // The databases every bench runs on: a fresh embedded PGlite, and a scratch PostgreSQL database created for the run
-// and dropped afterwards (whatever happens), both closed when the bench is done with them.
+// and dropped afterwards (whatever happens), both closed when the bench is done with them; and the host's speed.
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 
 export async function onPglite<T>(run: (database: Database) => Promise<T>): Promise<T> {
@@ -39,4 +41,27 @@ export async function onScratchPostgres<T>(
   } finally {
     await admin.close();
   }
+}
+
+/** The host's speed in this run: one-row UPDATE commits from 4 clients for 5 s (as bench/ledger.ts measures it). */
+export async function trivialCommitCeiling(database: Database) {
+  const db = database.db;
+  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
+  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
+  const latencies: number[] = [];
+  const stop = performance.now() + 5000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (performance.now() < stop) {
+        const s = performance.now();
+        await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db);
+        latencies.push(performance.now() - s);
+        done++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { perSecond: done / 5, p50: at(0.5), p99: at(0.99) };
 }

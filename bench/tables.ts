@@ -13,12 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Database } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { memberMain, systemAccount } from '../apps/server/src/modules/ledger/index.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-audit.repository.ts';
-import { onScratchPostgres } from './databases.ts';
+import { onScratchPostgres, trivialCommitCeiling } from './databases.ts';
 
 const PG_URL =
   process.env.BENCH_PG_URL ||
@@ -34,24 +33,6 @@ const SPOTS = ['player', 'banker', 'tie', 'playerPair', 'bankerPair'] as const;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-/** The host's speed in this run: one-row UPDATE commits from 4 clients for 5 s (as bench/ledger.ts measures it). */
-async function trivialCommitCeiling(database: Database) {
-  const db = database.db;
-  await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
-  await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
-  const stop = performance.now() + 5000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (performance.now() < stop) {
-        await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db);
-        done++;
-      }
-    }),
-  );
-  return done / 5;
-}
-
 /** `n` tasks, `clients` at a time. */
 async function pool(n: number, clients: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -65,7 +46,9 @@ async function pool(n: number, clients: number, task: (i: number) => Promise<voi
 await onScratchPostgres(PG_URL, 16, async (database) => {
   await migrate(database);
   const ceiling = await trivialCommitCeiling(database);
-  console.log(`host: trivial-commit ceiling ${Math.round(ceiling)} commits/s (4 clients)`);
+  console.log(
+    `host: trivial-commit ceiling ${Math.round(ceiling.perSecond)} commits/s (4 clients, p99 ${ceiling.p99.toFixed(2)} ms)`,
+  );
   let now = Date.now();
   const app = await buildApp({
     config: { TRUST_PROXY: false, DEFAULT_MERCHANT: 'demo', LOG_LEVEL: 'silent', WEB_DIST: undefined, SEED_DEMO: true },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { staffMember } from '../lib/admin-api.ts';
+import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { demo, errors, logIn, open, page, server, useE2E } from '../lib/harness.ts';
 
 /**
@@ -20,17 +20,6 @@ const shot = async (width: number, name: string) => {
   mkdirSync('e2e/artifacts', { recursive: true });
   await page.screenshot({ path: `e2e/artifacts/bo-agents-content-${width}-${name}.png`, fullPage: true });
 };
-
-/** A fresh browser at `path` of the back office, signed in as `token` (its session set as the sign-in would). */
-async function openAs(token: string, path: string, width: number): Promise<void> {
-  await open('/admin/sign-in', { width, height: 900 });
-  await page.evaluate((t) => {
-    sessionStorage.setItem('adminToken', t);
-    sessionStorage.setItem('adminSetup', JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }));
-  }, token);
-  await page.goto(`${server.baseUrl}/admin${path}`);
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
 
 for (const width of WIDTHS) {
   test(`agents at ${width} px: the tree opened level by level, a member promoted to agent`, async () => {
@@ -53,7 +42,7 @@ for (const width of WIDTHS) {
     await members.create({ merchant: demo, account: `e2eplay${width}`, password: PASSWORD, uplineId: sub.id });
     await members.create({ merchant: demo, account: `e2etopplay${width}`, password: PASSWORD, uplineId: top.id });
     const staff = await staffMember(`agents${width}`, 'agents');
-    await openAs(staff.token, `/agents?root=${top.account}`, width);
+    await openBackOffice(staff.token, `/agents?root=${top.account}`, width);
 
     await page.getByRole('heading', { level: 1, name: 'Team tree' }).waitFor();
     const tree = page.getByRole('tree', { name: 'Agent tree' });
@@ -93,7 +82,7 @@ for (const width of WIDTHS) {
     const account = `e2ereader${width}`;
     await server.createMember({ account, password: PASSWORD });
     const staff = await staffMember(`content${width}`, 'content');
-    await openAs(staff.token, '/content/promotions', width);
+    await openBackOffice(staff.token, '/content/promotions', width);
 
     await page.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
     await page.getByRole('button', { name: 'New promotion' }).click();
@@ -144,7 +133,7 @@ for (const width of WIDTHS) {
 
   test(`settings at ${width} px: the owner turns a feature flag ${width === 1366 ? 'on' : 'off'}, confirmed first`, async () => {
     const owner = await staffMember(`owner${width}`);
-    await openAs(owner.token, '/settings', width);
+    await openBackOffice(owner.token, '/settings', width);
     await page.getByRole('heading', { level: 1, name: 'Merchant settings' }).waitFor();
     await page.getByRole('heading', { name: 'Features' }).waitFor();
     const on = width === 1366;
@@ -172,7 +161,7 @@ const operationShown = (path: string) =>
 
 test('API docs: the back office document at /docs with the staff session, a sign-in note without it', async () => {
   const staff = await staffMember('docs', 'content');
-  await openAs(staff.token, '/content/announcements', 1366);
+  await openBackOffice(staff.token, '/content/announcements', 1366);
   await page.getByRole('link', { name: 'API docs' }).click();
   await page.getByText('/wps/system/status').first().waitFor({ timeout: 15_000 });
   await page.locator('.topbar select').selectOption({ label: 'Back office API (staff)' });
@@ -211,7 +200,7 @@ test('agent settings at 1366 px: the maximum rebate point and the active-member 
       ).json()
     ).value as { maxRebatePoint: string; activeMinBet: string };
   const before = await settings();
-  await openAs(staff.token, '/agents/rebate-rates', 1366);
+  await openBackOffice(staff.token, '/agents/rebate-rates', 1366);
   const card = page.getByRole('region', { name: 'Agent settings' });
   const point = card.getByLabel('Maximum rebate point');
   await point.waitFor();

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { memberMain, memberVendor } from '../../apps/server/src/modules/ledger/index.ts';
 import { seriousViolations } from '../lib/axe.ts';
-import { post, staffMember } from '../lib/admin-api.ts';
-import { countEventually, demo, errors, fundMember, open, page, server, useE2E } from '../lib/harness.ts';
+import { openBackOffice, post, staffMember } from '../lib/admin-api.ts';
+import { countEventually, demo, errors, fundMember, page, server, useE2E } from '../lib/harness.ts';
 
 /**
  * Issue 22, the back office's Games screens and the rest of Payments, in Chromium at 1366 and 768 px on the real
@@ -60,18 +60,6 @@ async function get<T>(path: string, token: string | null = null): Promise<T> {
   return env.value;
 }
 
-/** The back office at `path` for a staff member signed in through the API (its token in the tab's session). */
-async function openAs(token: string, path: string, width: number): Promise<void> {
-  await open('/admin/sign-in', { width, height: 900 });
-  await page.evaluate((t) => {
-    sessionStorage.setItem('adminToken', t);
-    sessionStorage.setItem('adminSetup', JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }));
-  }, token);
-  await page.goto(`${server.baseUrl}/admin${path}`);
-  // The shell is up (the top bar's sign-out, or the drawer a ?open= link opens over it).
-  await page.locator('.bo-topbar').waitFor();
-}
-
 /** The left navigation (a drawer below 1024 px), then the screen's heading. */
 async function goTo(width: number, label: string, heading = label): Promise<void> {
   if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click();
@@ -89,7 +77,7 @@ const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidt
 for (const width of WIDTHS) {
   test(`games staff: a vendor into maintenance and back, a game's limits changed (${width} px)`, async () => {
     const staff = await staffMember(`games${width}`, 'games');
-    await openAs(staff.token, '/games/vendors', width);
+    await openBackOffice(staff.token, '/games/vendors', width);
     const nav = page.getByRole('complementary', { name: 'Back-office navigation' });
     if (width >= 1024)
       assert.deepEqual(await nav.getByRole('link').allTextContents(), [
@@ -234,7 +222,7 @@ for (const width of WIDTHS) {
     assert.equal((await game('/house/v1/seed', {})).status, 200);
 
     const staff = await staffMember(`rounds${width}`, 'games');
-    await openAs(staff.token, '/games/vendors', width);
+    await openBackOffice(staff.token, '/games/vendors', width);
     await goTo(width, 'Round lookup');
     await page.getByLabel('Round reference').fill(`#h${round.id}`);
     await page.getByRole('button', { name: 'Find' }).click();
@@ -278,7 +266,7 @@ for (const width of WIDTHS) {
     const finance = await staffMember(`payout${width}`, 'finance');
     await post(`/admin/api/withdrawals/${withdrawal.reference}/approve`, finance.token);
 
-    await openAs(finance.token, `/payments/withdrawals?open=${withdrawal.reference}`, width);
+    await openBackOffice(finance.token, `/payments/withdrawals?open=${withdrawal.reference}`, width);
     const drawer = page.getByRole('dialog', { name: `Withdrawal ${withdrawal.reference}` });
     await drawer.getByRole('button', { name: 'Mark as paid' }).click();
     const pay = page.getByRole('dialog', { name: `Mark ${withdrawal.reference} as paid` });
@@ -350,7 +338,7 @@ test('games staff: a vendor moved to the transfer wallet and back; refused while
     );
   assert.deepEqual([(await vendors()).DEMO, (await vendors()).DEMOT], ['seamless', 'transfer']);
 
-  await openAs(staff.token, '/games/vendors', 1366);
+  await openBackOffice(staff.token, '/games/vendors', 1366);
   const rowOf = (code: string) =>
     page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
   await rowOf('DEMOT').getByRole('button', { name: 'Actions for Demo vendor (transfer wallet)' }).click();

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { memberBonus } from '../../apps/server/src/modules/ledger/index.ts';
-import { staffMember } from '../lib/admin-api.ts';
-import { demo, errors, open, page, server, useE2E } from '../lib/harness.ts';
+import { openBackOffice, staffMember } from '../lib/admin-api.ts';
+import { demo, errors, page, server, useE2E } from '../lib/harness.ts';
 
 /**
  * The back office's rewards screens in Chromium at 1366 and 390 px, on the real server: the owner creates a mission
@@ -21,17 +21,6 @@ const shot = async (width: number, name: string) => {
   await page.screenshot({ path: `e2e/artifacts/bo-rewards-${width}-${name}.png`, fullPage: true });
 };
 
-/** A fresh browser at `path` of the back office, signed in as `token` (its session set as the sign-in would). */
-async function openAs(token: string, path: string, width: number): Promise<void> {
-  await open('/admin/sign-in', { width, height: 900 });
-  await page.evaluate((t) => {
-    sessionStorage.setItem('adminToken', t);
-    sessionStorage.setItem('adminSetup', JSON.stringify({ mustChangePassword: false, twoFactorSetupRequired: false }));
-  }, token);
-  await page.goto(`${server.baseUrl}/admin${path}`);
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
-
 /** An admin API call on the demo merchant with a staff token: the envelope's value. */
 async function adminApi<T>(token: string, method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
   const res = await fetch(`${server.baseUrl}${path}`, {
@@ -47,7 +36,7 @@ async function adminApi<T>(token: string, method: 'POST' | 'PUT', path: string, 
 for (const width of WIDTHS) {
   test(`owner creates a mission and a mall item at ${width} px`, async () => {
     const owner = await staffMember(`rewowner${width}`);
-    await openAs(owner.token, '/rewards/missions', width);
+    await openBackOffice(owner.token, '/rewards/missions', width);
     await page.getByRole('heading', { level: 1, name: 'Missions' }).waitFor();
     await page
       .getByRole('row', { name: /Daily check-in/ })
@@ -149,7 +138,7 @@ for (const width of WIDTHS) {
     assert.equal((await server.app.modules.bonus.join(demo, second.id, BigInt(promo.id), from)).status, 'flagged');
 
     const risk = await staffMember(`rewrisk${width}`, 'risk');
-    await openAs(risk.token, '/rewards/bonus-claims?status=flagged', width);
+    await openBackOffice(risk.token, '/rewards/bonus-claims?status=flagged', width);
     await page.getByRole('heading', { level: 1, name: 'Bonus claims' }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(`^${second.account} `) });
     await row.getByText(`Same IP as ${first.account}`).waitFor();
