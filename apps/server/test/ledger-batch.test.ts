@@ -106,6 +106,36 @@ describe('mixed batches', () => {
     expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   });
 
+  it('a system account whose batch sums to zero (a bet and its refund): written as two entries, nothing refused', async () => {
+    const m = (await createMember(t.app.modules, merchant)).id;
+    const house = systemAccount('house', m);
+    const before = await entriesOf(house);
+    // One-leg posts only (the set-based path), then the same with a multi-leg journal among them (runs).
+    // (Three transfers in two entries: the batch went as one, not one post at a time after a failure.)
+    const fast = await oneBatch([winReq(m, 146n), betReq(m, 100n), betReq(m, 46n)]);
+    expect(fast.map(outcome)).toEqual(['ok', 'ok', 'ok']);
+    const mid = await entriesOf(house);
+    expect(mid.n - before.n).toBe(2);
+    expect(mid.version - before.version).toBe(2);
+    await ledger.postOrThrow(fundReq(m, 10n));
+    const runs = await oneBatch([
+      winReq(m, 5n),
+      betReq(m, 5n),
+      base({
+        kind: 'wallet_transfer',
+        legs: [leg(memberMain(m), memberVendor(m, 'XYZ'), 1n), leg(memberVendor(m, 'XYZ'), memberMain(m), 1n)],
+      }),
+      betReq(m, 7n),
+      winReq(m, 3n),
+      winReq(m, 4n),
+    ]);
+    expect(runs.map(outcome)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    // Two runs around the multi-leg journal, each summing to zero on the house shard: 2 + 2 entries for 5 transfers.
+    expect((await entriesOf(house)).n - mid.n).toBe(4);
+    expect(await bal(memberMain(m))).toEqual({ balance: 10n, available: 10n });
+    expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
+  });
+
   it('a replay and its original in one batch: one effect, the second answers as a replay of the first', async () => {
     const m = (await createMember(t.app.modules, merchant)).id;
     await ledger.postOrThrow(fundReq(m, 50n));

@@ -345,7 +345,7 @@ begin
         ), upd as (
         update ledger_accounts a
            set debits_posted = a.debits_posted + s.dr, credits_posted = a.credits_posted + s.cr,
-               version = a.version + case when a_sys[s.idx] then 1 else s.legs end
+               version = a.version + case when not a_sys[s.idx] then s.legs when s.dr = s.cr then 2 else 1 end
         from (
           select x.idx, sum(x.dr) as dr, sum(x.cr) as cr, count(*)::int as legs
           from unnest(p_ok[v_lo:v_hi], l_di[v_lo:v_hi], l_ci[v_lo:v_hi], l_amt[v_lo:v_hi]) u(ok, d, c, amt)
@@ -366,15 +366,24 @@ begin
                     p_vc[v_lo:v_hi]) u(ok, tid, jid, c, amt, bc, vc)
         where u.ok and not a_sys[u.c]
         union all
-        select a_id[s.idx], a_ver[s.idx] + 1, s.last[1], s.last[2], s.total, a_bal[s.idx]
+        select a_id[s.idx], a_ver[s.idx] + z.v, z.tj[1], z.tj[2], z.amt, z.after
         from (
-          select x.idx, sum(x.amt)::bigint as total, max(array[u.tid, u.jid]) as last
-          from unnest(p_ok[v_lo:v_hi], p_tid[v_lo:v_hi], p_jid[v_lo:v_hi], l_di[v_lo:v_hi], l_ci[v_lo:v_hi], l_amt[v_lo:v_hi])
-               u(ok, tid, jid, d, c, amt)
-          cross join lateral (values (u.d, -u.amt), (u.c, u.amt)) x(idx, amt)
+          select x.idx, sum(x.amt)::bigint as total, max(array[u.tid, u.jid]) as last,
+                 (array_agg(array[u.tid, u.jid, x.amt, x.after] order by u.tid))[1:1] as first
+          from unnest(p_ok[v_lo:v_hi], p_tid[v_lo:v_hi], p_jid[v_lo:v_hi], l_di[v_lo:v_hi], l_ci[v_lo:v_hi], l_amt[v_lo:v_hi],
+                      p_bd[v_lo:v_hi], p_bc[v_lo:v_hi])
+               u(ok, tid, jid, d, c, amt, bd, bc)
+          cross join lateral (values (u.d, -u.amt, u.bd), (u.c, u.amt, u.bc)) x(idx, amt, after)
           where u.ok and a_sys[x.idx]
           group by x.idx
         ) s
+        -- One entry for the run's sum; a sum of zero (a bet and its refund) cannot be an entry (amount <> 0), so
+        -- then two: the first transfer, and the rest (which sums to minus the first).
+        cross join lateral (
+          select 1, s.last, s.total, a_bal[s.idx] where s.total <> 0
+          union all select 1, array[s.first[1][1], s.first[1][2]], s.first[1][3], s.first[1][4] where s.total = 0
+          union all select 2, s.last, -s.first[1][3], a_bal[s.idx] where s.total = 0
+        ) z(v, tj, amt, after)
         )
       select array_agg(r.pos order by r.pos), array_agg(r.res order by r.pos) into v_pos, v_resa from r;
       for v_d in 1..coalesce(array_length(v_pos, 1), 0) loop
@@ -835,7 +844,7 @@ begin
   ), upd as (
     update ledger_accounts la
        set debits_posted = la.debits_posted + s.dr, credits_posted = la.credits_posted + s.cr,
-           version = la.version + case when a_sys[s.idx] then 1 else s.legs end
+           version = la.version + case when not a_sys[s.idx] then s.legs when s.dr = s.cr then 2 else 1 end
     from (
       select x.idx, sum(x.dr) as dr, sum(x.cr) as cr, count(*)::int as legs
       from rr cross join lateral (values (rr.d, rr.amt, 0::bigint), (rr.c, 0::bigint, rr.amt)) x(idx, dr, cr)
@@ -849,13 +858,20 @@ begin
     union all
     select a_id[rr.c], rr.vc, rr.tid, rr.jid, rr.amt, rr.bc from rr where rr.ok and not a_sys[rr.c]
     union all
-    select a_id[s.idx], a_ver[s.idx] + 1, s.last[1], s.last[2], s.total, a_bal[s.idx]
+    select a_id[s.idx], a_ver[s.idx] + z.v, z.tj[1], z.tj[2], z.amt, z.after
     from (
-      select x.idx, sum(x.amt)::bigint as total, max(array[rr.tid, rr.jid]) as last
-      from rr cross join lateral (values (rr.d, -rr.amt), (rr.c, rr.amt)) x(idx, amt)
+      select x.idx, sum(x.amt)::bigint as total, max(array[rr.tid, rr.jid]) as last,
+             (array_agg(array[rr.tid, rr.jid, x.amt, x.after] order by rr.tid))[1:1] as first
+      from rr cross join lateral (values (rr.d, -rr.amt, rr.bd), (rr.c, rr.amt, rr.bc)) x(idx, amt, after)
       where rr.ok and a_sys[x.idx]
       group by x.idx
     ) s
+    -- As in the runs above: a run summing to zero is written as two entries (the first transfer, then the rest).
+    cross join lateral (
+      select 1, s.last, s.total, a_bal[s.idx] where s.total <> 0
+      union all select 1, array[s.first[1][1], s.first[1][2]], s.first[1][3], s.first[1][4] where s.total = 0
+      union all select 2, s.last, -s.first[1][3], a_bal[s.idx] where s.total = 0
+    ) z(v, tj, amt, after)
   )
   select jsonb_agg(y.res) into v_res
   from (select case x.st when 'n' then o.res || '{"replay": false}'::jsonb

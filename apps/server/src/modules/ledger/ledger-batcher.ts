@@ -2,8 +2,8 @@
  * Group commit: posts that arrive while `maxInFlight` batches are already running wait and leave together in
  * the next batch — one round trip and one commit for many journals. Under light load a post leaves at once
  * (a batch of one), so grouping adds no latency; under load it removes most of the per-transaction cost.
- * A batch that fails as a whole (a bug in one request, a lost connection) is retried one post at a time, so
- * only the faulty request sees the error; deadlocks and serialisation failures are retried (posts are
+ * A batch that fails as a whole (a bug in one request, a lost connection) is retried one post at a time, in
+ * order, so only the faulty request sees the error; deadlocks and serialisation failures are retried (posts are
  * idempotent by their key, and a failed batch committed nothing).
  */
 export interface BatcherOptions<P, R> {
@@ -42,15 +42,14 @@ export function createBatcher<P, R>(opts: BatcherOptions<P, R>) {
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
-      // Isolate the faulty request: the others go again alone.
-      await Promise.all(
-        batch.map((w) =>
-          runWithRetry([w.payload]).then(
-            (r) => w.resolve(r[0]!),
-            (e: unknown) => w.reject(e),
-          ),
-        ),
-      );
+      // Isolate the faulty request: the others go again alone, one after another in batch order (a later post
+      // may spend what an earlier one credited).
+      for (const w of batch) {
+        await runWithRetry([w.payload]).then(
+          (r) => w.resolve(r[0]!),
+          (e: unknown) => w.reject(e),
+        );
+      }
     }
   }
 
