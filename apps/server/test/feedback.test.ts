@@ -232,6 +232,19 @@ describe('feedback in the back office', () => {
     ).json().value;
     expect(msg.title).toBe(`Reply to your feedback ${ref}`);
     expect(msg.content).toBe('<p>We found it &lt;b&gt;now&lt;/b&gt;.<br>It is credited.</p>');
+    // The wrapper is stored in every language: the reader's language picks it (issue 24), the staff's words kept.
+    for (const [language, title] of [
+      ['ty', `Trả lời góp ý ${ref}`],
+      ['tl', `Sagot sa iyong feedback ${ref}`],
+      ['en', `Reply to your feedback ${ref}`],
+    ] as const) {
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/wps/member/messages/${msgs.list[0].id}`,
+        headers: { ...bearer(p.token), language },
+      });
+      expect(read.json().value).toMatchObject({ title, content: msg.content });
+    }
     const mine = (await t.app.inject({ method: 'GET', url: '/wps/feedback', headers: bearer(p.token) })).json().value;
     expect(mine.list[0]).toMatchObject({
       reference: ref,

@@ -311,6 +311,17 @@ describe('identity documents: review', () => {
     const content = (await openMessage(p, m!.id)).content as string;
     expect(content).toContain('Tinanggihan ang iyong dokumentong <b>Selfie</b>: Face &lt;not&gt; visible');
     expect(content).not.toContain('<not>');
+    // Stored in every language: read with the site in EN or TY it is in that language (issue 24).
+    const readIn = (language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/wps/member/messages/${m!.id}`,
+        headers: { ...bearer(p.token), merchant: 'demo', language },
+      });
+    expect((await readIn('en')).json().value).toMatchObject({ title: 'Identity document rejected: Selfie' });
+    expect((await readIn('en')).json().value.content).toContain('was rejected: Face &lt;not&gt; visible');
+    expect((await readIn('ty')).json().value.title).toBe('Giấy tờ tùy thân bị từ chối: Ảnh chân dung');
+    expect((await readIn('xx')).json().value.title).toBe('Tinanggihan ang ID document: Selfie');
   });
 
   it('gives the permission to the risk role and the owner only among built-in roles', async () => {

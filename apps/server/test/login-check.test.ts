@@ -135,6 +135,25 @@ describe('the new-device message follows the member language', () => {
       const open = (await get(`/wps/member/messages/${notice!.id}`, token)).json().value;
       expect(open.content).toMatch(words);
       expect(open.content).toContain('198.51.100.92');
+      // Stored in every language: the site switched to another language shows it in that one (issue 24).
+      const read = (language: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/wps/member/messages/${notice!.id}`,
+          headers: { authorization: `Bearer ${token}`, language },
+        });
+      expect((await read('en')).json().value.title).toBe('New device login');
+      expect((await read('en')).json().value.content).toMatch(/Your account was just logged in from a new device/);
+      const other = language === 'tl' ? 'ty' : 'tl';
+      expect((await read(other)).json().value.title).toBe(
+        other === 'tl' ? 'Pag-login mula sa bagong device' : 'Đăng nhập từ thiết bị mới',
+      );
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/wps/member/messages?pageNo=1&pageSize=50',
+        headers: { authorization: `Bearer ${token}`, language: 'en' },
+      });
+      expect(list.json().value.list.map((x: { title: string }) => x.title)).toContain('New device login');
     }
   });
 });

@@ -39,3 +39,22 @@ export function translated(
   if (t && t.title && t.content) return { title: t.title, content: t.content };
   return { title: row.title, content: row.content ?? '' };
 }
+
+/** A text the site writes itself (a notice to a member), with the same text in the site's other languages. */
+export type SystemText = { title: string; content: string; translations: TranslationsJson };
+
+/**
+ * A system message in every language the site has texts for (issue 24): the default text is the member's language
+ * (else `fallback`), and every language is stored as a translation, so the member reads it in whichever language the
+ * site shows at the time (the inbox picks it by the reader's Language header).
+ */
+export function inEveryLanguage<L extends string>(
+  memberLanguage: string,
+  languages: readonly L[],
+  fallback: L,
+  render: (language: L) => { title: string; content: string },
+): SystemText {
+  const own = (languages as readonly string[]).includes(memberLanguage) ? (memberLanguage as L) : fallback;
+  const translations: TranslationsJson = Object.fromEntries(languages.map((l) => [l, render(l)]));
+  return { ...translations[own]!, translations };
+}

@@ -2,6 +2,7 @@ import type { LoginCheckAnswer, LoginRequest, LoginResult } from '@sea/contracts
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SystemText } from '../../lib/translations.ts';
 import { createLockout, type LockableAccount } from '../../lib/lockout.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import { createSessionTokens, hashSessionToken } from '../../lib/session-tokens.ts';
@@ -16,12 +17,7 @@ import { deviceLabel, type LoginClient, newDeviceNotice } from './devices.ts';
 import type { LoginCheckService } from './login-check.service.ts';
 
 /** The site's own message to a member (the messages face's notify), on the session's transaction. */
-export type NoticePort = (
-  merchantId: bigint,
-  memberId: bigint,
-  m: { title: string; content: string },
-  executor: AnyDb,
-) => Promise<void>;
+export type NoticePort = (merchantId: bigint, memberId: bigint, m: SystemText, executor: AnyDb) => Promise<void>;
 
 /** Security defaults (security-reliability.md §1.3, §2.2, §2.3); overridable through deps for tests. */
 export const AUTH_RULES = {

@@ -1,4 +1,5 @@
 import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@sea/contracts';
+import { inEveryLanguage, type SystemText } from '../../lib/translations.ts';
 
 /** Where a login comes from: the client IP, its user agent and the web app's device id (null when it sent none). */
 export interface LoginClient {
@@ -86,12 +87,12 @@ const NEW_DEVICE_TEXTS: Record<
   }),
 };
 
-/** The in-site message about a login from a new device, in the member's language (en, ty or tl; else en). */
-export function newDeviceNotice(
-  language: string,
-  d: { label: string; ip: string; at: Date },
-): { title: string; content: string } {
+/**
+ * The in-site message about a login from a new device in every language the site has (en, ty, tl): the default text
+ * in the member's language (else en), the others as translations.
+ */
+export function newDeviceNotice(language: string, d: { label: string; ip: string; at: Date }): SystemText {
   const when = `${d.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const texts = NEW_DEVICE_TEXTS[language as keyof typeof NEW_DEVICE_TEXTS] ?? NEW_DEVICE_TEXTS.en;
-  return texts({ label: escapeHtml(d.label), ip: escapeHtml(d.ip), when });
+  const place = { label: escapeHtml(d.label), ip: escapeHtml(d.ip), when };
+  return inEveryLanguage(language, ['en', 'ty', 'tl'] as const, 'en', (lang) => NEW_DEVICE_TEXTS[lang](place));
 }

@@ -13,6 +13,7 @@ import { tablesOf } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
+import { inEveryLanguage } from '../../lib/translations.ts';
 import { withFreshReference } from '../../lib/reference.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
@@ -160,12 +161,16 @@ export function createFeedbackService(deps: {
       if (row.status === 'closed') throw new AppError('feedback_closed');
       const member = await members.findById(merchant.id, row.member_id);
       if (!member) throw new AppError('feedback_not_found');
-      const title = (REPLY_TITLE[member.language] ?? REPLY_TITLE.en!)(row.reference);
+      // The wrapper (title) in every language the site has, the staff's words as written (issue 24).
+      const text = inEveryLanguage(member.language, ['en', 'ty', 'tl'] as const, 'en', (lang) => ({
+        title: REPLY_TITLE[lang]!(row.reference),
+        content: replyHtml(reply),
+      }));
       let updated: FeedbackRow | undefined;
       await deps.messages.send(
         merchant,
         admin.id,
-        { to: 'member', account: member.account, title, content: replyHtml(reply) },
+        { to: 'member', account: member.account, ...text },
         async (trx, message) => {
           const t = tablesOf<FeedbackTables>(trx);
           const locked = await repo.byReference(t, merchant.id, reference, true);

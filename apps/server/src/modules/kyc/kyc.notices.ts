@@ -1,15 +1,12 @@
 import type { KycDocumentKind } from '@sea/contracts';
 import type { AnyDb } from '../../db/schema.ts';
+import { inEveryLanguage, type SystemText } from '../../lib/translations.ts';
 
 /** The site's own message to a member (the messages face's notify), on the review's transaction. */
-export type KycNoticePort = (
-  merchantId: bigint,
-  memberId: bigint,
-  m: { title: string; content: string },
-  executor: AnyDb,
-) => Promise<void>;
+export type KycNoticePort = (merchantId: bigint, memberId: bigint, m: SystemText, executor: AnyDb) => Promise<void>;
 
-type Lang = 'en' | 'ty' | 'tl';
+const LANGS = ['en', 'ty', 'tl'] as const;
+type Lang = (typeof LANGS)[number];
 
 const KINDS: Record<Lang, Record<KycDocumentKind, string>> = {
   en: { id_front: 'ID (front)', id_back: 'ID (back)', selfie: 'Selfie' },
@@ -65,15 +62,19 @@ const TEXTS: Record<
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The member's message about a reviewed document, in the member's language (en, ty or tl; else en). */
+/**
+ * The member's message about a reviewed document in every language the site has (en, ty, tl): the default text in
+ * the member's language (else en), the others as translations, so it reads in the language the site shows.
+ */
 export function reviewNotice(
   language: string,
   kind: KycDocumentKind,
   review: { decision: 'approve' } | { decision: 'reject'; reason: string },
-): { title: string; content: string } {
-  const lang: Lang = language === 'ty' || language === 'tl' ? language : 'en';
-  const label = KINDS[lang][kind];
-  return review.decision === 'approve'
-    ? TEXTS[lang].approved(label)
-    : TEXTS[lang].rejected(label, escapeHtml(review.reason));
+): SystemText {
+  return inEveryLanguage(language, LANGS, 'en', (lang) => {
+    const label = KINDS[lang][kind];
+    return review.decision === 'approve'
+      ? TEXTS[lang].approved(label)
+      : TEXTS[lang].rejected(label, escapeHtml(review.reason));
+  });
 }

@@ -5,7 +5,7 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { z } from 'zod';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseTranslations, storeTranslations, translated } from '../../lib/translations.ts';
+import { parseTranslations, storeTranslations, translated, type TranslationsJson } from '../../lib/translations.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { ResponsibleGamingModule } from '../responsible-gaming/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
@@ -190,11 +190,13 @@ export function createMessagesService(deps: {
     /**
      * The site's own notice to one member (no operator: created_by null), e.g. a login from a new device. On the
      * caller's transaction when given (written with what it tells of); the unread badge is pushed once committed.
+     * `translations`: the same notice in the site's other languages (lib/translations.ts inEveryLanguage), so the
+     * member reads it in the language the site shows.
      */
     async notify(
       merchantId: bigint,
       memberId: bigint,
-      m: { title: string; content: string },
+      m: { title: string; content: string; translations?: TranslationsJson },
       executor?: AnyDb,
     ): Promise<void> {
       const exec = executor ? tablesOf<MessagesTables>(executor) : db;
@@ -203,6 +205,7 @@ export function createMessagesService(deps: {
         member_id: memberId,
         title: m.title,
         content: m.content,
+        translations: JSON.stringify(m.translations ?? {}),
         created_by: null,
         created_at: clock(),
       });
