@@ -24,7 +24,7 @@ const call = (p: Player, method: 'GET' | 'POST', url: string, code = demo.code) 
 
 async function operator(m: Merchant = demo) {
   const admin = await createTestAdmin(t, { merchantCode: m.code });
-  return (method: 'GET' | 'POST', url: string, payload?: object) =>
+  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}`, merchant: m.code }, payload });
 }
 
@@ -141,5 +141,94 @@ describe('agent announcements', () => {
       payload: { audience: 'agents', title: 'x', content: 'x' },
     });
     expect(asMember.statusCode).toBe(401);
+  });
+
+  it('is edited after publishing with its translations: agents read the new text at once; the audit keeps the old', async () => {
+    const asAdmin = await operator();
+    const body = {
+      audience: 'agents',
+      title: 'Wage day moved',
+      content: '<p>Wages on Monday</p>',
+      translations: { ty: { title: 'Đổi ngày trả lương', content: '<p>Trả lương thứ Hai</p>' } },
+      startsAt: '2026-11-09T00:00:00Z',
+    };
+    const created = await asAdmin('POST', '/admin/api/announcements', body);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().value.id as string;
+    const agent = await newPlayer(t, demo, { type: 1 });
+    const read = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/wps/agent/announcements/${id}`,
+          headers: { authorization: `Bearer ${agent.token}`, merchant: demo.code, language },
+        })
+      ).json().value;
+    expect((await read('ty')).title).toBe('Đổi ngày trả lương');
+
+    const edited = await asAdmin('PUT', `/admin/api/announcements/${id}`, {
+      ...body,
+      title: 'Wage day moved to Tuesday',
+      content: '<p>Wages on Tuesday</p>',
+      translations: {
+        ty: { title: 'Trả lương thứ Ba', content: '<p>Lương trả vào thứ Ba</p>' },
+        tl: { title: 'Sahod sa Martes', content: '<p>Ang sahod ay sa Martes</p>' },
+      },
+      startsAt: undefined, // none given: the start it had
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().value).toMatchObject({
+      id,
+      title: 'Wage day moved to Tuesday',
+      startsAt: '2026-11-09T00:00:00.000Z',
+      translations: { ty: { title: 'Trả lương thứ Ba' }, tl: { title: 'Sahod sa Martes' } },
+    });
+    // The next read (no restart, no cache to wait for) has the new text in every language.
+    expect(await read('en')).toMatchObject({ title: 'Wage day moved to Tuesday', content: '<p>Wages on Tuesday</p>' });
+    expect(await read('ty')).toMatchObject({ title: 'Trả lương thứ Ba', content: '<p>Lương trả vào thứ Ba</p>' });
+    expect(await read('tl')).toMatchObject({ title: 'Sahod sa Martes' });
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/agent/announcements',
+        headers: { authorization: `Bearer ${agent.token}`, merchant: demo.code, language: 'tl' },
+      })
+    ).json().value.list;
+    expect(list.map((a: { title: string }) => a.title)).toContain('Sahod sa Martes');
+
+    const audit = await t.database.all
+      .selectFrom('admin_audit_log')
+      .select(['detail'])
+      .where('action', '=', 'announcement.update')
+      .where('target_id', '=', id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    const detail = (typeof audit[0]!.detail === 'string' ? JSON.parse(audit[0]!.detail) : audit[0]!.detail) as Record<
+      string,
+      { title: string; content: string; translations: object }
+    >;
+    expect(detail.before).toMatchObject({
+      title: 'Wage day moved',
+      content: '<p>Wages on Monday</p>',
+      translations: { ty: { title: 'Đổi ngày trả lương' } },
+    });
+    expect(detail.after).toMatchObject({ title: 'Wage day moved to Tuesday' });
+
+    // Bad edits: refused with codes, nothing changed; a withdrawn one or another merchant's is not found.
+    const bad = await asAdmin('PUT', `/admin/api/announcements/${id}`, { ...body, title: '' });
+    expect(bad.json().code).toBe('validation_failed');
+    const backwards = await asAdmin('PUT', `/admin/api/announcements/${id}`, {
+      ...body,
+      startsAt: undefined,
+      endsAt: '2026-11-01T00:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().code).toBe('validation_failed');
+    expect((await read('en')).title).toBe('Wage day moved to Tuesday');
+    const asOther = await operator(other);
+    expect((await asOther('PUT', `/admin/api/announcements/${id}`, body)).json().code).toBe('announcement_not_found');
+    expect((await asAdmin('POST', `/admin/api/announcements/${id}/withdraw`)).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/admin/api/announcements/${id}`, body)).json().code).toBe('announcement_not_found');
+    expect(t.app.adminRoutes.get('PUT /admin/api/announcements/:id')).toBe('content.manage');
   });
 });

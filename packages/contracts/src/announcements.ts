@@ -51,6 +51,13 @@ export const announcementCreateRequest = z
   });
 export type AnnouncementCreateRequest = z.infer<typeof announcementCreateRequest>;
 
+/**
+ * PUT /admin/api/announcements/:id: the operator edits one, published or scheduled (not a withdrawn one). The save
+ * replaces its fields (no translations: none kept; no start: the start it had); the old text is kept in the audit.
+ */
+export const announcementUpdateRequest = announcementCreateRequest;
+export type AnnouncementUpdateRequest = AnnouncementCreateRequest;
+
 export const adminAnnouncement = z.object({
   id: z.string(),
   audience: announcementAudience,

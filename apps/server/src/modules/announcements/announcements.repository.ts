@@ -104,6 +104,35 @@ export function createAnnouncementsRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** One not withdrawn, locked for an edit (undefined: none, another merchant's, or withdrawn). */
+    async lockEditable(exec: Db, merchantId: bigint, id: bigint) {
+      return exec
+        .selectFrom('announcements')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .where('withdrawn_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Replaces an announcement's texts, audience and window (the edit after publishing). */
+    async update(
+      exec: Db,
+      id: bigint,
+      v: {
+        audience: AnnouncementAudience;
+        title: string;
+        content: string;
+        translations: string;
+        promotion_type: string | null;
+        starts_at: Date;
+        ends_at: Date | null;
+      },
+    ) {
+      return exec.updateTable('announcements').set(v).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    },
+
     /** Withdraws one (it disappears for everyone at once); false when there was none to withdraw. */
     async withdraw(exec: Db, merchantId: bigint, id: bigint, now: Date): Promise<boolean> {
       const r = await exec

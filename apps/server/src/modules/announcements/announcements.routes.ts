@@ -6,13 +6,14 @@ import {
   announcementDetail,
   announcementListQuery,
   announcementPage,
+  announcementUpdateRequest,
 } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute, idParams } from '../../http/route.ts';
 import type { AdminModule } from '../admin/index.ts';
 import { readerLanguage } from '../../lib/translations.ts';
-import type { AnnouncementsService } from './announcements.service.ts';
+import { type AnnouncementsService, presentAdmin } from './announcements.service.ts';
 
 /** Agent announcements (/wps/agent/announcements*: agents only) and the operator's side (/admin/api/announcements). */
 export function registerAnnouncementsRoutes(
@@ -86,6 +87,33 @@ export function registerAnnouncementsRoutes(
           targetType: 'announcement',
           targetId: row.id,
           detail: { audience: row.audience, title: row.title },
+          ip,
+        }),
+      ),
+  );
+
+  defineAdminRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/admin/api/announcements/:id',
+      permission: 'content.manage',
+      summary:
+        'Edit an announcement after publishing (texts, translations, audience, window); audited with the old text',
+      tags: adminTags,
+      params: idParams,
+      body: announcementUpdateRequest,
+      response: adminAnnouncement,
+    },
+    ({ merchant, admin, ip, params, body }) =>
+      service.update(merchant, params.id, body, (trx, before, after) =>
+        audit.recordAction(trx, {
+          merchantId: merchant.id,
+          adminId: admin.id,
+          action: 'announcement.update',
+          targetType: 'announcement',
+          targetId: after.id,
+          detail: { before: presentAdmin(before), after: presentAdmin(after) },
           ip,
         }),
       ),

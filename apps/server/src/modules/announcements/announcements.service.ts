@@ -2,6 +2,7 @@ import type {
   AnnouncementCreateRequest,
   AnnouncementDetail,
   AnnouncementPage,
+  AnnouncementUpdateRequest,
   announcementListQuery,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
@@ -111,6 +112,37 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
         });
         await audit(trx, row);
         return presentAdmin(row);
+      });
+    },
+
+    /**
+     * The operator edits one after publishing (or while scheduled): its texts and translations, audience and window
+     * are replaced; a withdrawn one is not found. The audit (same transaction) gets the old and the new version.
+     * Readers load announcements from the database on each call, so every process shows the new text at once.
+     */
+    async update(
+      merchant: Merchant,
+      id: bigint,
+      req: AnnouncementUpdateRequest,
+      audit: (trx: Db, before: AnnouncementRow, after: AnnouncementRow) => Promise<void>,
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.lockEditable(trx, merchant.id, id);
+        if (!before) throw new AppError('announcement_not_found');
+        const startsAt = req.startsAt ? new Date(req.startsAt) : before.starts_at;
+        const endsAt = req.endsAt ? new Date(req.endsAt) : null;
+        if (endsAt && endsAt <= startsAt) throw new AppError('validation_failed', 'The end must come after the start.');
+        const after = await repo.update(trx, id, {
+          audience: req.audience,
+          title: req.title,
+          content: req.content,
+          translations: storeTranslations(req.translations),
+          promotion_type: req.promotionType ?? null,
+          starts_at: startsAt,
+          ends_at: endsAt,
+        });
+        await audit(trx, before, after);
+        return presentAdmin(after);
       });
     },
 

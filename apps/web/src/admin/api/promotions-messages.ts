@@ -102,6 +102,11 @@ function useAnnouncementMutation<A, R>(fn: (a: A) => Promise<R>) {
 }
 export const useCreateAnnouncement = () =>
   useAnnouncementMutation((body: AnnouncementInput) => adminPost<AdminAnnouncement>('/admin/api/announcements', body));
+/** Edit one after publishing (a save replaces its texts, translations, audience and window; audited). */
+export const useUpdateAnnouncement = () =>
+  useAnnouncementMutation(({ id, ...body }: AnnouncementInput & { id: string }) =>
+    adminPut<AdminAnnouncement>(`/admin/api/announcements/${seg(id)}`, body),
+  );
 export const useWithdrawAnnouncement = () =>
   useAnnouncementMutation((id: string) =>
     adminPost<{ withdrawn: true }>(`/admin/api/announcements/${seg(id)}/withdraw`),

@@ -202,6 +202,7 @@ export const agentsContentTl: AgentsContentTexts = {
     registeredRange: 'Nagparehistro {{from}} – {{to}}',
     announcementsTitle: 'Mga anunsiyo',
     newAnnouncement: 'Bagong anunsiyo',
+    editAnnouncement: 'I-edit ang anunsiyo',
     noAnnouncements: 'Wala pang anunsiyo.',
     audience: 'Ipinapakita sa',
     audiences: { all: 'Lahat', members: 'Mga miyembro', agents: 'Mga ahente (agent centre)' } as Record<string, string>,

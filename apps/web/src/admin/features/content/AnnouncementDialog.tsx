@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCreateAnnouncement } from '../../api/promotions-messages.ts';
+import type { AdminAnnouncement } from '@sea/contracts';
+import { useCreateAnnouncement, useUpdateAnnouncement } from '../../api/promotions-messages.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { Field, FormAlert, SelectField, TextAreaField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
-import { localToIso } from '../../lib/datetime-local.ts';
+import { isoToLocal, localToIso } from '../../lib/datetime-local.ts';
 import { LanguageTexts, translationsBody, translationsDefaults, translationsForm } from './LanguageTexts.tsx';
 import '../../styles/agents-content.css';
 
@@ -27,28 +28,39 @@ const schema = z
   });
 type Values = z.infer<typeof schema>;
 
-/** Publish an announcement to everyone, to members, or to agents (the agent centre's announcements). */
-export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
+/**
+ * Publish an announcement to everyone, to members, or to agents (the agent centre's announcements), or edit one
+ * already published (a save replaces its fields; the server keeps the old text in the audit).
+ */
+export function AnnouncementDialog({
+  announcement,
+  onClose,
+}: {
+  announcement?: AdminAnnouncement;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateAnnouncement();
+  const update = useUpdateAnnouncement();
+  const pending = create.isPending || update.isPending;
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
-      audience: 'all',
-      title: '',
-      promotionType: '',
-      startsAt: '',
-      endsAt: '',
-      content: '',
-      translations: translationsDefaults(),
+      audience: announcement?.audience ?? 'all',
+      title: announcement?.title ?? '',
+      promotionType: announcement?.promotionType ?? '',
+      startsAt: isoToLocal(announcement?.startsAt),
+      endsAt: isoToLocal(announcement?.endsAt),
+      content: announcement?.content ?? '',
+      translations: translationsDefaults(announcement?.translations),
     },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
     setAlert(null);
     try {
-      await create.mutateAsync({
+      const body = {
         audience: v.audience,
         title: v.title,
         content: v.content,
@@ -56,7 +68,9 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
         ...(v.promotionType && { promotionType: v.promotionType }),
         ...(v.startsAt && { startsAt: localToIso(v.startsAt) }),
         ...(v.endsAt && { endsAt: localToIso(v.endsAt) }),
-      });
+      };
+      if (announcement) await update.mutateAsync({ id: announcement.id, ...body });
+      else await create.mutateAsync(body);
       onClose();
     } catch (err) {
       setAlert(
@@ -65,7 +79,12 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
     }
   });
   return (
-    <AppDialog open onClose={onClose} title={t('content.newAnnouncement')} wide>
+    <AppDialog
+      open
+      onClose={onClose}
+      title={announcement ? t('content.editAnnouncement') : t('content.newAnnouncement')}
+      wide
+    >
       <form onSubmit={submit} noValidate className="bo-form">
         <SelectField
           label={t('content.audience')}
@@ -115,8 +134,8 @@ export function AnnouncementDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="bo-btn bo-btn--ghost" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="bo-btn bo-btn--primary" disabled={create.isPending}>
-            {t('content.publish')}
+          <button type="submit" className="bo-btn bo-btn--primary" disabled={pending}>
+            {announcement ? t('common.save') : t('content.publish')}
           </button>
         </div>
       </form>

@@ -16,14 +16,17 @@ import { scheduleState } from '../../lib/datetime-local.ts';
 const col = createColumnHelper<AdminAnnouncement>();
 const tone = { scheduled: 'info', live: 'good', ended: 'neutral' } as const;
 
-/** Announcements (the public popup for everyone / members, the agent centre's for agents): publish and withdraw. */
+/**
+ * Announcements (the public popup for everyone / members, the agent centre's for agents): publish, edit after
+ * publishing, withdraw.
+ */
 export function AnnouncementsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const state = useTableUrlState([] as const);
   const list = useAnnouncements({ pageNo: state.pageNo, pageSize: state.pageSize });
   const withdraw = useWithdrawAnnouncement();
-  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminAnnouncement | 'new' | null>(null);
   const [withdrawing, setWithdrawing] = useState<AdminAnnouncement | null>(null);
 
   const columns = useMemo<Columns<AdminAnnouncement>>(
@@ -55,13 +58,18 @@ export function AnnouncementsPage() {
         meta: { label: t('common.actions'), fixed: true },
         cell: ({ row: { original: a } }) =>
           can('content.manage') ? (
-            <button
-              type="button"
-              className="bo-btn bo-btn--small bo-btn--danger-ghost"
-              onClick={() => setWithdrawing(a)}
-            >
-              {t('content.withdraw')}
-            </button>
+            <div className="bo-row-actions">
+              <button type="button" className="bo-btn bo-btn--small bo-btn--ghost" onClick={() => setEditing(a)}>
+                {t('common.edit')}
+              </button>
+              <button
+                type="button"
+                className="bo-btn bo-btn--small bo-btn--danger-ghost"
+                onClick={() => setWithdrawing(a)}
+              >
+                {t('content.withdraw')}
+              </button>
+            </div>
           ) : null,
       }),
     ],
@@ -73,7 +81,7 @@ export function AnnouncementsPage() {
       <div className="bo-page__head">
         <h1>{t('content.announcementsTitle')}</h1>
         {can('content.manage') && (
-          <button type="button" className="bo-btn bo-btn--primary" onClick={() => setCreating(true)}>
+          <button type="button" className="bo-btn bo-btn--primary" onClick={() => setEditing('new')}>
             {t('content.newAnnouncement')}
           </button>
         )}
@@ -88,7 +96,9 @@ export function AnnouncementsPage() {
         emptyText={t('content.noAnnouncements')}
         exportRows={() => allPages((pageNo, pageSize) => fetchAnnouncements({ pageNo, pageSize }))}
       />
-      {creating && <AnnouncementDialog onClose={() => setCreating(false)} />}
+      {editing && (
+        <AnnouncementDialog announcement={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={withdrawing !== null}
         onClose={() => setWithdrawing(null)}

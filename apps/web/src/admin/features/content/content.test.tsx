@@ -199,4 +199,61 @@ describe('content', () => {
     expect(screen.queryByRole('button', { name: 'New announcement' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
+
+  it('announcements: a published one is edited with its translations (the save replaces it); a refusal is shown', async () => {
+    const user = userEvent.setup();
+    const calls = recorder();
+    let a: AdminAnnouncement = {
+      id: '9',
+      audience: 'agents',
+      title: 'New commission table',
+      content: '<p>From Monday</p>',
+      translations: { ty: { title: 'Bảng hoa hồng mới', content: '<p>Từ thứ Hai</p>' } },
+      promotionType: null,
+      startsAt: '2026-11-01T00:00:00.000Z',
+      endsAt: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    let refuse = true;
+    server.use(
+      meHandler(content),
+      http.get('*/admin/api/announcements', () => ok({ list: [a], total: 1, pageNo: 1, pageSize: 20 })),
+      http.put('*/admin/api/announcements/:id', async ({ request }) => {
+        await calls.record(request);
+        if (refuse) {
+          refuse = false;
+          return fail(404, 'announcement_not_found', 'This announcement no longer exists.');
+        }
+        const body = (await request.clone().json()) as Partial<AdminAnnouncement>;
+        a = { ...a, ...body, translations: body.translations ?? {} };
+        return ok(a);
+      }),
+    );
+    renderAdmin('/content/announcements', { token: 't' });
+    const row = await screen.findByRole('row', { name: /New commission table/ });
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit announcement' });
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('New commission table');
+    await user.click(within(dialog).getByRole('tab', { name: /TY/ }));
+    expect((within(dialog).getByLabelText('Title (TY)') as HTMLInputElement).value).toBe('Bảng hoa hồng mới');
+    await user.clear(within(dialog).getByLabelText('Title (TY)'));
+    await user.type(within(dialog).getByLabelText('Title (TY)'), 'Bảng hoa hồng từ thứ Ba');
+    await user.click(within(dialog).getByRole('tab', { name: 'Default' }));
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Commission table from Tuesday');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This announcement no longer exists.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.calls.filter((c) => c.path === '/admin/api/announcements/9');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body).toMatchObject({
+      audience: 'agents',
+      title: 'Commission table from Tuesday',
+      content: '<p>From Monday</p>',
+      startsAt: '2026-11-01T00:00:00.000Z',
+      translations: { ty: { title: 'Bảng hoa hồng từ thứ Ba', content: '<p>Từ thứ Hai</p>' } },
+    });
+    expect(await screen.findByRole('row', { name: /Commission table from Tuesday/ })).toBeTruthy();
+  });
 });
