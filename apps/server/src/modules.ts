@@ -356,6 +356,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     ledger,
     deposits,
     withdrawals,
+    kyc,
     games,
     lottery,
     auth,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { memberMain, memberVendor, type PostRequest, systemAccount } from '../src/modules/ledger/index.ts';
 import { createTestAdmin, type TestAdmin } from './helpers/admin.ts';
-import { bearer, newPlayer, type Player } from './helpers/players.ts';
+import { bearer, multipart, newPlayer, type Player, testImage } from './helpers/players.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -302,5 +302,128 @@ describe('closed accounts: reopened by staff, anonymised after the retention per
     expect([reopen.statusCode, reopen.json().code]).toEqual([409, 'state_invalid']);
     const audit = await staff(late, 'GET', `/audit?action=member.anonymise&target=${p.account}`);
     expect(audit.json().value.items).toHaveLength(1);
+  });
+
+  it('the anonymisation also wipes identity documents, bank accounts, devices and login places; money history kept', async () => {
+    const x = await newPlayer(t, demo, { fund: 100_000n });
+    const boss = await createTestAdmin(t); // a session of this time (the clock moved on above)
+    const call = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(x.token), payload });
+    // An identity document (a selfie).
+    const form = multipart({}, { field: 'file', content: await testImage('png'), name: 'me.png', type: 'image/png' });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/kyc/selfie',
+      headers: { ...bearer(x.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    // A login from a remembered device.
+    const device = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: x.account, password: x.password, area: 'member' },
+      headers: { 'device-id': 'anon-device-0000000001', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130' },
+      remoteAddress: '198.51.100.77',
+    });
+    expect(device.statusCode, device.body).toBe(200);
+    // A bank account and a withdrawal from it (rejected by staff: its journals stay in the ledger).
+    const txPw = '135791';
+    await call('/wps/member/transaction-password', { loginPassword: x.password, newPassword: txPw, confirm: txPw });
+    const bank = await call('/wps/withdraw/bank-accounts', {
+      bankName: 'BDO',
+      accountName: 'Maria Santos',
+      accountNumber: '009876543210',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const w = await call('/wps/withdraw/requests', {
+      bankAccountId: bank.json().value.id,
+      amount: '100',
+      transactionPassword: txPw,
+      requestId: randomUUID(),
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    const withdrawalId = (
+      await t.database.all
+        .selectFrom('withdrawals')
+        .select('reference')
+        .where('member_id', '=', x.id)
+        .executeTakeFirstOrThrow()
+    ).reference;
+    const rejected = await staff(boss, 'POST', `/withdrawals/${withdrawalId}/reject`, { reason: 'test' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await t.app.modules.ledger.postOrThrow({
+      ...credit(x.id, 100_000n),
+      legs: [
+        { debit: memberMain(x.id), credit: systemAccount('adjustments', x.id), amount: 100_000n, code: 'adjustment' },
+      ],
+    });
+    expect((await close(x)).statusCode).toBe(200);
+
+    const db = t.database.all;
+    const count = async (table: 'kyc_documents' | 'member_devices' | 'login_challenges' | 'password_reset_tokens') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('member_id', '=', x.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('kyc_documents')).toBe(1);
+    expect(await count('member_devices')).toBeGreaterThan(0);
+    const journals = await t.app.modules.ledger.journalCount();
+    const entriesOf = () =>
+      sql<{ n: string }>`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                         where a.member_id = ${x.id}`.execute(t.database.db);
+    const entries = (await entriesOf()).rows[0]!.n;
+
+    now += 4000 * DAY; // past any retention period
+    const run = await t.app.modules.profile.anonymiseDue();
+    const later = await createTestAdmin(t);
+    expect(run.anonymised).toContain(x.account);
+    // Nothing personal left in any table that held it.
+    for (const table of ['kyc_documents', 'member_devices', 'login_challenges', 'password_reset_tokens'] as const)
+      expect([table, await count(table)]).toEqual([table, 0]);
+    expect(
+      await db
+        .selectFrom('member_bank_accounts')
+        .select(['bank_name', 'account_number', 'account_name'])
+        .where('member_id', '=', x.id)
+        .execute(),
+    ).toEqual([{ bank_name: 'BDO', account_number: '', account_name: '' }]);
+    const wd = await db.selectFrom('withdrawals').selectAll().where('member_id', '=', x.id).execute();
+    expect(wd).toHaveLength(1);
+    expect(wd[0]).toMatchObject({ account_number: '', account_name: '', status: 'rejected' });
+    expect(
+      JSON.stringify(
+        await db
+          .selectFrom('sessions')
+          .select(['ip', 'user_agent', 'device_id'])
+          .where('member_id', '=', x.id)
+          .execute(),
+      ),
+    ).not.toMatch(/198\.51|Android|anon-device/);
+    const logins = await db
+      .selectFrom('member_logins')
+      .select(['ip', 'user_agent'])
+      .where('member_id', '=', x.id)
+      .execute();
+    expect(logins.length).toBeGreaterThan(0);
+    expect(logins.every((l) => l.ip === '' && l.user_agent === '')).toBe(true);
+    const member = await db.selectFrom('members').selectAll().where('id', '=', x.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(member, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(
+      /198\.51|Maria|Santos|009876543210/,
+    );
+    // Money history intact: the same journals and entries, the withdrawal's amount and state, books balanced.
+    expect(await t.app.modules.ledger.journalCount()).toBe(journals);
+    expect((await entriesOf()).rows[0]!.n).toBe(entries);
+    expect(wd[0]!.amount).toBeGreaterThan(0n);
+    expect(await t.app.modules.ledger.audit()).toEqual({ ok: true, problems: [] });
+    // The audit trail keeps the job's own entry (what it wiped); a second run changes nothing.
+    const audit = await staff(later, 'GET', `/audit?action=member.anonymise&target=${x.account}`);
+    expect(audit.json().value.items[0].detail).toMatchObject({ documents: 1, bankAccounts: 1 });
+    expect((await t.app.modules.profile.anonymiseDue()).anonymised).not.toContain(x.account);
   });
 });

@@ -9,6 +9,33 @@ export function createDevicesRepository(db: Kysely<AuthTables>) {
   const on = (executor?: AnyDb) => (executor ? tablesOf<AuthTables>(executor) : db);
   return {
     /**
+     * The retention job (issue 25): the member's remembered devices, login checks and reset links deleted; its
+     * sessions' and login records' IP and browser wiped (the records of when it logged in are kept). Idempotent.
+     */
+    async forgetMember(executor: AnyDb, merchantId: bigint, memberId: bigint): Promise<void> {
+      const t = tablesOf<AuthTables>(executor);
+      for (const table of ['member_devices', 'login_challenges'] as const)
+        await t.deleteFrom(table).where('merchant_id', '=', merchantId).where('member_id', '=', memberId).execute();
+      await t
+        .deleteFrom('password_reset_tokens')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .execute();
+      await t
+        .updateTable('sessions')
+        .set({ ip: '', user_agent: '', device_id: null })
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .execute();
+      await t
+        .updateTable('member_logins')
+        .set({ ip: '', user_agent: '' })
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .execute();
+    },
+
+    /**
      * Where this login stands among the member's devices: a live device with this id; this device id removed by the
      * member; a live device or IP row at this IP; and whether the member has any device row at all.
      */

@@ -161,6 +161,11 @@ export function createAuthModule(deps: {
     endSessions: operator.endSessions,
     endSessionsIn: operator.endSessionsIn,
     resetPassword: operator.resetPassword,
+    /**
+     * The retention job's anonymisation (profile module), on its transaction: remembered devices, login checks and
+     * reset links deleted, sessions' and login records' IP and browser wiped. Idempotent.
+     */
+    forgetMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => devices.forgetMember(trx, merchantId, memberId),
     /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */
     membersFromIp: repo.membersFromIp,
     register(app: FastifyInstance): void {

@@ -30,6 +30,12 @@ export function createKycModule(deps: {
   const service = createKycService({ ...deps, repo, ports });
   return {
     ...service,
+    /**
+     * The retention job's anonymisation (profile module): the member's documents deleted on the caller's
+     * transaction (the audit log keeps each review and opening). Idempotent.
+     */
+    eraseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      repo.deleteMember(tablesOf<KycTables>(trx), merchantId, memberId),
     /** The messages face's notify (built after this module): the member's message about each review. */
     setNoticePort(notify: KycNoticePort): void {
       ports.notify = notify;

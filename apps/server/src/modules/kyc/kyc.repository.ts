@@ -27,6 +27,16 @@ const META = [
 /** SQL of the kyc module (its two tables only). `exec`: the caller's transaction. */
 export function createKycRepository(db: Db) {
   return {
+    /** The retention job (issue 25): every identity document of the member deleted (files and all); the count. */
+    async deleteMember(exec: Db, merchantId: bigint, memberId: bigint): Promise<number> {
+      const r = await exec
+        .deleteFrom('kyc_documents')
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     transaction: <T>(fn: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(fn),
 
     /** The member's current documents (one per kind at most). */

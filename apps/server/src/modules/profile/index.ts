@@ -7,6 +7,7 @@ import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
+import type { KycModule } from '../kyc/index.ts';
 import type { LotteryModule } from '../lottery/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { Mailer } from '../mail/index.ts';
@@ -30,7 +31,8 @@ export { localDate } from './profile.service.ts';
  * seam). Account closure by the member: the password, every wallet at zero and no deposit or withdrawal pending,
  * checked in the closing transaction with the ledger accounts locked and marked closed (no credit lands after);
  * sessions ended, status closed (kept, never deleted). Staff reopen a closed account (audited, with a reason); after
- * the merchant's retention period a job wipes a closed account's personal fields (the ledger is kept). The mobile
+ * the merchant's retention period a job wipes a closed account's personal fields, identity documents, bank accounts
+ * and remembered devices through their modules' faces (the ledger and the audit trail are kept). The mobile
  * number is changed with the password and an SMS code to the new number (mobile-change.service.ts), audited.
  */
 export function createProfileModule(deps: {
@@ -51,11 +53,13 @@ export function createProfileModule(deps: {
   verification: Pick<VerificationModule, 'sendCode' | 'verifyCode'>;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
-  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal' | 'anonymiseMember'>;
+  /** The anonymisation also deletes the member's identity documents. */
+  kyc: Pick<KycModule, 'eraseMember'>;
   /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
-  auth: Pick<AuthModule, 'endSessionsIn'>;
+  auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;

@@ -28,6 +28,7 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import type { KycModule } from '../kyc/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { LotteryModule } from '../lottery/index.ts';
@@ -95,11 +96,12 @@ export function createProfileService(deps: {
   members: Members;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
-  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal' | 'anonymiseMember'>;
+  kyc: Pick<KycModule, 'eraseMember'>;
   /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
-  auth: Pick<AuthModule, 'endSessionsIn'>;
+  auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;
@@ -460,13 +462,23 @@ export function createProfileService(deps: {
           const locked = await members.lockForUpdate(trx, c.merchant_id, c.id);
           if (!locked || !(await members.anonymise(trx, c.merchant_id, c.id, now))) return;
           await repo.wipe(trx, c.merchant_id, c.id);
+          // What the other modules keep of the member, in the same transaction (issue 25).
+          const documents = await deps.kyc.eraseMember(trx, c.merchant_id, c.id);
+          const { bankAccounts } = await deps.withdrawals.anonymiseMember(trx, c.merchant_id, c.id, now);
+          await deps.auth.forgetMember(trx, c.merchant_id, c.id);
           await deps.audit.recordAction(trx, {
             merchantId: c.merchant_id,
             adminId: null,
             action: 'member.anonymise',
             targetType: 'member',
             targetId: locked.account,
-            detail: { account: locked.account, closedAt: c.closed_at!.toISOString(), retentionDays: days },
+            detail: {
+              account: locked.account,
+              closedAt: c.closed_at!.toISOString(),
+              retentionDays: days,
+              documents,
+              bankAccounts,
+            },
             ip: '',
           });
           done.push(locked.account);

@@ -91,6 +91,12 @@ export function createWithdrawalsModule(deps: {
         merchantId,
         memberId,
       ),
+    /**
+     * The retention job's anonymisation (profile module): bank accounts and the withdrawals' copies of them wiped,
+     * proofs deleted, on the caller's transaction; the amounts and the ledger are kept. Idempotent.
+     */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint, at: Date) =>
+      createWithdrawalsRepository(tablesOf<WithdrawalsTables>(trx)).anonymiseMember(merchantId, memberId, at),
     txPassword,
     bankAccounts,
     withdrawals,

@@ -21,6 +21,36 @@ export const OPEN_STATUSES: WithdrawalStatus[] = ['requested', 'approved', 'disb
  */
 export function createWithdrawalsRepository(db: Kysely<WithdrawalsTables>) {
   return {
+    /**
+     * The retention job (issue 25): the member's bank accounts lose the holder's name and number (kept, marked
+     * anonymised and removed: past withdrawals point to them), the withdrawals their copies, and the proofs (the
+     * member's and the payout slips) are deleted. Amounts, states and dates stay. Idempotent.
+     */
+    async anonymiseMember(merchantId: bigint, memberId: bigint, at: Date) {
+      const banks = await db
+        .updateTable('member_bank_accounts')
+        .set((eb) => ({
+          account_number: '',
+          account_name: '',
+          anonymised_at: at,
+          deleted_at: eb.fn.coalesce('deleted_at', eb.val(at)),
+        }))
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .where('anonymised_at', 'is', null)
+        .executeTakeFirst();
+      await db
+        .updateTable('withdrawals')
+        .set({ account_number: '', account_name: '' })
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .execute();
+      const mine = db.selectFrom('withdrawals').select('id').where('member_id', '=', memberId);
+      await db.deleteFrom('withdrawal_proofs').where('withdrawal_id', 'in', mine).execute();
+      await db.deleteFrom('withdrawal_payout_proofs').where('withdrawal_id', 'in', mine).execute();
+      return { bankAccounts: Number(banks.numUpdatedRows) };
+    },
+
     // ---- settings ----
     settings: (merchantId: bigint) =>
       db.selectFrom('withdrawal_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),

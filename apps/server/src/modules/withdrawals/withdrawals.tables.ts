@@ -31,6 +31,8 @@ export interface MemberBankAccountsTable {
   account_name: string;
   created_at: CreatedAt;
   deleted_at: Date | null;
+  /** The retention job wiped its holder's name and number (migration 0205). */
+  anonymised_at: Generated<Date | null>;
 }
 
 export interface WithdrawalsTable {
