@@ -8,7 +8,7 @@
 export type PlayEvent =
   | {
       kind: 'bet_settled';
-      /** Unique per settled bet across products: `round:<game_rounds.id>`, or `lottery:<issue pk>:<member id>` (a member's bets on one settled lottery issue, one event). */
+      /** Unique per settled bet across products: `round:<game_rounds.id>`, or `lottery:<issue pk>:<member id>` (a member's bets on one settled lottery issue, one event), or `lottery-fix:<bet id>:<version>` (a correction: `adjusts`). */
       id: string;
       merchantId: bigint;
       memberId: bigint;
@@ -21,6 +21,14 @@ export type PlayEvent =
       validBet: bigint;
       payout: bigint;
       settledAt: Date;
+      /**
+       * A correction (a VN / Thai / 4D result corrected after settlement): the id of the event it adjusts. Its own
+       * id is new (`lottery-fix:<bet id>:<result version>`), its stake and valid bet are 0 (the stake was counted
+       * by the event it adjusts) and its payout is the change (negative when lowered); it is no new round. The
+       * adjusted event always resolves to the first settlement's payout, so the two add up to the corrected one
+       * whichever is delivered first.
+       */
+      adjusts?: string;
     }
   | {
       kind: 'deposit_credited';

@@ -8,7 +8,7 @@ import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { checkFeedBet, type FeedGameSpec, type FeedKind, type ResultsFeed, simulatedFeed } from './feed.ts';
 import type { FeedGameRow, FeedRepository } from './feed.repository.ts';
-import type { SettledPublisher } from './lottery-context.ts';
+import type { CorrectionPublisher, SettledPublisher } from './lottery-context.ts';
 import { createLotteryRepository, type LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 import { createLotteryRefunds } from './refunds.ts';
@@ -40,6 +40,8 @@ export interface FeedDeps {
    * events of the wagering and engagement features; absent in tools).
    */
   publishSettled?: SettledPublisher;
+  /** A correction changed a bet's payout: its adjusting play event, in the correction's transaction. */
+  publishCorrected?: CorrectionPublisher;
 }
 
 export const iso = (d: Date) => d.toISOString();

@@ -112,7 +112,7 @@ export function createFeedCorrections(ctx: FeedContext) {
               throw new Error(`lottery: a correction of ${b.reference} was refused by the ledger (${r.error})`);
             }
           }
-          if (delta !== 0n)
+          if (delta !== 0n) {
             await repo.addCorrection(trx, {
               bet_id: b.id,
               version,
@@ -122,6 +122,9 @@ export function createFeedCorrections(ctx: FeedContext) {
               posted: delta > 0n ? delta : -take,
               shortfall: delta < 0n ? -delta - take : 0n,
             });
+            // The engagement features hear of the change once: a new event adjusting the settlement's.
+            await deps.publishCorrected?.(trx, [{ merchantId: merchant.id, betId: b.id, version }]);
+          }
         });
         return;
       } catch (e) {

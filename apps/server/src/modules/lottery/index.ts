@@ -20,6 +20,7 @@ import { createFeedService } from './feed.service.ts';
 import { createLotteryAdminRepository } from './lottery-admin.repository.ts';
 import { registerLotteryAdminRoutes } from './lottery-admin.routes.ts';
 import { createLotteryAdmin } from './lottery-admin.service.ts';
+import type { CorrectionPublisher } from './lottery-context.ts';
 import { createLotteryRepository } from './lottery.repository.ts';
 import { memberHasOpenLotteryBets } from './open-bets.repository.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
@@ -101,13 +102,44 @@ export function createLotteryModule(deps: {
           })),
         )
     : undefined;
-  // A lottery event: what a member bet on one settled issue (category LOTT for feed games, ELOTT for fast ones).
+  const publishCorrected: CorrectionPublisher | undefined = events
+    ? (trx, rows) =>
+        events.publishRefs(
+          trx,
+          rows.map((r) => ({
+            merchantId: r.merchantId,
+            source: 'lottery' as const,
+            ref: `fix:${r.betId}:${r.version}`,
+          })),
+        )
+    : undefined;
+  // A lottery event: what a member bet on one settled issue (category LOTT for feed games, ELOTT for fast ones),
+  // or a correction of one of those bets (ref fix:<bet id>:<version>: the change of payout, adjusting the former).
   events?.addSource('lottery', async (refs) => {
     const pairs = refs
       .map((r) => /^(\d{1,18}):(\d{1,18})$/.exec(r))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => ({ issuePk: BigInt(m[1]!), memberId: BigInt(m[2]!) }));
+    const fixes = refs
+      .map((r) => /^fix:(\d{1,18}):(\d{1,9})$/.exec(r))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ betId: BigInt(m[1]!), version: Number(m[2]!) }));
     const out = new Map<string, PlayEvent>();
+    for (const c of await issues.correctedBets(fixes))
+      out.set(`fix:${c.bet_id}:${c.version}`, {
+        kind: 'bet_settled',
+        id: `lottery-fix:${c.bet_id}:${c.version}`,
+        adjusts: `lottery:${c.issue_pk}:${c.member_id}`,
+        merchantId: c.merchant_id,
+        memberId: c.member_id,
+        product: 'lottery',
+        category: isFeedKind(c.kind) ? 'LOTT' : 'ELOTT',
+        gameCode: c.game_code,
+        stake: 0n,
+        validBet: 0n,
+        payout: BigInt(c.delta),
+        settledAt: c.created_at,
+      });
     for (const r of await issues.settledMemberBets(pairs))
       out.set(`${r.issue_pk}:${r.member_id}`, {
         kind: 'bet_settled',
@@ -138,6 +170,7 @@ export function createLotteryModule(deps: {
     settleBatch: deps.options?.settleBatch,
     refundBatch: deps.options?.payBatch,
     publishSettled,
+    publishCorrected,
   });
   const service = createLotteryService({
     db,

@@ -15,6 +15,15 @@ import type { GameRow, LotteryRepository } from './lottery.repository.ts';
 import type { LotteryTables } from './lottery.tables.ts';
 
 /** Takes a settled issue's members (with bets that count) in the settlement's transaction `trx`. */
+/**
+ * A settled feed bet's payout was corrected (a new result version): its play event (ref `fix:<bet id>:<version>`),
+ * written in the correction's transaction.
+ */
+export type CorrectionPublisher = (
+  trx: Kysely<LotteryTables>,
+  rows: { merchantId: bigint; betId: bigint; version: number }[],
+) => Promise<void>;
+
 export type SettledPublisher = (
   trx: Kysely<LotteryTables>,
   issuePk: bigint,

@@ -46,7 +46,8 @@ export function createLotterySettleRepository(db: Db) {
     },
     /**
      * What members bet on settled issues, per (issue, member): the charge of their won and lost bets (refunded ones
-     * count for nothing), what those returned, the game and the settlement time. Pairs not settled: left out.
+     * count for nothing), what those returned at the first settlement (a correction's change is its own event:
+     * correctedBets), the game and the settlement time. Pairs not settled: left out.
      */
     async settledMemberBets(pairs: { issuePk: bigint; memberId: bigint }[]) {
       if (pairs.length === 0) return [];
@@ -61,7 +62,11 @@ export function createLotterySettleRepository(db: Db) {
         settled_at: Date;
       }>`
         select b.issue_pk, b.member_id, min(b.merchant_id) as merchant_id, sum(b.charge)::int8 as stake,
-               sum(b.payout)::int8 as payout, g.game_code, g.kind, i.settled_at
+               (sum(b.payout) - coalesce((
+                 select sum(c.new_payout - c.old_payout) from lottery_feed_corrections c
+                 join lottery_bets cb on cb.id = c.bet_id
+                 where cb.issue_pk = b.issue_pk and cb.member_id = b.member_id), 0))::int8 as payout,
+               g.game_code, g.kind, i.settled_at
           from unnest(${pairs.map((p) => String(p.issuePk))}::int8[], ${pairs.map((p) => String(p.memberId))}::int8[])
             as q(issue_pk, member_id)
           join lottery_issues i on i.id = q.issue_pk and i.status = 'settled'
@@ -69,6 +74,33 @@ export function createLotterySettleRepository(db: Db) {
           join lottery_bet_outcomes b on b.issue_pk = q.issue_pk and b.member_id = q.member_id
          where b.status in ('won', 'lost')
          group by b.issue_pk, b.member_id, g.game_code, g.kind, i.settled_at`.execute(db);
+      return rows;
+    },
+    /**
+     * Corrected bets' changes, per (bet, result version): the change of payout, the member, the bet's issue (the
+     * settlement event it adjusts), the game and when it was corrected. Pairs without a correction: left out.
+     */
+    async correctedBets(pairs: { betId: bigint; version: number }[]) {
+      if (pairs.length === 0) return [];
+      const { rows } = await sql<{
+        bet_id: bigint;
+        version: number;
+        issue_pk: bigint;
+        member_id: bigint;
+        merchant_id: bigint;
+        delta: bigint;
+        game_code: string;
+        kind: string;
+        created_at: Date;
+      }>`
+        select c.bet_id, c.version, b.issue_pk, c.member_id, b.merchant_id,
+               (c.new_payout - c.old_payout)::int8 as delta, g.game_code, g.kind, c.created_at
+          from unnest(${pairs.map((p) => String(p.betId))}::int8[], ${pairs.map((p) => p.version)}::int4[])
+            as q(bet_id, version)
+          join lottery_feed_corrections c on c.bet_id = q.bet_id and c.version = q.version
+          join lottery_bets b on b.id = c.bet_id
+          join lottery_issues i on i.id = b.issue_pk
+          join lottery_games g on g.id = i.game_id`.execute(db);
       return rows;
     },
     /** The issue's distinct (bet type, selection, unit stake) without an outcome yet. */

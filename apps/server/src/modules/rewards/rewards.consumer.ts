@@ -17,7 +17,7 @@ export function missionDelta(m: Pick<MissionRow, 'kind' | 'category'>, e: PlayEv
   if (e.kind === 'bet_settled') {
     if (m.category && m.category.toUpperCase() !== e.category.toUpperCase()) return 0n;
     if (m.kind === 'bet_amount') return e.validBet;
-    if (m.kind === 'rounds') return 1n;
+    if (m.kind === 'rounds') return e.adjusts ? 0n : 1n; // a correction is no new round
     return 0n;
   }
   if (e.kind === 'deposit_credited') return m.kind === 'first_deposit' && e.first ? 1n : 0n;
