@@ -179,8 +179,9 @@ await onScratchPostgres(PG_URL, 10, async (database) => {
     // The agents' member-day cells as the agent-rollup job defines them (settled bets by local bet day).
     let t1 = performance.now();
     const cells = await sql`
-      insert into agent_daily_stats (merchant_id, day, member_id, valid_bet, payout, bet_count)
-      select merchant_id, (started_at at time zone ${tz})::date, member_id, sum(stake), sum(payout), count(*)
+      insert into agent_daily_stats (merchant_id, day, member_id, valid_bet, stake, payout, bet_count)
+      select merchant_id, (started_at at time zone ${tz})::date, member_id,
+             sum(least(coalesce(valid_bet, stake), stake)), sum(stake), sum(payout), count(*)
         from game_rounds where merchant_id = ${merchant.id} and round_ref like 'bo%' and status = 'settled'
        group by 1, 2, 3
       on conflict do nothing`.execute(db);

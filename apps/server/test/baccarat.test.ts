@@ -38,8 +38,8 @@ afterAll(async () => {
 const balance = async (p: Player) =>
   (await t.app.modules.ledger.balances(demo.id, [memberMain(p.id)]))[memberMain(p.id)]!.available;
 
-async function seat(fund = 10_000n * UNIT) {
-  const p = await newPlayer(t, demo, { fund });
+async function seat(fund = 10_000n * UNIT, upline?: { id: bigint }) {
+  const p = await newPlayer(t, demo, { fund, ...(upline && { upline }) });
   const res = await t.app.inject({
     method: 'POST',
     url: '/wps/game/launchGame',
@@ -428,5 +428,52 @@ describe('baccarat tables', () => {
       a.p.id,
     );
     expect(rebateBase).toEqual([{ memberId: a.p.id, category: 'LIVE', validBet: expected }]);
+  });
+
+  it("the agent reports count a hedged round's valid bet, not its stake; the members' result stays payout − stake", async () => {
+    const boss = await newPlayer(t, demo, { type: 1 });
+    await advance();
+    const a = await seat(10_000n * UNIT, boss);
+    let round = (await a.table('BAC-2')).json().value.table.round;
+    for (let i = 0; i < 6 && round?.phase !== 'betting'; i++) {
+      await tick(10_000);
+      round = (await a.table('BAC-2')).json().value.table.round;
+    }
+    const stakes = { banker: 300n * UNIT, player: 100n * UNIT };
+    for (const [spot, amount] of Object.entries(stakes))
+      expect((await a.bet(round.id, spot, amount, randomUUID(), 'BAC-2')).statusCode).toBe(200);
+    await playOut();
+    const done = (await a.table('BAC-2')).json().value.table.round;
+    expect(done.phase).toBe('result');
+    const valid = validBetOf(stakes, done.result.winner);
+    expect(valid).toBeLessThan(400n * UNIT); // hedged: 200 (0 on a tie)
+    const result = (await balance(a.p)) - 10_000n * UNIT; // payout − stake
+    await t.app.modules.agents.runRollup();
+
+    const report = async (url: string) => {
+      const r = await t.app.inject({ method: 'GET', url, headers: bearer(boss.token) });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().value;
+    };
+    expect(await report('/wps/agent/team/overview')).toMatchObject({
+      validBet: String(valid),
+      payout: String(400n * UNIT + result),
+      profit: String(result),
+      betCount: 1,
+    });
+    const pnl = await report('/wps/agent/report/pnl');
+    const row = pnl.rows.find((r: { account: string }) => r.account === a.p.account);
+    expect(row).toMatchObject({ validBet: String(valid), profit: String(result) });
+    const levels = await report('/wps/agent/report/pnl?groupBy=level');
+    expect(JSON.stringify(levels)).toContain(`"validBet":"${valid}"`);
+    // The contracts' team figures (straight from the rounds) agree.
+    const team = await t.app.modules.games.teamSettled(
+      demo.id,
+      t.app.modules.members.teamSubquery(demo.id, boss.id),
+      new Date(now - 3_600_000),
+      new Date(now + 1),
+      0n,
+    );
+    expect(team).toMatchObject({ validBet: valid, stake: 400n * UNIT, payout: 400n * UNIT + result });
   });
 });

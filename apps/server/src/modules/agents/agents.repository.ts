@@ -9,6 +9,8 @@ const MERGE_MAX_MEMBERS = 20_000;
 
 export interface Figures {
   valid_bet: bigint;
+  /** The settled bets' stake (≥ valid bet): the members' result is payout − stake. */
+  stake: bigint;
   payout: bigint;
   bet_count: bigint;
   deposits: bigint;
@@ -60,14 +62,16 @@ async function bringForward(
 export function createAgentsRepository(db: Kysely<AgentsTables>) {
   /** Per member of `team`, its sums over [from, to]; the base of every report. */
   const perMember = (merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string) => sql`
-    select s.member_id, min(tm.depth) as depth, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
+    select s.member_id, min(tm.depth) as depth, sum(s.valid_bet)::bigint as vb, sum(s.stake)::bigint as st,
+           sum(s.payout)::bigint as po,
            sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
       from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
      where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
      group by s.member_id`;
 
   const sums = (activeMin: bigint) => sql`
-    coalesce(sum(vb), 0)::bigint as valid_bet, coalesce(sum(po), 0)::bigint as payout,
+    coalesce(sum(vb), 0)::bigint as valid_bet, coalesce(sum(st), 0)::bigint as stake,
+    coalesce(sum(po), 0)::bigint as payout,
     coalesce(sum(bc), 0)::bigint as bet_count, coalesce(sum(dp), 0)::bigint as deposits,
     coalesce(sum(wd), 0)::bigint as withdrawals,
     count(*) filter (where bc > 0 and vb >= ${activeMin})::bigint as active`;
@@ -116,13 +120,13 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
       const first = by === 'day' ? sql`true` : sql`gap > day - ${from}::date`;
       const { rows } = await sql<Figures & { k: number | string; members: bigint }>`
         with f as (
-          select ${key} as k, sum(valid_bet) as vb, sum(payout) as po, sum(bet_count) as bc, sum(deposits) as dp,
-                 sum(withdrawals) as wd
-            from (select day, depth, valid_bet, payout, bet_count, deposits, withdrawals from agent_team_daily
+          select ${key} as k, sum(valid_bet) as vb, sum(stake) as st, sum(payout) as po, sum(bet_count) as bc,
+                 sum(deposits) as dp, sum(withdrawals) as wd
+            from (select day, depth, valid_bet, stake, payout, bet_count, deposits, withdrawals from agent_team_daily
                    where agent_id = ${agentId} and merchant_id = ${merchantId}
                      and day >= ${from}::date and day <= ${to}::date
                   union all
-                  select day, 0, valid_bet, payout, bet_count, deposits, withdrawals from agent_daily_stats
+                  select day, 0, valid_bet, stake, payout, bet_count, deposits, withdrawals from agent_daily_stats
                    where member_id = ${agentId} and merchant_id = ${merchantId}
                      and day >= ${from}::date and day <= ${to}::date) x
            group by 1),
@@ -141,12 +145,13 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
                   select day, 0, 'l', 1 from (select day from own where l order by day limit ${by === 'day' ? sql`null` : sql`1`}) o
                  ) y
            group by 1)
-        select f.k, coalesce(f.vb, 0)::bigint as valid_bet, coalesce(f.po, 0)::bigint as payout,
+        select f.k, coalesce(f.vb, 0)::bigint as valid_bet, coalesce(f.st, 0)::bigint as stake,
+               coalesce(f.po, 0)::bigint as payout,
                coalesce(f.bc, 0)::bigint as bet_count, coalesce(f.dp, 0)::bigint as deposits,
                coalesce(f.wd, 0)::bigint as withdrawals, coalesce(n.active, 0)::bigint as active,
                coalesce(n.listed, 0)::bigint as members
           from f left join n on n.k = f.k
-         where n.listed > 0 or f.vb <> 0 or f.po <> 0 or f.bc <> 0 or f.dp <> 0 or f.wd <> 0
+         where n.listed > 0 or f.vb <> 0 or f.st <> 0 or f.po <> 0 or f.bc <> 0 or f.dp <> 0 or f.wd <> 0
          order by f.k`.execute(db);
       return rows;
     },
@@ -215,7 +220,7 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
           if (ids.length === 0) return { rows: [], total: Math.max(total, 0) };
           const { rows } = await sql<Figures & { member_id: bigint; depth: number }>`
             select s.member_id, min(tm.depth) as depth, sum(s.valid_bet)::bigint as valid_bet,
-                   sum(s.payout)::bigint as payout, sum(s.bet_count)::bigint as bet_count,
+                   sum(s.stake)::bigint as stake, sum(s.payout)::bigint as payout, sum(s.bet_count)::bigint as bet_count,
                    sum(s.deposits)::bigint as deposits, sum(s.withdrawals)::bigint as withdrawals,
                    (case when sum(s.bet_count) > 0 and sum(s.valid_bet) >= ${p.activeMin} then 1 else 0 end)::bigint as active
               from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
@@ -240,7 +245,8 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
     async byDay(merchantId: bigint, team: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
       return roomy(sql<Figures & { day: string }>`
         with pd as (
-          select to_char(s.day, 'YYYY-MM-DD') as day, s.member_id, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
+          select to_char(s.day, 'YYYY-MM-DD') as day, s.member_id, sum(s.valid_bet)::bigint as vb,
+                 sum(s.stake)::bigint as st, sum(s.payout)::bigint as po,
                  sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
             from agent_daily_stats s join (${team}) tm on tm.member_id = s.member_id
            where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date
@@ -252,7 +258,8 @@ export function createAgentsRepository(db: Kysely<AgentsTables>) {
     async byHead(merchantId: bigint, heads: RawBuilder<unknown>, from: string, to: string, activeMin: bigint) {
       return roomy(sql<Figures & { head_id: bigint }>`
         with pm as (
-          select hd.head_id, s.member_id, sum(s.valid_bet)::bigint as vb, sum(s.payout)::bigint as po,
+          select hd.head_id, s.member_id, sum(s.valid_bet)::bigint as vb, sum(s.stake)::bigint as st,
+                 sum(s.payout)::bigint as po,
                  sum(s.bet_count)::bigint as bc, sum(s.deposits)::bigint as dp, sum(s.withdrawals)::bigint as wd
             from agent_daily_stats s join (${heads}) hd on hd.member_id = s.member_id
            where s.merchant_id = ${merchantId} and s.day >= ${from}::date and s.day <= ${to}::date

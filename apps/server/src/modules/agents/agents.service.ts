@@ -30,20 +30,28 @@ type Member = Pick<AuthenticatedMember, 'memberId' | 'type'>;
 export const figuresOf = (f: Figures): TeamFigures => ({
   validBet: String(f.valid_bet),
   payout: String(f.payout),
-  profit: String(BigInt(f.payout) - BigInt(f.valid_bet)),
+  profit: String(BigInt(f.payout) - BigInt(f.stake)),
   betCount: Number(f.bet_count),
   deposits: String(f.deposits),
   withdrawals: String(f.withdrawals),
   activeMembers: Number(f.active),
 });
 
-const ZERO: Figures = { valid_bet: 0n, payout: 0n, bet_count: 0n, deposits: 0n, withdrawals: 0n, active: 0n };
+const ZERO: Figures = {
+  valid_bet: 0n,
+  stake: 0n,
+  payout: 0n,
+  bet_count: 0n,
+  deposits: 0n,
+  withdrawals: 0n,
+  active: 0n,
+};
 
 /** What the contracts module needs of a team over a period (valid bet, payout, profit, active members, size). */
 export interface TeamPeriodStats {
   validBet: bigint;
   payout: bigint;
-  /** payout − validBet: the members' result (negative when the team lost). */
+  /** payout − stake: the members' result (negative when the team lost). */
   profit: bigint;
   activeMembers: number;
   members: number;
@@ -150,7 +158,7 @@ export function createAgentsService(deps: {
     const stats = (f: Figures, size: number): TeamPeriodStats => ({
       validBet: BigInt(f.valid_bet),
       payout: BigInt(f.payout),
-      profit: BigInt(f.payout) - BigInt(f.valid_bet),
+      profit: BigInt(f.payout) - BigInt(f.stake),
       activeMembers: Number(f.active),
       members: size,
     });

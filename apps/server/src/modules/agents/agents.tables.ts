@@ -6,7 +6,9 @@ export interface AgentDailyStatsTable {
   merchant_id: Int8;
   day: string;
   member_id: Int8;
+  /** The rounds' valid bet (capped at the stake; 0206), and the stake. */
   valid_bet: Int8;
+  stake: Int8;
   payout: Int8;
   bet_count: number;
   deposits: Int8;
@@ -35,6 +37,7 @@ export interface AgentTeamDailyTable {
   day: string;
   depth: number;
   valid_bet: Int8;
+  stake: Int8;
   payout: Int8;
   bet_count: Int8;
   deposits: Int8;

@@ -10,6 +10,8 @@ export interface StatsCell {
   memberId: bigint;
   day: string;
   validBet: bigint;
+  /** The stake of the settled bets (valid bet ≤ stake: a hedged round counts less; the members' result uses it). */
+  stake: bigint;
   payout: bigint;
   betCount: number;
   deposits: bigint;
@@ -56,12 +58,13 @@ export function teamDeltas(old: Map<string, StatsCell>, cells: StatsCell[]): Tea
       memberId: c.memberId,
       day: c.day,
       validBet: c.validBet - (o?.validBet ?? 0n),
+      stake: c.stake - (o?.stake ?? 0n),
       payout: c.payout - (o?.payout ?? 0n),
       betCount: c.betCount - (o?.betCount ?? 0),
       deposits: c.deposits - (o?.deposits ?? 0n),
       withdrawals: c.withdrawals - (o?.withdrawals ?? 0n),
     };
-    if (d.validBet || d.payout || d.betCount || d.deposits || d.withdrawals) figures.push(d);
+    if (d.validBet || d.stake || d.payout || d.betCount || d.deposits || d.withdrawals) figures.push(d);
     let m = byMember.get(c.memberId);
     if (!m) byMember.set(c.memberId, (m = { before: [], after: new Map() }));
     m.after.set(c.day, c);
@@ -95,16 +98,20 @@ async function applyTeamDeltas(executor: AnyDb, merchantId: bigint, d: TeamDelta
   for (let i = 0; i < d.figures.length; i += 5000) {
     const c = d.figures.slice(i, i + 5000);
     await sql`
-      insert into agent_team_daily (merchant_id, agent_id, day, depth, valid_bet, payout, bet_count, deposits, withdrawals)
-      select ${merchantId}, u.ancestor_id, x.day, u.depth, sum(x.vb), sum(x.po), sum(x.bc), sum(x.dp), sum(x.wd)
+      insert into agent_team_daily (merchant_id, agent_id, day, depth, valid_bet, stake, payout, bet_count, deposits,
+                                    withdrawals)
+      select ${merchantId}, u.ancestor_id, x.day, u.depth, sum(x.vb), sum(x.st), sum(x.po), sum(x.bc), sum(x.dp),
+             sum(x.wd)
         from unnest(${c.map((e) => String(e.memberId))}::bigint[], ${c.map((e) => e.day)}::date[],
-                    ${c.map((e) => String(e.validBet))}::bigint[], ${c.map((e) => String(e.payout))}::bigint[],
+                    ${c.map((e) => String(e.validBet))}::bigint[], ${c.map((e) => String(e.stake))}::bigint[],
+                    ${c.map((e) => String(e.payout))}::bigint[],
                     ${c.map((e) => String(e.betCount))}::bigint[], ${c.map((e) => String(e.deposits))}::bigint[],
-                    ${c.map((e) => String(e.withdrawals))}::bigint[]) as x(member_id, day, vb, po, bc, dp, wd)
+                    ${c.map((e) => String(e.withdrawals))}::bigint[]) as x(member_id, day, vb, st, po, bc, dp, wd)
         join (${uplines}) u on u.member_id = x.member_id
        group by u.ancestor_id, x.day, u.depth
       on conflict (agent_id, day, depth) do update set
-        valid_bet = agent_team_daily.valid_bet + excluded.valid_bet, payout = agent_team_daily.payout + excluded.payout,
+        valid_bet = agent_team_daily.valid_bet + excluded.valid_bet, stake = agent_team_daily.stake + excluded.stake,
+        payout = agent_team_daily.payout + excluded.payout,
         bet_count = agent_team_daily.bet_count + excluded.bet_count,
         deposits = agent_team_daily.deposits + excluded.deposits,
         withdrawals = agent_team_daily.withdrawals + excluded.withdrawals`.execute(executor);
@@ -129,6 +136,7 @@ interface CellRow {
   member_id: bigint | string;
   day: string;
   valid_bet: bigint | string;
+  stake: bigint | string;
   payout: bigint | string;
   bet_count: number;
   deposits: bigint | string;
@@ -139,6 +147,7 @@ const cellOf = (r: CellRow): StatsCell => ({
   memberId: BigInt(r.member_id),
   day: r.day,
   validBet: BigInt(r.valid_bet),
+  stake: BigInt(r.stake),
   payout: BigInt(r.payout),
   betCount: Number(r.bet_count),
   deposits: BigInt(r.deposits),
@@ -174,6 +183,7 @@ async function upsertCells(executor: AnyDb, merchantId: bigint, cells: StatsCell
           day: c.day,
           member_id: c.memberId,
           valid_bet: c.validBet,
+          stake: c.stake,
           payout: c.payout,
           bet_count: c.betCount,
           deposits: c.deposits,
@@ -183,6 +193,7 @@ async function upsertCells(executor: AnyDb, merchantId: bigint, cells: StatsCell
       .onConflict((oc) =>
         oc.columns(['merchant_id', 'day', 'member_id']).doUpdateSet({
           valid_bet: (eb) => eb.ref('excluded.valid_bet'),
+          stake: (eb) => eb.ref('excluded.stake'),
           payout: (eb) => eb.ref('excluded.payout'),
           bet_count: (eb) => eb.ref('excluded.bet_count'),
           deposits: (eb) => eb.ref('excluded.deposits'),
@@ -240,11 +251,13 @@ export function createRollupRepository(db: Kysely<AgentsTables>) {
           member_id: bigint;
           day: string;
           valid_bet: bigint;
+          stake: bigint;
           payout: bigint;
           bet_count: number;
           deposits: bigint;
           withdrawals: bigint;
-        }>`select member_id, to_char(day, 'YYYY-MM-DD') as day, valid_bet, payout, bet_count, deposits, withdrawals
+        }>`select member_id, to_char(day, 'YYYY-MM-DD') as day, valid_bet, stake, payout, bet_count, deposits,
+                  withdrawals
              from agent_daily_stats
             where merchant_id = ${merchantId} and member_id = any(${ids.map(String)}::bigint[])
               and day >= ${from}::date and day <= ${to}::date`.execute(trx);
@@ -272,7 +285,7 @@ export function createRollupRepository(db: Kysely<AgentsTables>) {
     ): Promise<void> {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`agent-rollup:${merchantId}`}, 0))`.execute(executor);
       const { rows } = await sql<CellRow>`
-        select member_id, to_char(day, 'YYYY-MM-DD') as day, valid_bet, payout, bet_count, deposits, withdrawals
+        select member_id, to_char(day, 'YYYY-MM-DD') as day, valid_bet, stake, payout, bet_count, deposits, withdrawals
           from agent_daily_stats
          where merchant_id = ${merchantId} and member_id in (select member_id from (${team}) team)`.execute(executor);
       if (!rows.length) return;
@@ -284,6 +297,7 @@ export function createRollupRepository(db: Kysely<AgentsTables>) {
         figures: stored.map((c) => ({
           ...c,
           validBet: c.validBet * k,
+          stake: c.stake * k,
           payout: c.payout * k,
           betCount: c.betCount * sign,
           deposits: c.deposits * k,
@@ -306,20 +320,25 @@ export function createRollupRepository(db: Kysely<AgentsTables>) {
       const figures = await sql<{ agent_id: string; day: string; depth: number; want: string; got: string }>`
         with want as (
           select u.ancestor_id as agent_id, s.day, u.depth,
-                 sum(s.valid_bet) as vb, sum(s.payout) as po, sum(s.bet_count) as bc, sum(s.deposits) as dp,
-                 sum(s.withdrawals) as wd
+                 sum(s.valid_bet) as vb, sum(s.stake) as st, sum(s.payout) as po, sum(s.bet_count) as bc,
+                 sum(s.deposits) as dp, sum(s.withdrawals) as wd
             from agent_daily_stats s join (${uplines}) u on u.member_id = s.member_id
            where s.merchant_id = ${merchantId}
            group by 1, 2, 3),
         got as (
-          select agent_id, day, depth, valid_bet as vb, payout as po, bet_count as bc, deposits as dp, withdrawals as wd
+          select agent_id, day, depth, valid_bet as vb, stake as st, payout as po, bet_count as bc, deposits as dp,
+                 withdrawals as wd
             from agent_team_daily where merchant_id = ${merchantId})
         select agent_id::text, to_char(day, 'YYYY-MM-DD') as day, depth,
-               concat_ws('/', coalesce(w.vb, 0), coalesce(w.po, 0), coalesce(w.bc, 0), coalesce(w.dp, 0), coalesce(w.wd, 0)) as want,
-               concat_ws('/', coalesce(g.vb, 0), coalesce(g.po, 0), coalesce(g.bc, 0), coalesce(g.dp, 0), coalesce(g.wd, 0)) as got
+               concat_ws('/', coalesce(w.vb, 0), coalesce(w.st, 0), coalesce(w.po, 0), coalesce(w.bc, 0),
+                         coalesce(w.dp, 0), coalesce(w.wd, 0)) as want,
+               concat_ws('/', coalesce(g.vb, 0), coalesce(g.st, 0), coalesce(g.po, 0), coalesce(g.bc, 0),
+                         coalesce(g.dp, 0), coalesce(g.wd, 0)) as got
           from want w full join got g using (agent_id, day, depth)
-         where (coalesce(w.vb, 0), coalesce(w.po, 0), coalesce(w.bc, 0), coalesce(w.dp, 0), coalesce(w.wd, 0))
-            <> (coalesce(g.vb, 0), coalesce(g.po, 0), coalesce(g.bc, 0), coalesce(g.dp, 0), coalesce(g.wd, 0))
+         where (coalesce(w.vb, 0), coalesce(w.st, 0), coalesce(w.po, 0), coalesce(w.bc, 0), coalesce(w.dp, 0),
+                coalesce(w.wd, 0))
+            <> (coalesce(g.vb, 0), coalesce(g.st, 0), coalesce(g.po, 0), coalesce(g.bc, 0), coalesce(g.dp, 0),
+                coalesce(g.wd, 0))
          order by 1, 2, 3 limit 20`.execute(db);
       const counts = await sql<{
         agent_id: string;

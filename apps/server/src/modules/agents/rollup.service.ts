@@ -68,7 +68,7 @@ export function createRollupService(deps: {
         const key = `${memberId}:${day}`;
         let c = out.get(key);
         if (!c) {
-          c = { memberId, day, validBet: 0n, payout: 0n, betCount: 0, deposits: 0n, withdrawals: 0n };
+          c = { memberId, day, validBet: 0n, stake: 0n, payout: 0n, betCount: 0, deposits: 0n, withdrawals: 0n };
           out.set(key, c);
         }
         return c;
@@ -79,6 +79,7 @@ export function createRollupService(deps: {
         if (!wanted(r.member_id, r.day)) continue;
         const c = cell(r.member_id, r.day);
         c.validBet = BigInt(r.valid_bet);
+        c.stake = BigInt(r.stake);
         c.payout = BigInt(r.payout);
         c.betCount = Number(r.bet_count);
       }

@@ -25,7 +25,7 @@ export function createTeamStats(deps: {
       return {
         validBet: figures.validBet,
         payout: figures.payout,
-        profit: figures.payout - figures.validBet,
+        profit: figures.payout - figures.stake,
         activeMembers: figures.active,
         members: counts.members,
       };

@@ -1,4 +1,5 @@
 import type { AnnouncementAudience } from '@sea/contracts';
+import type { ColumnType } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 import type { TranslationsColumn } from '../../lib/translations.ts';
 
@@ -12,7 +13,8 @@ export interface AnnouncementsTable {
   /** The title and content in the merchant's other languages (issue 24). */
   translations: TranslationsColumn;
   promotion_type: string | null;
-  starts_at: CreatedAt;
+  /** Editable (PUT /admin/api/announcements/:id). */
+  starts_at: ColumnType<Date, Date | string | undefined, Date>;
   ends_at: Date | null;
   withdrawn_at: Date | null;
   created_by: Int8 | null;

@@ -156,7 +156,7 @@ export function createSettlement(deps: {
       };
     }
     const s = await teamStats.teamPeriodStats(merchant.id, c.agent_id, p.start, p.end);
-    const profit = s.validBet - s.payout;
+    const profit = -s.profit; // the platform's: stakes − payouts (the valid bet may be less than the stake)
     if (c.type === 'dividend') {
       const r = dividend(c.tiers, {
         validBet: s.validBet,

@@ -4,10 +4,11 @@
  * exclusive; "valid bet" = settled, not void, as the games platform counts it.
  */
 export interface TeamPeriodStats {
+  /** The rounds' valid bet (a hedged baccarat round counts less than its stake; the lottery: the stake). */
   validBet: bigint;
   /** What the team's bets paid out. */
   payout: bigint;
-  /** As the agents module reports it (settlement recomputes platform profit as validBet − payout). */
+  /** The members' result, payout − stake, as the agents module reports it (the platform's profit is −profit). */
   profit: bigint;
   /** Team members (self included) whose valid bet in the period reached the active threshold. */
   activeMembers: number;

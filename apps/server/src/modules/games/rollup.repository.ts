@@ -10,7 +10,9 @@ export interface RollupCell {
 export interface RoundDayTotals {
   member_id: bigint;
   day: string;
+  /** What the games reported as valid (capped at the stake; the stake when none was reported). */
   valid_bet: bigint;
+  stake: bigint;
   payout: bigint;
   bet_count: number;
 }
@@ -65,10 +67,18 @@ export interface BetStatsSource {
  * The games module's reads for the agent reports (a file of its own, apart from the hot paths): which rounds
  * changed since a time (every wallet call writes a game_transactions row, so its created_at is the round's
  * change time), the settled totals of (member, bet day) cells, and a team's rounds bounded by the team subquery
- * the members face builds. Valid bet = stakes of settled rounds; rolled-back and open rounds count for nothing.
+ * the members face builds. Valid bet = ROUND_VALID of settled rounds (the stake beside it); rolled-back and open
+ * rounds count for nothing.
  * The bets of every BetStatsSource (`sources`, filled by app.ts) join each figure as further UNION ALL branches
  * with the same filter, so a figure stays one statement.
  */
+/**
+ * A round's valid bet (issue 23): what its game reported (our baccarat nets Banker against Player: a hedged round
+ * counts less than its stake), capped at the stake; the stake when none was reported. Other sources' bets (the
+ * lottery's) count their stake.
+ */
+const ROUND_VALID = sql`least(coalesce(r.valid_bet, r.stake), r.stake) as valid`;
+
 export function createRollupRepository(db: Kysely<GamesTables>, sources: readonly BetStatsSource[] = []) {
   const day = (tz: string) => sql<string>`to_char(r.started_at at time zone ${tz}, 'YYYY-MM-DD')`;
   /** The rounds, then every source's bets, each branch `select <cols> … where <where>` (alias r in both). */
@@ -116,9 +126,9 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
            and r.started_at < ((${f.toDay}::date + 1)::timestamp at time zone ${timezone})`;
       const cols = sql`r.member_id, ${day(timezone)} as day, r.stake, r.payout`;
       const { rows } = await sql<RoundDayTotals>`
-        select b.member_id, b.day, sum(b.stake)::bigint as valid_bet, sum(b.payout)::bigint as payout,
-               count(*)::int as bet_count
-          from (${allBets(merchantId, where, { cols }, cols)}) b
+        select b.member_id, b.day, sum(b.valid)::bigint as valid_bet, sum(b.stake)::bigint as stake,
+               sum(b.payout)::bigint as payout, count(*)::int as bet_count
+          from (${allBets(merchantId, where, { cols: sql`${cols}, ${ROUND_VALID}` }, sql`${cols}, r.stake as valid`)}) b
          group by 1, 2`.execute(db);
       return rows;
     },
@@ -173,13 +183,24 @@ export function createRollupRepository(db: Kysely<GamesTables>, sources: readonl
                    and r.started_at >= ${from} and r.started_at < ${to}
                    and r.member_id in (select member_id from (${team}) team)`;
       const cols = sql`r.member_id, r.stake, r.payout`;
-      const { rows } = await sql<{ valid_bet: string | null; payout: string | null; active: string | null }>`
-        select sum(m.bet) as valid_bet, sum(m.paid) as payout, count(*) filter (where m.bet >= ${activeMinBet}) as active
-          from (select b.member_id, sum(b.stake) as bet, sum(b.payout) as paid
-                  from (${allBets(merchantId, where, { cols }, cols)}) b
+      const { rows } = await sql<{
+        valid_bet: string | null;
+        stake: string | null;
+        payout: string | null;
+        active: string | null;
+      }>`
+        select sum(m.bet) as valid_bet, sum(m.staked) as stake, sum(m.paid) as payout,
+               count(*) filter (where m.bet >= ${activeMinBet}) as active
+          from (select b.member_id, sum(b.valid) as bet, sum(b.stake) as staked, sum(b.payout) as paid
+                  from (${allBets(merchantId, where, { cols: sql`${cols}, ${ROUND_VALID}` }, sql`${cols}, r.stake as valid`)}) b
                  group by b.member_id) m`.execute(db);
       const r = rows[0];
-      return { validBet: BigInt(r?.valid_bet ?? 0), payout: BigInt(r?.payout ?? 0), active: Number(r?.active ?? 0) };
+      return {
+        validBet: BigInt(r?.valid_bet ?? 0),
+        stake: BigInt(r?.stake ?? 0),
+        payout: BigInt(r?.payout ?? 0),
+        active: Number(r?.active ?? 0),
+      };
     },
 
     /** Real-time salary: a team's stakes of bets settled in [from, to), won (payout > stake) and lost (the rest). */
