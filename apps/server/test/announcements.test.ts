@@ -230,5 +230,16 @@ describe('agent announcements', () => {
     expect((await asAdmin('POST', `/admin/api/announcements/${id}/withdraw`)).statusCode).toBe(200);
     expect((await asAdmin('PUT', `/admin/api/announcements/${id}`, body)).json().code).toBe('announcement_not_found');
     expect(t.app.adminRoutes.get('PUT /admin/api/announcements/:id')).toBe('content.manage');
+    // Hostile input: a bad id, no body, a body of the wrong shape — 400 with a code, never a 5xx.
+    for (const [url, payload] of [
+      ['/admin/api/announcements/abc', body],
+      ['/admin/api/announcements/99999999999999999999999', body],
+      [`/admin/api/announcements/${id}`, undefined],
+      [`/admin/api/announcements/${id}`, { ...body, translations: { xx: { title: 'a', content: 'b' } } }],
+      [`/admin/api/announcements/${id}`, { ...body, content: 'x'.repeat(20_001) }],
+    ] as const) {
+      const r = await asAdmin('PUT', url, payload);
+      expect([url, r.statusCode, r.json().code]).toEqual([url, 400, 'validation_failed']);
+    }
   });
 });
