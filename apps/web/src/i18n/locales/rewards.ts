@@ -74,7 +74,7 @@ export const rewardsEn = {
       seedHidden: 'Shown after the draw',
       algorithm: 'How the winners are drawn',
       algorithmText:
-        'Number the tickets 1 to N in the list order. For prize k (from 1), take the random stream HMAC-SHA256(seed, "raffle:<raffle id>:<round>"), read a 32-bit number and pick a ticket among those not drawn yet (rejection sampling keeps every ticket equally likely); the picked ticket wins prize k.',
+        'Number the tickets 1 to N in the list order. For prize k (from 1), take the random stream HMAC-SHA256(seed, "raffle:ID:R") (ID: the raffle number, R: 0, 1, 2…), read a 32-bit number and pick a ticket among those not drawn yet (rejection sampling keeps every ticket equally likely); the picked ticket wins prize k.',
       verify: 'Verify in this browser',
       verified: 'Verified: the seed matches its hash and the winners are exactly these tickets.',
       mismatch: 'Not verified: the result does not follow from the seed.',

@@ -77,7 +77,7 @@ export const rewardsTl: typeof rewardsEn = {
       seedHidden: 'Ipapakita pagkatapos ng draw',
       algorithm: 'Paano pinipili ang mga nanalo',
       algorithmText:
-        'Bilangin ang mga tiket mula 1 hanggang N ayon sa listahan. Para sa premyo k (mula 1), kunin ang random stream na HMAC-SHA256(seed, "raffle:<raffle id>:<round>"), basahin ang isang 32-bit na numero at pumili ng tiket sa mga hindi pa napipili (pinapanatili ng rejection sampling na pantay ang tsansa ng bawat tiket); ang napiling tiket ang panalo sa premyo k.',
+        'Bilangin ang mga tiket mula 1 hanggang N ayon sa listahan. Para sa premyo k (mula 1), kunin ang random stream na HMAC-SHA256(seed, "raffle:ID:R") (ID: numero ng raffle, R: 0, 1, 2…), basahin ang isang 32-bit na numero at pumili ng tiket sa mga hindi pa napipili (pinapanatili ng rejection sampling na pantay ang tsansa ng bawat tiket); ang napiling tiket ang panalo sa premyo k.',
       verify: 'I-verify sa browser na ito',
       verified: 'Na-verify: tugma ang seed sa hash nito at ang mga nanalo ay eksaktong mga tiket na ito.',
       mismatch: 'Hindi na-verify: hindi sumusunod sa seed ang resulta.',

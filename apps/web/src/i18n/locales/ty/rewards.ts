@@ -76,7 +76,7 @@ export const rewardsTy: typeof rewardsEn = {
       seedHidden: 'Hiển thị sau khi quay',
       algorithm: 'Cách chọn người thắng',
       algorithmText:
-        'Đánh số vé từ 1 đến N theo thứ tự danh sách. Với giải k (từ 1), lấy dòng ngẫu nhiên HMAC-SHA256(hạt giống, "raffle:<mã đợt>:<vòng>"), đọc một số 32 bit và chọn một vé trong các vé chưa được chọn (lấy mẫu loại bỏ giữ mọi vé có cùng cơ hội); vé được chọn thắng giải k.',
+        'Đánh số vé từ 1 đến N theo thứ tự danh sách. Với giải k (từ 1), lấy dòng ngẫu nhiên HMAC-SHA256(hạt giống, "raffle:ID:R") (ID: mã đợt, R: 0, 1, 2…), đọc một số 32 bit và chọn một vé trong các vé chưa được chọn (lấy mẫu loại bỏ giữ mọi vé có cùng cơ hội); vé được chọn thắng giải k.',
       verify: 'Kiểm tra trong trình duyệt',
       verified: 'Đã kiểm tra: hạt giống khớp mã băm và người thắng đúng là các vé này.',
       mismatch: 'Không khớp: kết quả không suy ra từ hạt giống.',
