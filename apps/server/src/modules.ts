@@ -50,6 +50,8 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import { createWithdrawalsModule } from './modules/withdrawals/index.ts';
 import { createPlayEventsModule } from './modules/play-events/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
+import { createCashbackModule } from './modules/cashback/index.ts';
+import { createRaffleModule } from './modules/raffle/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 
 /** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
@@ -334,6 +336,18 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
   const rewards = createRewardsModule({ db, ledger, members, merchants, withdrawals, audit: admin, realtime, clock });
   for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
+  // Cashback on net loss and raffles: their own play-event consumers; their rewards wait in the reward centre.
+  const cashback = createCashbackModule({ db, merchants, rewards, audit: admin, events: playEvents, clock });
+  const raffle = createRaffleModule({
+    db,
+    merchants,
+    members,
+    rewards,
+    audit: admin,
+    events: playEvents,
+    maskName: maskAccount,
+    clock,
+  });
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -417,6 +431,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     chat,
     siteSettings,
     rewards,
+    cashback,
+    raffle,
     memberAdmin,
     profile,
     dashboard,
@@ -449,6 +465,8 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.playEvents.jobs,
   ...modules.bonus.jobs,
   ...modules.rewards.jobs,
+  ...modules.cashback.jobs,
+  ...modules.raffle.jobs,
   ...modules.profile.jobs,
 ];
 

@@ -41,3 +41,5 @@ export * from './bonus.ts';
 export * from './rewards.ts';
 export * from './kyc.ts';
 export * from './profile.ts';
+export * from './cashback.ts';
+export * from './raffle.ts';

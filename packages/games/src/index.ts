@@ -32,3 +32,4 @@ export * from './baccarat/baccarat-shoe.ts';
 export * from './baccarat/baccarat-roads.ts';
 export * from './baccarat/baccarat-analysis.ts';
 export * from './sabong/sabong.ts';
+export * from './raffle/raffle-draw.ts';

@@ -20,6 +20,8 @@ export const ChatPage = lazy(() => import('../features/chat/ChatPage.tsx'));
 export const PointMallPage = lazy(() =>
   import('../features/rewards/PointMallPage.tsx').then((m) => ({ default: m.PointMallPage })),
 );
+/** A raffle: the member's tickets, the draw and its check (/raffle/:id, behind login). */
+export const RafflePage = lazy(() => import('../features/rewards/RafflePage.tsx'));
 /** The member and agent centres (behind login): not on the first page. */
 export const CentrePage = lazy(() =>
   import('../features/centre/CentrePage.tsx').then((m) => ({ default: m.CentrePage })),

@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { PlayEventConsumer } from '../../lib/play-events.ts';
+import type { RewardGrant } from './reward-centre.service.ts';
 import { registerRewardsAdminRoutes } from './rewards.admin-routes.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
+export type { RewardGrant } from './reward-centre.service.ts';
+/** The merchant's local calendar (days, ISO weeks) other engagement modules share. */
+export { addDays, dayStart, localDay, previousWindowKey, weekMonday, windowEnd, windowKey } from './windows.ts';
 
 /**
  * Rewards (issue 23 part 2; spec §2 rewardCenter, missionLeaderboard, /pointMall): missions with progress per
@@ -26,6 +30,13 @@ export function createRewardsModule(deps: Omit<RewardsDeps, 'db'> & { db: AnyDb 
   ];
   return {
     ...service,
+    /**
+     * Puts a reward in the reward centre in the caller's transaction (another module's: cashback, raffle);
+     * undefined when (member, source, sourceKey) was granted before — a rerun grants nothing twice.
+     */
+    grantReward: (trx: AnyDb, g: RewardGrant) => service.centre.grant(tablesOf<RewardsTables>(trx), g),
+    /** Pushes the member's badge counts (after a commit). */
+    notifyRewards: (memberId: bigint) => service.centre.notify(memberId),
     /** The play-event consumers (missions, points, leaderboards): one, idempotent per event id. */
     consumers: [service.consumer] as PlayEventConsumer[],
     jobs,

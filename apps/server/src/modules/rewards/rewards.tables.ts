@@ -3,7 +3,7 @@ import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export type MissionKind = 'check_in' | 'bet_amount' | 'rounds' | 'first_deposit';
 export type MissionPeriod = 'once' | 'daily' | 'weekly';
-export type RewardSource = 'mission' | 'leaderboard' | 'vip' | 'referral';
+export type RewardSource = 'mission' | 'leaderboard' | 'vip' | 'referral' | 'cashback' | 'raffle';
 export type RewardKind = 'cash' | 'bonus';
 export type RewardStatus = 'claimable' | 'claimed' | 'expired';
 export type BoardPeriod = 'daily' | 'weekly';

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { CashbackPage } from '../features/rewards/CashbackPage.tsx';
+import { RafflesPage } from '../features/rewards/RafflesPage.tsx';
 import { BonusClaimsPage } from '../features/rewards/BonusClaimsPage.tsx';
 import { MallItemsPage } from '../features/rewards/MallItemsPage.tsx';
 import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
@@ -14,4 +16,6 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/mall', element: <MallItemsPage /> },
   { path: 'rewards/mall-orders', element: <MallOrdersPage /> },
   { path: 'rewards/bonus-claims', element: <BonusClaimsPage /> },
+  { path: 'rewards/cashback', element: <CashbackPage /> },
+  { path: 'rewards/raffles', element: <RafflesPage /> },
 ];

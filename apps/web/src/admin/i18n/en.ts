@@ -1,4 +1,5 @@
 import { chatAdminEn } from './chat.ts';
+import { cashbackRaffleAdminEn } from './cashback-raffle.ts';
 import { kycAdminEn } from './kyc.ts';
 import { moreEn } from './backoffice-more.ts';
 import { lotteryEn } from './lottery-en.ts';
@@ -854,6 +855,7 @@ export const en = {
   ...moreEn,
   ...bonusAdminEn,
   ...rewardsAdminEn,
+  ...cashbackRaffleAdminEn,
 };
 
 type Widen<T> = {

@@ -1,0 +1,143 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Page } from '../../db/paging.ts';
+import type { CashbackProgrammesTable, CashbackTables } from './cashback.tables.ts';
+
+type Db = Kysely<CashbackTables>;
+export type ProgrammeRow = Selectable<CashbackProgrammesTable>;
+
+/** SQL of cashback programmes, the per-day sums of settled bets, applied events and runs (the module's tables). */
+export function createCashbackRepository(db: Db) {
+  return {
+    programmes: (merchantId: bigint) =>
+      db
+        .selectFrom('cashback_programmes')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('id', 'desc')
+        .execute(),
+    /** Active programmes of every merchant (the closing job). */
+    allActive: () =>
+      db.selectFrom('cashback_programmes').selectAll().where('active', '=', true).orderBy('id').execute(),
+    programme: (merchantId: bigint, id: bigint, exec: Db = db) =>
+      exec
+        .selectFrom('cashback_programmes')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    insertProgramme: (exec: Db, row: Insertable<CashbackProgrammesTable>) =>
+      exec.insertInto('cashback_programmes').values(row).returningAll().executeTakeFirstOrThrow(),
+    updateProgramme: (exec: Db, merchantId: bigint, id: bigint, patch: Updateable<CashbackProgrammesTable>) =>
+      exec
+        .updateTable('cashback_programmes')
+        .set(patch)
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** The ids of `ids` not applied yet, recorded as applied now (in the caller's transaction). */
+    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await exec
+        .insertInto('cashback_applied_events')
+        .values(ids.map((event_id) => ({ event_id })))
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .execute();
+      return new Set(rows.map((r) => r.event_id));
+    },
+    /** Adds one batch's stake and payout per (member, day, category). */
+    async addDaily(
+      exec: Db,
+      rows: Array<{
+        merchantId: bigint;
+        memberId: bigint;
+        day: string;
+        category: string;
+        stake: bigint;
+        payout: bigint;
+      }>,
+    ) {
+      if (!rows.length) return;
+      await exec
+        .insertInto('cashback_daily')
+        .values(
+          rows.map((r) => ({
+            merchant_id: r.merchantId,
+            member_id: r.memberId,
+            day: r.day,
+            category: r.category,
+            stake: r.stake,
+            payout: r.payout,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['merchant_id', 'day', 'member_id', 'category']).doUpdateSet({
+            stake: sql`cashback_daily.stake + excluded.stake`,
+            payout: sql`cashback_daily.payout + excluded.payout`,
+          }),
+        )
+        .execute();
+    },
+    /** Stake and payout per member over `days` in `categories` (empty: all); one member when `memberId` is given. */
+    sums(
+      exec: Db,
+      q: { merchantId: bigint; days: string[]; categories: string[]; memberId?: bigint },
+    ): Promise<Array<{ member_id: bigint; stake: string; payout: string }>> {
+      let s = exec
+        .selectFrom('cashback_daily')
+        .select(['member_id', sql<string>`sum(stake)`.as('stake'), sql<string>`sum(payout)`.as('payout')])
+        .where('merchant_id', '=', q.merchantId)
+        .where('day', 'in', q.days);
+      if (q.categories.length) s = s.where('category', 'in', q.categories);
+      if (q.memberId !== undefined) s = s.where('member_id', '=', q.memberId);
+      return s.groupBy('member_id').orderBy('member_id').execute();
+    },
+
+    /** Claims a programme's period (false: it ran before) in the caller's transaction. */
+    async claimRun(exec: Db, programmeId: bigint, merchantId: bigint, periodKey: string, at: Date) {
+      const row = await exec
+        .insertInto('cashback_runs')
+        .values({
+          programme_id: programmeId,
+          merchant_id: merchantId,
+          period_key: periodKey,
+          members: 0,
+          total: 0n,
+          ran_at: at,
+        })
+        .onConflict((oc) => oc.columns(['programme_id', 'period_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+    finishRun: (exec: Db, id: bigint, members: number, total: bigint) =>
+      exec.updateTable('cashback_runs').set({ members, total }).where('id', '=', id).execute(),
+    async runsPage(merchantId: bigint, page: Page) {
+      const base = db.selectFrom('cashback_runs').where('cashback_runs.merchant_id', '=', merchantId);
+      const [rows, count] = await Promise.all([
+        base
+          .innerJoin('cashback_programmes as p', 'p.id', 'cashback_runs.programme_id')
+          .select([
+            'cashback_runs.id',
+            'cashback_runs.programme_id',
+            'cashback_runs.period_key',
+            'cashback_runs.members',
+            'cashback_runs.total',
+            'cashback_runs.ran_at',
+            'p.title',
+          ])
+          .orderBy('cashback_runs.ran_at', 'desc')
+          .orderBy('cashback_runs.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+  };
+}
+
+export type CashbackRepository = ReturnType<typeof createCashbackRepository>;
