@@ -50,6 +50,7 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import { createWithdrawalsModule } from './modules/withdrawals/index.ts';
 import { createPlayEventsModule } from './modules/play-events/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 
 /** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
@@ -285,6 +286,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
     realtime,
+    // The member's VIP level adds to the category rebate rate (the vip module is built below; called at run time).
+    rebateBonusBp: (merchantId, memberId) => vip.rebateBonusBp(merchantId, memberId),
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
@@ -334,6 +337,9 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
   const rewards = createRewardsModule({ db, ledger, members, merchants, withdrawals, audit: admin, realtime, clock });
   for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
+  // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
+  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
+  for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -416,6 +422,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     chat,
     siteSettings,
     rewards,
+    vip,
     memberAdmin,
     profile,
     dashboard,
@@ -448,6 +455,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.playEvents.jobs,
   ...modules.bonus.jobs,
   ...modules.rewards.jobs,
+  ...modules.vip.jobs,
   ...modules.profile.jobs,
 ];
 

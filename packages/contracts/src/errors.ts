@@ -98,6 +98,7 @@ export const ERROR_CATALOGUE = {
   reward_already_claimed: { status: 409, message: 'This reward has already been claimed.' },
   reward_expired: { status: 409, message: 'This reward has expired.' },
   mission_not_found: { status: 404, message: 'No such mission.' },
+  vip_level_not_found: { status: 404, message: 'No such VIP level.' },
   check_in_unavailable: { status: 409, message: 'There is no check-in today.' },
   points_insufficient: { status: 400, message: 'You do not have enough points.' },
   points_rules_missing: { status: 409, message: 'Points are not set up on this site yet.' },

@@ -39,5 +39,6 @@ export * from './chat.ts';
 export * from './responsible-gaming.ts';
 export * from './bonus.ts';
 export * from './rewards.ts';
+export * from './vip.ts';
 export * from './kyc.ts';
 export * from './profile.ts';

@@ -8,6 +8,8 @@ import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
+export { weightedBet } from './points.service.ts';
+export type { RewardGrant } from './reward-centre.service.ts';
 
 /**
  * Rewards (issue 23 part 2; spec §2 rewardCenter, missionLeaderboard, /pointMall): missions with progress per
