@@ -82,14 +82,6 @@ export const vipLevelUpsertRequest = z
 export type VipLevelUpsertRequest = z.infer<typeof vipLevelUpsertRequest>;
 export const vipSettingsRequest = z.object({ basis: vipBasis, period: vipPeriod });
 export type VipSettingsRequest = z.infer<typeof vipSettingsRequest>;
-/** PUT /admin/api/vip/levels/order: every level's id, the entry level (threshold 0) first. */
-export const vipReorderRequest = z.object({
-  ids: z
-    .array(z.string().regex(/^\d{1,18}$/))
-    .min(1)
-    .max(51),
-});
-export type VipReorderRequest = z.infer<typeof vipReorderRequest>;
 
 /** GET /admin/api/vip/members/:id — a member's level on the member page. */
 export const adminMemberVip = z.object({

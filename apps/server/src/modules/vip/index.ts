@@ -26,7 +26,7 @@ export function createVipModule(deps: {
   db: AnyDb;
   rewards: Pick<RewardsModule, 'centre' | 'pointsRules'>;
   merchants: Pick<MerchantsModule, 'findById' | 'isEnabled' | 'setFlag'>;
-  members: Pick<MembersModule, 'findById'>;
+  members: Pick<MembersModule, 'findByAccount'>;
   audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
 }) {

@@ -1,14 +1,10 @@
-import {
-  adminMemberVip,
-  adminVipLevels,
-  vipLevelUpsertRequest,
-  vipOverview,
-  vipReorderRequest,
-  vipSettingsRequest,
-} from '@sea/contracts';
+import { adminMemberVip, adminVipLevels, vipLevelUpsertRequest, vipOverview, vipSettingsRequest } from '@sea/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute, idParams } from '../../http/route.ts';
 import type { VipService } from './vip.service.ts';
+
+const accountParams = z.object({ account: z.string().trim().toLowerCase().min(1).max(64) });
 
 /** The member's VIP page (/wps/vip; flag VIP3). */
 export function registerVipRoutes(app: FastifyInstance, s: VipService): void {
@@ -50,7 +46,7 @@ export function registerVipAdminRoutes(app: FastifyInstance, s: VipService): voi
       method: 'POST',
       url: `${base}/levels`,
       permission: manage,
-      summary: 'Add a level at the top of the ladder (thresholds must rise; audited)',
+      summary: 'Add a level (placed by its threshold; audited)',
       tags,
       body: vipLevelUpsertRequest,
       response: adminVipLevels,
@@ -63,26 +59,13 @@ export function registerVipAdminRoutes(app: FastifyInstance, s: VipService): voi
       method: 'PUT',
       url: `${base}/levels/:id`,
       permission: manage,
-      summary: 'Change a level (thresholds must rise; audited)',
+      summary: 'Change a level (the ladder is re-sorted by threshold; members keep their level; audited)',
       tags,
       params: idParams,
       body: vipLevelUpsertRequest,
       response: adminVipLevels,
     },
     ({ merchant, admin, params, body, ip }) => s.saveLevel(merchant, admin, params.id, body, ip),
-  );
-  defineAdminRoute(
-    app,
-    {
-      method: 'PUT',
-      url: `${base}/levels-order`,
-      permission: manage,
-      summary: 'Put the levels in a new order (members keep the level they hold; audited)',
-      tags,
-      body: vipReorderRequest,
-      response: adminVipLevels,
-    },
-    ({ merchant, admin, body, ip }) => s.reorder(merchant, admin, body.ids.map(BigInt), ip),
   );
   defineAdminRoute(
     app,
@@ -101,13 +84,13 @@ export function registerVipAdminRoutes(app: FastifyInstance, s: VipService): voi
     app,
     {
       method: 'GET',
-      url: `${base}/members/:id`,
+      url: `${base}/members/:account`,
       permission: view,
       summary: "A member's VIP level, this period's progress and level history",
       tags,
-      params: idParams,
+      params: accountParams,
       response: adminMemberVip,
     },
-    ({ merchant, params }) => s.memberVip(merchant, params.id),
+    ({ merchant, params }) => s.memberVip(merchant, params.account),
   );
 }

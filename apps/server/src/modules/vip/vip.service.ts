@@ -42,7 +42,7 @@ export function levelFor(levels: readonly Pick<VipLevelRow, 'level' | 'threshold
   return best;
 }
 
-/** Field errors of a ladder (levels in their new order): the entry level at 0, thresholds strictly rising. */
+/** Field errors of a ladder (levels by threshold): the entry level at 0, keep requirements within thresholds. */
 function checkLadder(ladder: readonly { threshold: bigint; keep_threshold: bigint }[]) {
   const fields: { field: string; reason: string; message: string }[] = [];
   ladder.forEach((l, i) => {
@@ -92,7 +92,7 @@ export interface VipDeps {
   rewards: Pick<RewardsModule, 'centre'>;
   merchants: Pick<MerchantsModule, 'findById' | 'isEnabled'>;
   audit: Pick<AdminModule, 'recordAction'>;
-  members: Pick<MembersModule, 'findById'>;
+  members: Pick<MembersModule, 'findByAccount'>;
   clock: () => Date;
 }
 
@@ -314,7 +314,11 @@ export function createVipService(deps: VipDeps) {
       return this.adminLevels(merchant);
     },
 
-    /** Adds a level at the top of the ladder, or changes one (the ladder must keep rising). */
+    /**
+     * Adds or changes a level. The ladder is ordered by threshold (a level goes where its threshold puts it; the
+     * entry level has 0, no two share one), so reordering is changing thresholds; the levels are renumbered in the
+     * same transaction and members keep the level they hold (by its id).
+     */
     async saveLevel(
       merchant: Merchant,
       admin: AuthenticatedAdmin,
@@ -335,12 +339,29 @@ export function createVipService(deps: VipDeps) {
         await repo.lockLevels(trx, merchant.id);
         const levels = await repo.levels(merchant.id, trx);
         if (id !== null && !levels.some((l) => l.id === id)) throw new AppError('vip_level_not_found');
-        const ladder = id === null ? [...levels, values] : levels.map((l) => (l.id === id ? values : l));
+        const others = levels.filter((l) => l.id !== id);
+        const clash = others.find((l) => l.threshold === values.threshold);
+        if (clash)
+          throw new AppError('validation_failed', `${clash.name} already has this threshold.`, {
+            in: 'body',
+            fields: [{ field: 'threshold', reason: 'taken', message: `${clash.name} already has this threshold.` }],
+          });
+        const ladder = [...others, { ...values, id }].sort((a, b) =>
+          a.threshold === b.threshold ? 0 : a.threshold < b.threshold ? -1 : 1,
+        );
         checkLadder(ladder);
+        const position = ladder.findIndex((l) => l.id === id);
+        const moves = others
+          .map((l) => ({ id: l.id, from: l.level, to: ladder.findIndex((x) => x.id === l.id) }))
+          .filter((m) => m.from !== m.to);
+        for (const m of moves) await repo.updateLevel(trx, merchant.id, m.id, { level: m.to });
+        const old = levels.find((l) => l.id === id);
+        if (old && old.level !== position) moves.push({ id: old.id, from: old.level, to: position });
+        await repo.remapMembers(trx, merchant.id, moves);
         const row =
           id === null
-            ? await repo.insertLevel(trx, { ...values, merchant_id: merchant.id, level: levels.length })
-            : (await repo.updateLevel(trx, merchant.id, id, values))!;
+            ? await repo.insertLevel(trx, { ...values, merchant_id: merchant.id, level: position })
+            : (await repo.updateLevel(trx, merchant.id, id, { ...values, level: position }))!;
         await deps.audit.recordAction(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
@@ -354,38 +375,11 @@ export function createVipService(deps: VipDeps) {
       return this.adminLevels(merchant);
     },
 
-    /** Puts the levels in a new order (every id once); members keep the level they hold (by its id). */
-    async reorder(merchant: Merchant, admin: AuthenticatedAdmin, ids: bigint[], ip: string) {
-      await db.transaction().execute(async (trx) => {
-        await repo.lockLevels(trx, merchant.id);
-        const levels = await repo.levels(merchant.id, trx);
-        const byId = new Map(levels.map((l) => [l.id, l]));
-        if (ids.length !== levels.length || new Set(ids).size !== ids.length || ids.some((i) => !byId.has(i)))
-          throw new AppError('validation_failed', 'List every level once.', {
-            in: 'body',
-            fields: [{ field: 'ids', reason: 'incomplete', message: 'List every level once.' }],
-          });
-        const ladder = ids.map((i) => byId.get(i)!);
-        checkLadder(ladder);
-        const moves = ladder.map((l, to) => ({ id: l.id, from: l.level, to })).filter((m) => m.from !== m.to);
-        for (const m of moves) await repo.updateLevel(trx, merchant.id, m.id, { level: m.to });
-        await repo.remapMembers(trx, merchant.id, moves);
-        await deps.audit.recordAction(trx, {
-          merchantId: merchant.id,
-          adminId: admin.id,
-          action: 'vip.level.reorder',
-          targetType: 'vip_level',
-          targetId: ids.map(String).join(','),
-          detail: { order: ladder.map((l) => l.name) },
-          ip,
-        });
-      });
-      return this.adminLevels(merchant);
-    },
-
     /** A member's level on the back office's member page. */
-    async memberVip(merchant: Merchant, memberId: bigint): Promise<AdminMemberVip> {
-      if (!(await deps.members.findById(merchant.id, memberId))) throw new AppError('member_not_found');
+    async memberVip(merchant: Merchant, account: string): Promise<AdminMemberVip> {
+      const found = await deps.members.findByAccount(merchant.id, account);
+      if (!found) throw new AppError('member_not_found');
+      const memberId = found.id;
       const s = await settingsOf(merchant.id);
       const window = periodOf(s.period, clock(), merchant.timezone);
       const [levels, row, totals, history] = await Promise.all([
