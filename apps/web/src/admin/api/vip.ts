@@ -17,7 +17,9 @@ function useLadderMutation<A>(fn: (a: A) => Promise<AdminVipLevels>) {
 
 export const useSaveVipLevel = () =>
   useLadderMutation(({ id, body }: { id?: string; body: VipLevelUpsertRequest }) =>
-    id ? adminPut<AdminVipLevels>(`${base}/levels/${seg(id)}`, body) : adminPost<AdminVipLevels>(`${base}/levels`, body),
+    id
+      ? adminPut<AdminVipLevels>(`${base}/levels/${seg(id)}`, body)
+      : adminPost<AdminVipLevels>(`${base}/levels`, body),
   );
 export const useReorderVipLevels = () =>
   useLadderMutation((ids: string[]) => adminPut<AdminVipLevels>(`${base}/levels-order`, { ids }));

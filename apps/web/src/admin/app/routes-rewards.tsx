@@ -5,6 +5,7 @@ import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
 import { MissionsPage } from '../features/rewards/MissionsPage.tsx';
 import { PointsRulesPage } from '../features/rewards/PointsRulesPage.tsx';
 import { PrizesPage } from '../features/rewards/PrizesPage.tsx';
+import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 
 /** The rewards screens (issues 22 and 23): missions, leaderboard prizes, points, the mall and bonus claims. */
 export const rewardsRoutes: RouteObject[] = [
@@ -14,4 +15,5 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/mall', element: <MallItemsPage /> },
   { path: 'rewards/mall-orders', element: <MallOrdersPage /> },
   { path: 'rewards/bonus-claims', element: <BonusClaimsPage /> },
+  { path: 'rewards/vip-levels', element: <VipLevelsPage /> },
 ];

@@ -1,4 +1,5 @@
 import { chatAdminEn } from './chat.ts';
+import { vipAdminEn } from './vip.ts';
 import { kycAdminEn } from './kyc.ts';
 import { moreEn } from './backoffice-more.ts';
 import { lotteryEn } from './lottery-en.ts';
@@ -854,6 +855,7 @@ export const en = {
   ...moreEn,
   ...bonusAdminEn,
   ...rewardsAdminEn,
+  ...vipAdminEn,
 };
 
 type Widen<T> = {

@@ -1,4 +1,5 @@
 import type { AdminDictionary } from './en.ts';
+import { vipAdminTl } from './vip.ts';
 import { lotteryTl } from './lottery-tl.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
 
@@ -908,4 +909,5 @@ export const tl: AdminDictionary = {
   ...moreTl,
   ...bonusAdminTl,
   ...rewardsAdminTl,
+  ...vipAdminTl,
 };

@@ -1,4 +1,5 @@
 import { chatAdminTy } from './chat.ts';
+import { vipAdminTy } from './vip.ts';
 import { kycAdminTy } from './kyc.ts';
 import { moreTy } from './backoffice-more.ts';
 import { agentsContentTy } from './agents-content.ts';
@@ -898,4 +899,5 @@ export const ty: AdminDictionary = {
   ...moreTy,
   ...bonusAdminTy,
   ...rewardsAdminTy,
+  ...vipAdminTy,
 };
