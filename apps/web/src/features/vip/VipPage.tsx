@@ -56,7 +56,8 @@ function Overview({ data }: { data: VipOverview }) {
           {current?.name ?? nameOf(data.level)} <span className="vip__badge">VIP {data.level}</span>
         </h2>
         <p className="vip__period">
-          {t(`vip.period.${data.period}`)}: <DateTime value={data.periodStart} /> – <DateTime value={data.periodEnd} />
+          {t(`vip.period.${data.period}`)}: <DateTime value={data.periodStart} /> –{' '}
+          <DateTime value={new Date(Date.parse(data.periodEnd) - 1000).toISOString()} />
         </p>
         <p>
           {unit}: <strong data-testid="vip-qualifying">{amount(data.qualifying)}</strong>
@@ -97,7 +98,7 @@ function Overview({ data }: { data: VipOverview }) {
       <section aria-labelledby="vip-levels">
         <h2 id="vip-levels">{t('vip.benefits')}</h2>
         <DataTable
-          caption={t('vip.benefitsCaption', { unit })}
+          caption={t(`vip.benefitsCaption.${data.basis}`)}
           head={
             <>
               <Th>{t('vip.level')}</Th>

@@ -21,7 +21,10 @@ export const vipEn = {
   rewardsWhere: 'Level-up rewards and bonuses wait in the reward centre.',
   goRewards: 'Go to the reward centre',
   benefits: 'Levels and benefits',
-  benefitsCaption: 'Thresholds in {{unit}} per period',
+  benefitsCaption: {
+    tier_points: 'Thresholds in tier points per period',
+    deposit: 'Thresholds in deposits per period',
+  },
   level: 'Level',
   threshold: 'To reach',
   keepCol: 'To keep',

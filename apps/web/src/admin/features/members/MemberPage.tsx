@@ -12,7 +12,7 @@ import { MemberRecords } from './MemberRecords.tsx';
 import { MemberProfile } from './MemberProfile.tsx';
 import { MemberRg } from './MemberRg.tsx';
 import { MemberKyc } from './MemberKyc.tsx';
-import { MemberVip } from '../vip/MemberVip.tsx';
+import { MemberVip } from './MemberVip.tsx';
 import { Can } from '../../components/permissions.tsx';
 import { memberPath } from './member-path.ts';
 import './members.css';

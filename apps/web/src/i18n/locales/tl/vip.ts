@@ -26,7 +26,10 @@ export const vipTl: Widen<typeof vipEn> = {
   rewardsWhere: 'Naghihintay sa reward centre ang mga level-up reward at bonus.',
   goRewards: 'Pumunta sa reward centre',
   benefits: 'Mga level at benepisyo',
-  benefitsCaption: 'Mga threshold sa {{unit}} bawat panahon',
+  benefitsCaption: {
+    tier_points: 'Mga threshold sa tier points bawat panahon',
+    deposit: 'Mga threshold sa deposito bawat panahon',
+  },
   level: 'Level',
   threshold: 'Para maabot',
   keepCol: 'Para mapanatili',

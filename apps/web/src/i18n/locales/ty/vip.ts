@@ -24,7 +24,7 @@ export const vipTy: Widen<typeof vipEn> = {
   rewardsWhere: 'Thưởng thăng cấp và tiền thưởng đang chờ trong trung tâm thưởng.',
   goRewards: 'Đến trung tâm thưởng',
   benefits: 'Các cấp và quyền lợi',
-  benefitsCaption: 'Ngưỡng tính bằng {{unit}} mỗi kỳ',
+  benefitsCaption: { tier_points: 'Ngưỡng tính bằng điểm hạng mỗi kỳ', deposit: 'Ngưỡng tính bằng tiền nạp mỗi kỳ' },
   level: 'Cấp',
   threshold: 'Để đạt',
   keepCol: 'Để giữ',

@@ -8,7 +8,7 @@ import { useSaveVipLevel } from '../../api/vip.ts';
 import { AppDialog, SaveFooter } from '../../components/AppDialog.tsx';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
-import { amountText, toMajor, toMinor, wholeText } from '../rewards/form-values.ts';
+import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 
 const percent = z
   .string()
