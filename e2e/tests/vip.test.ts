@@ -123,6 +123,7 @@ for (const width of [390, 1366] as const) {
     assert.equal(((await again.json()) as { code: string }).code, 'reward_already_claimed');
     assert.equal((await main(m.id)) - before, 5000n);
     await shot('claimed', width);
+    assert.deepEqual(errors, []); // the player's pages (the back office opens a new page below)
 
     // The back office: the ladder, and the member's level on the member page.
     const staff = await staffMember(`vipowner${width}`);
@@ -144,7 +145,7 @@ for (const width of [390, 1366] as const) {
     await shot('bo-member', width);
     // Only the refused save (the server's field error, a 400 the browser logs) since the check above.
     assert.deepEqual(
-      errors.filter((e) => !e.includes('status of 400')),
+      (errors as string[]).filter((e) => !e.includes('status of 400')),
       [],
     );
   });
