@@ -56,6 +56,7 @@ export const ty: AdminDictionary = {
     too_many_requests: 'Quá nhiều lần thử. Vui lòng đợi rồi thử lại.',
     // rewards
     mission_not_found: 'Không có nhiệm vụ này.',
+    vip_level_not_found: 'Không có cấp VIP này.',
     mall_item_not_found: 'Vật phẩm này không còn.',
     mall_order_not_found: 'Không có đơn nào đang chờ giao như vậy.',
     mall_order_not_pending: 'Đơn này không chờ giao hàng (đã giao, hoặc trả bằng tiền).',
