@@ -52,6 +52,7 @@ import { createPlayEventsModule } from './modules/play-events/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashbackModule } from './modules/cashback/index.ts';
 import { createRaffleModule } from './modules/raffle/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 
 /** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
@@ -287,6 +288,8 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     teamStats: deps.teamStats ?? agents.teamStats,
     clock,
     realtime,
+    // The member's VIP level adds to the category rebate rate (the vip module is built below; called at run time).
+    rebateBonusBp: (merchantId, memberId) => vip.rebateBonusBp(merchantId, memberId),
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });
@@ -348,6 +351,9 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     maskName: maskAccount,
     clock,
   });
+  // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
+  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
+  for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -433,6 +439,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     rewards,
     cashback,
     raffle,
+    vip,
     memberAdmin,
     profile,
     dashboard,
@@ -467,6 +474,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.rewards.jobs,
   ...modules.cashback.jobs,
   ...modules.raffle.jobs,
+  ...modules.vip.jobs,
   ...modules.profile.jobs,
 ];
 

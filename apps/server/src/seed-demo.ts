@@ -9,7 +9,7 @@ export const DEMO_MERCHANT_CODE = 'demo';
 export async function seedDemo(
   modules: Pick<
     Modules,
-    'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions' | 'bonus' | 'content' | 'rewards'
+    'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions' | 'bonus' | 'content' | 'rewards' | 'vip'
   >,
 ): Promise<{ merchantId: bigint }> {
   const merchant = await modules.merchants.ensure({
@@ -35,5 +35,6 @@ export async function seedDemo(
   await modules.bonus.seedDemo(merchant);
   await modules.content.seedDemo(merchant.id);
   await modules.rewards.seedDemo(merchant.id);
+  await modules.vip.seedDemo(merchant);
   return { merchantId: merchant.id };
 }

@@ -101,6 +101,7 @@ export const ERROR_CATALOGUE = {
   cashback_programme_not_found: { status: 404, message: 'No such cashback programme.' },
   raffle_not_found: { status: 404, message: 'No such raffle.' },
   raffle_drawn: { status: 409, message: 'This raffle has been drawn and can no longer change.' },
+  vip_level_not_found: { status: 404, message: 'No such VIP level.' },
   check_in_unavailable: { status: 409, message: 'There is no check-in today.' },
   points_insufficient: { status: 400, message: 'You do not have enough points.' },
   points_rules_missing: { status: 409, message: 'Points are not set up on this site yet.' },

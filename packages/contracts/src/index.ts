@@ -39,6 +39,7 @@ export * from './chat.ts';
 export * from './responsible-gaming.ts';
 export * from './bonus.ts';
 export * from './rewards.ts';
+export * from './vip.ts';
 export * from './kyc.ts';
 export * from './profile.ts';
 export * from './cashback.ts';

@@ -70,6 +70,10 @@ export const server = setupServer(
   http.get('*/wps/promotions', () => ok({ list: [] })),
   http.get('*/wps/member/messages/unread', () => ok({ unreadCount: 0 })),
   http.get('*/wps/system/whitelabel', () => ok(defaultFeatureFlags())),
+  // A member's VIP level on the back office's member page: level 0 unless a test says otherwise.
+  http.get('*/admin/api/vip/members/:account', () =>
+    ok({ level: 0, name: 'Member', qualifying: '0', basis: 'tier_points', history: [] }),
+  ),
   http.get('*/wps/system/site', () =>
     ok({
       resources: [{ key: 'TELEGRAM', url: 'https://t.me/x', label: 'Telegram' }],

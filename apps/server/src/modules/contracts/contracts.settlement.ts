@@ -93,6 +93,8 @@ export function createSettlement(deps: {
   ledger: Pick<LedgerModule, 'move'>;
   merchants: Pick<MerchantsModule, 'findById'>;
   teamStats: TeamStatsPort;
+  /** Basis points the member's VIP level adds to every category's rebate rate. */
+  rebateBonusBp?: (merchantId: bigint, memberId: bigint) => Promise<number>;
   clock: () => Date;
   faults?: SettlementFaults;
 }) {
@@ -364,7 +366,8 @@ export function createSettlement(deps: {
           if (day.end.getTime() > now) continue;
           const dayText = day.text;
           for (const b of await teamStats.categoryBets(merchantId, day.start, day.end)) {
-            const rateBp = rebateRate(b.category, overrides);
+            const base = rebateRate(b.category, overrides);
+            const rateBp = base > 0 ? base + ((await deps.rebateBonusBp?.(merchantId, b.memberId)) ?? 0) : 0;
             const dayAmount = applyRate(b.validBet, rateBp);
             if (dayAmount === 0n || (await repo.rebateExists(merchantId, b.memberId, dayText, b.category))) continue;
             const done = await db.transaction().execute(async (trx) => {

@@ -46,7 +46,10 @@ export function createContractsModule(deps: {
   faults?: SettlementFaults;
   /** Pushes contract offers to the agent's sockets. */
   realtime?: Pick<RealtimeModule, 'contractOffer'>;
+  /** Basis points a member's VIP level adds to every category rebate rate (the vip module's; none: 0). */
+  rebateBonusBp?: (merchantId: bigint, memberId: bigint) => Promise<number>;
 }) {
+  const rebateBonusBp = deps.rebateBonusBp ?? (async () => 0);
   const db = tablesOf<ContractsTables>(deps.db);
   const repo = createContractsRepository(db);
   const service = createContractsService({
@@ -64,6 +67,7 @@ export function createContractsModule(deps: {
         contracts: repo,
         ledger: deps.ledger,
         teamStats: deps.teamStats,
+        rebateBonusBp,
         clock: deps.clock,
       })
     : undefined;
@@ -75,6 +79,7 @@ export function createContractsModule(deps: {
         ledger: deps.ledger,
         merchants: deps.merchants,
         teamStats: deps.teamStats,
+        rebateBonusBp,
         clock: deps.clock,
         faults: deps.faults,
       })

@@ -43,6 +43,8 @@ export function createRebatesService(deps: {
   contracts: Pick<ContractsRepository, 'rebateRates'>;
   ledger: Pick<LedgerModule, 'moveOrThrow'>;
   teamStats: TeamStatsPort;
+  /** Basis points the member's VIP level adds to every category's rate. */
+  rebateBonusBp: (merchantId: bigint, memberId: bigint) => Promise<number>;
   clock: () => Date;
 }) {
   const { db, repo } = deps;
@@ -51,20 +53,22 @@ export function createRebatesService(deps: {
   async function accrual(merchant: Merchant, memberId: bigint) {
     const now = deps.clock();
     const day = localDay(now, merchant.timezone);
-    const [bets, overrides] = await Promise.all([
+    const [bets, overrides, bonusBp] = await Promise.all([
       deps.teamStats.categoryBets(merchant.id, day.start, new Date(now.getTime() + 1), memberId),
       deps.contracts.rebateRates(merchant.id),
+      deps.rebateBonusBp(merchant.id, memberId),
     ]);
     const validBets = new Map<RebateCategory, bigint>();
     for (const b of bets) if (isCategory(b.category)) validBets.set(b.category, b.validBet);
-    return { day, validBets, overrides };
+    return { day, validBets, overrides, bonusBp };
   }
 
   /** The rows of the view: every category with bets or claims today. */
   function rowsOf(a: Awaited<ReturnType<typeof accrual>>, claimed: Map<string, bigint>) {
     return CATEGORIES.filter((c) => a.validBets.has(c) || claimed.has(c)).map((category) => {
       const validBet = a.validBets.get(category) ?? 0n;
-      const rateBp = rebateRate(category, a.overrides);
+      const base = rebateRate(category, a.overrides);
+      const rateBp = base > 0 ? base + a.bonusBp : 0;
       const accrued = applyRate(validBet, rateBp);
       const done = claimed.get(category) ?? 0n;
       return { category, validBet, rateBp, accrued, claimed: done, claimable: accrued > done ? accrued - done : 0n };

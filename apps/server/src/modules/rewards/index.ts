@@ -12,6 +12,7 @@ export { REWARDS_CONSUMER } from './rewards.consumer.ts';
 export type { RewardGrant } from './reward-centre.service.ts';
 /** The merchant's local calendar (days, ISO weeks) other engagement modules share. */
 export { addDays, dayStart, localDay, previousWindowKey, weekMonday, windowEnd, windowKey } from './windows.ts';
+export { weightedBet } from './points.service.ts';
 
 /**
  * Rewards (issue 23 part 2; spec §2 rewardCenter, missionLeaderboard, /pointMall): missions with progress per

@@ -43,6 +43,8 @@ export function createRewardsService(deps: RewardsDeps) {
     points,
     leaderboards,
     consumer,
+    /** The merchant's points rules (category contributions; null when not set up): VIP tier points reuse them. */
+    pointsRules: (merchantId: bigint) => pointsRepo.rules(merchantId),
     /** The demo merchant's missions, points rules, mall items and prizes (each only when there are none). */
     seedDemo: (merchantId: bigint) => seedDemoRewards({ repo, points: pointsRepo, merchantId, now: deps.clock() }),
     /** The menu badges and the points balance. */

@@ -80,6 +80,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'rewards.nav.points', path: '/rewards/points-rules', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.mall', path: '/rewards/mall', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.orders', path: '/rewards/mall-orders', anyOf: ['rewards.view'] },
+      { label: 'vip.nav.levels', path: '/rewards/vip-levels', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.claims', path: '/rewards/bonus-claims', anyOf: ['members.view'] },
       { label: 'cashbackAdmin.nav', path: '/rewards/cashback', anyOf: ['rewards.view'] },
       { label: 'raffleAdmin.nav', path: '/rewards/raffles', anyOf: ['rewards.view'] },

@@ -7,6 +7,7 @@ import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
 import { MissionsPage } from '../features/rewards/MissionsPage.tsx';
 import { PointsRulesPage } from '../features/rewards/PointsRulesPage.tsx';
 import { PrizesPage } from '../features/rewards/PrizesPage.tsx';
+import { VipLevelsPage } from '../features/rewards/VipLevelsPage.tsx';
 
 /** The rewards screens (issues 22 and 23): missions, leaderboard prizes, points, the mall and bonus claims. */
 export const rewardsRoutes: RouteObject[] = [
@@ -18,4 +19,5 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/bonus-claims', element: <BonusClaimsPage /> },
   { path: 'rewards/cashback', element: <CashbackPage /> },
   { path: 'rewards/raffles', element: <RafflesPage /> },
+  { path: 'rewards/vip-levels', element: <VipLevelsPage /> },
 ];

@@ -1,5 +1,6 @@
 import { chatAdminEn } from './chat.ts';
 import { cashbackRaffleAdminEn } from './cashback-raffle.ts';
+import { vipAdminEn } from './vip.ts';
 import { kycAdminEn } from './kyc.ts';
 import { moreEn } from './backoffice-more.ts';
 import { lotteryEn } from './lottery-en.ts';
@@ -856,6 +857,7 @@ export const en = {
   ...bonusAdminEn,
   ...rewardsAdminEn,
   ...cashbackRaffleAdminEn,
+  ...vipAdminEn,
 };
 
 type Widen<T> = {

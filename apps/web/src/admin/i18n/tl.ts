@@ -1,5 +1,6 @@
 import type { AdminDictionary } from './en.ts';
 import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
+import { vipAdminTl } from './vip.ts';
 import { lotteryTl } from './lottery-tl.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
 
@@ -51,6 +52,7 @@ export const tl: AdminDictionary = {
     lottery_issue_drawn: 'Nabola na ito: ise-settle ayon sa resulta at hindi na makakansela.',
     too_many_requests: 'Napakaraming subok. Maghintay at subukang muli.',
     mission_not_found: 'Walang ganitong mission.',
+    vip_level_not_found: 'Walang ganitong VIP level.',
     mall_item_not_found: 'Wala na ang item na ito.',
     mall_order_not_found: 'Walang ganitong order na naghihintay ng pagpapadala.',
     mall_order_not_pending: 'Hindi naghihintay ng pagpapadala ang order na ito (naipadala na, o binayaran ng pera).',
@@ -910,4 +912,5 @@ export const tl: AdminDictionary = {
   ...bonusAdminTl,
   ...rewardsAdminTl,
   ...cashbackRaffleAdminTl,
+  ...vipAdminTl,
 };

@@ -1,5 +1,6 @@
 import { chatAdminTy } from './chat.ts';
 import { cashbackRaffleAdminTy } from './cashback-raffle.ts';
+import { vipAdminTy } from './vip.ts';
 import { kycAdminTy } from './kyc.ts';
 import { moreTy } from './backoffice-more.ts';
 import { agentsContentTy } from './agents-content.ts';
@@ -56,6 +57,7 @@ export const ty: AdminDictionary = {
     too_many_requests: 'Quá nhiều lần thử. Vui lòng đợi rồi thử lại.',
     // rewards
     mission_not_found: 'Không có nhiệm vụ này.',
+    vip_level_not_found: 'Không có cấp VIP này.',
     mall_item_not_found: 'Vật phẩm này không còn.',
     mall_order_not_found: 'Không có đơn nào đang chờ giao như vậy.',
     mall_order_not_pending: 'Đơn này không chờ giao hàng (đã giao, hoặc trả bằng tiền).',
@@ -900,4 +902,5 @@ export const ty: AdminDictionary = {
   ...bonusAdminTy,
   ...rewardsAdminTy,
   ...cashbackRaffleAdminTy,
+  ...vipAdminTy,
 };

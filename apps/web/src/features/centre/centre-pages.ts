@@ -15,6 +15,7 @@ export const MEMBER_PAGES = [
   'bonusDetails',
   'rewardCenter',
   'missionLeaderboard',
+  'vip',
   'messageV2',
   'feedback',
   'manualRebate',
@@ -56,8 +57,8 @@ export const SETTLEMENT_PAGES: Record<string, 'dividend' | 'daily_wage' | 'hourl
   realTimeSalary: 'realtime_salary',
 };
 
-/** Agent centre pages a merchant's feature flag turns on (listed, and opened, only while it is on). */
-export const FLAGGED_PAGES: Record<string, 'AGENTPOLICY3'> = { agentPolicy: 'AGENTPOLICY3' };
+/** Centre pages a merchant's feature flag turns on (listed, and opened, only while it is on). */
+export const FLAGGED_PAGES: Record<string, 'AGENTPOLICY3' | 'VIP3'> = { agentPolicy: 'AGENTPOLICY3', vip: 'VIP3' };
 
 export type CentreArea = 'member' | 'agent';
 

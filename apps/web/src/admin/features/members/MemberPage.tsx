@@ -12,6 +12,8 @@ import { MemberRecords } from './MemberRecords.tsx';
 import { MemberProfile } from './MemberProfile.tsx';
 import { MemberRg } from './MemberRg.tsx';
 import { MemberKyc } from './MemberKyc.tsx';
+import { MemberVip } from './MemberVip.tsx';
+import { Can } from '../../components/permissions.tsx';
 import { memberPath } from './member-path.ts';
 import './members.css';
 
@@ -82,6 +84,13 @@ export function MemberPage() {
             <Section id="member-kyc" title={t('kyc.memberSection')}>
               <MemberKyc account={account} />
             </Section>
+          )}
+          {!d.profile.isTrial && (
+            <Can permission="rewards.view">
+              <Section id="member-vip" title={t('vip.member.title')}>
+                <MemberVip account={account} />
+              </Section>
+            </Can>
           )}
           {!d.profile.isTrial && (
             <Section id="member-rg" title={t('memberRg.title')}>

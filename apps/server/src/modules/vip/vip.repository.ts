@@ -1,0 +1,179 @@
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { VipLevelsTable, VipTables } from './vip.tables.ts';
+
+type Db = Kysely<VipTables>;
+
+/** The vip module's SQL (its own tables only). */
+export function createVipRepository(db: Db) {
+  return {
+    // ---- settings and levels
+    settings: (merchantId: bigint, exec: Db = db) =>
+      exec.selectFrom('vip_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),
+    async saveSettings(
+      exec: Db,
+      merchantId: bigint,
+      v: { basis: 'tier_points' | 'deposit'; period: 'month' | 'quarter' },
+    ) {
+      await exec
+        .insertInto('vip_settings')
+        .values({ merchant_id: merchantId, ...v })
+        .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ ...v, updated_at: sql`now()` }))
+        .execute();
+    },
+    levels: (merchantId: bigint, exec: Db = db) =>
+      exec.selectFrom('vip_levels').selectAll().where('merchant_id', '=', merchantId).orderBy('level').execute(),
+    /** Serialises the edits of one merchant's levels (reorder and edits check the whole ladder). */
+    lockLevels: (exec: Db, merchantId: bigint) =>
+      sql`select pg_advisory_xact_lock(hashtextextended('vip_levels:' || ${String(merchantId)}, 0))`.execute(exec),
+    insertLevel: (exec: Db, row: Insertable<VipLevelsTable>) =>
+      exec.insertInto('vip_levels').values(row).returningAll().executeTakeFirstOrThrow(),
+    updateLevel: (exec: Db, merchantId: bigint, id: bigint, patch: Updateable<VipLevelsTable>) =>
+      exec
+        .updateTable('vip_levels')
+        .set({ ...patch, updated_at: sql`now()` })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    /** Members keep the level they hold when levels move (old number → new number, one statement). */
+    async remapMembers(exec: Db, merchantId: bigint, moves: { from: number; to: number }[]) {
+      if (!moves.length) return;
+      const cases = sql.join(
+        moves.map((m) => sql`when ${m.from} then ${m.to}`),
+        sql` `,
+      );
+      await sql`update vip_members set level = case level ${cases} else level end, updated_at = now()
+        where merchant_id = ${merchantId} and level in (${sql.join(moves.map((m) => m.from))})`.execute(exec);
+    },
+    async memberCounts(merchantId: bigint): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('vip_members')
+        .select(['level', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('merchant_id', '=', merchantId)
+        .groupBy('level')
+        .execute();
+      return new Map(rows.map((r) => [r.level, Number(r.n)]));
+    },
+
+    // ---- play events
+    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await exec
+        .insertInto('vip_applied_events')
+        .values(ids.map((event_id) => ({ event_id })))
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .execute();
+      return new Set(rows.map((r) => r.event_id));
+    },
+    addTotals: (exec: Db, memberId: bigint, periodKey: string, weighted: bigint, deposits: bigint) =>
+      exec
+        .insertInto('vip_period_totals')
+        .values({ member_id: memberId, period_key: periodKey, weighted, deposits })
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'period_key']).doUpdateSet({
+            weighted: sql`vip_period_totals.weighted + excluded.weighted`,
+            deposits: sql`vip_period_totals.deposits + excluded.deposits`,
+          }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    totals: (memberId: bigint, periodKey: string, exec: Db = db) =>
+      exec
+        .selectFrom('vip_period_totals')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('period_key', '=', periodKey)
+        .executeTakeFirst(),
+
+    // ---- members
+    member: (memberId: bigint, exec: Db = db) =>
+      exec.selectFrom('vip_members').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
+    /** The member's row, created at level 0 when missing, locked for the caller's transaction. */
+    async lockMember(exec: Db, merchantId: bigint, memberId: bigint) {
+      await exec
+        .insertInto('vip_members')
+        .values({ member_id: memberId, merchant_id: merchantId })
+        .onConflict((oc) => oc.column('member_id').doNothing())
+        .execute();
+      return exec
+        .selectFrom('vip_members')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+    },
+    setMember: (exec: Db, memberId: bigint, v: { level?: number; judgedPeriod?: string }) =>
+      exec
+        .updateTable('vip_members')
+        .set({
+          ...(v.level !== undefined && { level: v.level }),
+          ...(v.judgedPeriod !== undefined && { judged_period: v.judgedPeriod }),
+          updated_at: sql`now()`,
+        })
+        .where('member_id', '=', memberId)
+        .execute(),
+    insertChange: (
+      exec: Db,
+      c: {
+        merchantId: bigint;
+        memberId: bigint;
+        from: number;
+        to: number;
+        reason: 'up' | 'down';
+        periodKey: string;
+        qualifying: bigint;
+        at: Date;
+      },
+    ) =>
+      exec
+        .insertInto('vip_level_changes')
+        .values({
+          merchant_id: c.merchantId,
+          member_id: c.memberId,
+          from_level: c.from,
+          to_level: c.to,
+          reason: c.reason,
+          period_key: c.periodKey,
+          qualifying: c.qualifying,
+          created_at: c.at,
+        })
+        .execute(),
+    history: (memberId: bigint, limit = 20) =>
+      db
+        .selectFrom('vip_level_changes')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+    /** Members above level 0 whose level was not yet judged for the period `key` (a batch). */
+    dueForJudging: (merchantId: bigint, key: string, limit: number) =>
+      db
+        .selectFrom('vip_members')
+        .select(['member_id'])
+        .where('merchant_id', '=', merchantId)
+        .where('level', '>', 0)
+        .where((eb) => eb.or([eb('judged_period', 'is', null), eb('judged_period', '<', key)]))
+        .orderBy('member_id')
+        .limit(limit)
+        .execute(),
+    /** Members above level 0 (id order, after `afterId`): the weekly and monthly bonuses. */
+    membersAbove0: (merchantId: bigint, afterId: bigint, limit: number) =>
+      db
+        .selectFrom('vip_members')
+        .select(['member_id', 'level'])
+        .where('merchant_id', '=', merchantId)
+        .where('level', '>', 0)
+        .where('member_id', '>', afterId)
+        .orderBy('member_id')
+        .limit(limit)
+        .execute(),
+    merchantsWithLevels: async (): Promise<bigint[]> =>
+      (await db.selectFrom('vip_levels').select('merchant_id').distinct().execute()).map((r) => r.merchant_id),
+  };
+}
+
+export type VipRepository = ReturnType<typeof createVipRepository>;
+export type VipLevelRow = Awaited<ReturnType<VipRepository['levels']>>[number];
