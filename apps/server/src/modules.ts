@@ -193,6 +193,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     ledger,
     merchants,
+    audit: admin,
     clock,
     options: deps.baccarat,
     onTableChanged: (merchantId, e) =>
@@ -208,6 +209,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     ledger,
     merchants,
+    audit: admin,
     clock,
     options: deps.sabong,
     onArenaChanged: (merchantId, e) =>

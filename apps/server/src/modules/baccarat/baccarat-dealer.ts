@@ -24,6 +24,8 @@ export interface BaccaratTimings {
 
 export const DEFAULT_TIMINGS: BaccaratTimings = { closingSeconds: 3, cardSeconds: 1, resultSeconds: 4 };
 
+class NotOpened extends Error {}
+
 const shoes = new Map<bigint, number[]>();
 /** The shoe's cards (a pure function of its seed; the last few shoes kept in memory). */
 function cardsOf(shoe: Pick<ShoeRow, 'id' | 'seed'>): number[] {
@@ -68,22 +70,37 @@ export function createDealer(deps: {
     );
   }
 
+  /**
+   * The next round of an open table, under the settings it opens with (pending ones applied in the same transaction:
+   * a round is limited and paid as it opened). Undefined when the table is closed or another dealer opened it first.
+   */
   async function openRound(table: TableRow): Promise<RoundRow | undefined> {
+    if (table.status !== 'open') return undefined;
     const now = deps.clock();
     const shoe = (await repo.activeShoe(table.id)) ?? (await newShoe(table, now)) ?? (await repo.activeShoe(table.id));
     if (!shoe) return undefined;
     const last = await repo.lastRound(table.id);
     const hand = last && last.shoe_id === shoe.id ? last.hand + 1 : 1;
-    return repo.db.transaction().execute((trx) =>
-      repo.insertRound(trx, {
-        tableId: table.id,
-        shoeId: shoe.id,
-        hand,
-        position: shoe.position,
-        opensAt: now,
-        closesAt: later(now, table.betting_seconds),
-      }),
-    );
+    return repo.db
+      .transaction()
+      .execute(async (trx) => {
+        const live = await repo.applyPending(trx, table.id);
+        if (!live) return undefined; // closed meanwhile
+        const round = await repo.insertRound(trx, {
+          tableId: table.id,
+          shoeId: shoe.id,
+          hand,
+          position: shoe.position,
+          opensAt: now,
+          closesAt: later(now, live.betting_seconds),
+        });
+        if (!round) throw new NotOpened(); // another dealer's round: its settings stay as they were
+        return round;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof NotOpened) return undefined;
+        throw e;
+      });
   }
 
   /** BETTING → DEALING: the hand at the round's position, the shoe moved on; under the round's lock. */
@@ -132,7 +149,8 @@ export function createDealer(deps: {
       const shoe = await repo.shoe(round.shoe_id);
       if (done && shoe?.status === 'active' && !shoeHasNextHand(shoe.cut_hands))
         await repo.db.transaction().execute((trx) => repo.finishShoe(trx, shoe.id, now));
-      return done && (await openRound(table));
+      // A closed table opens no next round: the settled one is the last step (and is pushed as such).
+      return done && ((await openRound(table)) ?? done);
     }
     return undefined;
   }

@@ -4,6 +4,8 @@ import type { Merchant } from '../../http/principals.ts';
 import type { ArenaRow, FightRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongWallet } from './sabong-wallet.ts';
 
+class NotOpened extends Error {}
+
 /** Timings of a fight besides the arena's betting time (seconds; short in tests). */
 export interface SabongTimings {
   /** The last seconds of betting shown as LAST CALL. */
@@ -35,21 +37,37 @@ export function createSabongDealer(deps: {
   const { repo, wallet, timings } = deps;
   const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
 
+  /**
+   * The next fight of an open arena under the settings it opens with (pending ones applied in the same transaction;
+   * the fight keeps its plasada and minimum payout). Undefined when the arena is closed or another dealer was first.
+   */
   async function openFight(arena: ArenaRow): Promise<FightRow | undefined> {
+    if (arena.status !== 'open') return undefined;
     const now = deps.clock();
     const last = await repo.lastFight(arena.id);
     const seed = randomBytes(32).toString('hex');
-    return repo.db.transaction().execute((trx) =>
-      repo.insertFight(trx, {
-        arenaId: arena.id,
-        fightNo: (last?.fight_no ?? 0) + 1,
-        seed,
-        seedHash: fightCommitment(seed),
-        plasadaBps: arena.plasada_bps,
-        opensAt: now,
-        closesAt: later(now, arena.betting_seconds),
-      }),
-    );
+    return repo.db
+      .transaction()
+      .execute(async (trx) => {
+        const live = await repo.applyPending(trx, arena.id);
+        if (!live) return undefined; // closed meanwhile
+        const fight = await repo.insertFight(trx, {
+          arenaId: arena.id,
+          fightNo: (last?.fight_no ?? 0) + 1,
+          seed,
+          seedHash: fightCommitment(seed),
+          plasadaBps: live.plasada_bps,
+          minPayout: live.min_payout,
+          opensAt: now,
+          closesAt: later(now, live.betting_seconds),
+        });
+        if (!fight) throw new NotOpened(); // another dealer's fight: the arena's settings stay as they were
+        return fight;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof NotOpened) return undefined;
+        throw e;
+      });
   }
 
   /** CLOSED → the pools fixed from the stakes the wallet took: CANCELLED (minimum payout) or FIGHTING. */
@@ -58,7 +76,7 @@ export function createSabongDealer(deps: {
     const pools = await repo.pools(fight.id, true);
     const now = deps.clock();
     const set = { meronPool: pools.meron, walaPool: pools.wala, drawPool: pools.draw };
-    if (cancelledByMinimum(pools, fight.plasada_bps)) {
+    if (cancelledByMinimum(pools, fight.plasada_bps, BigInt(fight.min_payout))) {
       const done = await repo.transition(repo.db, fight.id, 'closed', 'cancelled', {
         ...set,
         cancelReason: 'minimum_payout',
@@ -97,7 +115,8 @@ export function createSabongDealer(deps: {
     if (fight.status === 'result' && fight.result_ends_at! <= now) {
       await wallet.payFight(merchant, fight);
       const done = await repo.transition(repo.db, fight.id, 'result', 'settled', { settledAt: now });
-      return done && (await openFight(arena));
+      // A closed arena opens no next fight: the settled one is the last step (and is pushed as such).
+      return done && ((await openFight(arena)) ?? done);
     }
     return undefined;
   }
