@@ -1,6 +1,7 @@
 import type { AdminDictionary } from './en.ts';
 import { lotteryTl } from './lottery-tl.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
+import { tablesAdminTl } from './tables.ts';
 
 /** The back office's TL texts (Tagalog): the same keys as en.ts. */
 export const tl: AdminDictionary = {
@@ -692,6 +693,7 @@ export const tl: AdminDictionary = {
     closeText: 'Isara ang {{reference}}? Hindi na ito masasagot.',
   },
   lottery: lotteryTl,
+  tables: tablesAdminTl,
   methods: {
     title: 'Mga paraan ng pagbabayad',
     nav: 'Mga paraan ng pagbabayad',
