@@ -2,14 +2,9 @@ import type { AdminBaccaratSettings, AdminBaccaratTable, AdminBaccaratTables } f
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { setTableOpen, type TableActor as Actor, tableAuditor } from '../games/index.ts';
 import type { BaccaratRepository, RoundRow, TableRow } from './baccarat.repository.ts';
 import type { BaccaratService } from './baccarat.service.ts';
-
-/** Who did it, for the audit log. */
-export interface Actor {
-  adminId: bigint;
-  ip: string;
-}
 
 /**
  * The back office's baccarat tables: their state (open / closed, the round in play, the shoe), their settings
@@ -26,16 +21,7 @@ export function createBaccaratAdmin(deps: {
 }) {
   const { repo, service } = deps;
 
-  const audited = (merchant: Merchant, who: Actor, action: string, target: string, detail: Record<string, unknown>) =>
-    deps.audit.recordAction(undefined, {
-      merchantId: merchant.id,
-      adminId: who.adminId,
-      action,
-      targetType: action.split('.')[0],
-      targetId: target,
-      detail,
-      ip: who.ip,
-    });
+  const audited = tableAuditor(deps.audit);
 
   async function view(table: TableRow): Promise<AdminBaccaratTable> {
     const [shoe, inPlay] = await Promise.all([repo.activeShoe(table.id), repo.openRound(table.id)]);
@@ -85,16 +71,15 @@ export function createBaccaratAdmin(deps: {
 
     /** Opens or closes a table (closing lets the round in play finish). Audited; the players' screens are told. */
     async setOpen(merchant: Merchant, who: Actor, code: string, open: boolean) {
-      const before = await tableOf(merchant, code);
-      const status = open ? 'open' : 'closed';
-      if (before.status !== status) {
-        await repo.setStatus(merchant.id, code, status);
-        await audited(merchant, who, open ? 'baccarat_table.open' : 'baccarat_table.close', code, {});
-      }
-      const table = await tableOf(merchant, code);
-      const round = (await repo.openRound(table.id)) ?? (await repo.lastRound(table.id));
-      if (round) deps.changed(table, round);
-      return view(table);
+      const row = await setTableOpen({
+        open,
+        find: () => tableOf(merchant, code),
+        setStatus: (status) => repo.setStatus(merchant.id, code, status),
+        audit: (action) => audited(merchant, who, `baccarat_table.${action}`, code, {}),
+        currentRound: async (r) => (await repo.openRound(r.id)) ?? (await repo.lastRound(r.id)),
+        changed: deps.changed,
+      });
+      return view(row);
     },
 
     /** Cancels a round not yet paid, every bet refunded. Audited with the reason. */

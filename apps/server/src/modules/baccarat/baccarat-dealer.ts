@@ -8,6 +8,7 @@ import {
   shuffledShoe,
 } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
+import { NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { BaccaratRepository, RoundRow, ShoeRow, TableRow } from './baccarat.repository.ts';
 import type { StoredHand } from './baccarat.tables.ts';
 import type { BaccaratWallet } from './baccarat-wallet.ts';
@@ -23,8 +24,6 @@ export interface BaccaratTimings {
 }
 
 export const DEFAULT_TIMINGS: BaccaratTimings = { closingSeconds: 3, cardSeconds: 1, resultSeconds: 4 };
-
-class NotOpened extends Error {}
 
 const shoes = new Map<bigint, number[]>();
 /** The shoe's cards (a pure function of its seed; the last few shoes kept in memory). */
@@ -81,9 +80,8 @@ export function createDealer(deps: {
     if (!shoe) return undefined;
     const last = await repo.lastRound(table.id);
     const hand = last && last.shoe_id === shoe.id ? last.hand + 1 : 1;
-    return repo.db
-      .transaction()
-      .execute(async (trx) => {
+    return unlessNotOpened(
+      repo.db.transaction().execute(async (trx) => {
         const live = await repo.applyPending(trx, table.id);
         if (!live) return undefined; // closed meanwhile
         const round = await repo.insertRound(trx, {
@@ -96,11 +94,8 @@ export function createDealer(deps: {
         });
         if (!round) throw new NotOpened(); // another dealer's round: its settings stay as they were
         return round;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof NotOpened) return undefined;
-        throw e;
-      });
+      }),
+    );
   }
 
   /** BETTING → DEALING: the hand at the round's position, the shoe moved on; under the round's lock. */

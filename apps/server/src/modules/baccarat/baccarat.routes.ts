@@ -9,19 +9,15 @@ import {
   baccaratLobby,
   baccaratShoeProof,
   baccaratTableView,
-  HOUSE_SESSION_HEADER,
 } from '@sea/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import { gameSessionToken, registerTableAdminRoutes } from '../games/index.ts';
 import type { BaccaratService } from './baccarat.service.ts';
 import type { BaccaratAdmin } from './baccarat-admin.ts';
 
 const tags = ['baccarat'];
-const sessionToken = (request: FastifyRequest) => {
-  const h = request.headers[HOUSE_SESSION_HEADER];
-  return Array.isArray(h) ? h[0] : h;
-};
 const tableParams = z.object({ code: z.string().regex(/^[A-Z0-9-]{2,20}$/) });
 
 /** The table pages' API (the launch's game session token in X-Game-Session) and the back office's cancel. */
@@ -37,7 +33,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.lobby(merchant, sessionToken(request));
+      return service.lobby(merchant, gameSessionToken(request));
     },
   );
 
@@ -53,7 +49,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply, params }) => {
       reply.header('cache-control', 'no-store');
-      return service.table(merchant, sessionToken(request), params.code);
+      return service.table(merchant, gameSessionToken(request), params.code);
     },
   );
 
@@ -68,7 +64,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
       body: baccaratBetRequest,
       response: baccaratBetResult,
     },
-    ({ merchant, request, params, body }) => service.bet(merchant, sessionToken(request), params.code, body),
+    ({ merchant, request, params, body }) => service.bet(merchant, gameSessionToken(request), params.code, body),
   );
 
   defineRoute(
@@ -82,7 +78,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.history(merchant, sessionToken(request));
+      return service.history(merchant, gameSessionToken(request));
     },
   );
 
@@ -107,54 +103,18 @@ function registerBaccaratAdminRoutes(app: FastifyInstance, admin: BaccaratAdmin)
   const adminTags = ['admin: games'];
   const who = (c: { admin: { id: bigint }; ip: string }) => ({ adminId: c.admin.id, ip: c.ip });
 
-  defineAdminRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/admin/api/baccarat/tables',
-      permission: 'games.view',
-      summary: 'The baccarat tables: open or closed, the round in play and its phase, the shoe, settings (pending too)',
-      tags: adminTags,
-      response: adminBaccaratTables,
-    },
-    ({ merchant, reply }) => {
-      reply.header('cache-control', 'no-store');
-      return admin.adminTables(merchant);
-    },
-  );
-
-  defineAdminRoute(
-    app,
-    {
-      method: 'PUT',
-      url: '/admin/api/baccarat/tables/:code/settings',
-      permission: 'games.manage',
-      summary: 'A table’s limits, betting time and commission variant: applied from the next round (audited)',
-      tags: adminTags,
-      params: tableParams,
-      body: adminBaccaratSettings,
-      response: adminBaccaratTable,
-    },
-    (c) => admin.saveSettings(c.merchant, who(c), c.params.code, c.body),
-  );
-
-  for (const action of ['open', 'close'] as const)
-    defineAdminRoute(
-      app,
-      {
-        method: 'POST',
-        url: `/admin/api/baccarat/tables/:code/${action}`,
-        permission: 'games.manage',
-        summary:
-          action === 'open'
-            ? 'Open a table: its next round opens on the dealer’s next pass (audited)'
-            : 'Close a table after the round in play: nothing is cut mid-round, no next round opens (audited)',
-        tags: adminTags,
-        params: tableParams,
-        response: adminBaccaratTable,
-      },
-      (c) => admin.setOpen(c.merchant, who(c), c.params.code, action === 'open'),
-    );
+  registerTableAdminRoutes(app, {
+    collection: '/admin/api/baccarat/tables',
+    noun: 'table',
+    round: 'round',
+    params: tableParams,
+    list: adminBaccaratTables,
+    item: adminBaccaratTable,
+    settings: adminBaccaratSettings,
+    onList: (merchant) => admin.adminTables(merchant),
+    onSave: (merchant, who, code, settings) => admin.saveSettings(merchant, who, code, settings),
+    onOpen: (merchant, who, code, open) => admin.setOpen(merchant, who, code, open),
+  });
 
   defineAdminRoute(
     app,

@@ -2,14 +2,9 @@ import type { AdminSabongArena, AdminSabongArenas, AdminSabongSettings } from '@
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { setTableOpen, type TableActor as Actor, tableAuditor } from '../games/index.ts';
 import type { ArenaRow, FightRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongService } from './sabong.service.ts';
-
-/** Who did it, for the audit log. */
-export interface Actor {
-  adminId: bigint;
-  ip: string;
-}
 
 /**
  * The back office's sabong arenas: their state (open / closed, the fight in play), their settings (plasada, betting
@@ -26,16 +21,7 @@ export function createSabongAdmin(deps: {
 }) {
   const { repo, service } = deps;
 
-  const audited = (merchant: Merchant, who: Actor, action: string, target: string, detail: Record<string, unknown>) =>
-    deps.audit.recordAction(undefined, {
-      merchantId: merchant.id,
-      adminId: who.adminId,
-      action,
-      targetType: action.split('.')[0],
-      targetId: target,
-      detail,
-      ip: who.ip,
-    });
+  const audited = tableAuditor(deps.audit);
 
   async function view(arena: ArenaRow): Promise<AdminSabongArena> {
     const inPlay = await repo.currentFight(arena.id);
@@ -86,16 +72,15 @@ export function createSabongAdmin(deps: {
 
     /** Opens or closes an arena (closing lets the fight in play finish). Audited; the players' screens are told. */
     async setOpen(merchant: Merchant, who: Actor, code: string, open: boolean) {
-      const before = await arenaOf(merchant, code);
-      const status = open ? 'open' : 'closed';
-      if (before.status !== status) {
-        await repo.setStatus(merchant.id, code, status);
-        await audited(merchant, who, open ? 'sabong_arena.open' : 'sabong_arena.close', code, {});
-      }
-      const arena = await arenaOf(merchant, code);
-      const fight = (await repo.currentFight(arena.id)) ?? (await repo.lastFight(arena.id));
-      if (fight) deps.changed(arena, fight);
-      return view(arena);
+      const row = await setTableOpen({
+        open,
+        find: () => arenaOf(merchant, code),
+        setStatus: (status) => repo.setStatus(merchant.id, code, status),
+        audit: (action) => audited(merchant, who, `sabong_arena.${action}`, code, {}),
+        currentRound: async (r) => (await repo.currentFight(r.id)) ?? (await repo.lastFight(r.id)),
+        changed: deps.changed,
+      });
+      return view(row);
     },
 
     /** Cancels a fight not yet paid, every bet refunded. Audited with the reason. */

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { cancelledByMinimum, fightCommitment, fightOutcome } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
+import { NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { ArenaRow, FightRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongWallet } from './sabong-wallet.ts';
-
-class NotOpened extends Error {}
 
 /** Timings of a fight besides the arena's betting time (seconds; short in tests). */
 export interface SabongTimings {
@@ -46,9 +45,8 @@ export function createSabongDealer(deps: {
     const now = deps.clock();
     const last = await repo.lastFight(arena.id);
     const seed = randomBytes(32).toString('hex');
-    return repo.db
-      .transaction()
-      .execute(async (trx) => {
+    return unlessNotOpened(
+      repo.db.transaction().execute(async (trx) => {
         const live = await repo.applyPending(trx, arena.id);
         if (!live) return undefined; // closed meanwhile
         const fight = await repo.insertFight(trx, {
@@ -63,11 +61,8 @@ export function createSabongDealer(deps: {
         });
         if (!fight) throw new NotOpened(); // another dealer's fight: the arena's settings stay as they were
         return fight;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof NotOpened) return undefined;
-        throw e;
-      });
+      }),
+    );
   }
 
   /** CLOSED → the pools fixed from the stakes the wallet took: CANCELLED (minimum payout) or FIGHTING. */

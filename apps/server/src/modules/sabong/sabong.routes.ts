@@ -3,7 +3,6 @@ import {
   adminSabongArenas,
   adminSabongSettings,
   adminTableReason,
-  HOUSE_SESSION_HEADER,
   sabongArenaView,
   sabongBetRequest,
   sabongBetResult,
@@ -11,17 +10,14 @@ import {
   sabongHistory,
   sabongLobby,
 } from '@sea/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import { gameSessionToken, registerTableAdminRoutes } from '../games/index.ts';
 import type { SabongService } from './sabong.service.ts';
 import type { SabongAdmin } from './sabong-admin.ts';
 
 const tags = ['sabong'];
-const sessionToken = (request: FastifyRequest) => {
-  const h = request.headers[HOUSE_SESSION_HEADER];
-  return Array.isArray(h) ? h[0] : h;
-};
 const arenaParams = z.object({ code: z.string().regex(/^[A-Z0-9-]{2,20}$/) });
 
 /** The arena pages' API (the launch's game session token in X-Game-Session) and the back office's cancel. */
@@ -37,7 +33,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.lobby(merchant, sessionToken(request));
+      return service.lobby(merchant, gameSessionToken(request));
     },
   );
 
@@ -53,7 +49,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply, params }) => {
       reply.header('cache-control', 'no-store');
-      return service.arena(merchant, sessionToken(request), params.code);
+      return service.arena(merchant, gameSessionToken(request), params.code);
     },
   );
 
@@ -69,7 +65,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
       body: sabongBetRequest,
       response: sabongBetResult,
     },
-    ({ merchant, request, params, body }) => service.bet(merchant, sessionToken(request), params.code, body),
+    ({ merchant, request, params, body }) => service.bet(merchant, gameSessionToken(request), params.code, body),
   );
 
   defineRoute(
@@ -83,7 +79,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.history(merchant, sessionToken(request));
+      return service.history(merchant, gameSessionToken(request));
     },
   );
 
@@ -108,54 +104,18 @@ function registerSabongAdminRoutes(app: FastifyInstance, admin: SabongAdmin): vo
   const adminTags = ['admin: games'];
   const who = (c: { admin: { id: bigint }; ip: string }) => ({ adminId: c.admin.id, ip: c.ip });
 
-  defineAdminRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/admin/api/sabong/arenas',
-      permission: 'games.view',
-      summary: 'The sabong arenas: open or closed, the fight in play and its phase, settings (pending too)',
-      tags: adminTags,
-      response: adminSabongArenas,
-    },
-    ({ merchant, reply }) => {
-      reply.header('cache-control', 'no-store');
-      return admin.adminArenas(merchant);
-    },
-  );
-
-  defineAdminRoute(
-    app,
-    {
-      method: 'PUT',
-      url: '/admin/api/sabong/arenas/:code/settings',
-      permission: 'games.manage',
-      summary: 'An arena’s plasada, betting window, limits and minimum payout: applied from the next fight (audited)',
-      tags: adminTags,
-      params: arenaParams,
-      body: adminSabongSettings,
-      response: adminSabongArena,
-    },
-    (c) => admin.saveSettings(c.merchant, who(c), c.params.code, c.body),
-  );
-
-  for (const action of ['open', 'close'] as const)
-    defineAdminRoute(
-      app,
-      {
-        method: 'POST',
-        url: `/admin/api/sabong/arenas/:code/${action}`,
-        permission: 'games.manage',
-        summary:
-          action === 'open'
-            ? 'Open an arena: its next fight opens on the dealer’s next pass (audited)'
-            : 'Close an arena after the fight in play: nothing is cut mid-fight, no next fight opens (audited)',
-        tags: adminTags,
-        params: arenaParams,
-        response: adminSabongArena,
-      },
-      (c) => admin.setOpen(c.merchant, who(c), c.params.code, action === 'open'),
-    );
+  registerTableAdminRoutes(app, {
+    collection: '/admin/api/sabong/arenas',
+    noun: 'arena',
+    round: 'fight',
+    params: arenaParams,
+    list: adminSabongArenas,
+    item: adminSabongArena,
+    settings: adminSabongSettings,
+    onList: (merchant) => admin.adminArenas(merchant),
+    onSave: (merchant, who, code, settings) => admin.saveSettings(merchant, who, code, settings),
+    onOpen: (merchant, who, code, open) => admin.setOpen(merchant, who, code, open),
+  });
 
   defineAdminRoute(
     app,

@@ -1,5 +1,6 @@
 import type { AdminBaccaratTable, AdminSabongArena } from '@sea/contracts';
-import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useBaccaratTables,
@@ -43,6 +44,71 @@ function StateBadge({ status, inPlay }: { status: 'open' | 'closed'; inPlay: boo
   return <Badge tone={inPlay ? 'warn' : 'neutral'}>{t(inPlay ? 'tables.state.closing' : 'tables.state.closed')}</Badge>;
 }
 
+/** One list of the screen (its heading, loading / error / empty states, and the table with `head` and `rows`). */
+function Section(props: {
+  id: string;
+  title: string;
+  empty: string;
+  query: UseQueryResult<{ items: unknown[] }>;
+  head: ReactNode;
+  rows: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { query } = props;
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {query.isPending && <p role="status">{t('common.loading')}</p>}
+      {query.isError && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      {query.data && query.data.items.length === 0 && <p className="bo-muted">{props.empty}</p>}
+      {query.data && query.data.items.length > 0 && (
+        <div className="bo-table">
+          <div className="bo-table__scroll">
+            <table>
+              <caption className="sr-only">{props.title}</caption>
+              <thead>
+                <tr>
+                  {props.head}
+                  <th scope="col">
+                    <span className="sr-only">{t('common.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>{props.rows}</tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A row's action button (its accessible name ends with the table's name). */
+function RowButton(props: { label: string; name: string; tone?: 'danger' | 'ghost'; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`bo-btn bo-btn--small${props.tone ? ` bo-btn--${props.tone}` : ''}`}
+      onClick={props.onClick}
+    >
+      {props.label}
+      <span className="sr-only"> {props.name}</span>
+    </button>
+  );
+}
+
+/** A name with its code under it. */
+function NameCell({ name, code }: { name: string; code: string }) {
+  return (
+    <td>
+      {name}
+      <div className="bo-muted">
+        <code>{code}</code>
+      </div>
+    </td>
+  );
+}
+
 /**
  * Our own table games (issue 27): the baccarat tables and sabong arenas with their state (open / closed, the round
  * or fight in play and its phase, the shoe), their settings (a change applies from the next round and the players'
@@ -66,14 +132,12 @@ export function TablesPage() {
   const bacMoney = (m: string) => (bac ? formatAmount(m, bac.exponent) : '');
   const sabMoney = (m: string) => (sab ? formatAmount(m, sab.exponent) : '');
   const toggleButton = (game: 'baccarat' | 'sabong', code: string, name: string, status: 'open' | 'closed') => (
-    <button
-      type="button"
-      className={status === 'open' ? 'bo-btn bo-btn--small bo-btn--danger' : 'bo-btn bo-btn--small'}
+    <RowButton
+      label={t(status === 'open' ? 'tables.close' : 'tables.open')}
+      name={name}
+      tone={status === 'open' ? 'danger' : undefined}
       onClick={() => setDialog({ kind: 'toggle', game, code, name, open: status !== 'open' })}
-    >
-      {t(status === 'open' ? 'tables.close' : 'tables.open')}
-      <span className="sr-only"> {name}</span>
-    </button>
+    />
   );
 
   return (
@@ -83,227 +147,176 @@ export function TablesPage() {
       </div>
       <p className="bo-muted">{t('tables.intro')}</p>
 
-      <section aria-labelledby="bo-tables-baccarat">
-        <h2 id="bo-tables-baccarat">{t('tables.baccarat')}</h2>
-        {tables.isPending && <p role="status">{t('common.loading')}</p>}
-        {tables.isError && <ErrorAlert error={tables.error} onRetry={() => void tables.refetch()} />}
-        {bac && bac.items.length === 0 && <p className="bo-muted">{t('tables.emptyTables')}</p>}
-        {bac && bac.items.length > 0 && (
-          <div className="bo-table">
-            <div className="bo-table__scroll">
-              <table>
-                <caption className="sr-only">{t('tables.baccarat')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('tables.table')}</th>
-                    <th scope="col">{t('tables.stateLabel')}</th>
-                    <th scope="col">{t('tables.round')}</th>
-                    <th scope="col">{t('tables.shoe')}</th>
-                    <th scope="col" className="num">
-                      {t('tables.limits')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('tables.bettingSeconds')}
-                    </th>
-                    <th scope="col">{t('tables.variant')}</th>
-                    <th scope="col">
-                      <span className="sr-only">{t('common.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {bac.items.map((x) => (
-                    <tr key={x.code}>
-                      <td>
-                        {x.name}
-                        <div className="bo-muted">
-                          <code>{x.code}</code>
-                        </div>
-                      </td>
-                      <td>
-                        <StateBadge status={x.status} inPlay={Boolean(x.round?.inPlay)} />
-                      </td>
-                      <td>
-                        {x.round ? (
-                          <>
-                            {t('tables.hand', { hand: x.round.hand })}{' '}
-                            <Badge tone={phaseTone(x.round.phase)}>{t(`tables.phase.${x.round.phase}`)}</Badge>
-                          </>
-                        ) : (
-                          <span className="bo-muted">{t('tables.noRound')}</span>
-                        )}
-                      </td>
-                      <td>
-                        {x.shoe ? (
-                          <>
-                            {t('tables.shoeHands', { id: x.shoe.id, count: x.shoe.hands })}
-                            {x.shoe.ending && <div className="bo-muted">{t('tables.shoeEnding')}</div>}
-                          </>
-                        ) : (
-                          <span className="bo-muted">—</span>
-                        )}
-                      </td>
-                      <td className="num">
-                        {bacMoney(x.minBet)} – {bacMoney(x.maxBet)}
-                        <div className="bo-muted">{t('tables.perRound', { amount: bacMoney(x.roundMax) })}</div>
-                        {x.pending && (
-                          <div className="bo-tables__pending">
-                            {t('tables.pending')}: {bacMoney(x.pending.minBet)} – {bacMoney(x.pending.maxBet)} ·{' '}
-                            {t('tables.perRound', { amount: bacMoney(x.pending.roundMax) })} ·{' '}
-                            {t('tables.seconds', { count: x.pending.bettingSeconds })} ·{' '}
-                            {t(`tables.variants.${x.pending.variant}`)}
-                          </div>
-                        )}
-                      </td>
-                      <td className="num">{t('tables.seconds', { count: x.bettingSeconds })}</td>
-                      <td>{t(`tables.variants.${x.variant}`)}</td>
-                      <td>
-                        {manage && (
-                          <div className="bo-tables__actions">
-                            <button
-                              type="button"
-                              className="bo-btn bo-btn--small"
-                              onClick={() => setDialog({ kind: 'table', table: x })}
-                            >
-                              {t('common.edit')}
-                              <span className="sr-only"> {x.name}</span>
-                            </button>
-                            {toggleButton('baccarat', x.code, x.name, x.status)}
-                            {x.round?.inPlay && CANCELLABLE_ROUND.has(x.round.phase) && (
-                              <button
-                                type="button"
-                                className="bo-btn bo-btn--small bo-btn--ghost"
-                                onClick={() => setDialog({ kind: 'cancelRound', table: x, roundId: x.round!.id })}
-                              >
-                                {t('tables.cancelRound')}
-                                <span className="sr-only"> {x.name}</span>
-                              </button>
-                            )}
-                            {x.shoe && !x.shoe.ending && (
-                              <button
-                                type="button"
-                                className="bo-btn bo-btn--small bo-btn--ghost"
-                                onClick={() => setDialog({ kind: 'endShoe', table: x })}
-                              >
-                                {t('tables.endShoe')}
-                                <span className="sr-only"> {x.name}</span>
-                              </button>
-                            )}
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        )}
-      </section>
+      <Section
+        id="bo-tables-baccarat"
+        title={t('tables.baccarat')}
+        empty={t('tables.emptyTables')}
+        query={tables}
+        head={
+          <>
+            <th scope="col">{t('tables.table')}</th>
+            <th scope="col">{t('tables.stateLabel')}</th>
+            <th scope="col">{t('tables.round')}</th>
+            <th scope="col">{t('tables.shoe')}</th>
+            <th scope="col" className="num">
+              {t('tables.limits')}
+            </th>
+            <th scope="col" className="num">
+              {t('tables.bettingSeconds')}
+            </th>
+            <th scope="col">{t('tables.variant')}</th>
+          </>
+        }
+        rows={bac?.items.map((x) => (
+          <tr key={x.code}>
+            <NameCell name={x.name} code={x.code} />
+            <td>
+              <StateBadge status={x.status} inPlay={Boolean(x.round?.inPlay)} />
+            </td>
+            <td>
+              {x.round ? (
+                <>
+                  {t('tables.hand', { hand: x.round.hand })}{' '}
+                  <Badge tone={phaseTone(x.round.phase)}>{t(`tables.phase.${x.round.phase}`)}</Badge>
+                </>
+              ) : (
+                <span className="bo-muted">{t('tables.noRound')}</span>
+              )}
+            </td>
+            <td>
+              {x.shoe ? (
+                <>
+                  {t('tables.shoeHands', { id: x.shoe.id, count: x.shoe.hands })}
+                  {x.shoe.ending && <div className="bo-muted">{t('tables.shoeEnding')}</div>}
+                </>
+              ) : (
+                <span className="bo-muted">—</span>
+              )}
+            </td>
+            <td className="num">
+              {bacMoney(x.minBet)} – {bacMoney(x.maxBet)}
+              <div className="bo-muted">{t('tables.perRound', { amount: bacMoney(x.roundMax) })}</div>
+              {x.pending && (
+                <div className="bo-tables__pending">
+                  {t('tables.pending')}: {bacMoney(x.pending.minBet)} – {bacMoney(x.pending.maxBet)} ·{' '}
+                  {t('tables.perRound', { amount: bacMoney(x.pending.roundMax) })} ·{' '}
+                  {t('tables.seconds', { count: x.pending.bettingSeconds })} ·{' '}
+                  {t(`tables.variants.${x.pending.variant}`)}
+                </div>
+              )}
+            </td>
+            <td className="num">{t('tables.seconds', { count: x.bettingSeconds })}</td>
+            <td>{t(`tables.variants.${x.variant}`)}</td>
+            <td>
+              {manage && (
+                <div className="bo-tables__actions">
+                  <RowButton
+                    label={t('common.edit')}
+                    name={x.name}
+                    onClick={() => setDialog({ kind: 'table', table: x })}
+                  />
+                  {toggleButton('baccarat', x.code, x.name, x.status)}
+                  {x.round?.inPlay && CANCELLABLE_ROUND.has(x.round.phase) && (
+                    <RowButton
+                      label={t('tables.cancelRound')}
+                      name={x.name}
+                      tone="ghost"
+                      onClick={() => setDialog({ kind: 'cancelRound', table: x, roundId: x.round!.id })}
+                    />
+                  )}
+                  {x.shoe && !x.shoe.ending && (
+                    <RowButton
+                      label={t('tables.endShoe')}
+                      name={x.name}
+                      tone="ghost"
+                      onClick={() => setDialog({ kind: 'endShoe', table: x })}
+                    />
+                  )}
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      />
 
-      <section aria-labelledby="bo-tables-sabong">
-        <h2 id="bo-tables-sabong">{t('tables.sabong')}</h2>
-        {arenas.isPending && <p role="status">{t('common.loading')}</p>}
-        {arenas.isError && <ErrorAlert error={arenas.error} onRetry={() => void arenas.refetch()} />}
-        {sab && sab.items.length === 0 && <p className="bo-muted">{t('tables.emptyArenas')}</p>}
-        {sab && sab.items.length > 0 && (
-          <div className="bo-table">
-            <div className="bo-table__scroll">
-              <table>
-                <caption className="sr-only">{t('tables.sabong')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('tables.arena')}</th>
-                    <th scope="col">{t('tables.stateLabel')}</th>
-                    <th scope="col">{t('tables.fight')}</th>
-                    <th scope="col" className="num">
-                      {t('tables.plasada')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('tables.bettingWindow')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('tables.limits')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('tables.minPayout')}
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">{t('common.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sab.items.map((x) => (
-                    <tr key={x.code}>
-                      <td>
-                        {x.name}
-                        <div className="bo-muted">
-                          <code>{x.code}</code>
-                        </div>
-                      </td>
-                      <td>
-                        <StateBadge status={x.status} inPlay={Boolean(x.fight?.inPlay)} />
-                      </td>
-                      <td>
-                        {x.fight ? (
-                          <>
-                            {t('tables.fightNo', { no: x.fight.fightNo })}{' '}
-                            <Badge tone={phaseTone(x.fight.phase)}>{t(`tables.fightPhase.${x.fight.phase}`)}</Badge>
-                          </>
-                        ) : (
-                          <span className="bo-muted">{t('tables.noFight')}</span>
-                        )}
-                      </td>
-                      <td className="num">{x.plasadaBps / 100} %</td>
-                      <td className="num">{t('tables.seconds', { count: x.bettingSeconds })}</td>
-                      <td className="num">
-                        {sabMoney(x.minBet)} – {sabMoney(x.maxBet)}
-                        <div className="bo-muted">{t('tables.perFight', { amount: sabMoney(x.fightMax) })}</div>
-                        {x.pending && (
-                          <div className="bo-tables__pending">
-                            {t('tables.pending')}: {x.pending.plasadaBps / 100} % ·{' '}
-                            {t('tables.seconds', { count: x.pending.bettingSeconds })} · {sabMoney(x.pending.minBet)} –{' '}
-                            {sabMoney(x.pending.maxBet)} ·{' '}
-                            {t('tables.perFight', { amount: sabMoney(x.pending.fightMax) })} ·{' '}
-                            {t('tables.minPayoutShort', { value: x.pending.minPayout })}
-                          </div>
-                        )}
-                      </td>
-                      <td className="num">{x.minPayout}</td>
-                      <td>
-                        {manage && (
-                          <div className="bo-tables__actions">
-                            <button
-                              type="button"
-                              className="bo-btn bo-btn--small"
-                              onClick={() => setDialog({ kind: 'arena', arena: x })}
-                            >
-                              {t('common.edit')}
-                              <span className="sr-only"> {x.name}</span>
-                            </button>
-                            {toggleButton('sabong', x.code, x.name, x.status)}
-                            {x.fight?.inPlay && CANCELLABLE_FIGHT.has(x.fight.phase) && (
-                              <button
-                                type="button"
-                                className="bo-btn bo-btn--small bo-btn--ghost"
-                                onClick={() => setDialog({ kind: 'cancelFight', arena: x, fightId: x.fight!.id })}
-                              >
-                                {t('tables.cancelFight')}
-                                <span className="sr-only"> {x.name}</span>
-                              </button>
-                            )}
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        )}
-      </section>
+      <Section
+        id="bo-tables-sabong"
+        title={t('tables.sabong')}
+        empty={t('tables.emptyArenas')}
+        query={arenas}
+        head={
+          <>
+            <th scope="col">{t('tables.arena')}</th>
+            <th scope="col">{t('tables.stateLabel')}</th>
+            <th scope="col">{t('tables.fight')}</th>
+            <th scope="col" className="num">
+              {t('tables.plasada')}
+            </th>
+            <th scope="col" className="num">
+              {t('tables.bettingWindow')}
+            </th>
+            <th scope="col" className="num">
+              {t('tables.limits')}
+            </th>
+            <th scope="col" className="num">
+              {t('tables.minPayout')}
+            </th>
+          </>
+        }
+        rows={sab?.items.map((x) => (
+          <tr key={x.code}>
+            <NameCell name={x.name} code={x.code} />
+            <td>
+              <StateBadge status={x.status} inPlay={Boolean(x.fight?.inPlay)} />
+            </td>
+            <td>
+              {x.fight ? (
+                <>
+                  {t('tables.fightNo', { no: x.fight.fightNo })}{' '}
+                  <Badge tone={phaseTone(x.fight.phase)}>{t(`tables.fightPhase.${x.fight.phase}`)}</Badge>
+                </>
+              ) : (
+                <span className="bo-muted">{t('tables.noFight')}</span>
+              )}
+            </td>
+            <td className="num">{x.plasadaBps / 100} %</td>
+            <td className="num">{t('tables.seconds', { count: x.bettingSeconds })}</td>
+            <td className="num">
+              {sabMoney(x.minBet)} – {sabMoney(x.maxBet)}
+              <div className="bo-muted">{t('tables.perFight', { amount: sabMoney(x.fightMax) })}</div>
+              {x.pending && (
+                <div className="bo-tables__pending">
+                  {t('tables.pending')}: {x.pending.plasadaBps / 100} % ·{' '}
+                  {t('tables.seconds', { count: x.pending.bettingSeconds })} · {sabMoney(x.pending.minBet)} –{' '}
+                  {sabMoney(x.pending.maxBet)} · {t('tables.perFight', { amount: sabMoney(x.pending.fightMax) })} ·{' '}
+                  {t('tables.minPayoutShort', { value: x.pending.minPayout })}
+                </div>
+              )}
+            </td>
+            <td className="num">{x.minPayout}</td>
+            <td>
+              {manage && (
+                <div className="bo-tables__actions">
+                  <RowButton
+                    label={t('common.edit')}
+                    name={x.name}
+                    onClick={() => setDialog({ kind: 'arena', arena: x })}
+                  />
+                  {toggleButton('sabong', x.code, x.name, x.status)}
+                  {x.fight?.inPlay && CANCELLABLE_FIGHT.has(x.fight.phase) && (
+                    <RowButton
+                      label={t('tables.cancelFight')}
+                      name={x.name}
+                      tone="ghost"
+                      onClick={() => setDialog({ kind: 'cancelFight', arena: x, fightId: x.fight!.id })}
+                    />
+                  )}
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      />
 
       {dialog?.kind === 'table' && bac && (
         <TableSettingsDialog table={dialog.table} exponent={bac.exponent} currency={bac.currency} onClose={close} />
