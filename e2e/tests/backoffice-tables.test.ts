@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
+import { tickDealers } from '../lib/table-dealers.ts';
 import { browser, demo, errors, fundMember, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
 
 /**
@@ -12,22 +13,11 @@ import { browser, demo, errors, fundMember, noHorizontalOverflow, page, server, 
  * closed) and opens it again, and is refused a bad plasada on the field. Screenshots go to
  * e2e/artifacts/backoffice-tables-<width>-<screen>.png.
  */
-let dealer: ReturnType<typeof setInterval> | undefined;
-let dealing = false;
+// The dealer job (pg-boss in main.ts) ticked by this file.
 useE2E('backoffice-tables', {
-  async setup() {
-    dealer = setInterval(() => {
-      if (dealing) return;
-      dealing = true;
-      void Promise.all([server.app.modules.baccarat.advance(), server.app.modules.sabong.advance()])
-        .catch((err: unknown) => console.error('table tick failed:', err))
-        .finally(() => (dealing = false));
-    }, 250);
-  },
-});
-after(async () => {
-  clearInterval(dealer);
-  while (dealing) await new Promise((r) => setTimeout(r, 50));
+  setup: tickDealers('table', () =>
+    Promise.all([server.app.modules.baccarat.advance(), server.app.modules.sabong.advance()]),
+  ),
 });
 
 const shot = async (width: number, name: string) => {
