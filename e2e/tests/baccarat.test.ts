@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
+import { tickDealers } from '../lib/table-dealers.ts';
 import { browser, demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 // Two players at one baccarat table (our own game, issue 27): the same countdown and result, bets settled, the roads.
-let dealer: ReturnType<typeof setInterval> | undefined;
-let dealing = false;
-useE2E('baccarat', {
-  async setup() {
-    // The dealer job (pg-boss in main.ts) ticked here, as the harness ticks the lottery's.
-    dealer = setInterval(() => {
-      if (dealing) return;
-      dealing = true;
-      void server.app.modules.baccarat
-        .advance()
-        .catch((err: unknown) => console.error('baccarat tick failed:', err))
-        .finally(() => (dealing = false));
-    }, 250);
-  },
-});
-after(async () => {
-  clearInterval(dealer);
-  while (dealing) await new Promise((r) => setTimeout(r, 50));
-});
+// The dealer job (pg-boss in main.ts) ticked by this file.
+useE2E('baccarat', { setup: tickDealers('baccarat', () => server.app.modules.baccarat.advance()) });
 
 const FUND = 1_000_00n;
 /** Player A's settled round (its betting-record reference), for the back office's lookup. */

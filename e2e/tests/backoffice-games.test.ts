@@ -86,6 +86,7 @@ for (const width of WIDTHS) {
         'Categories',
         'Games',
         'Round lookup',
+        'Tables & arenas',
         'Draws',
         'Games & schedules',
         'Shortfalls',

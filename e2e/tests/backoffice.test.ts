@@ -173,6 +173,7 @@ for (const width of [1366, 768]) {
       'Categories',
       'Games',
       'Round lookup',
+      'Tables & arenas',
       'Draws',
       'Games & schedules',
       'Shortfalls',

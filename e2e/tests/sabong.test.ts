@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { openBackOffice, staffMember } from '../lib/admin-api.ts';
 import { seriousViolations } from '../lib/axe.ts';
+import { tickDealers } from '../lib/table-dealers.ts';
 import { browser, demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 // Two players in one sabong arena (our own SIMULATED fights, issue 27): the odds move when the second bets, both settle.
-let dealer: ReturnType<typeof setInterval> | undefined;
-let dealing = false;
-useE2E('sabong', {
-  async setup() {
-    // The dealer job (pg-boss in main.ts) ticked here, as the baccarat e2e ticks its tables.
-    dealer = setInterval(() => {
-      if (dealing) return;
-      dealing = true;
-      void server.app.modules.sabong
-        .advance()
-        .catch((err: unknown) => console.error('sabong tick failed:', err))
-        .finally(() => (dealing = false));
-    }, 250);
-  },
-});
-after(async () => {
-  clearInterval(dealer);
-  while (dealing) await new Promise((r) => setTimeout(r, 50));
-});
+// The dealer job (pg-boss in main.ts) ticked by this file.
+useE2E('sabong', { setup: tickDealers('sabong', () => server.app.modules.sabong.advance()) });
 
 /** Player A's settled fight (its betting-record reference), for the back office's lookup. */
 let settledRef: string | undefined;

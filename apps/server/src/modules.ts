@@ -196,6 +196,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     ledger,
     merchants,
+    audit: admin,
     clock,
     options: deps.baccarat,
     onTableChanged: (merchantId, e) =>
@@ -211,6 +212,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     games,
     ledger,
     merchants,
+    audit: admin,
     clock,
     options: deps.sabong,
     onArenaChanged: (merchantId, e) =>

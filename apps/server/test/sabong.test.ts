@@ -70,6 +70,7 @@ const otherProcess = () =>
     games: t.app.modules.games,
     ledger: t.app.modules.ledger,
     merchants: t.app.modules.merchants,
+    audit: t.app.modules.admin,
     clock: () => new Date(now),
   });
 const tick = async (ms: number) => {
@@ -343,6 +344,7 @@ describe('sabong arenas', () => {
       },
       ledger: t.app.modules.ledger,
       merchants: t.app.modules.merchants,
+      audit: t.app.modules.admin,
       clock: () => new Date(now),
     });
     const a = await seat();

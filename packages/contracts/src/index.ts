@@ -18,6 +18,7 @@ export * from './seamless.ts';
 export * from './house.ts';
 export * from './baccarat.ts';
 export * from './sabong.ts';
+export * from './tables-admin.ts';
 export * from './games-admin.ts';
 export * from './list-sort.ts';
 export * from './payment-methods.ts';

@@ -6,7 +6,7 @@ import type {
   BaccaratTableView,
   TableEvent,
 } from '@sea/contracts';
-import { ApiError } from './api-error.ts';
+import { gameSessionCall } from './game-session-call.ts';
 import { getMerchantCode } from './merchant.ts';
 import { followTables } from './table-events.ts';
 
@@ -28,32 +28,7 @@ export interface BaccaratApi {
 }
 
 export function createBaccaratApi(token: string, language: string): BaccaratApi {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Language: language,
-      Device: 'WEB',
-      'X-Game-Session': token,
-    };
-    const merchant = getMerchantCode();
-    if (merchant) headers.Merchant = merchant;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch {
-      throw new ApiError('network_error', 'Network link abnormal', 0);
-    }
-    let env: { success?: unknown; value?: T; message?: string; code?: string } | undefined;
-    try {
-      env = (await res.json()) as typeof env;
-    } catch {
-      env = undefined;
-    }
-    if (!env || typeof env.success !== 'boolean') throw new ApiError('internal_error', 'Unexpected answer', res.status);
-    if (!env.success) throw new ApiError(env.code ?? 'internal_error', env.message ?? '', res.status, env.value);
-    return env.value as T;
-  }
+  const call = gameSessionCall(token, language);
   const table = (code: string) => `/baccarat/v1/tables/${encodeURIComponent(code)}`;
   return {
     lobby: () => call<BaccaratLobby>('GET', '/baccarat/v1/tables'),

@@ -108,12 +108,16 @@ export function sideReturn(
  * exact payout is ≤ 107 per 100 (a side with no bets while the other has some: the other's payout is 100 − plasada).
  * A fight with no Meron/Wala bets at all is not cancelled (there is no market to protect; Draw bets stand).
  */
-export function cancelledByMinimum(pools: Pick<SabongPools, 'meron' | 'wala'>, bps: number): boolean {
+export function cancelledByMinimum(
+  pools: Pick<SabongPools, 'meron' | 'wala'>,
+  bps: number,
+  minPayoutPer100: bigint = MIN_PAYOUT_PER_100,
+): boolean {
   const p = checkPlasada(bps);
   const total = pools.meron + pools.wala;
   if (total === 0n) return false;
   // payout ≤ 107 ⇔ total × (1 − p) × 100 ≤ 107 × side
-  const low = (side: bigint) => total * (BPS - p) * 100n <= MIN_PAYOUT_PER_100 * side * BPS;
+  const low = (side: bigint) => total * (BPS - p) * 100n <= minPayoutPer100 * side * BPS;
   return low(pools.meron) || low(pools.wala);
 }
 

@@ -8,6 +8,7 @@ import {
   shuffledShoe,
 } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
+import { NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { BaccaratRepository, RoundRow, ShoeRow, TableRow } from './baccarat.repository.ts';
 import type { StoredHand } from './baccarat.tables.ts';
 import type { BaccaratWallet } from './baccarat-wallet.ts';
@@ -68,20 +69,31 @@ export function createDealer(deps: {
     );
   }
 
+  /**
+   * The next round of an open table, under the settings it opens with (pending ones applied in the same transaction:
+   * a round is limited and paid as it opened). Undefined when the table is closed or another dealer opened it first.
+   */
   async function openRound(table: TableRow): Promise<RoundRow | undefined> {
+    if (table.status !== 'open') return undefined;
     const now = deps.clock();
     const shoe = (await repo.activeShoe(table.id)) ?? (await newShoe(table, now)) ?? (await repo.activeShoe(table.id));
     if (!shoe) return undefined;
     const last = await repo.lastRound(table.id);
     const hand = last && last.shoe_id === shoe.id ? last.hand + 1 : 1;
-    return repo.db.transaction().execute((trx) =>
-      repo.insertRound(trx, {
-        tableId: table.id,
-        shoeId: shoe.id,
-        hand,
-        position: shoe.position,
-        opensAt: now,
-        closesAt: later(now, table.betting_seconds),
+    return unlessNotOpened(
+      repo.db.transaction().execute(async (trx) => {
+        const live = await repo.applyPending(trx, table.id);
+        if (!live) return undefined; // closed meanwhile
+        const round = await repo.insertRound(trx, {
+          tableId: table.id,
+          shoeId: shoe.id,
+          hand,
+          position: shoe.position,
+          opensAt: now,
+          closesAt: later(now, live.betting_seconds),
+        });
+        if (!round) throw new NotOpened(); // another dealer's round: its settings stay as they were
+        return round;
       }),
     );
   }
@@ -132,7 +144,8 @@ export function createDealer(deps: {
       const shoe = await repo.shoe(round.shoe_id);
       if (done && shoe?.status === 'active' && !shoeHasNextHand(shoe.cut_hands))
         await repo.db.transaction().execute((trx) => repo.finishShoe(trx, shoe.id, now));
-      return done && (await openRound(table));
+      // A closed table opens no next round: the settled one is the last step (and is pushed as such).
+      return done && ((await openRound(table)) ?? done);
     }
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { type BaccaratVariant, betReturn, validBetOf } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { GamesModule, VendorRow } from '../games/index.ts';
+import { type GamesModule, inBatches, type VendorRow, WALLET_CONCURRENCY } from '../games/index.ts';
 import type { BaccaratRepository, BetRow, RoundRow } from './baccarat.repository.ts';
 import type { StoredHand } from './baccarat.tables.ts';
 
@@ -21,12 +21,6 @@ export const walletIds = {
   win: (roundId: bigint) => `bk${roundId}:win`,
   rollback: (roundId: bigint, betId: bigint) => `bk${roundId}:b${betId}:rb`,
 };
-
-const WALLET_CONCURRENCY = 8;
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
 
 /**
  * The money of a round through the seamless wallet of our own games, exactly as an outside vendor would send it:

@@ -7,6 +7,7 @@ import type {
   BaccaratShoesTable,
   BaccaratTables,
   BaccaratTablesTable,
+  PendingTableSettings,
   StoredHand,
 } from './baccarat.tables.ts';
 
@@ -21,7 +22,7 @@ export function createBaccaratRepository(db: Db) {
   return {
     db,
 
-    addTables: async (rows: Omit<TableRow, 'id' | 'created_at' | 'status'>[]) => {
+    addTables: async (rows: Omit<TableRow, 'id' | 'created_at' | 'status' | 'pending'>[]) => {
       if (rows.length)
         await db
           .insertInto('baccarat_tables')
@@ -51,7 +52,121 @@ export function createBaccaratRepository(db: Db) {
     tableById: (id: bigint) =>
       db.selectFrom('baccarat_tables').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 
-    openTables: () => db.selectFrom('baccarat_tables').selectAll().where('status', '=', 'open').execute(),
+    /** Every table of the merchant, closed ones too (the back office). */
+    allTables: (merchantId: bigint) =>
+      db
+        .selectFrom('baccarat_tables')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * The dealer's tables: the open ones, and closed ones whose round is still in play or whose cancelled round's
+     * refunds are unfinished (a closed table finishes what it started).
+     */
+    openTables: () =>
+      db
+        .selectFrom('baccarat_tables as t')
+        .selectAll('t')
+        .where((eb) =>
+          eb.or([
+            eb('t.status', '=', 'open'),
+            eb.exists(
+              eb
+                .selectFrom('baccarat_rounds as r')
+                .select('r.id')
+                .whereRef('r.table_id', '=', 't.id')
+                .where('r.status', 'in', ['betting', 'dealing', 'result']),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('baccarat_rounds as r')
+                .innerJoin('baccarat_bets as b', 'b.round_id', 'r.id')
+                .select('r.id')
+                .whereRef('r.table_id', '=', 't.id')
+                .where('r.status', '=', 'cancelled')
+                .where('b.status', 'in', ['pending', 'placed']),
+            ),
+          ]),
+        )
+        .execute(),
+
+    /**
+     * The table's settings for the round about to open, under the table's row lock: pending settings applied (and
+     * cleared) in this statement. Undefined when the table is closed (no new round opens).
+     */
+    applyPending: (trx: Db, id: bigint) =>
+      trx
+        .updateTable('baccarat_tables')
+        .set({
+          variant: sql`coalesce(pending->>'variant', variant)`,
+          min_bet: sql`coalesce((pending->>'minBet')::bigint, min_bet)`,
+          max_bet: sql`coalesce((pending->>'maxBet')::bigint, max_bet)`,
+          round_max: sql`coalesce((pending->>'roundMax')::bigint, round_max)`,
+          betting_seconds: sql`coalesce((pending->>'bettingSeconds')::integer, betting_seconds)`,
+          pending: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst(),
+
+    /**
+     * New settings: applied at once to a closed table with no round in play (one statement: the dealer opens no round
+     * there), else kept as pending for the next round. Which of the two, or undefined for no such table.
+     */
+    saveSettings: async (
+      merchantId: bigint,
+      code: string,
+      s: PendingTableSettings,
+    ): Promise<'applied' | 'pending' | undefined> => {
+      const now = await db
+        .updateTable('baccarat_tables as t')
+        .set({
+          variant: s.variant,
+          min_bet: BigInt(s.minBet),
+          max_bet: BigInt(s.maxBet),
+          round_max: BigInt(s.roundMax),
+          betting_seconds: s.bettingSeconds,
+          pending: null,
+        })
+        .where('t.merchant_id', '=', merchantId)
+        .where('t.code', '=', code)
+        .where('t.status', '=', 'closed')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('baccarat_rounds as r')
+                .select('r.id')
+                .whereRef('r.table_id', '=', 't.id')
+                .where('r.status', 'in', ['betting', 'dealing', 'result']),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (now.numUpdatedRows > 0n) return 'applied';
+      const later = await db
+        .updateTable('baccarat_tables')
+        .set({ pending: JSON.stringify(s) })
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return later.numUpdatedRows > 0n ? 'pending' : undefined;
+    },
+
+    /** Opens or closes a table; false for no such table. */
+    setStatus: async (merchantId: bigint, code: string, status: 'open' | 'closed') =>
+      (
+        await db
+          .updateTable('baccarat_tables')
+          .set({ status })
+          .where('merchant_id', '=', merchantId)
+          .where('code', '=', code)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
 
     activeShoe: (tableId: bigint, h: Db = db) =>
       h

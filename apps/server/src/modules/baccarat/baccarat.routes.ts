@@ -1,26 +1,27 @@
 import {
+  adminBaccaratSettings,
+  adminBaccaratTable,
+  adminBaccaratTables,
+  adminTableReason,
   baccaratBetRequest,
   baccaratBetResult,
   baccaratHistory,
   baccaratLobby,
   baccaratShoeProof,
   baccaratTableView,
-  HOUSE_SESSION_HEADER,
 } from '@sea/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import { gameSessionToken, registerTableAdminRoutes } from '../games/index.ts';
 import type { BaccaratService } from './baccarat.service.ts';
+import type { BaccaratAdmin } from './baccarat-admin.ts';
 
 const tags = ['baccarat'];
-const sessionToken = (request: FastifyRequest) => {
-  const h = request.headers[HOUSE_SESSION_HEADER];
-  return Array.isArray(h) ? h[0] : h;
-};
 const tableParams = z.object({ code: z.string().regex(/^[A-Z0-9-]{2,20}$/) });
 
 /** The table pages' API (the launch's game session token in X-Game-Session) and the back office's cancel. */
-export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratService): void {
+export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratService, admin: BaccaratAdmin): void {
   defineRoute(
     app,
     {
@@ -32,7 +33,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.lobby(merchant, sessionToken(request));
+      return service.lobby(merchant, gameSessionToken(request));
     },
   );
 
@@ -48,7 +49,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply, params }) => {
       reply.header('cache-control', 'no-store');
-      return service.table(merchant, sessionToken(request), params.code);
+      return service.table(merchant, gameSessionToken(request), params.code);
     },
   );
 
@@ -63,7 +64,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
       body: baccaratBetRequest,
       response: baccaratBetResult,
     },
-    ({ merchant, request, params, body }) => service.bet(merchant, sessionToken(request), params.code, body),
+    ({ merchant, request, params, body }) => service.bet(merchant, gameSessionToken(request), params.code, body),
   );
 
   defineRoute(
@@ -77,7 +78,7 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.history(merchant, sessionToken(request));
+      return service.history(merchant, gameSessionToken(request));
     },
   );
 
@@ -94,18 +95,40 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
     ({ merchant, params }) => service.shoeProof(merchant, params.id),
   );
 
+  registerBaccaratAdminRoutes(app, admin);
+}
+
+/** The back office's tables screen: list, settings, open / close, cancel a round, end a shoe (all audited). */
+function registerBaccaratAdminRoutes(app: FastifyInstance, admin: BaccaratAdmin): void {
+  const adminTags = ['admin: games'];
+  const who = (c: { admin: { id: bigint }; ip: string }) => ({ adminId: c.admin.id, ip: c.ip });
+
+  registerTableAdminRoutes(app, {
+    collection: '/admin/api/baccarat/tables',
+    noun: 'table',
+    round: 'round',
+    params: tableParams,
+    list: adminBaccaratTables,
+    item: adminBaccaratTable,
+    settings: adminBaccaratSettings,
+    onList: (merchant) => admin.adminTables(merchant),
+    onSave: (merchant, who, code, settings) => admin.saveSettings(merchant, who, code, settings),
+    onOpen: (merchant, who, code, open) => admin.setOpen(merchant, who, code, open),
+  });
+
   defineAdminRoute(
     app,
     {
       method: 'POST',
       url: '/admin/api/baccarat/rounds/:id/cancel',
       permission: 'games.manage',
-      summary: 'Cancel a baccarat round not yet paid (BETTING or DEALING): every bet is refunded',
-      tags: ['admin: games'],
+      summary: 'Cancel a baccarat round not yet paid (BETTING or DEALING): every bet is refunded (audited, with why)',
+      tags: adminTags,
       params: idParams,
+      body: adminTableReason,
       response: z.object({ roundId: z.string(), refunded: z.number().int() }),
     },
-    ({ merchant, params }) => service.cancelRound(merchant, params.id),
+    (c) => admin.cancelRound(c.merchant, who(c), c.params.id, c.body.reason),
   );
 
   defineAdminRoute(
@@ -115,10 +138,11 @@ export function registerBaccaratRoutes(app: FastifyInstance, service: BaccaratSe
       url: '/admin/api/baccarat/tables/:code/end-shoe',
       permission: 'games.manage',
       summary: 'End a table’s shoe after the hand in play: its seed is revealed, the next round opens a new shoe',
-      tags: ['admin: games'],
+      tags: adminTags,
       params: tableParams,
+      body: adminTableReason,
       response: z.object({ table: z.string() }),
     },
-    ({ merchant, params }) => service.endShoe(merchant, params.code),
+    (c) => admin.endShoe(c.merchant, who(c), c.params.code, c.body.reason),
   );
 }

@@ -92,7 +92,10 @@ export function createBaccaratService(deps: {
   async function tableOf(merchant: Merchant, code: string): Promise<TableRow> {
     await ensureTables(merchant);
     const table = await repo.table(merchant.id, code);
-    if (!table || table.status !== 'open') throw new AppError('not_found', 'No such table.');
+    if (!table) throw new AppError('not_found', 'No such table.');
+    // A closed table finishes the round in play (its players still see it and may bet while it is BETTING).
+    if (table.status !== 'open' && !(await repo.openRound(table.id)))
+      throw new AppError('not_found', 'This table is closed.');
     return table;
   }
 

@@ -31,6 +31,17 @@ export interface BaccaratTablesTable {
   status: Generated<'open' | 'closed'>;
   sort: Generated<number>;
   created_at: CreatedAt;
+  /** Settings saved while a round was in play: applied when the next round opens. */
+  pending: ColumnType<PendingTableSettings | null, string | null | undefined, string | null>;
+}
+
+/** A table's settings waiting for its next round (minor units as strings). */
+export interface PendingTableSettings {
+  variant: 'commission' | 'no-commission';
+  minBet: string;
+  maxBet: string;
+  roundMax: string;
+  bettingSeconds: number;
 }
 
 export interface BaccaratShoesTable {

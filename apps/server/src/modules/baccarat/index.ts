@@ -3,12 +3,14 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import { throttledNudge } from '../../lib/throttled-nudge.ts';
+import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createBaccaratRepository, type RoundRow, type TableRow } from './baccarat.repository.ts';
 import { registerBaccaratRoutes } from './baccarat.routes.ts';
 import { createBaccaratService } from './baccarat.service.ts';
 import type { BaccaratTables } from './baccarat.tables.ts';
+import { createBaccaratAdmin } from './baccarat-admin.ts';
 import { type BaccaratTimings, createDealer, DEFAULT_TIMINGS } from './baccarat-dealer.ts';
 import { type BaccaratGames, createBaccaratWallet } from './baccarat-wallet.ts';
 
@@ -37,6 +39,7 @@ export function createBaccaratModule(deps: {
   games: BaccaratGames;
   ledger: Pick<LedgerModule, 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: BaccaratOptions;
   /**
@@ -48,14 +51,15 @@ export function createBaccaratModule(deps: {
   const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
   const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
   const wallet = createBaccaratWallet({ repo, games: deps.games });
+  const changed = (table: TableRow, round: RoundRow) =>
+    deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: round.id, phase: round.status });
   const dealer = createDealer({
     repo,
     wallet,
     timings,
     clock: deps.clock,
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed: (table: TableRow, round: RoundRow) =>
-      deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: round.id, phase: round.status }),
+    changed,
   });
   // Bets nudge the table's followers at most once per BET_NUDGE_MS per table (the last one always told): a busy
   // round's thousands of bets must not become thousands of pushes, each a re-read by every player.
@@ -74,6 +78,7 @@ export function createBaccaratModule(deps: {
     clock: deps.clock,
     betPlaced,
   });
+  const admin = createBaccaratAdmin({ repo, service, audit: deps.audit, changed });
   // The back office's round lookup shows a baccarat round's cards with its shoe's proof.
   deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
   const jobs: ScheduledJob[] = [
@@ -88,12 +93,13 @@ export function createBaccaratModule(deps: {
   ];
   return {
     ...service,
+    admin,
     /** The dealer's pass over every open table (the job; tests call it with their clock). */
     advance: dealer.advance,
     timings,
     jobs,
     register(app: FastifyInstance): void {
-      registerBaccaratRoutes(app, service);
+      registerBaccaratRoutes(app, service, admin);
     },
   };
 }

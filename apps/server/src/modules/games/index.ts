@@ -51,6 +51,17 @@ export type { WalletAnswer, WalletCall } from './seamless.service.ts';
 export type { BetRecordSource, RecordFilter, RecordSourceRow } from './records.service.ts';
 export type { BetStatsSource, RollupCell, RoundDayTotals, TeamRoundRow } from './rollup.repository.ts';
 export { signSeamless } from './seamless.routes.ts';
+export {
+  gameSessionToken,
+  inBatches,
+  NotOpened,
+  registerTableAdminRoutes,
+  setTableOpen,
+  type TableActor,
+  tableAuditor,
+  unlessNotOpened,
+  WALLET_CONCURRENCY,
+} from './table-kit.ts';
 export { walletOpenApiDocument } from './seamless.openapi.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 

@@ -3,12 +3,14 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import { throttledNudge } from '../../lib/throttled-nudge.ts';
+import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
-import { type ArenaRow, createSabongRepository } from './sabong.repository.ts';
+import { type ArenaRow, createSabongRepository, type FightRow } from './sabong.repository.ts';
 import { registerSabongRoutes } from './sabong.routes.ts';
 import { createSabongService } from './sabong.service.ts';
 import type { SabongTables } from './sabong.tables.ts';
+import { createSabongAdmin } from './sabong-admin.ts';
 import { createSabongDealer, DEFAULT_TIMINGS, type SabongTimings } from './sabong-dealer.ts';
 import { createSabongWallet, type SabongGames } from './sabong-wallet.ts';
 
@@ -38,6 +40,7 @@ export function createSabongModule(deps: {
   games: SabongGames;
   ledger: Pick<LedgerModule, 'balances'>;
   merchants: Pick<MerchantsModule, 'findById'>;
+  audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
   options?: SabongOptions;
   /**
@@ -49,14 +52,15 @@ export function createSabongModule(deps: {
   const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
   const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
   const wallet = createSabongWallet({ repo, games: deps.games });
+  const changed = (arena: ArenaRow, fight: FightRow) =>
+    deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId: fight.id, phase: fight.status });
   const dealer = createSabongDealer({
     repo,
     wallet,
     timings,
     clock: deps.clock,
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed: (arena, fight) =>
-      deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId: fight.id, phase: fight.status }),
+    changed,
   });
   // Bets move the estimated payouts: the arena's followers are told at most once per BET_NUDGE_MS per arena.
   const nudge = throttledNudge<bigint, { arena: ArenaRow; fightId: bigint }>(BET_NUDGE_MS, (_, { arena, fightId }) =>
@@ -74,6 +78,7 @@ export function createSabongModule(deps: {
     clock: deps.clock,
     betPlaced,
   });
+  const admin = createSabongAdmin({ repo, service, audit: deps.audit, changed });
   // The back office's round lookup shows a fight's commitment, seed and check.
   deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
   const jobs: ScheduledJob[] = [
@@ -88,12 +93,13 @@ export function createSabongModule(deps: {
   ];
   return {
     ...service,
+    admin,
     /** The dealer's pass over every open arena (the job; tests call it with their clock). */
     advance: dealer.advance,
     timings,
     jobs,
     register(app: FastifyInstance): void {
-      registerSabongRoutes(app, service);
+      registerSabongRoutes(app, service, admin);
     },
   };
 }

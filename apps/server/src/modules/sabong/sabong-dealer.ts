@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cancelledByMinimum, fightCommitment, fightOutcome } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
+import { NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { ArenaRow, FightRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongWallet } from './sabong-wallet.ts';
 
@@ -35,19 +36,31 @@ export function createSabongDealer(deps: {
   const { repo, wallet, timings } = deps;
   const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
 
+  /**
+   * The next fight of an open arena under the settings it opens with (pending ones applied in the same transaction;
+   * the fight keeps its plasada and minimum payout). Undefined when the arena is closed or another dealer was first.
+   */
   async function openFight(arena: ArenaRow): Promise<FightRow | undefined> {
+    if (arena.status !== 'open') return undefined;
     const now = deps.clock();
     const last = await repo.lastFight(arena.id);
     const seed = randomBytes(32).toString('hex');
-    return repo.db.transaction().execute((trx) =>
-      repo.insertFight(trx, {
-        arenaId: arena.id,
-        fightNo: (last?.fight_no ?? 0) + 1,
-        seed,
-        seedHash: fightCommitment(seed),
-        plasadaBps: arena.plasada_bps,
-        opensAt: now,
-        closesAt: later(now, arena.betting_seconds),
+    return unlessNotOpened(
+      repo.db.transaction().execute(async (trx) => {
+        const live = await repo.applyPending(trx, arena.id);
+        if (!live) return undefined; // closed meanwhile
+        const fight = await repo.insertFight(trx, {
+          arenaId: arena.id,
+          fightNo: (last?.fight_no ?? 0) + 1,
+          seed,
+          seedHash: fightCommitment(seed),
+          plasadaBps: live.plasada_bps,
+          minPayout: live.min_payout,
+          opensAt: now,
+          closesAt: later(now, live.betting_seconds),
+        });
+        if (!fight) throw new NotOpened(); // another dealer's fight: the arena's settings stay as they were
+        return fight;
       }),
     );
   }
@@ -58,7 +71,7 @@ export function createSabongDealer(deps: {
     const pools = await repo.pools(fight.id, true);
     const now = deps.clock();
     const set = { meronPool: pools.meron, walaPool: pools.wala, drawPool: pools.draw };
-    if (cancelledByMinimum(pools, fight.plasada_bps)) {
+    if (cancelledByMinimum(pools, fight.plasada_bps, BigInt(fight.min_payout))) {
       const done = await repo.transition(repo.db, fight.id, 'closed', 'cancelled', {
         ...set,
         cancelReason: 'minimum_payout',
@@ -97,7 +110,8 @@ export function createSabongDealer(deps: {
     if (fight.status === 'result' && fight.result_ends_at! <= now) {
       await wallet.payFight(merchant, fight);
       const done = await repo.transition(repo.db, fight.id, 'result', 'settled', { settledAt: now });
-      return done && (await openFight(arena));
+      // A closed arena opens no next fight: the settled one is the last step (and is pushed as such).
+      return done && ((await openFight(arena)) ?? done);
     }
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { sabongBetReturn } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { GamesModule, VendorRow } from '../games/index.ts';
+import { type GamesModule, inBatches, type VendorRow, WALLET_CONCURRENCY } from '../games/index.ts';
 import type { BetRow, FightRow, SabongRepository } from './sabong.repository.ts';
 
 /** Our own games are vendor SEA; the arenas are its game `sabong` (COCKFIGHT centre). */
@@ -20,12 +20,6 @@ export const walletIds = {
   win: (fightId: bigint) => `sb${fightId}:win`,
   rollback: (fightId: bigint, betId: bigint) => `sb${fightId}:b${betId}:rb`,
 };
-
-const WALLET_CONCURRENCY = 8;
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
 
 /**
  * The money of a fight through the seamless wallet of our own games, as an outside vendor would send it: each bet

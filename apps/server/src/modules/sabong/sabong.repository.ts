@@ -5,6 +5,7 @@ import type {
   SabongBetsTable,
   SabongFightStatus,
   SabongFightsTable,
+  PendingArenaSettings,
   SabongSideCode,
   SabongTables,
 } from './sabong.tables.ts';
@@ -13,6 +14,7 @@ export type ArenaRow = Selectable<SabongArenasTable>;
 export type FightRow = Selectable<SabongFightsTable>;
 export type BetRow = Selectable<SabongBetsTable>;
 type Db = Kysely<SabongTables>;
+const IN_PLAY = ['open', 'closed', 'fighting', 'result'] as const;
 
 /** Fields a step of the fight's state machine sets. */
 export interface FightChange {
@@ -31,7 +33,7 @@ export function createSabongRepository(db: Db) {
   return {
     db,
 
-    addArenas: async (rows: Omit<ArenaRow, 'id' | 'created_at' | 'status'>[]) => {
+    addArenas: async (rows: Omit<ArenaRow, 'id' | 'created_at' | 'status' | 'pending' | 'min_payout'>[]) => {
       if (rows.length)
         await db
           .insertInto('sabong_arenas')
@@ -61,7 +63,123 @@ export function createSabongRepository(db: Db) {
     arenaById: (id: bigint) =>
       db.selectFrom('sabong_arenas').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 
-    openArenas: () => db.selectFrom('sabong_arenas').selectAll().where('status', '=', 'open').execute(),
+    /** Every arena of the merchant, closed ones too (the back office). */
+    allArenas: (merchantId: bigint) =>
+      db
+        .selectFrom('sabong_arenas')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * The dealer's arenas: the open ones, and closed ones whose fight is still in play or whose cancelled fight's
+     * refunds are unfinished (a closed arena finishes what it started).
+     */
+    openArenas: () =>
+      db
+        .selectFrom('sabong_arenas as a')
+        .selectAll('a')
+        .where((eb) =>
+          eb.or([
+            eb('a.status', '=', 'open'),
+            eb.exists(
+              eb
+                .selectFrom('sabong_fights as f')
+                .select('f.id')
+                .whereRef('f.arena_id', '=', 'a.id')
+                .where('f.status', 'in', IN_PLAY),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('sabong_fights as f')
+                .innerJoin('sabong_bets as b', 'b.fight_id', 'f.id')
+                .select('f.id')
+                .whereRef('f.arena_id', '=', 'a.id')
+                .where('f.status', '=', 'cancelled')
+                .where('b.status', 'in', ['pending', 'placed']),
+            ),
+          ]),
+        )
+        .execute(),
+
+    /**
+     * The arena's settings for the fight about to open, under the arena's row lock: pending settings applied (and
+     * cleared) in this statement. Undefined when the arena is closed (no new fight opens).
+     */
+    applyPending: (trx: Db, id: bigint) =>
+      trx
+        .updateTable('sabong_arenas')
+        .set({
+          plasada_bps: sql`coalesce((pending->>'plasadaBps')::integer, plasada_bps)`,
+          betting_seconds: sql`coalesce((pending->>'bettingSeconds')::integer, betting_seconds)`,
+          min_bet: sql`coalesce((pending->>'minBet')::bigint, min_bet)`,
+          max_bet: sql`coalesce((pending->>'maxBet')::bigint, max_bet)`,
+          fight_max: sql`coalesce((pending->>'fightMax')::bigint, fight_max)`,
+          min_payout: sql`coalesce((pending->>'minPayout')::integer, min_payout)`,
+          pending: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst(),
+
+    /**
+     * New settings: applied at once to a closed arena with no fight in play (one statement: the dealer opens no fight
+     * there), else kept as pending for the next fight. Which of the two, or undefined for no such arena.
+     */
+    saveSettings: async (
+      merchantId: bigint,
+      code: string,
+      s: PendingArenaSettings,
+    ): Promise<'applied' | 'pending' | undefined> => {
+      const now = await db
+        .updateTable('sabong_arenas as a')
+        .set({
+          plasada_bps: s.plasadaBps,
+          betting_seconds: s.bettingSeconds,
+          min_bet: BigInt(s.minBet),
+          max_bet: BigInt(s.maxBet),
+          fight_max: BigInt(s.fightMax),
+          min_payout: s.minPayout,
+          pending: null,
+        })
+        .where('a.merchant_id', '=', merchantId)
+        .where('a.code', '=', code)
+        .where('a.status', '=', 'closed')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('sabong_fights as f')
+                .select('f.id')
+                .whereRef('f.arena_id', '=', 'a.id')
+                .where('f.status', 'in', IN_PLAY),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (now.numUpdatedRows > 0n) return 'applied';
+      const later = await db
+        .updateTable('sabong_arenas')
+        .set({ pending: JSON.stringify(s) })
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return later.numUpdatedRows > 0n ? 'pending' : undefined;
+    },
+
+    /** Opens or closes an arena; false for no such arena. */
+    setStatus: async (merchantId: bigint, code: string, status: 'open' | 'closed') =>
+      (
+        await db
+          .updateTable('sabong_arenas')
+          .set({ status })
+          .where('merchant_id', '=', merchantId)
+          .where('code', '=', code)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
 
     /** The arena's fight in play (open, closed, fighting, result), if any. */
     currentFight: (arenaId: bigint) =>
@@ -95,6 +213,7 @@ export function createSabongRepository(db: Db) {
         seed: string;
         seedHash: string;
         plasadaBps: number;
+        minPayout: number;
         opensAt: Date;
         closesAt: Date;
       },
@@ -108,6 +227,7 @@ export function createSabongRepository(db: Db) {
           seed_hash: f.seedHash,
           status: 'open',
           plasada_bps: f.plasadaBps,
+          min_payout: f.minPayout,
           opens_at: f.opensAt,
           closes_at: f.closesAt,
         })

@@ -1,5 +1,8 @@
 import {
-  HOUSE_SESSION_HEADER,
+  adminSabongArena,
+  adminSabongArenas,
+  adminSabongSettings,
+  adminTableReason,
   sabongArenaView,
   sabongBetRequest,
   sabongBetResult,
@@ -7,20 +10,18 @@ import {
   sabongHistory,
   sabongLobby,
 } from '@sea/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineRoute, idParams } from '../../http/route.ts';
+import { gameSessionToken, registerTableAdminRoutes } from '../games/index.ts';
 import type { SabongService } from './sabong.service.ts';
+import type { SabongAdmin } from './sabong-admin.ts';
 
 const tags = ['sabong'];
-const sessionToken = (request: FastifyRequest) => {
-  const h = request.headers[HOUSE_SESSION_HEADER];
-  return Array.isArray(h) ? h[0] : h;
-};
 const arenaParams = z.object({ code: z.string().regex(/^[A-Z0-9-]{2,20}$/) });
 
 /** The arena pages' API (the launch's game session token in X-Game-Session) and the back office's cancel. */
-export function registerSabongRoutes(app: FastifyInstance, service: SabongService): void {
+export function registerSabongRoutes(app: FastifyInstance, service: SabongService, admin: SabongAdmin): void {
   defineRoute(
     app,
     {
@@ -32,7 +33,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.lobby(merchant, sessionToken(request));
+      return service.lobby(merchant, gameSessionToken(request));
     },
   );
 
@@ -48,7 +49,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply, params }) => {
       reply.header('cache-control', 'no-store');
-      return service.arena(merchant, sessionToken(request), params.code);
+      return service.arena(merchant, gameSessionToken(request), params.code);
     },
   );
 
@@ -64,7 +65,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
       body: sabongBetRequest,
       response: sabongBetResult,
     },
-    ({ merchant, request, params, body }) => service.bet(merchant, sessionToken(request), params.code, body),
+    ({ merchant, request, params, body }) => service.bet(merchant, gameSessionToken(request), params.code, body),
   );
 
   defineRoute(
@@ -78,7 +79,7 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     },
     ({ merchant, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.history(merchant, sessionToken(request));
+      return service.history(merchant, gameSessionToken(request));
     },
   );
 
@@ -95,17 +96,40 @@ export function registerSabongRoutes(app: FastifyInstance, service: SabongServic
     ({ merchant, params }) => service.fightProof(merchant, params.id),
   );
 
+  registerSabongAdminRoutes(app, admin);
+}
+
+/** The back office's arenas screen: list, settings, open / close, cancel a fight (all audited). */
+function registerSabongAdminRoutes(app: FastifyInstance, admin: SabongAdmin): void {
+  const adminTags = ['admin: games'];
+  const who = (c: { admin: { id: bigint }; ip: string }) => ({ adminId: c.admin.id, ip: c.ip });
+
+  registerTableAdminRoutes(app, {
+    collection: '/admin/api/sabong/arenas',
+    noun: 'arena',
+    round: 'fight',
+    params: arenaParams,
+    list: adminSabongArenas,
+    item: adminSabongArena,
+    settings: adminSabongSettings,
+    onList: (merchant) => admin.adminArenas(merchant),
+    onSave: (merchant, who, code, settings) => admin.saveSettings(merchant, who, code, settings),
+    onOpen: (merchant, who, code, open) => admin.setOpen(merchant, who, code, open),
+  });
+
   defineAdminRoute(
     app,
     {
       method: 'POST',
       url: '/admin/api/sabong/fights/:id/cancel',
       permission: 'games.manage',
-      summary: 'Cancel a sabong fight not yet paid (open, closed or fighting): every bet is refunded',
-      tags: ['admin: games'],
+      summary:
+        'Cancel a sabong fight not yet paid (open, closed or fighting): every bet is refunded (audited, with why)',
+      tags: adminTags,
       params: idParams,
+      body: adminTableReason,
       response: z.object({ fightId: z.string(), refunded: z.number().int() }),
     },
-    ({ merchant, params }) => service.cancelFight(merchant, params.id),
+    (c) => admin.cancelFight(c.merchant, who(c), c.params.id, c.body.reason),
   );
 }

@@ -93,7 +93,10 @@ export function createSabongService(deps: {
   async function arenaOf(merchant: Merchant, code: string): Promise<ArenaRow> {
     await ensureArenas(merchant);
     const arena = await repo.arena(merchant.id, code);
-    if (!arena || arena.status !== 'open') throw new AppError('not_found', 'No such arena.');
+    if (!arena) throw new AppError('not_found', 'No such arena.');
+    // A closed arena finishes the fight in play (its players still see it and may bet while it is open).
+    if (arena.status !== 'open' && !(await repo.currentFight(arena.id)))
+      throw new AppError('not_found', 'This arena is closed.');
     return arena;
   }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export type SabongFightStatus = 'open' | 'closed' | 'fighting' | 'result' | 'settled' | 'cancelled';
@@ -18,6 +18,20 @@ export interface SabongArenasTable {
   status: Generated<'open' | 'closed'>;
   sort: Generated<number>;
   created_at: CreatedAt;
+  /** The Meron / Wala payout per 100 at or below which a fight is cancelled (§6.2: 107). */
+  min_payout: Generated<number>;
+  /** Settings saved while a fight was in play: applied when the next fight opens. */
+  pending: ColumnType<PendingArenaSettings | null, string | null | undefined, string | null>;
+}
+
+/** An arena's settings waiting for its next fight (minor units as strings). */
+export interface PendingArenaSettings {
+  plasadaBps: number;
+  bettingSeconds: number;
+  minBet: string;
+  maxBet: string;
+  fightMax: string;
+  minPayout: number;
 }
 
 export interface SabongFightsTable {
@@ -30,6 +44,8 @@ export interface SabongFightsTable {
   opens_at: Date;
   closes_at: Date;
   plasada_bps: number;
+  /** The arena's minimum payout when the fight opened. */
+  min_payout: Generated<number>;
   meron_pool: Int8 | null;
   wala_pool: Int8 | null;
   draw_pool: Int8 | null;

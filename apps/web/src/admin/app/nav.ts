@@ -39,6 +39,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'games.nav.categories', path: '/games/categories', anyOf: ['games.view'] },
       { label: 'games.nav.games', path: '/games', anyOf: ['games.view'] },
       { label: 'games.nav.rounds', path: '/games/rounds', anyOf: ['games.view'] },
+      { label: 'tables.nav', path: '/games/tables', anyOf: ['games.view'] },
     ],
   },
   {

@@ -22,6 +22,7 @@ import { CategoriesPage } from '../features/games/CategoriesPage.tsx';
 import { GamesPage } from '../features/games/GamesPage.tsx';
 import { RoundLookupPage } from '../features/games/RoundLookupPage.tsx';
 import { VendorsPage } from '../features/games/VendorsPage.tsx';
+import { TablesPage } from '../features/tables/TablesPage.tsx';
 import { BannersPage } from '../features/site-content/BannersPage.tsx';
 import { NoticesPage } from '../features/site-content/NoticesPage.tsx';
 import { SignInPage } from '../features/sign-in/SignInPage.tsx';
@@ -72,6 +73,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'games/vendors', element: <VendorsPage /> },
           { path: 'games/categories', element: <CategoriesPage /> },
           { path: 'games/rounds', element: <RoundLookupPage /> },
+          { path: 'games/tables', element: <TablesPage /> },
           { path: 'staff', element: <StaffListPage /> },
           { path: 'staff/roles', element: <RolesPage /> },
           { path: 'staff/settings', element: <StaffSettingsPage /> },

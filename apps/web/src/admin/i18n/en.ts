@@ -7,6 +7,7 @@ import { lotteryEn } from './lottery-en.ts';
 import { agentsContentEn } from './agents-content.ts';
 import { bonusAdminEn } from './bonus.ts';
 import { rewardsAdminEn } from './rewards.ts';
+import { tablesAdminEn } from './tables.ts';
 /** The back office's English texts. ty.ts has the same keys (type-checked through `AdminDictionary`). */
 export const en = {
   app: { name: 'Back office', language: 'Language', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
@@ -647,6 +648,7 @@ export const en = {
     closeText: 'Close {{reference}}? It can no longer be answered.',
   },
   lottery: lotteryEn,
+  tables: tablesAdminEn,
   /** Payment methods and limits (issue 22). */
   methods: {
     title: 'Payment methods',

@@ -3,6 +3,7 @@ import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
 import { vipAdminTl } from './vip.ts';
 import { lotteryTl } from './lottery-tl.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
+import { tablesAdminTl } from './tables.ts';
 
 /** The back office's TL texts (Tagalog): the same keys as en.ts. */
 export const tl: AdminDictionary = {
@@ -695,6 +696,7 @@ export const tl: AdminDictionary = {
     closeText: 'Isara ang {{reference}}? Hindi na ito masasagot.',
   },
   lottery: lotteryTl,
+  tables: tablesAdminTl,
   methods: {
     title: 'Mga paraan ng pagbabayad',
     nav: 'Mga paraan ng pagbabayad',

@@ -8,6 +8,7 @@ import { bonusAdminTy } from './bonus.ts';
 import { rewardsAdminTy } from './rewards.ts';
 import type { AdminDictionary } from './en.ts';
 import { lotteryTy } from './lottery-ty.ts';
+import { tablesAdminTy } from './tables.ts';
 
 /** The back office's TY texts (Vietnamese): the same keys as en.ts. */
 export const ty: AdminDictionary = {
@@ -688,6 +689,7 @@ export const ty: AdminDictionary = {
     closeText: 'Đóng {{reference}}? Sau đó không thể trả lời nữa.',
   },
   lottery: lotteryTy,
+  tables: tablesAdminTy,
   methods: {
     title: 'Phương thức thanh toán',
     nav: 'Phương thức thanh toán',
