@@ -38,6 +38,7 @@ export * from './feedback.ts';
 export * from './chat.ts';
 export * from './responsible-gaming.ts';
 export * from './bonus.ts';
+export * from './join.ts';
 export * from './rewards.ts';
 export * from './kyc.ts';
 export * from './profile.ts';

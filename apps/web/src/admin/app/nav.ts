@@ -81,6 +81,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'rewards.nav.mall', path: '/rewards/mall', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.orders', path: '/rewards/mall-orders', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.claims', path: '/rewards/bonus-claims', anyOf: ['members.view'] },
+      { label: 'rewards.nav.applications', path: '/rewards/activity-applications', anyOf: ['members.view'] },
     ],
   },
   { label: 'nav.feedback', items: [{ label: 'nav.feedbackInbox', path: '/feedback', anyOf: ['feedback.view'] }] },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { ActivityApplicationsPage } from '../features/rewards/ActivityApplicationsPage.tsx';
 import { BonusClaimsPage } from '../features/rewards/BonusClaimsPage.tsx';
 import { MallItemsPage } from '../features/rewards/MallItemsPage.tsx';
 import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
@@ -14,4 +15,5 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/mall', element: <MallItemsPage /> },
   { path: 'rewards/mall-orders', element: <MallOrdersPage /> },
   { path: 'rewards/bonus-claims', element: <BonusClaimsPage /> },
+  { path: 'rewards/activity-applications', element: <ActivityApplicationsPage /> },
 ];

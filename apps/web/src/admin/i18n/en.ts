@@ -1,3 +1,4 @@
+import { activitiesAdminEn } from './activities.ts';
 import { chatAdminEn } from './chat.ts';
 import { kycAdminEn } from './kyc.ts';
 import { moreEn } from './backoffice-more.ts';
@@ -27,6 +28,8 @@ export const en = {
     shownOnce: 'Shown once: copy it now and hand it over securely. It cannot be shown again.',
   },
   errors: {
+    activity_application_not_found: 'No such application.',
+    activity_application_reviewed: 'This application has already been reviewed.',
     network: 'The server cannot be reached. Check the connection and try again.',
     unexpected: 'The server gave an unexpected answer (HTTP {{status}}).',
     unknown: 'Something went wrong.',
@@ -854,6 +857,7 @@ export const en = {
   ...moreEn,
   ...bonusAdminEn,
   ...rewardsAdminEn,
+  ...activitiesAdminEn,
 };
 
 type Widen<T> = {

@@ -1,3 +1,4 @@
+import { activitiesAdminTl } from './activities.ts';
 import type { AdminDictionary } from './en.ts';
 import { lotteryTl } from './lottery-tl.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
@@ -25,6 +26,8 @@ export const tl: AdminDictionary = {
     shownOnce: 'Isang beses lang ipinapakita: kopyahin ngayon at ibigay nang ligtas. Hindi na ito maipapakita muli.',
   },
   errors: {
+    activity_application_not_found: 'Walang ganitong application.',
+    activity_application_reviewed: 'Nasuri na ang application na ito.',
     network: 'Hindi maabot ang server. Suriin ang koneksiyon at subukang muli.',
     unexpected: 'Hindi inaasahang sagot ng server (HTTP {{status}}).',
     unknown: 'May nangyaring mali.',
@@ -908,4 +911,5 @@ export const tl: AdminDictionary = {
   ...moreTl,
   ...bonusAdminTl,
   ...rewardsAdminTl,
+  ...activitiesAdminTl,
 };

@@ -1,3 +1,4 @@
+import { activitiesAdminTy } from './activities.ts';
 import { chatAdminTy } from './chat.ts';
 import { kycAdminTy } from './kyc.ts';
 import { moreTy } from './backoffice-more.ts';
@@ -29,6 +30,8 @@ export const ty: AdminDictionary = {
     shownOnce: 'Chỉ hiển thị một lần: hãy sao chép ngay và chuyển giao an toàn. Không thể xem lại.',
   },
   errors: {
+    activity_application_not_found: 'Không có đơn này.',
+    activity_application_reviewed: 'Đơn này đã được xét duyệt.',
     network: 'Không kết nối được máy chủ. Kiểm tra kết nối và thử lại.',
     unexpected: 'Máy chủ trả lời không như mong đợi (HTTP {{status}}).',
     unknown: 'Đã xảy ra lỗi.',
@@ -898,4 +901,5 @@ export const ty: AdminDictionary = {
   ...moreTy,
   ...bonusAdminTy,
   ...rewardsAdminTy,
+  ...activitiesAdminTy,
 };
