@@ -19,7 +19,6 @@ import { useUi } from '../../state/ui.ts';
 import { applySchema, type ApplyFormValues, EMPTY_APPLICATION } from './apply-form.ts';
 import '../../i18n/areas/promos.ts';
 import '../../i18n/areas/join.ts';
-import '../promotions/promotions.css';
 import './join.css';
 
 const TONE: Record<JoinState, StatusTone> = {
@@ -48,10 +47,10 @@ export default function JoinPage() {
   const isLogin = useSession((s) => s.isLogin);
   const { open } = useUi();
   return (
-    <section className="promos join" aria-labelledby="page-title">
-      <header className="promos__head">
+    <section className="join" aria-labelledby="page-title">
+      <header className="join__head">
         <h1 id="page-title">{t('join.title')}</h1>
-        <p className="promos__intro">{t('join.intro')}</p>
+        <p className="join__intro">{t('join.intro')}</p>
         <Link className="join__all" to="/promotions">
           {t('join.allPromotions')} ›
         </Link>

@@ -73,7 +73,6 @@ export function ActivityApplicationsPage() {
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, decide, exponent, currency],
   );
 
