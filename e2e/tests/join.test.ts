@@ -84,6 +84,27 @@ async function newMember(width: number, n: number) {
 }
 
 for (const width of [1366, 390] as const) {
+  test(`the operator makes a promotion take applications in the promotion editor at ${width} px`, async () => {
+    const owner = await staffMember(`joinowner${width}`);
+    const title = `Photo contest ${width}`;
+    const promo = await post<{ id: string }>('/admin/api/promotions', owner.token, { title, content: '<p>x</p>' });
+    await openBackOffice(owner.token, '/content/promotions', width);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await row.getByRole('button', { name: 'Application' }).click();
+    const dialog = page.getByRole('dialog', { name: `Activity application: ${title}` });
+    await dialog.getByLabel('Takes applications').waitFor();
+    await dialog.getByLabel(/New members only/).check();
+    await shot('bo-application-settings', width);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(await server.app.modules.activities.offer(demo, BigInt(promo.id)), {
+      enabled: true,
+      newMembersOnly: true,
+      oncePerMember: true,
+    });
+    assert.deepEqual(errors, []);
+  });
+
   test(`a new player joins the sign-up promotion and requests the reward at ${width} px`, async () => {
     const m = await newMember(width, 1);
     await page.goto(`${server.baseUrl}/join`);
