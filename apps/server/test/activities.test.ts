@@ -229,3 +229,47 @@ describe('activity applications', () => {
     expect(await balances(b)).toEqual({ main: 0n, bonus: 0n });
   });
 });
+
+describe('hostile input on the /join and application routes', () => {
+  it('never answers 5xx', async () => {
+    const p = await newPlayer(t, demo);
+    const ids = ['0', 'abc', '99999999999999999999', '-1', '1'];
+    const bodies: unknown[] = [undefined, {}, { comment: 1 }, { comment: 'x'.repeat(5000) }, [1], 'x'];
+    const reviewBodies: unknown[] = [
+      {},
+      { decision: 'approve', amount: '-1' },
+      { decision: 'approve', amount: '99999999999999999999' },
+      { decision: 'approve', amount: '1.5' },
+      { decision: 'reject', reason: 'x'.repeat(501) },
+      { decision: 'maybe' },
+    ];
+    const seen: string[] = [];
+    for (const id of ids) {
+      for (const [method, url] of [
+        ['POST', `/wps/join/${id}`],
+        ['POST', `/wps/join/${id}/reward`],
+        ['PUT', `/wps/join/${id}/application`],
+      ] as const)
+        for (const body of bodies) {
+          const r = await t.app.inject({
+            method,
+            url,
+            headers: { ...bearer(p.token), ...(typeof body === 'string' && { 'content-type': 'text/plain' }) },
+            ...(body !== undefined && { payload: body as object }),
+          });
+          if (r.statusCode >= 500) seen.push(`${method} ${url} ${JSON.stringify(body)} → ${r.statusCode}`);
+        }
+      for (const body of reviewBodies) {
+        const r = await staff('POST', `/admin/api/activity-applications/${id}/review`, body as object);
+        if (r.statusCode >= 500) seen.push(`review ${id} ${JSON.stringify(body)} → ${r.statusCode}`);
+      }
+      for (const n of ['0', '3', 'x', '-1']) {
+        const r = await staff('GET', `/admin/api/activity-applications/${id}/images/${n}`);
+        if (r.statusCode >= 500) seen.push(`image ${id}/${n} → ${r.statusCode}`);
+      }
+    }
+    const q = await staff('GET', '/admin/api/activity-applications?status=nope&pageNo=0&pageSize=1000');
+    expect(q.statusCode).toBe(400);
+    expect(seen).toEqual([]);
+  });
+});

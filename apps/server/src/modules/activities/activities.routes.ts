@@ -55,8 +55,7 @@ async function readApplication(request: FastifyRequest): Promise<{ comment: stri
   }
 }
 
-const imageParams = z.object({
-  id: z.coerce.bigint().positive(),
+const imageParams = idParams.extend({
   n: z.coerce
     .number()
     .int()
