@@ -53,6 +53,7 @@ import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashbackModule } from './modules/cashback/index.ts';
 import { createRaffleModule } from './modules/raffle/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
+import { createActivitiesModule } from './modules/activities/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 
 /** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
@@ -320,6 +321,18 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // A reviewed identity document: the member reads the outcome (and the reason) in the inbox.
   kyc.setNoticePort(messages.notify);
   const feedback = createFeedbackModule({ db, members, messages, audit: admin, limiter, clock });
+  // /join and activity applications: the bonus face's offers and claims, applications paid through the ledger.
+  const activities = createActivitiesModule({
+    db,
+    ledger,
+    promotions,
+    bonus,
+    members,
+    messages,
+    audit: admin,
+    limiter,
+    clock,
+  });
   // The chat room: a lobby and a room per lottery game (fast and feed games), names masked as on the winners board.
   const chat = createChatModule({
     db,
@@ -432,6 +445,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     promotions,
     playEvents,
     bonus,
+    activities,
     media,
     content,
     messages,

@@ -194,6 +194,16 @@ export const ERROR_CATALOGUE = {
   account_closed: { status: 403, message: 'This account is closed. Please contact customer service.' },
   bonus_claim_not_found: { status: 404, message: 'No such bonus claim.' },
   bonus_claim_not_flagged: { status: 409, message: 'This claim is not waiting for a review.' },
+  activity_not_found: { status: 404, message: 'This promotion takes no applications.' },
+  activity_not_eligible: { status: 409, message: 'You cannot apply to this promotion.' },
+  activity_already_applying: { status: 409, message: 'Your application to this promotion is waiting for a review.' },
+  activity_already_rewarded: { status: 409, message: 'You have already been rewarded for this promotion.' },
+  activity_too_many_images: { status: 400, message: 'At most 3 images.' },
+  activity_image_type: { status: 415, message: 'Images must be PNG or JPG.' },
+  activity_image_too_large: { status: 413, message: 'Images must be 5 MB or smaller.' },
+  activity_application_not_found: { status: 404, message: 'No such application.' },
+  activity_application_reviewed: { status: 409, message: 'This application has already been reviewed.' },
+  bonus_reward_not_ready: { status: 409, message: 'There is no reward to request for this promotion yet.' },
   internal_error: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

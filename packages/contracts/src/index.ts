@@ -39,6 +39,7 @@ export * from './feedback.ts';
 export * from './chat.ts';
 export * from './responsible-gaming.ts';
 export * from './bonus.ts';
+export * from './join.ts';
 export * from './rewards.ts';
 export * from './vip.ts';
 export * from './kyc.ts';

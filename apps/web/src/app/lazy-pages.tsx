@@ -2,6 +2,8 @@ import { type ComponentType, lazy } from 'react';
 
 /** The areas the spec lazy-loads, each its own chunk. */
 export const PromotionsPage = lazy(() => import('../features/promotions/PromotionsPage.tsx'));
+/** /join: the promotions a member can join, the sign-up reward request and activity applications. */
+export const JoinPage = lazy(() => import('../features/join/JoinPage.tsx'));
 export const LotteryPage = lazy(() => import('../features/lottery/LotteryPage.tsx'));
 /** Our fast lottery (ELOTT): the lobby, a game page, the draw verifier. */
 export const LotteryLobby = lazy(() => import('../features/lottery/LotteryLobby.tsx'));

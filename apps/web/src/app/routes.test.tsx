@@ -89,7 +89,7 @@ describe('routes', () => {
 
   it('the spec areas that are not built are offered nowhere and their URLs show the promotions; unknown paths a 404', async () => {
     useSession.getState().setToken('t0k3n');
-    for (const path of ['/join', '/member/referral']) {
+    for (const path of ['/member/referral']) {
       const router = renderAt(path);
       await waitFor(() => expect(router.state.location.pathname, path).toBe('/promotions'));
       expect(await screen.findByRole('heading', { name: 'Promotions', level: 1 })).toBeTruthy();
@@ -104,6 +104,13 @@ describe('routes', () => {
     cleanup();
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('/join is the join area (lazy-loaded), not a redirect', async () => {
+    server.use(http.get('*/wps/join/public', () => ok({ currency: 'PHP', exponent: 2, list: [] })));
+    const router = renderAt('/join');
+    expect(await screen.findByRole('heading', { name: 'Join promotions', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/join');
   });
 
   it('/help#deposit opens the help centre on that article', async () => {

@@ -21,6 +21,7 @@ import {
   PointMallPage,
   RafflePage,
   PromotionsPage,
+  JoinPage,
   ResetPasswordPage,
   SeamlessPage,
   VerifyEmailPage,
@@ -46,8 +47,7 @@ export const routes: RouteObject[] = [
       { path: '/hot', element: <GameListCenter /> },
       { path: '/seamless', element: <SeamlessPage /> },
       { path: '/promotions', element: <PromotionsPage /> },
-      // The spec's join area is not built: offered nowhere, its URL shows the promotions.
-      { path: '/join', element: <Navigate to="/promotions" replace /> },
+      { path: '/join', element: <JoinPage /> },
       ...RETIRED_MEMBER_PAGES.map<RouteObject>((p) => ({
         path: `/member/${p}`,
         element: <Navigate to="/promotions" replace />,

@@ -20,6 +20,15 @@ export function createBonusRepository(db: Kysely<BonusTables>) {
         .where('promotion_id', '=', promotionId)
         .executeTakeFirst(),
 
+    /** The merchant's enabled offers (the /join page). */
+    enabledOffers: (merchantId: bigint) =>
+      db
+        .selectFrom('bonus_offers')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .where('enabled', '=', true)
+        .execute(),
+
     async saveOffer(ex: AnyDb, row: Insertable<BonusOffersTable>): Promise<OfferRow> {
       const { promotion_id: _p, merchant_id: _m, ...rest } = row;
       return on(ex)
@@ -49,12 +58,14 @@ export function createBonusRepository(db: Kysely<BonusTables>) {
         .executeTakeFirst(),
 
     /** Another member's claim of the promotion from the same IP or device (a suspected duplicate). */
-    duplicateOf: (ex: AnyDb, promotionId: bigint, memberId: bigint, ip: string, device: string) =>
+    /** Another member's claim of the promotion from the same IP or device (`requested`: past joining only). */
+    duplicateOf: (ex: AnyDb, promotionId: bigint, memberId: bigint, ip: string, device: string, requested = false) =>
       on(ex)
         .selectFrom('bonus_claims')
         .select(['id', 'member_id', 'ip', 'device'])
         .where('promotion_id', '=', promotionId)
         .where('member_id', '<>', memberId)
+        .$if(requested, (q) => q.where('status', '<>', 'joined'))
         .where((eb) => eb.or([eb('ip', '=', ip), ...(device ? [eb('device', '=', device)] : [])]))
         .limit(1)
         .executeTakeFirst(),

@@ -240,6 +240,7 @@ export function createBonusService(deps: BonusDeps) {
       memberId: bigint,
       promotionId: bigint,
       from: { ip: string; device: string },
+      opts: { deferReward?: boolean } = {},
     ): Promise<BonusClaim> {
       const o = await repo.offer(merchant.id, promotionId);
       const [fact] = await deps.promotions.facts(merchant.id, [promotionId]);
@@ -255,16 +256,18 @@ export function createBonusService(deps: BonusDeps) {
       const now = clock();
       try {
         const claim = await db.transaction().execute(async (trx) => {
-          const dup = await repo.duplicateOf(trx, promotionId, memberId, from.ip, from.device);
-          const signup = o.kind === 'signup';
+          // /join: a sign-up bonus joined now is paid on the member's reward request (requestReward), checked then.
+          const deferred = o.kind === 'signup' && opts.deferReward === true;
+          const dup = deferred ? undefined : await repo.duplicateOf(trx, promotionId, memberId, from.ip, from.device);
+          const signup = o.kind === 'signup' && !deferred;
           const c = await repo.insertClaim(trx, {
             merchant_id: merchant.id,
             member_id: memberId,
             promotion_id: promotionId,
             kind: o.kind,
             status: dup ? 'flagged' : signup ? 'queued' : 'joined',
-            amount: signup ? o.fixed_amount : 0n,
-            requirement: signup ? requirementOf(o, o.fixed_amount, 0n) : 0n,
+            amount: o.kind === 'signup' ? o.fixed_amount : 0n,
+            requirement: o.kind === 'signup' ? requirementOf(o, o.fixed_amount, 0n) : 0n,
             max_conversion: o.max_conversion,
             max_stake: o.max_stake,
             expiry_days: o.expiry_days,
@@ -285,6 +288,60 @@ export function createBonusService(deps: BonusDeps) {
         if ((err as { code?: string }).code === '23505') throw new AppError('bonus_already_joined');
         throw err;
       }
+    },
+
+    /**
+     * The reward request of a sign-up bonus joined on /join: the claim waiting for it is paid (queued behind an
+     * active bonus) or, when another member's claim of the promotion shares the IP or device, flagged for staff.
+     * The claim is locked: a repeated or concurrent request finds it no longer waiting (bonus_reward_not_ready).
+     */
+    async requestReward(
+      merchant: Merchant,
+      memberId: bigint,
+      promotionId: bigint,
+      from: { ip: string; device: string },
+    ): Promise<BonusClaim> {
+      const [fact] = await deps.promotions.facts(merchant.id, [promotionId]);
+      if (!fact?.current) throw new AppError('promotion_not_found');
+      const waiting = await repo.claimOf(merchant.id, memberId, promotionId);
+      if (!waiting || waiting.kind !== 'signup' || waiting.status !== 'joined')
+        throw new AppError('bonus_reward_not_ready');
+      const claim = await db.transaction().execute(async (trx) => {
+        const c = await repo.lockClaim(trx, waiting.id);
+        if (!c || c.status !== 'joined') throw new AppError('bonus_reward_not_ready');
+        const dup = await repo.duplicateOf(trx, promotionId, memberId, from.ip, from.device, true);
+        const now = clock();
+        const next = await repo.updateClaim(trx, c.id, {
+          status: dup ? 'flagged' : 'queued',
+          ip: from.ip,
+          device: from.device,
+          qualified_at: now,
+          flag_reason: dup ? `same ${dup.ip === from.ip ? 'IP' : 'device'} as member ${dup.member_id}'s claim` : null,
+          flag_member_id: dup?.member_id ?? null,
+          flag_match: dup ? (dup.ip === from.ip ? 'ip' : 'device') : null,
+        });
+        if (dup) return next;
+        await activateNext(trx, merchant, memberId); // this claim, unless an older one queues before it
+        return (await repo.lockClaim(trx, c.id)) ?? next;
+      });
+      return presentClaim(claim, fact.title);
+    },
+
+    /** The merchant's enabled bonus offers (the /join page). */
+    async joinables(merchant: Merchant): Promise<BonusOffer[]> {
+      return (await repo.enabledOffers(merchant.id)).map(presentOffer);
+    },
+
+    /** The member's claims by promotion, with the staff's reason of a rejection (the /join page). */
+    async claimsFor(merchant: Merchant, memberId: bigint) {
+      const rows = await repo.claimsOf(merchant.id, memberId, 200);
+      return rows.map((c) => ({
+        promotionId: c.promotion_id,
+        kind: c.kind,
+        status: c.status,
+        amount: c.amount,
+        reason: c.review_reason,
+      }));
     },
 
     /** GET /wps/bonus: balances, the active bonus with its wagering, the queue, the waiting ones and the history. */

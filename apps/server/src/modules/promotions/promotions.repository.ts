@@ -141,7 +141,7 @@ export function createPromotionsRepository(db: Db) {
       if (ids.length === 0) return [];
       return db
         .selectFrom('promotions')
-        .select(['id', 'title', 'image_url', 'starts_at', 'ends_at', 'withdrawn_at'])
+        .select(['id', 'title', 'translations', 'image_url', 'category', 'starts_at', 'ends_at', 'withdrawn_at'])
         .where('merchant_id', '=', merchantId)
         .where('id', 'in', ids)
         .execute();

@@ -66,12 +66,14 @@ export function createPromotionsService(deps: { db: Db; repo: PromotionsReposito
      * Title and window of the merchant's promotions by id, withdrawn ones included (bonus money: its claims and
      * offers); `current`: shown now.
      */
-    async facts(merchantId: bigint, ids: bigint[]) {
+    async facts(merchantId: bigint, ids: bigint[], language?: string) {
       const now = clock();
       return (await repo.facts(merchantId, ids)).map((r) => ({
         id: r.id,
-        title: r.title,
+        title: language === undefined ? r.title : translated(r, language).title,
         imageUrl: r.image_url,
+        category: r.category,
+        withdrawn: r.withdrawn_at !== null,
         startsAt: r.starts_at,
         endsAt: r.ends_at,
         current: r.withdrawn_at === null && r.starts_at <= now && (r.ends_at === null || r.ends_at > now),

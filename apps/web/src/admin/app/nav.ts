@@ -85,6 +85,7 @@ export const NAV: readonly NavGroup[] = [
       { label: 'rewards.nav.claims', path: '/rewards/bonus-claims', anyOf: ['members.view'] },
       { label: 'cashbackAdmin.nav', path: '/rewards/cashback', anyOf: ['rewards.view'] },
       { label: 'raffleAdmin.nav', path: '/rewards/raffles', anyOf: ['rewards.view'] },
+      { label: 'rewards.nav.applications', path: '/rewards/activity-applications', anyOf: ['members.view'] },
     ],
   },
   { label: 'nav.feedback', items: [{ label: 'nav.feedbackInbox', path: '/feedback', anyOf: ['feedback.view'] }] },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { CashbackPage } from '../features/rewards/CashbackPage.tsx';
 import { RafflesPage } from '../features/rewards/RafflesPage.tsx';
+import { ActivityApplicationsPage } from '../features/rewards/ActivityApplicationsPage.tsx';
 import { BonusClaimsPage } from '../features/rewards/BonusClaimsPage.tsx';
 import { MallItemsPage } from '../features/rewards/MallItemsPage.tsx';
 import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
@@ -20,4 +21,5 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/cashback', element: <CashbackPage /> },
   { path: 'rewards/raffles', element: <RafflesPage /> },
   { path: 'rewards/vip-levels', element: <VipLevelsPage /> },
+  { path: 'rewards/activity-applications', element: <ActivityApplicationsPage /> },
 ];

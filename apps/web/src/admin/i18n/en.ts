@@ -1,3 +1,4 @@
+import { activitiesAdminEn } from './activities.ts';
 import { chatAdminEn } from './chat.ts';
 import { cashbackRaffleAdminEn } from './cashback-raffle.ts';
 import { vipAdminEn } from './vip.ts';
@@ -30,6 +31,8 @@ export const en = {
     shownOnce: 'Shown once: copy it now and hand it over securely. It cannot be shown again.',
   },
   errors: {
+    activity_application_not_found: 'No such application.',
+    activity_application_reviewed: 'This application has already been reviewed.',
     network: 'The server cannot be reached. Check the connection and try again.',
     unexpected: 'The server gave an unexpected answer (HTTP {{status}}).',
     unknown: 'Something went wrong.',
@@ -860,6 +863,7 @@ export const en = {
   ...rewardsAdminEn,
   ...cashbackRaffleAdminEn,
   ...vipAdminEn,
+  ...activitiesAdminEn,
 };
 
 type Widen<T> = {

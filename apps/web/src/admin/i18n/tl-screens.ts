@@ -512,6 +512,7 @@ export const rewardsAdminTl: RewardsAdminTexts = {
       mall: 'Points mall',
       orders: 'Mga order sa mall',
       claims: 'Mga bonus claim',
+      applications: 'Mga application sa aktibidad',
     },
     on: 'Naka-on',
     off: 'Naka-off',

@@ -1,3 +1,4 @@
+import { activitiesAdminTl } from './activities.ts';
 import type { AdminDictionary } from './en.ts';
 import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
 import { vipAdminTl } from './vip.ts';
@@ -28,6 +29,8 @@ export const tl: AdminDictionary = {
     shownOnce: 'Isang beses lang ipinapakita: kopyahin ngayon at ibigay nang ligtas. Hindi na ito maipapakita muli.',
   },
   errors: {
+    activity_application_not_found: 'Walang ganitong application.',
+    activity_application_reviewed: 'Nasuri na ang application na ito.',
     network: 'Hindi maabot ang server. Suriin ang koneksiyon at subukang muli.',
     unexpected: 'Hindi inaasahang sagot ng server (HTTP {{status}}).',
     unknown: 'May nangyaring mali.',
@@ -915,4 +918,5 @@ export const tl: AdminDictionary = {
   ...rewardsAdminTl,
   ...cashbackRaffleAdminTl,
   ...vipAdminTl,
+  ...activitiesAdminTl,
 };

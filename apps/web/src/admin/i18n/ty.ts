@@ -1,3 +1,4 @@
+import { activitiesAdminTy } from './activities.ts';
 import { chatAdminTy } from './chat.ts';
 import { cashbackRaffleAdminTy } from './cashback-raffle.ts';
 import { vipAdminTy } from './vip.ts';
@@ -32,6 +33,8 @@ export const ty: AdminDictionary = {
     shownOnce: 'Chỉ hiển thị một lần: hãy sao chép ngay và chuyển giao an toàn. Không thể xem lại.',
   },
   errors: {
+    activity_application_not_found: 'Không có đơn này.',
+    activity_application_reviewed: 'Đơn này đã được xét duyệt.',
     network: 'Không kết nối được máy chủ. Kiểm tra kết nối và thử lại.',
     unexpected: 'Máy chủ trả lời không như mong đợi (HTTP {{status}}).',
     unknown: 'Đã xảy ra lỗi.',
@@ -905,4 +908,5 @@ export const ty: AdminDictionary = {
   ...rewardsAdminTy,
   ...cashbackRaffleAdminTy,
   ...vipAdminTy,
+  ...activitiesAdminTy,
 };

@@ -27,6 +27,9 @@ function PromotionList() {
       <header className="promos__head">
         <h1 id="page-title">{t('pages.promotions')}</h1>
         <p className="promos__intro">{t('promos.promotions.intro')}</p>
+        <Link className="btn btn--primary promos__join" to="/join">
+          {t('promos.promotions.join')}
+        </Link>
       </header>
       <QueryState
         query={query}

@@ -10,6 +10,7 @@ export const promosEn = {
     back: 'All promotions',
     close: 'Close',
     seeAll: 'All promotions',
+    join: 'Join promotions ›',
     notFound: 'This promotion is over or no longer exists.',
   },
   messages: {

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { scheduleState } from '../../lib/datetime-local.ts';
+import { ApplicationSettingsDialog } from './ApplicationSettingsDialog.tsx';
 import { BonusTermsDialog } from './BonusTermsDialog.tsx';
 import { PromotionDialog } from './PromotionDialog.tsx';
 
@@ -24,6 +25,7 @@ export function PromotionsPage() {
   const order = useOrderPromotions();
   const withdraw = useWithdrawPromotion();
   const [bonusOf, setBonusOf] = useState<AdminPromotion | null>(null);
+  const [applicationOf, setApplicationOf] = useState<AdminPromotion | null>(null);
   const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null);
   const [withdrawing, setWithdrawing] = useState<AdminPromotion | null>(null);
   const items = list.data?.items ?? [];
@@ -125,6 +127,9 @@ export function PromotionsPage() {
                           <button type="button" className="bo-btn bo-btn--small" onClick={() => setBonusOf(p)}>
                             {t('bonusTerms.button')}
                           </button>
+                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setApplicationOf(p)}>
+                            {t('activityTerms.button')}
+                          </button>
                           <button
                             type="button"
                             className="bo-btn bo-btn--small bo-btn--danger-ghost"
@@ -143,6 +148,7 @@ export function PromotionsPage() {
         </div>
       </section>
       {bonusOf && <BonusTermsDialog promotion={bonusOf} onClose={() => setBonusOf(null)} />}
+      {applicationOf && <ApplicationSettingsDialog promotion={applicationOf} onClose={() => setApplicationOf(null)} />}
       {editing && (
         <PromotionDialog promotion={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}

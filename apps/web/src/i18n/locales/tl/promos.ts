@@ -13,6 +13,7 @@ export const promosTl: Widen<typeof promosEn> = {
     back: 'Lahat ng promo',
     close: 'Isara',
     seeAll: 'Lahat ng promo',
+    join: 'Sumali sa mga promo ›',
     notFound: 'Tapos na o wala na ang promo na ito.',
   },
   messages: {

@@ -13,6 +13,7 @@ export const promosTy: Widen<typeof promosEn> = {
     back: 'Tất cả khuyến mãi',
     close: 'Đóng',
     seeAll: 'Tất cả khuyến mãi',
+    join: 'Tham gia khuyến mãi ›',
     notFound: 'Khuyến mãi này đã kết thúc hoặc không còn nữa.',
   },
   messages: {

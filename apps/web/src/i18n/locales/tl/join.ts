@@ -1,0 +1,73 @@
+import type { Widen } from '../../widen.ts';
+import type { joinEn } from '../join.ts';
+
+/** The same texts in Tagalog (TL). */
+export const joinTl: Widen<typeof joinEn> = {
+  join: {
+    title: 'Sumali sa mga promo',
+    intro: 'Sign-up bonus, deposit bonus at mga aktibidad na puwede mong salihan, kasama ang katayuan mo sa bawat isa.',
+    allPromotions: 'Lahat ng promo',
+    empty: 'Wala pang masasalihan sa ngayon. Bumalik ka ulit mamaya.',
+    loginFirst: 'Mag-log in o magparehistro para sumali sa promo at humingi ng reward nito.',
+    login: 'Mag-log in',
+    register: 'Magparehistro',
+    details: 'Detalye',
+    join: 'Sumali',
+    requestReward: 'Humingi ng reward',
+    apply: 'Mag-apply',
+    applyAgain: 'Mag-apply ulit',
+    applyTitle: 'Mag-apply: {{title}}',
+    applied: 'Naipadala ang application mo. Susuriin ito ng staff.',
+    comment: 'Komento',
+    commentCount: '{{count}} / {{max}} na character',
+    commentRequired: 'Sumulat ng komento.',
+    commentTooLong: 'Hanggang 140 na character lang.',
+    images: 'Mga larawan (hanggang 3, PNG o JPG, tig-5 MB)',
+    image: 'Larawan {{n}}',
+    imageType: 'Pumili ng PNG o JPG na larawan.',
+    imageSize: 'Dapat 5 MB o mas maliit ang mga larawan.',
+    send: 'Ipadala ang application',
+    issuedAmount: 'Naibigay na reward: {{amount}}',
+    reason: 'Dahilan: {{reason}}',
+    processNote: 'Sinusuri ng aming staff ang iyong request.',
+    applyingNote: 'Naghihintay ng review ang application mo.',
+    type: {
+      signup: 'Sign-up bonus',
+      first_deposit: 'Unang deposito',
+      reload: 'Reload',
+      application: 'Aktibidad',
+    },
+    terms: {
+      signup: 'Bonus na {{amount}} para sa bagong miyembro, itaya nang {{multiplier}}× bago mapunta sa balanse mo.',
+      first_deposit: '{{percent}}% ng unang deposito mo, hanggang {{max}}. Sumali bago magdeposito.',
+      reload: '{{percent}}% ng susunod mong deposito, hanggang {{max}}. Sumali bago magdeposito.',
+      application: 'Mag-apply gamit ang komento at hanggang 3 larawan; susuriin ito ng staff at ibibigay ang reward.',
+    },
+    state: {
+      join: 'Sumali',
+      joined: 'Nakasali',
+      claim: 'I-claim',
+      applying: 'Nag-a-apply',
+      process: 'Pinoproseso',
+      issued: 'Naibigay',
+      claimed: 'Na-claim',
+      rejected: 'Tinanggihan',
+      close: 'Sarado',
+      comingSoon: 'Malapit na',
+    },
+  },
+  errors: {
+    activity_not_found: 'Walang tinatanggap na application ang promo na ito.',
+    activity_not_eligible: 'Hindi ka puwedeng mag-apply sa promo na ito.',
+    activity_already_applying: 'Naghihintay pa ng review ang application mo sa promo na ito.',
+    activity_already_rewarded: 'Nabigyan ka na ng reward para sa promo na ito.',
+    activity_too_many_images: 'Hanggang 3 larawan lang.',
+    activity_image_type: 'Dapat PNG o JPG ang mga larawan.',
+    activity_image_too_large: 'Dapat 5 MB o mas maliit ang mga larawan.',
+    bonus_reward_not_ready: 'Wala pang reward na mahihingi para sa promo na ito.',
+    bonus_already_joined: 'Nakasali ka na sa promo na ito.',
+    bonus_not_eligible: 'Hindi ka puwedeng sumali sa bonus na ito.',
+  },
+};
+
+export default joinTl;

@@ -1,0 +1,73 @@
+import type { Widen } from '../../widen.ts';
+import type { joinEn } from '../join.ts';
+
+/** The same texts in the second language (TY, Vietnamese). */
+export const joinTy: Widen<typeof joinEn> = {
+  join: {
+    title: 'Tham gia khuyến mãi',
+    intro: 'Thưởng đăng ký, thưởng nạp tiền và các hoạt động bạn có thể tham gia, kèm trạng thái của bạn.',
+    allPromotions: 'Tất cả khuyến mãi',
+    empty: 'Hiện chưa có gì để tham gia. Vui lòng quay lại sau.',
+    loginFirst: 'Đăng nhập hoặc đăng ký để tham gia khuyến mãi và yêu cầu phần thưởng.',
+    login: 'Đăng nhập',
+    register: 'Đăng ký',
+    details: 'Chi tiết',
+    join: 'Tham gia',
+    requestReward: 'Yêu cầu thưởng',
+    apply: 'Đăng ký tham gia',
+    applyAgain: 'Đăng ký lại',
+    applyTitle: 'Đăng ký: {{title}}',
+    applied: 'Đơn của bạn đã được gửi. Nhân viên sẽ xem xét.',
+    comment: 'Nhận xét',
+    commentCount: '{{count}} / {{max}} ký tự',
+    commentRequired: 'Hãy viết nhận xét.',
+    commentTooLong: 'Tối đa 140 ký tự.',
+    images: 'Hình ảnh (tối đa 3, PNG hoặc JPG, mỗi ảnh 5 MB)',
+    image: 'Ảnh {{n}}',
+    imageType: 'Chọn ảnh PNG hoặc JPG.',
+    imageSize: 'Ảnh phải nhỏ hơn hoặc bằng 5 MB.',
+    send: 'Gửi đơn',
+    issuedAmount: 'Đã trả thưởng: {{amount}}',
+    reason: 'Lý do: {{reason}}',
+    processNote: 'Yêu cầu của bạn đang được nhân viên kiểm tra.',
+    applyingNote: 'Đơn của bạn đang chờ xét duyệt.',
+    type: {
+      signup: 'Thưởng đăng ký',
+      first_deposit: 'Nạp lần đầu',
+      reload: 'Nạp lại',
+      application: 'Hoạt động',
+    },
+    terms: {
+      signup: 'Thưởng {{amount}} cho thành viên mới, cược {{multiplier}} lần trước khi chuyển vào số dư.',
+      first_deposit: '{{percent}}% lần nạp đầu, tối đa {{max}}. Tham gia trước khi nạp.',
+      reload: '{{percent}}% lần nạp tiếp theo, tối đa {{max}}. Tham gia trước khi nạp.',
+      application: 'Gửi nhận xét và tối đa 3 ảnh; nhân viên xét duyệt và trả thưởng.',
+    },
+    state: {
+      join: 'Tham gia',
+      joined: 'Đã tham gia',
+      claim: 'Nhận thưởng',
+      applying: 'Đang đăng ký',
+      process: 'Đang xử lý',
+      issued: 'Đã phát',
+      claimed: 'Đã nhận',
+      rejected: 'Bị từ chối',
+      close: 'Đã đóng',
+      comingSoon: 'Sắp diễn ra',
+    },
+  },
+  errors: {
+    activity_not_found: 'Khuyến mãi này không nhận đơn đăng ký.',
+    activity_not_eligible: 'Bạn không thể đăng ký khuyến mãi này.',
+    activity_already_applying: 'Đơn của bạn cho khuyến mãi này đang chờ xét duyệt.',
+    activity_already_rewarded: 'Bạn đã nhận thưởng cho khuyến mãi này.',
+    activity_too_many_images: 'Tối đa 3 ảnh.',
+    activity_image_type: 'Ảnh phải là PNG hoặc JPG.',
+    activity_image_too_large: 'Ảnh phải nhỏ hơn hoặc bằng 5 MB.',
+    bonus_reward_not_ready: 'Chưa có phần thưởng để yêu cầu cho khuyến mãi này.',
+    bonus_already_joined: 'Bạn đã tham gia khuyến mãi này.',
+    bonus_not_eligible: 'Bạn không thể tham gia khoản thưởng này.',
+  },
+};
+
+export default joinTy;
