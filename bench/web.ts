@@ -1,12 +1,13 @@
 // Player site speed: the home page in Lighthouse 12 (Debian chromium, mobile preset = throttled 4G + slow CPU),
 // median of 3 runs, plus the JavaScript the home page loads by network idle (bytes on the wire, as served).
 //   npm run build && npm run bench:web      (BENCH_RUNS=3; BENCH_WRITE=1 records the figures in bench/README.md)
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH, launchBrowser } from '../e2e/lib/browser.ts';
-import { startE2EServer, WEB_DIST } from '../e2e/lib/server.ts';
+import { CHROMIUM_PATH } from '../e2e/lib/browser.ts';
+import { homeScripts } from '../e2e/lib/home-scripts.ts';
+import { startE2EServer } from '../e2e/lib/server.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const FLAGS = [
@@ -34,42 +35,6 @@ interface Run {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-/** The gzip size of a built file (the .gz copy the build writes; the file itself when too small to get one). */
-function gzipBytes(urlPath: string): number {
-  const file = join(WEB_DIST, urlPath);
-  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
-  return existsSync(file) ? statSync(file).size : 0;
-}
-
-/** JS the home page loads by network idle, with its encoding, measured in a plain (unthrottled) browser. */
-async function homeScripts(baseUrl: string) {
-  const browser = await launchBrowser();
-  try {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    const scripts: { url: string; bytes: number; gzip: number; encoding: string }[] = [];
-    const cspViolations: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-    });
-    page.on('requestfinished', async (req) => {
-      if (req.resourceType() !== 'script') return;
-      const res = await req.response();
-      const sizes = await req.sizes();
-      const url = new URL(req.url()).pathname;
-      scripts.push({
-        url,
-        bytes: sizes.responseBodySize,
-        gzip: gzipBytes(url),
-        encoding: (await res?.allHeaders())?.['content-encoding'] ?? 'identity',
-      });
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    return { scripts, cspViolations };
-  } finally {
-    await browser.close();
-  }
-}
 
 /** The LCP element as Lighthouse names it (its selector and text snippet), for the log. */
 function lcpElementOf(details: unknown): string {

@@ -2,17 +2,40 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstPageDeps } from './first-page-deps.ts';
 import { firstPaint } from './first-paint.ts';
 import { inlineCss } from './inline-css.ts';
 import { precompress } from './precompress.ts';
 import { preloadApp } from './preload-app.ts';
 
 const api = 'http://127.0.0.1:3000';
+const firstPage = firstPageDeps();
 
 /** zod and the contracts package, except its zod-free modules the first page imports (money-format, game-constants). */
 const isSchemaModule = (id: string) =>
   /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
   (/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) && !/(money-format|game-constants)\.ts$/.test(id));
+
+/**
+ * Modules the player app (App.tsx, loaded on every page of the site) imports and its lazy pages import too; none is
+ * used by the game pages' or the back office's entries.
+ */
+const SHELL_MODULES = [
+  'api/content.ts',
+  'api/games.ts',
+  'api/member-query.ts',
+  'state/game-launch.ts',
+  'state/ui.ts',
+  'lib/game-routes.ts',
+  'lib/date-time.ts',
+  'components/error-text.ts',
+  'components/games/GameIcon.tsx',
+  'components/games/game-fallback.svg?no-inline',
+];
+const isShellModule = (id: string) => {
+  const path = id.replace(/\\/g, '/');
+  return SHELL_MODULES.some((m) => path.endsWith(`/apps/web/src/${m}`));
+};
 
 /** The game pages (/play/<gameCode>) are their own light entry, play.html; the dev server serves it like the server does. */
 const playEntry = (): Plugin => ({
@@ -44,7 +67,16 @@ const adminEntry = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), playEntry(), adminEntry(), firstPaint(), preloadApp(), inlineCss(), precompress()],
+  plugins: [
+    react(),
+    playEntry(),
+    adminEntry(),
+    firstPage.plugin,
+    firstPaint(),
+    preloadApp(),
+    inlineCss(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -60,6 +92,8 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 400,
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the first page's script.
+    modulePreload: { polyfill: false, resolveDependencies: firstPage.resolveDependencies },
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -74,6 +108,9 @@ export default defineConfig({
             // zod and the contracts' schemas in one chunk of their own, loaded by the forms and money pages only:
             // left to itself the bundler put them in a chunk the home page imports (for a 0.5 KB helper).
             { name: 'contracts', test: (id: string) => isSchemaModule(id) },
+            // The small modules the player app's shell shares with its lazy pages, in one chunk: left to itself the
+            // bundler gave each its own file, nine requests on the home page (bench:web counts its files).
+            { name: 'shell', test: (id: string) => isShellModule(id) },
           ],
         },
       },

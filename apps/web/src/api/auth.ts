@@ -3,17 +3,15 @@ import type {
   Country,
   LoginCheckAnswer,
   LoginRequest,
-  MemberDevice,
   LoginResult,
   MemberInfo,
   RegisterRequest,
   RegisterSettings,
   SmsCodeRequest,
 } from '@sea/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../state/session.ts';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
-import { memberKey, useMemberQuery } from './member-query.ts';
+import { useMemberQuery } from './member-query.ts';
 
 export const login = (body: Partial<LoginRequest>) =>
   apiRequest<LoginResult>('POST', '/wps/session/login', { body, encrypt: true });
@@ -78,34 +76,3 @@ export const requestEmailReset = (body: { username: string; email: string }) =>
   apiRequest<null>('POST', '/wps/member/password/email', { body });
 export const completeEmailReset = (body: { token: string; newPassword: string }) =>
   apiRequest<null>('POST', '/wps/member/password/email/reset', { body });
-
-/** The security centre's remembered devices. */
-export const useDevices = () => useMemberQuery(['devices'], [], () => apiGet<MemberDevice[]>('/wps/member/devices'));
-
-export function useRemoveDevice() {
-  const qc = useQueryClient();
-  const token = useSession((s) => s.token);
-  return useMutation({
-    mutationFn: (id: string) => apiRequest<null>('DELETE', `/wps/member/devices/${encodeURIComponent(id)}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: memberKey(['devices'], token) }),
-  });
-}
-
-export function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest<{ image: string }>('POST', '/wps/member/info/icon', { form });
-}
-
-export const useAvatar = () =>
-  useMemberQuery(['avatar'], [], () => apiGet<{ image: string | null }>('/wps/member/info/icon'));
-
-/** Uploads the avatar; the new image shows at once. */
-export function useUploadAvatar() {
-  const qc = useQueryClient();
-  const token = useSession((s) => s.token);
-  return useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (image) => qc.setQueryData(memberKey(['avatar'], token), image),
-  });
-}

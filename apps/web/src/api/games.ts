@@ -9,7 +9,8 @@ import type {
   PopularRow,
   RoundStatus,
 } from '@sea/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../state/session.ts';
 import { apiGet, apiRequest } from './client.ts';
@@ -111,18 +112,29 @@ export function useFavouriteGames(pageNo: number, pageSize: number, enabled = tr
   );
 }
 
-/** Add or remove a favourite; the ids in the cache follow the server's answer. */
+/**
+ * Add or remove a favourite; the ids in the cache follow the server's answer. `pending` is the state asked for while
+ * the call runs (the heart shows it at once); a refused call leaves the ids as they were. Plain state, not
+ * TanStack's mutation: every game card has one, and the mutation code stays off the first page.
+ */
 export function useToggleFavourite() {
   const client = useQueryClient();
   const token = useSession((s) => s.token);
-  return useMutation({
-    mutationFn: ({ game, on }: { game: Pick<GameItem, 'nodeId' | 'vassalage' | 'gameType'>; on: boolean }) =>
-      apiRequest<FavouriteIds>(on ? 'POST' : 'DELETE', '/wps/game/favourites', { body: favouriteBody(game) }),
-    onSuccess: (ids) => {
-      client.setQueryData(memberKey([...FAVOURITES_KEY, 'ids'], token), ids);
-      void client.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'list'] });
+  const [pending, setPending] = useState<boolean | undefined>(undefined);
+  const toggle = useCallback(
+    (game: Pick<GameItem, 'nodeId' | 'vassalage' | 'gameType'>, on: boolean) => {
+      setPending(on);
+      apiRequest<FavouriteIds>(on ? 'POST' : 'DELETE', '/wps/game/favourites', { body: favouriteBody(game) })
+        .then((ids) => {
+          client.setQueryData(memberKey([...FAVOURITES_KEY, 'ids'], token), ids);
+          void client.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'list'] });
+        })
+        .catch(() => undefined)
+        .finally(() => setPending(undefined));
     },
-  });
+    [client, token],
+  );
+  return { pending, toggle };
 }
 
 /** Games the member launched lately. */

@@ -4,8 +4,6 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffec
 import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus } from '../api/system.ts';
 import { BootError } from '../features/system/BootError.tsx';
-import { MaintenancePage } from '../features/system/MaintenancePage.tsx';
-import { RegionBlockedPage } from '../features/system/RegionBlockedPage.tsx';
 import { Splash } from '../components/Splash.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { removeFirstPaint } from './first-paint.ts';
@@ -15,6 +13,13 @@ import { LANGUAGE_STORAGE_KEY, languageReady } from '../i18n/index.ts';
 // Fetched in parallel with the status call; mounted only after it.
 const appModule = import('./App.tsx');
 const App = lazy(() => appModule);
+// The rare full-page states: chunks of their own (the status call has answered, so the network is there to load them).
+const MaintenancePage = lazy(() =>
+  import('../features/system/MaintenancePage.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
+const RegionBlockedPage = lazy(() =>
+  import('../features/system/RegionBlockedPage.tsx').then((m) => ({ default: m.RegionBlockedPage })),
+);
 
 /**
  * The status answer the server wrote into index.html (a JSON data block), taken once: a retry or a later boot calls
@@ -74,8 +79,10 @@ export function Boot() {
 
   if (state.kind === 'loading') return <Splash />;
   if (state.kind === 'error') return <BootError onRetry={load} />;
-  if (state.status === 1) return <MaintenancePage />;
-  if (state.status === 2) return <RegionBlockedPage />;
+  if (state.status !== 0)
+    return (
+      <Suspense fallback={<Splash />}>{state.status === 1 ? <MaintenancePage /> : <RegionBlockedPage />}</Suspense>
+    );
   return (
     <QueryClientProvider client={queryClient}>
       <ChunkErrorBoundary>

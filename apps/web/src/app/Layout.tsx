@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
@@ -16,15 +16,19 @@ import { LoginArea } from '../features/auth/LoginArea.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { RightBar } from '../features/shell/RightBar.tsx';
-import { HeaderBalance } from '../features/wallet/HeaderBalance.tsx';
 import { useMemberInfo } from '../api/auth.ts';
 import { useSession } from '../state/session.ts';
 import { ContractPopup } from './agent-pages.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { GamePopupHost } from './GamePopupHost.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
-import { RealtimeBridge } from './RealtimeBridge.tsx';
-import { MaintenanceNotice } from '../features/system/MaintenanceNotice.tsx';
+import { MaintenanceNoticeHost, RealtimeBridge } from './RealtimeBridge.tsx';
+
+/** Shown to a member only (inside the logged-in header): its chunk stays off a visitor's first page. */
+const loadHeaderBalance = () =>
+  import('../features/wallet/HeaderBalance.tsx').then((m) => ({ default: m.HeaderBalance }));
+const HeaderBalance = lazy(loadHeaderBalance);
+if (useSession.getState().isLogin) void loadHeaderBalance();
 
 export function Layout() {
   const { t } = useTranslation();
@@ -35,8 +39,18 @@ export function Layout() {
       </a>
       <ScrollManager />
       <RealtimeBridge />
-      <MaintenanceNotice />
-      <Header account={<LoginArea balance={<HeaderBalance />} />} />
+      <MaintenanceNoticeHost />
+      <Header
+        account={
+          <LoginArea
+            balance={
+              <Suspense fallback={null}>
+                <HeaderBalance />
+              </Suspense>
+            }
+          />
+        }
+      />
       <main id="main" className="layout__main" tabIndex={-1}>
         <ChunkErrorBoundary>
           <Suspense fallback={<Splash />}>

@@ -95,10 +95,9 @@ function FavouriteHeart({ game }: { game: GameItem }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
   const ids = useFavouriteIds();
-  const toggle = useToggleFavourite();
+  const favourite = useToggleFavourite();
   const last = useRef(-Infinity);
-  const pendingOn = toggle.isPending ? toggle.variables?.on : undefined;
-  const on = pendingOn ?? ids.includes(game.nodeId);
+  const on = favourite.pending ?? ids.includes(game.nodeId);
   return (
     <button
       type="button"
@@ -113,7 +112,7 @@ function FavouriteHeart({ game }: { game: GameItem }) {
         const now = Date.now();
         if (now - last.current < FAVOURITE_THROTTLE_MS) return;
         last.current = now;
-        toggle.mutate({ game, on: !on });
+        favourite.toggle(game, !on);
       }}
     >
       <span aria-hidden="true">{on ? '♥' : '♡'}</span>

@@ -1,7 +1,7 @@
 import type { MemberDevice } from '@sea/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDevices, useRemoveDevice } from '../../api/auth.ts';
+import { useDevices, useRemoveDevice } from '../../api/security.ts';
 import { useDateTime } from '../../components/DateTime.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { Modal } from '../../components/Modal.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useAvatar, useMemberInfo, useUploadAvatar } from '../../api/auth.ts';
+import { useMemberInfo } from '../../api/auth.ts';
+import { useAvatar, useUploadAvatar } from '../../api/security.ts';
 import { useProfile } from '../../api/profile.ts';
 import { useDateTime } from '../../components/DateTime.tsx';
 import { Form } from '../../components/form/Form.tsx';
