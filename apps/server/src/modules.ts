@@ -43,6 +43,7 @@ import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/i
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createRewardsModule } from './modules/rewards/index.ts';
+import { createReferralModule } from './modules/referral/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
@@ -334,6 +335,10 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
   const rewards = createRewardsModule({ db, ledger, members, merchants, withdrawals, audit: admin, realtime, clock });
   for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
+  // Member referral: the signup records the referrer through it; its consumer qualifies referees from play events.
+  const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
+  for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
+  auth.setReferralPort({ check: referral.check, attach: referral.attach });
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -416,6 +421,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     chat,
     siteSettings,
     rewards,
+    referral,
     memberAdmin,
     profile,
     dashboard,

@@ -9,7 +9,16 @@ export const DEMO_MERCHANT_CODE = 'demo';
 export async function seedDemo(
   modules: Pick<
     Modules,
-    'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions' | 'bonus' | 'content' | 'rewards'
+    | 'merchants'
+    | 'system'
+    | 'games'
+    | 'lottery'
+    | 'deposits'
+    | 'promotions'
+    | 'bonus'
+    | 'content'
+    | 'rewards'
+    | 'referral'
   >,
 ): Promise<{ merchantId: bigint }> {
   const merchant = await modules.merchants.ensure({
@@ -35,5 +44,6 @@ export async function seedDemo(
   await modules.bonus.seedDemo(merchant);
   await modules.content.seedDemo(merchant.id);
   await modules.rewards.seedDemo(merchant.id);
+  await modules.referral.seedDemo(merchant.id);
   return { merchantId: merchant.id };
 }

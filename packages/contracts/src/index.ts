@@ -41,3 +41,4 @@ export * from './bonus.ts';
 export * from './rewards.ts';
 export * from './kyc.ts';
 export * from './profile.ts';
+export * from './referral.ts';

@@ -6,8 +6,10 @@ import { registerRewardsAdminRoutes } from './rewards.admin-routes.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
+import type { RewardGrant } from './reward-centre.service.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
+export type { RewardGrant } from './reward-centre.service.ts';
 
 /**
  * Rewards (issue 23 part 2; spec §2 rewardCenter, missionLeaderboard, /pointMall): missions with progress per
@@ -29,6 +31,13 @@ export function createRewardsModule(deps: Omit<RewardsDeps, 'db'> & { db: AnyDb 
     /** The play-event consumers (missions, points, leaderboards): one, idempotent per event id. */
     consumers: [service.consumer] as PlayEventConsumer[],
     jobs,
+    /**
+     * A reward waiting in the member's reward centre, granted in another module's transaction (the referral
+     * module); undefined when this member's source key was granted before.
+     */
+    grantIn: (trx: AnyDb, g: RewardGrant) => service.centre.grant(tablesOf<RewardsTables>(trx), g),
+    /** Pushes the member's badge counts (after the grant's commit). */
+    notify: (memberId: bigint) => service.centre.notify(memberId),
     register(app: FastifyInstance): void {
       registerRewardsRoutes(app, service);
       registerRewardsAdminRoutes(app, service);
