@@ -259,7 +259,7 @@ test('on a phone the navigation collapses behind a menu button', async () => {
 });
 
 test('deep links to the spec areas that are not built show the promotions; missing assets are 404, not HTML', async () => {
-  for (const path of ['/join', '/member/referral']) {
+  for (const path of ['/join']) {
     await open(path);
     await page.waitForURL(`${server.baseUrl}/promotions`);
     await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();

@@ -89,7 +89,7 @@ describe('routes', () => {
 
   it('the spec areas that are not built are offered nowhere and their URLs show the promotions; unknown paths a 404', async () => {
     useSession.getState().setToken('t0k3n');
-    for (const path of ['/join', '/member/referral']) {
+    for (const path of ['/join']) {
       const router = renderAt(path);
       await waitFor(() => expect(router.state.location.pathname, path).toBe('/promotions'));
       expect(await screen.findByRole('heading', { name: 'Promotions', level: 1 })).toBeTruthy();

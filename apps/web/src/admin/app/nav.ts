@@ -81,6 +81,8 @@ export const NAV: readonly NavGroup[] = [
       { label: 'rewards.nav.mall', path: '/rewards/mall', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.orders', path: '/rewards/mall-orders', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.claims', path: '/rewards/bonus-claims', anyOf: ['members.view'] },
+      { label: 'referralAdmin.navSettings', path: '/rewards/referral', anyOf: ['rewards.view'] },
+      { label: 'referralAdmin.navQueue', path: '/rewards/referrals', anyOf: ['rewards.view'] },
     ],
   },
   { label: 'nav.feedback', items: [{ label: 'nav.feedbackInbox', path: '/feedback', anyOf: ['feedback.view'] }] },

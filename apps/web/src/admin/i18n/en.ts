@@ -5,6 +5,7 @@ import { lotteryEn } from './lottery-en.ts';
 import { agentsContentEn } from './agents-content.ts';
 import { bonusAdminEn } from './bonus.ts';
 import { rewardsAdminEn } from './rewards.ts';
+import { referralAdminEn } from './referral.ts';
 /** The back office's English texts. ty.ts has the same keys (type-checked through `AdminDictionary`). */
 export const en = {
   app: { name: 'Back office', language: 'Language', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
@@ -854,6 +855,7 @@ export const en = {
   ...moreEn,
   ...bonusAdminEn,
   ...rewardsAdminEn,
+  ...referralAdminEn,
 };
 
 type Widen<T> = {

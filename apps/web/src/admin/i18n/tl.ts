@@ -1,5 +1,6 @@
 import type { AdminDictionary } from './en.ts';
 import { lotteryTl } from './lottery-tl.ts';
+import { referralAdminTl } from './referral.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
 
 /** The back office's TL texts (Tagalog): the same keys as en.ts. */
@@ -908,4 +909,5 @@ export const tl: AdminDictionary = {
   ...moreTl,
   ...bonusAdminTl,
   ...rewardsAdminTl,
+  ...referralAdminTl,
 };

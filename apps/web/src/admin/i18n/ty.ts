@@ -4,6 +4,7 @@ import { moreTy } from './backoffice-more.ts';
 import { agentsContentTy } from './agents-content.ts';
 import { bonusAdminTy } from './bonus.ts';
 import { rewardsAdminTy } from './rewards.ts';
+import { referralAdminTy } from './referral.ts';
 import type { AdminDictionary } from './en.ts';
 import { lotteryTy } from './lottery-ty.ts';
 
@@ -898,4 +899,5 @@ export const ty: AdminDictionary = {
   ...moreTy,
   ...bonusAdminTy,
   ...rewardsAdminTy,
+  ...referralAdminTy,
 };

@@ -49,7 +49,7 @@ export function CentrePage({
     missionLeaderboard: rewards?.missions ?? 0,
   };
   const flags = useWhitelabel().data;
-  const flagOff = (p: string) => area === 'agent' && Boolean(FLAGGED_PAGES[p]) && flags?.[FLAGGED_PAGES[p]!] !== true;
+  const flagOff = (p: string) => Boolean(FLAGGED_PAGES[p]) && flags?.[FLAGGED_PAGES[p]!] !== true;
   const menu = pages.filter((p) => {
     const type = area === 'agent' ? SETTLEMENT_PAGES[p] : undefined;
     return !flagOff(p) && (!type || held?.includes(type) || p === current);

@@ -160,6 +160,7 @@ export const en = {
       responsibleGaming: 'Responsible gaming',
       rewardCenter: 'Reward centre',
       missionLeaderboard: 'Missions and leaderboard',
+      referral: 'Refer a friend',
     },
     agent: {
       title: 'Agent centre',

@@ -162,6 +162,7 @@ export const tl: Messages = {
       responsibleGaming: 'Responsableng paglalaro',
       rewardCenter: 'Reward centre',
       missionLeaderboard: 'Mga misyon at leaderboard',
+      referral: 'Mag-refer ng kaibigan',
     },
     agent: {
       title: 'Agent centre',

@@ -162,6 +162,7 @@ export const ty: Messages = {
       responsibleGaming: 'Chơi có trách nhiệm',
       rewardCenter: 'Trung tâm thưởng',
       missionLeaderboard: 'Nhiệm vụ và bảng xếp hạng',
+      referral: 'Giới thiệu bạn bè',
     },
     agent: {
       title: 'Trung tâm đại lý',
