@@ -5,8 +5,8 @@ import { MallOrdersPage } from '../features/rewards/MallOrdersPage.tsx';
 import { MissionsPage } from '../features/rewards/MissionsPage.tsx';
 import { PointsRulesPage } from '../features/rewards/PointsRulesPage.tsx';
 import { PrizesPage } from '../features/rewards/PrizesPage.tsx';
-import { ReferralSettingsPage } from '../features/referral/ReferralSettingsPage.tsx';
-import { ReferralsPage } from '../features/referral/ReferralsPage.tsx';
+import { ReferralSettingsPage } from '../features/rewards/ReferralSettingsPage.tsx';
+import { ReferralsPage } from '../features/rewards/ReferralsPage.tsx';
 
 /** The rewards screens (issues 22 and 23): missions, leaderboard prizes, points, the mall and bonus claims. */
 export const rewardsRoutes: RouteObject[] = [

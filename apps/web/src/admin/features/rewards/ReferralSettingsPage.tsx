@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
 import { useCan } from '../../components/permissions.tsx';
-import { amountText, toMajor, toMinor, wholeText } from '../rewards/form-values.ts';
+import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 
 const schema = z.object({
   enabled: z.boolean(),
