@@ -128,7 +128,7 @@ for (const width of [390, 1366]) {
     await logIn(aAccount, width, aIp);
     await page.goto(`${server.baseUrl}/member/referral`);
     await page.getByRole('heading', { name: 'Refer a friend', level: 1 }).waitFor();
-    const linkField = page.getByLabel('Your referral link');
+    const linkField = page.getByRole('textbox', { name: 'Your referral link', exact: true });
     await linkField.waitFor();
     const link = await linkField.inputValue();
     assert.match(link, /\/\?referralCode=[A-Z0-9]{8}$/);
