@@ -174,7 +174,49 @@ for (const width of [390, 1366]) {
   });
 }
 
-test('the back office: the referral programme and the review queue at 390 and 1366 px', async () => {
+test('the back office: a self-referral waits in the queue, staff approve it once (390 and 1366 px)', async () => {
+  // C signs in from one address; D registers with C's code from the same address: flagged, not paid.
+  const c = await server.app.modules.members.create({ merchant: demo, account: 'e2eselfref', password: PASSWORD });
+  await logIn('e2eselfref', 1366, '192.0.2.77');
+  const { code } = await member<{ code: string }>('GET', '/wps/referral');
+  const reg = await fetch(`${server.baseUrl}/wps/member/register`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', merchant: 'demo', 'x-forwarded-for': '192.0.2.77' },
+    body: JSON.stringify({
+      username: 'e2eselfref2',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agreeTerms: true,
+      referralCode: code,
+    }),
+  });
+  assert.equal(reg.status, 200, await reg.clone().text());
+  const d = (await server.app.modules.members.findByAccount(demo.id, 'e2eselfref2'))!;
+  const at = new Date();
+  await server.app.modules.referral.consumers[0]!.handle([
+    {
+      kind: 'deposit_credited',
+      id: `deposit:e2e-self-${d.id}`,
+      merchantId: demo.id,
+      memberId: d.id,
+      amount: 10_000n,
+      first: true,
+      at,
+    },
+    {
+      kind: 'bet_settled',
+      id: `round:e2e-self-${d.id}`,
+      merchantId: demo.id,
+      memberId: d.id,
+      product: 'house',
+      category: 'SLOT',
+      gameCode: 'LUCKY_DRAGON',
+      stake: 20_000n,
+      validBet: 20_000n,
+      payout: 0n,
+      settledAt: at,
+    },
+  ]);
   for (const width of [390, 1366]) {
     await openBackOffice(staff, '/rewards/referral', width);
     await page.getByRole('heading', { name: 'Referral programme', level: 1 }).waitFor();
@@ -182,8 +224,27 @@ test('the back office: the referral programme and the review queue at 390 and 13
     await shot('bo-settings', width);
     await page.goto(`${server.baseUrl}/admin/rewards/referrals`);
     await page.getByRole('heading', { name: 'Referrals to review', level: 1 }).waitFor();
-    await page.getByText('No referrals are waiting for review.').waitFor();
+    await page
+      .getByRole('row', { name: /e2eselfref2/ })
+      .getByText('same IP address')
+      .waitFor();
     await shot('bo-queue', width);
   }
+  await page
+    .getByRole('row', { name: /e2eselfref2/ })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /Approve the referral of e2eselfref2/ });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('No referrals are waiting for review.').waitFor();
+  await shot('bo-approved', 1366);
+  const rewards = await server.app.modules.rewards.centre.list(
+    { memberId: c.id, sessionId: 0n, type: 0, area: 'member', isTrial: false },
+    { view: 'claimable', pageNo: 1, pageSize: 10 },
+  );
+  assert.deepEqual(
+    rewards.list.filter((r) => r.source === 'referral').map((r) => r.amount),
+    ['5000'],
+  );
   assert.deepEqual(errors, []);
 });

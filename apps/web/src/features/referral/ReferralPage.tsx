@@ -46,10 +46,10 @@ export function ReferralPage() {
               </ul>
               <div className="referral__earned" role="group" aria-label={t('referral.earned')}>
                 <p>
-                  <span className="referral__figure">{data.rewardedCount}</span> {t('referral.rewardedFriends')}
+                  {t('referral.rewardedFriends')} <span className="referral__figure">{data.rewardedCount}</span>
                 </p>
                 <p>
-                  <span className="referral__figure">{money(data.rewardsEarned)}</span> {t('referral.earned')}
+                  {t('referral.earned')} <span className="referral__figure">{money(data.rewardsEarned)}</span>
                 </p>
                 <Link className="btn btn--ghost" to="/member/rewardCenter">
                   {t('referral.toRewards')}
@@ -83,9 +83,9 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   };
   return (
     <div className="referral__copy">
-      <label className="referral__label">
+      <label className="field referral__label">
         <span>{label}</span>
-        <input className="input" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <button
         type="button"

@@ -19,8 +19,8 @@ export const referralEn = {
   ruleCap_other: 'At most {{count}} rewarded friends per month.',
   ruleSelf:
     'Referring yourself (the same device, network or bank account) is not rewarded; such referrals are reviewed by our staff.',
-  earned: 'rewards earned',
-  rewardedFriends: 'friends rewarded',
+  earned: 'Rewards earned:',
+  rewardedFriends: 'Friends rewarded:',
   toRewards: 'Go to the reward centre',
   friends: 'Your friends',
   noFriends: 'No friends have registered with your link yet.',

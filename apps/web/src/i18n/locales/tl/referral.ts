@@ -24,8 +24,8 @@ export const referralTl: Widen<typeof referralEn> = {
   ruleCap_other: 'Hanggang {{count}} kaibigang may reward bawat buwan.',
   ruleSelf:
     'Walang reward ang pag-refer sa sarili (parehong device, network o bank account); sinusuri ito ng aming staff.',
-  earned: 'na-earn na reward',
-  rewardedFriends: 'kaibigang may reward',
+  earned: 'Na-earn na reward:',
+  rewardedFriends: 'Mga kaibigang may reward:',
   toRewards: 'Pumunta sa reward centre',
   friends: 'Ang iyong mga kaibigan',
   noFriends: 'Wala pang kaibigang nag-register gamit ang iyong link.',

@@ -22,8 +22,8 @@ export const referralTy: Widen<typeof referralEn> = {
   ruleCap_other: 'Tối đa {{count}} bạn được thưởng mỗi tháng.',
   ruleSelf:
     'Tự giới thiệu (cùng thiết bị, mạng hoặc tài khoản ngân hàng) không được thưởng; nhân viên sẽ xem xét các trường hợp này.',
-  earned: 'tiền thưởng đã nhận',
-  rewardedFriends: 'bạn đã được thưởng',
+  earned: 'Tiền thưởng đã nhận:',
+  rewardedFriends: 'Bạn bè đã được thưởng:',
   toRewards: 'Đến trung tâm thưởng',
   friends: 'Bạn bè của bạn',
   noFriends: 'Chưa có bạn bè nào đăng ký bằng liên kết của bạn.',
