@@ -258,13 +258,10 @@ test('on a phone the navigation collapses behind a menu button', async () => {
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
 });
 
-test('deep links to the spec areas that are not built show the promotions; missing assets are 404, not HTML', async () => {
-  for (const path of ['/join', '/member/referral']) {
-    await open(path);
-    await page.waitForURL(`${server.baseUrl}/promotions`);
-    await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
-    assert.equal(await page.getByText('Coming soon').count(), 0);
-  }
+test('the deep link /join opens the join area (no longer a redirect); missing assets are 404, not HTML', async () => {
+  await open('/join');
+  await page.getByRole('heading', { name: 'Join promotions', level: 1 }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/join');
   const res = await fetch(`${server.baseUrl}/assets/does-not-exist.js`);
   assert.equal(res.status, 404);
 });

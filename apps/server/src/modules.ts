@@ -43,6 +43,7 @@ import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/i
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createRewardsModule } from './modules/rewards/index.ts';
+import { createReferralModule } from './modules/referral/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
@@ -369,6 +370,10 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
   const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
   for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
+  // Member referral: the signup records the referrer through it; its consumer qualifies referees from play events.
+  const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
+  for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
+  auth.setReferralPort({ check: referral.check, attach: referral.attach });
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -456,6 +461,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     cashback,
     raffle,
     vip,
+    referral,
     memberAdmin,
     profile,
     dashboard,

@@ -9,7 +9,17 @@ export const DEMO_MERCHANT_CODE = 'demo';
 export async function seedDemo(
   modules: Pick<
     Modules,
-    'merchants' | 'system' | 'games' | 'lottery' | 'deposits' | 'promotions' | 'bonus' | 'content' | 'rewards' | 'vip'
+    | 'vip'
+    | 'merchants'
+    | 'system'
+    | 'games'
+    | 'lottery'
+    | 'deposits'
+    | 'promotions'
+    | 'bonus'
+    | 'content'
+    | 'rewards'
+    | 'referral'
   >,
 ): Promise<{ merchantId: bigint }> {
   const merchant = await modules.merchants.ensure({
@@ -36,5 +46,6 @@ export async function seedDemo(
   await modules.content.seedDemo(merchant.id);
   await modules.rewards.seedDemo(merchant.id);
   await modules.vip.seedDemo(merchant);
+  await modules.referral.seedDemo(merchant.id);
   return { merchantId: merchant.id };
 }

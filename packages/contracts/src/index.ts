@@ -46,3 +46,4 @@ export * from './kyc.ts';
 export * from './profile.ts';
 export * from './cashback.ts';
 export * from './raffle.ts';
+export * from './referral.ts';

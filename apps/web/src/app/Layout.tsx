@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Splash } from '../components/Splash.tsx';
@@ -38,6 +38,7 @@ export function Layout() {
         {t('common.skipToContent')}
       </a>
       <ScrollManager />
+      <ReferralLinkOpener />
       <RealtimeBridge />
       <MaintenanceNoticeHost />
       <Header
@@ -66,6 +67,19 @@ export function Layout() {
       <RealityCheckHost />
     </div>
   );
+}
+
+/**
+ * A member's referral link (`/?referralCode=CODE`) opens registration for a visitor; the form pre-fills the code
+ * from the URL (RegisterDialog).
+ */
+function ReferralLinkOpener() {
+  const open = useUi((s) => s.open);
+  const loggedIn = useSession((s) => Boolean(s.token));
+  useEffect(() => {
+    if (!loggedIn && new URLSearchParams(window.location.search).get('referralCode')) open('register', null);
+  }, [open, loggedIn]);
+  return null;
 }
 
 /** The popups, each its own chunk loaded when it first opens (forms, zod and Base UI stay off the first page). */

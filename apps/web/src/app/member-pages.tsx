@@ -23,6 +23,7 @@ export const MEMBER_PAGES: Partial<Record<string, ComponentType>> = {
   rewardCenter: page(() => import('../features/rewards/RewardCenterPage.tsx'), 'RewardCenterPage'),
   missionLeaderboard: page(() => import('../features/rewards/MissionLeaderboardPage.tsx'), 'MissionLeaderboardPage'),
   vip: page(() => import('../features/vip/VipPage.tsx'), 'VipPage'),
+  referral: page(() => import('../features/referral/ReferralPage.tsx'), 'ReferralPage'),
   messageV2: page(() => import('../features/messages/MessagesPage.tsx'), 'MessagesPage'),
   feedback: page(() => import('../features/feedback/FeedbackPage.tsx'), 'FeedbackPage'),
   manualRebate: page(() => import('../features/rebate/ManualRebatePage.tsx'), 'ManualRebatePage'),

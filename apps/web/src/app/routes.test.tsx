@@ -87,14 +87,8 @@ describe('routes', () => {
     useSession.getState().clear();
   });
 
-  it('the spec areas that are not built are offered nowhere and their URLs show the promotions; unknown paths a 404', async () => {
+  it('the member centre offers no unbuilt page; unknown paths a 404', async () => {
     useSession.getState().setToken('t0k3n');
-    for (const path of ['/member/referral']) {
-      const router = renderAt(path);
-      await waitFor(() => expect(router.state.location.pathname, path).toBe('/promotions'));
-      expect(await screen.findByRole('heading', { name: 'Promotions', level: 1 })).toBeTruthy();
-      cleanup();
-    }
     renderAt('/member/messageV2');
     const menu = await screen.findByRole('navigation', { name: 'Member centre' });
     for (const name of ['Referral', 'Join us']) expect(screen.queryByRole('link', { name }), name).toBeNull();

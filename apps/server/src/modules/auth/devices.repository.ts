@@ -55,6 +55,19 @@ export function createDevicesRepository(db: Kysely<AuthTables>) {
       };
     },
 
+    /** Every device id and IP the member has signed in from (removed devices too). */
+    async devicesOf(memberId: bigint): Promise<{ deviceIds: string[]; ips: string[] }> {
+      const rows = await db
+        .selectFrom('member_devices')
+        .select(['device_id', 'ip'])
+        .where('member_id', '=', memberId)
+        .execute();
+      return {
+        deviceIds: [...new Set(rows.flatMap((r) => (r.device_id ? [r.device_id] : [])))],
+        ips: [...new Set(rows.map((r) => r.ip))],
+      };
+    },
+
     /** Remembers the device (or, without a device id, the IP) of a new session; true when it was not remembered. */
     async remember(
       d: { merchantId: bigint; memberId: bigint; deviceId: string | null; ip: string; userAgent: string; now: Date },

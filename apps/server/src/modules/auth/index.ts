@@ -19,7 +19,7 @@ import { createOperatorService } from './operator.service.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import { createPasswordService } from './password.service.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
-import { createSignupService } from './signup.service.ts';
+import { createSignupService, type ReferralPort } from './signup.service.ts';
 
 export { AUTH_RULES, type AuthRules } from './auth.service.ts';
 export { LOGIN_CHECK_RULES, type LoginCheckRules } from './login-check.service.ts';
@@ -129,7 +129,17 @@ export function createAuthModule(deps: {
   });
   const emailReset = createEmailResetService({ repo, members, hasher, passwords, mailer: deps.mailer, limiter, clock });
   const operator = createOperatorService({ repo, members, hasher, clock });
-  const signup = createSignupService({ registration, members, merchants, captcha, verification, auth, limiter });
+  const referralPort: ReferralPort = {};
+  const signup = createSignupService({
+    registration,
+    members,
+    merchants,
+    captcha,
+    verification,
+    auth,
+    limiter,
+    referral: referralPort,
+  });
 
   return {
     login: auth.login,
@@ -151,6 +161,10 @@ export function createAuthModule(deps: {
     setLoginCheckPorts(p: { bankNames?: LoginCheckPorts['bankNames']; notify?: NoticePort }): void {
       Object.assign(ports, p);
     },
+    /** The referral module's check of a registration's referral code and its record in the member's transaction. */
+    setReferralPort(p: Required<ReferralPort>): void {
+      Object.assign(referralPort, p);
+    },
     logout: auth.logout,
     startSession: auth.startSession,
     changePassword: passwords.change,
@@ -166,6 +180,8 @@ export function createAuthModule(deps: {
      * reset links deleted, sessions' and login records' IP and browser wiped. Idempotent.
      */
     forgetMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => devices.forgetMember(trx, merchantId, memberId),
+    /** The device ids and IPs a member signed in from (the referral module's self-referral check). */
+    devicesOf: devices.devicesOf,
     /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */
     membersFromIp: repo.membersFromIp,
     register(app: FastifyInstance): void {

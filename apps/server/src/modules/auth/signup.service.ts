@@ -3,8 +3,10 @@ import {
   type LoginResult,
   REGISTER_FIELDS,
   type RegisterField,
+  type ReferralFlag,
   type RegisterRequest,
 } from '@sea/contracts';
+import type { AnyDb } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { Merchant } from '../../http/principals.ts';
@@ -22,6 +24,31 @@ const invalid = (fields: FieldError[]) => new AppError('validation_failed', unde
 /** Fields of the request checked against the merchant's rules (captcha and the code are checked apart). */
 const CHECKED: RegisterField[] = REGISTER_FIELDS.filter((f) => f !== 'captcha' && f !== 'verificationCode');
 
+/**
+ * The referral module's side of registration (filled in by modules.ts; the referral module is built later):
+ * `check` a referral code (off: the programme is off, the code is only stored), `attach` the referrer in the
+ * member's transaction.
+ */
+export interface ReferralPort<F extends string = ReferralFlag> {
+  check?: (
+    merchant: Merchant,
+    code: string,
+    place: { ip: string; deviceId: string | null },
+  ) => Promise<{ kind: 'off' } | { kind: 'unknown' } | { kind: 'ok'; referrerId: bigint; code: string; flags: F[] }>;
+  attach?: (
+    trx: AnyDb,
+    a: {
+      merchant: Merchant;
+      referrerId: bigint;
+      refereeId: bigint;
+      code: string;
+      ip: string;
+      deviceId: string | null;
+      flags: F[];
+    },
+  ) => Promise<void>;
+}
+
 /** Sign-up (spec §4 registration) by username or by mobile number, ending logged in; the affiliate check. */
 export function createSignupService(deps: {
   registration: Pick<RegistrationModule, 'rules'>;
@@ -31,6 +58,7 @@ export function createSignupService(deps: {
   verification: Pick<VerificationModule, 'verifyCode'>;
   auth: Pick<AuthService, 'startSession'>;
   limiter: WindowLimiter;
+  referral?: ReferralPort;
 }) {
   /** An invitation code: an active agent's own code or one of its live affiliate links. */
   async function invitationOf(merchant: Merchant, code: string) {
@@ -99,6 +127,13 @@ export function createSignupService(deps: {
       if (fields.length) throw invalid(fields);
 
       const invitation = req.affiliateCode ? await invitationOf(merchant, req.affiliateCode) : null;
+      // A referral code while the programme runs must be a member's (the spec's form pre-fills it from the link).
+      const referral =
+        req.referralCode && deps.referral?.check
+          ? await deps.referral.check(merchant, req.referralCode, { ip: client.ip, deviceId: client.deviceId ?? null })
+          : null;
+      if (referral?.kind === 'unknown')
+        throw new AppError('referral_code_invalid', undefined, { field: 'referralCode' });
       if (rules.captcha.enabled) await deps.captcha.verify(merchant.id, req.captchaId, req.captcha);
       const needsCode = method === 'mobile' || flags.REGMOBVERF3;
       if (!mobile && (req.mobileNum || needsCode)) {
@@ -140,7 +175,23 @@ export function createSignupService(deps: {
           rebatePoint: invitation?.rebatePoint ?? '0',
           ip: client.ip,
         },
-        { skipUsernameRule: method === 'mobile', linkId: invitation?.linkId },
+        {
+          skipUsernameRule: method === 'mobile',
+          linkId: invitation?.linkId,
+          alsoInTransaction:
+            referral?.kind === 'ok' && deps.referral?.attach
+              ? (trx, row) =>
+                  deps.referral!.attach!(trx, {
+                    merchant,
+                    referrerId: referral.referrerId,
+                    refereeId: row.id,
+                    code: referral.code,
+                    ip: client.ip,
+                    deviceId: client.deviceId ?? null,
+                    flags: referral.flags,
+                  })
+              : undefined,
+        },
       );
       return deps.auth.startSession(merchant, member, 'member', method === 'mobile' ? 'sms' : 'password', client);
     },

@@ -7,6 +7,7 @@ import { registerRewardsAdminRoutes } from './rewards.admin-routes.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
+import type { RewardGrant } from './reward-centre.service.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
 export type { RewardGrant } from './reward-centre.service.ts';
@@ -32,7 +33,7 @@ export function createRewardsModule(deps: Omit<RewardsDeps, 'db'> & { db: AnyDb 
   return {
     ...service,
     /**
-     * Puts a reward in the reward centre in the caller's transaction (another module's: cashback, raffle);
+     * Puts a reward in the reward centre in the caller's transaction (another module's: cashback, raffle, referral);
      * undefined when (member, source, sourceKey) was granted before — a rerun grants nothing twice.
      */
     grantReward: (trx: AnyDb, g: RewardGrant) => service.centre.grant(tablesOf<RewardsTables>(trx), g),

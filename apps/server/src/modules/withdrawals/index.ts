@@ -99,6 +99,11 @@ export function createWithdrawalsModule(deps: {
       createWithdrawalsRepository(tablesOf<WithdrawalsTables>(trx)).anonymiseMember(merchantId, memberId, at),
     txPassword,
     bankAccounts,
+    /** The payout account numbers of a member (live ones; the referral module's self-referral check). */
+    bankAccountNumbers: async (merchantId: bigint, memberId: bigint): Promise<string[]> =>
+      (await createWithdrawalsRepository(db).bankAccounts(merchantId, memberId)).map((a) =>
+        a.account_number.replace(/\s+/g, ''),
+      ),
     withdrawals,
     operator,
     /** Bonus money: asked before every new withdrawal request (see withdrawals.service.ts `guard`). */

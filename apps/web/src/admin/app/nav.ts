@@ -86,6 +86,8 @@ export const NAV: readonly NavGroup[] = [
       { label: 'cashbackAdmin.nav', path: '/rewards/cashback', anyOf: ['rewards.view'] },
       { label: 'raffleAdmin.nav', path: '/rewards/raffles', anyOf: ['rewards.view'] },
       { label: 'rewards.nav.applications', path: '/rewards/activity-applications', anyOf: ['members.view'] },
+      { label: 'referralAdmin.navSettings', path: '/rewards/referral', anyOf: ['rewards.view'] },
+      { label: 'referralAdmin.navQueue', path: '/rewards/referrals', anyOf: ['rewards.view'] },
     ],
   },
   { label: 'nav.feedback', items: [{ label: 'nav.feedbackInbox', path: '/feedback', anyOf: ['feedback.view'] }] },

@@ -9,6 +9,8 @@ import { MissionsPage } from '../features/rewards/MissionsPage.tsx';
 import { PointsRulesPage } from '../features/rewards/PointsRulesPage.tsx';
 import { PrizesPage } from '../features/rewards/PrizesPage.tsx';
 import { VipLevelsPage } from '../features/rewards/VipLevelsPage.tsx';
+import { ReferralSettingsPage } from '../features/rewards/ReferralSettingsPage.tsx';
+import { ReferralsPage } from '../features/rewards/ReferralsPage.tsx';
 
 /** The rewards screens (issues 22 and 23): missions, leaderboard prizes, points, the mall and bonus claims. */
 export const rewardsRoutes: RouteObject[] = [
@@ -22,4 +24,6 @@ export const rewardsRoutes: RouteObject[] = [
   { path: 'rewards/raffles', element: <RafflesPage /> },
   { path: 'rewards/vip-levels', element: <VipLevelsPage /> },
   { path: 'rewards/activity-applications', element: <ActivityApplicationsPage /> },
+  { path: 'rewards/referral', element: <ReferralSettingsPage /> },
+  { path: 'rewards/referrals', element: <ReferralsPage /> },
 ];

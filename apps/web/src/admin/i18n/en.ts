@@ -9,6 +9,7 @@ import { agentsContentEn } from './agents-content.ts';
 import { bonusAdminEn } from './bonus.ts';
 import { rewardsAdminEn } from './rewards.ts';
 import { tablesAdminEn } from './tables.ts';
+import { referralAdminEn } from './referral.ts';
 /** The back office's English texts. ty.ts has the same keys (type-checked through `AdminDictionary`). */
 export const en = {
   app: { name: 'Back office', language: 'Language', languages: { en: 'English', ty: 'Tiếng Việt', tl: 'Tagalog' } },
@@ -864,6 +865,7 @@ export const en = {
   ...cashbackRaffleAdminEn,
   ...vipAdminEn,
   ...activitiesAdminEn,
+  ...referralAdminEn,
 };
 
 type Widen<T> = {

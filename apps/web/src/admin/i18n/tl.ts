@@ -3,6 +3,7 @@ import type { AdminDictionary } from './en.ts';
 import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
 import { vipAdminTl } from './vip.ts';
 import { lotteryTl } from './lottery-tl.ts';
+import { referralAdminTl } from './referral.ts';
 import { agentsContentTl, bonusAdminTl, chatAdminTl, kycAdminTl, moreTl, rewardsAdminTl } from './tl-screens.ts';
 import { tablesAdminTl } from './tables.ts';
 
@@ -919,4 +920,5 @@ export const tl: AdminDictionary = {
   ...cashbackRaffleAdminTl,
   ...vipAdminTl,
   ...activitiesAdminTl,
+  ...referralAdminTl,
 };

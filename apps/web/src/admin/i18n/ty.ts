@@ -7,6 +7,7 @@ import { moreTy } from './backoffice-more.ts';
 import { agentsContentTy } from './agents-content.ts';
 import { bonusAdminTy } from './bonus.ts';
 import { rewardsAdminTy } from './rewards.ts';
+import { referralAdminTy } from './referral.ts';
 import type { AdminDictionary } from './en.ts';
 import { lotteryTy } from './lottery-ty.ts';
 import { tablesAdminTy } from './tables.ts';
@@ -909,4 +910,5 @@ export const ty: AdminDictionary = {
   ...cashbackRaffleAdminTy,
   ...vipAdminTy,
   ...activitiesAdminTy,
+  ...referralAdminTy,
 };

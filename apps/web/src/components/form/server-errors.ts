@@ -20,6 +20,7 @@ const CODE_FIELDS: Record<string, readonly string[]> = {
   verification_code_invalid: ['code', 'verificationCode'],
   verification_code_expired: ['code', 'verificationCode'],
   invitation_code_error: ['affiliateCode'],
+  referral_code_invalid: ['referralCode'],
   kyc_file_type: ['file'],
   kyc_file_too_large: ['file'],
   kyc_file_missing: ['file'],

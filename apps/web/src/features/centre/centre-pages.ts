@@ -1,6 +1,6 @@
 /**
- * Member centre pages (spec §2), in menu order; the first is where /member lands. The spec's referral is not built
- * yet: it is offered nowhere, and its URL leads to the promotions (RETIRED_MEMBER_PAGES, routes.tsx).
+ * Member centre pages (spec §2), in menu order; the first is where /member lands. `referral` is listed while the
+ * merchant's REFERRALPROMO3 flag is on (FLAGGED_PAGES).
  */
 export const MEMBER_PAGES = [
   'securityCenter',
@@ -16,14 +16,15 @@ export const MEMBER_PAGES = [
   'rewardCenter',
   'missionLeaderboard',
   'vip',
+  'referral',
   'messageV2',
   'feedback',
   'manualRebate',
   'responsibleGaming',
 ] as const;
 
-/** The spec's member-centre pages that are not built: not listed, their URLs redirect to /promotions. */
-export const RETIRED_MEMBER_PAGES = ['referral'] as const;
+/** The spec's member-centre pages that are not built: not listed, their URLs redirect to /promotions (none now). */
+export const RETIRED_MEMBER_PAGES: readonly string[] = [];
 
 /**
  * Agent centre pages (spec §2). myIncome, contractRequest and contractList are the spec's "my income" and
@@ -58,7 +59,11 @@ export const SETTLEMENT_PAGES: Record<string, 'dividend' | 'daily_wage' | 'hourl
 };
 
 /** Centre pages a merchant's feature flag turns on (listed, and opened, only while it is on). */
-export const FLAGGED_PAGES: Record<string, 'AGENTPOLICY3' | 'VIP3'> = { agentPolicy: 'AGENTPOLICY3', vip: 'VIP3' };
+export const FLAGGED_PAGES: Record<string, 'AGENTPOLICY3' | 'VIP3' | 'REFERRALPROMO3'> = {
+  agentPolicy: 'AGENTPOLICY3',
+  vip: 'VIP3',
+  referral: 'REFERRALPROMO3',
+};
 
 export type CentreArea = 'member' | 'agent';
 

@@ -161,6 +161,7 @@ export const en = {
       rewardCenter: 'Reward centre',
       missionLeaderboard: 'Missions and leaderboard',
       vip: 'VIP',
+      referral: 'Refer a friend',
     },
     agent: {
       title: 'Agent centre',

@@ -140,6 +140,7 @@ export const formsEn = {
     non_member_login: 'Non-member account unable to log in.',
     non_agent_login: 'Non-agents cannot log in.',
     invitation_code_error: 'The invitation code is not valid.',
+    referral_code_invalid: 'This referral code is not valid.',
     amount_invalid: 'Enter a valid amount.',
     amount_out_of_range: 'The amount is outside the allowed range.',
     transaction_password_required: 'Please set a transaction password first.',

@@ -139,6 +139,7 @@ export const formsTl: FormsMessages = {
     non_member_login: 'Hindi makakapag-log in ang account na hindi member.',
     non_agent_login: 'Hindi makakapag-log in ang hindi agent.',
     invitation_code_error: 'Hindi valid ang invitation code.',
+    referral_code_invalid: 'Hindi valid ang referral code.',
     amount_invalid: 'Maglagay ng tamang halaga.',
     amount_out_of_range: 'Labas sa pinapayagang saklaw ang halaga.',
     transaction_password_required: 'Magtakda muna ng transaction password.',

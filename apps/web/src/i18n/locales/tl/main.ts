@@ -163,6 +163,7 @@ export const tl: Messages = {
       rewardCenter: 'Reward centre',
       missionLeaderboard: 'Mga misyon at leaderboard',
       vip: 'VIP',
+      referral: 'Mag-refer ng kaibigan',
     },
     agent: {
       title: 'Agent centre',

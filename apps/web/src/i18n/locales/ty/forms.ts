@@ -136,6 +136,7 @@ export const formsTy: FormsMessages = {
     non_member_login: 'Tài khoản không phải thành viên không thể đăng nhập.',
     non_agent_login: 'Không phải đại lý không thể đăng nhập.',
     invitation_code_error: 'Mã mời không hợp lệ.',
+    referral_code_invalid: 'Mã giới thiệu không hợp lệ.',
     amount_invalid: 'Vui lòng nhập số tiền hợp lệ.',
     amount_out_of_range: 'Số tiền nằm ngoài giới hạn cho phép.',
     transaction_password_required: 'Vui lòng đặt mật khẩu giao dịch trước.',

@@ -163,6 +163,7 @@ export const ty: Messages = {
       rewardCenter: 'Trung tâm thưởng',
       missionLeaderboard: 'Nhiệm vụ và bảng xếp hạng',
       vip: 'VIP',
+      referral: 'Giới thiệu bạn bè',
     },
     agent: {
       title: 'Trung tâm đại lý',

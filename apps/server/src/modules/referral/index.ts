@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { PlayEventConsumer } from '../../lib/play-events.ts';
+import { createReferralConsumer } from './referral.consumer.ts';
+import { registerReferralRoutes } from './referral.routes.ts';
+import { createReferralService, type ReferralDeps } from './referral.service.ts';
+import type { ReferralTables } from './referral.tables.ts';
+
+export { REFERRAL_CONSUMER } from './referral.consumer.ts';
+export { maskUsername, type ReferralCheck } from './referral.service.ts';
+
+/**
+ * Member referral (issue 23; flag REFERRALPROMO3): each member's code and link, the referrer recorded at
+ * registration (`check` before, `attach` in the member's transaction — the auth module's signup calls them),
+ * qualification by play events (`consumers`), rewards through the rewards face, the staff's flagged queue.
+ * Distinct from the agents' affiliate links (modules/agents).
+ */
+export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyDb }) {
+  const db = tablesOf<ReferralTables>(deps.db);
+  const service = createReferralService({ ...deps, db });
+  const consumer = createReferralConsumer({
+    db,
+    service,
+    merchants: deps.merchants,
+    members: deps.members,
+    clock: deps.clock,
+  });
+  return {
+    check: service.check,
+    attach: service.attach,
+    overview: service.overview,
+    adminSettings: service.adminSettings,
+    saveSettings: service.saveSettings,
+    adminList: service.adminList,
+    review: service.review,
+    seedDemo: service.seedDemo,
+    /** The play-event consumer (idempotent per event id). */
+    consumers: [consumer] as PlayEventConsumer[],
+    register(app: FastifyInstance): void {
+      registerReferralRoutes(app, service);
+    },
+  };
+}
+
+export type ReferralModule = ReturnType<typeof createReferralModule>;

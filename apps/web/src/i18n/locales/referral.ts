@@ -1,0 +1,37 @@
+/** Texts of the member's referral page (English); merged into the locale under `referral`. */
+export const referralEn = {
+  title: 'Refer a friend',
+  intro:
+    'Share your link or code. When a friend registers with it, makes a qualifying first deposit and plays enough, you get a reward in your reward centre.',
+  loadError: 'Could not load your referral page.',
+  code: 'Your referral code',
+  link: 'Your referral link',
+  copy: 'Copy',
+  copyWhat: 'Copy {{what}}',
+  copied: 'Copied.',
+  copyFailed: 'Could not copy: select the text and copy it yourself.',
+  rules: 'How it works',
+  ruleDeposit: 'Your friend registers with your link or code and makes a first deposit of at least {{amount}}.',
+  ruleTurnover: 'Your friend places valid bets of at least {{amount}} within {{days}} days of registering.',
+  ruleReward: 'You then receive {{amount}} in your reward centre, to claim once.',
+  ruleFriendReward: 'Your friend receives {{amount}} too.',
+  ruleCap_one: 'At most {{count}} rewarded friend per month.',
+  ruleCap_other: 'At most {{count}} rewarded friends per month.',
+  ruleSelf:
+    'Referring yourself (the same device, network or bank account) is not rewarded; such referrals are reviewed by our staff.',
+  earned: 'Rewards earned:',
+  rewardedFriends: 'Friends rewarded:',
+  toRewards: 'Go to the reward centre',
+  friends: 'Your friends',
+  noFriends: 'No friends have registered with your link yet.',
+  friend: 'Friend',
+  joined: 'Joined',
+  status: 'Status',
+  statuses: {
+    registered: 'Registered',
+    qualified: 'Qualified',
+    rewarded: 'Rewarded',
+    flagged: 'Under review',
+    rejected: 'Not eligible',
+  },
+};
