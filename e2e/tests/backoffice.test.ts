@@ -193,7 +193,13 @@ for (const width of [1366, 768]) {
       'Points rules',
       'Points mall',
       'Mall orders',
+      'VIP levels',
       'Bonus claims',
+      'Cashback',
+      'Raffles',
+      'Activity applications',
+      'Referral programme',
+      'Referrals to review',
       'Member feedback',
       'Chat moderation',
       'Merchant settings',
@@ -299,8 +305,9 @@ for (const width of [1366, 768]) {
       'Withdrawals',
       'Adjustments',
       'Payment methods',
-      // members.view: the flagged bonus claims are reviewed by whoever reads members
+      // members.view: the flagged bonus claims and the activity applications are reviewed by whoever reads members
       'Bonus claims',
+      'Activity applications',
     ]);
 
     await goTo(width, 'Deposits');

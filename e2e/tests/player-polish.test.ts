@@ -120,8 +120,8 @@ test('the header of a logged-in player: spendable balance with the hold, wallet 
       const toggle = menu.getByRole('button', { name: /Withdraw.*All pages/ });
       await toggle.click();
       const links = menu.getByRole('link');
-      assert.equal(await countEventually(links, 16), 16);
-      for (let i = 0; i < 16; i++) {
+      assert.equal(await countEventually(links, 18), 18);
+      for (let i = 0; i < 18; i++) {
         const box = await links.nth(i).boundingBox();
         assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `entry ${i} on screen`);
       }

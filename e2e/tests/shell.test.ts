@@ -278,7 +278,7 @@ test('the member centre lists the spec pages, marks the current one, and 404s pa
   await page.goto(`${server.baseUrl}/member/depositv2`);
   await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
   const menu = page.getByRole('navigation', { name: 'Member centre' });
-  assert.equal(await countEventually(menu.getByRole('link'), 16), 16);
+  assert.equal(await countEventually(menu.getByRole('link'), 18), 18);
   assert.equal(await menu.getByRole('link', { name: 'Deposit' }).getAttribute('aria-current'), 'page');
   await menu.getByRole('link', { name: 'Withdraw' }).click();
   await page.getByRole('heading', { name: 'Withdraw', level: 1 }).waitFor();

@@ -7,7 +7,6 @@ import { registerRewardsAdminRoutes } from './rewards.admin-routes.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
-import type { RewardGrant } from './reward-centre.service.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
 export type { RewardGrant } from './reward-centre.service.ts';
