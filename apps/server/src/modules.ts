@@ -43,7 +43,6 @@ import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/i
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
 import { createRewardsModule } from './modules/rewards/index.ts';
-import { createReferralModule } from './modules/referral/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
@@ -51,11 +50,9 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import { createWithdrawalsModule } from './modules/withdrawals/index.ts';
 import { createPlayEventsModule } from './modules/play-events/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
-import { createCashbackModule } from './modules/cashback/index.ts';
-import { createRaffleModule } from './modules/raffle/index.ts';
-import { createVipModule } from './modules/vip/index.ts';
 import { createActivitiesModule } from './modules/activities/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
+import { createEngagementModules } from './modules-engagement.ts';
 
 /** The first admin's one-time password file, in DATA_DIR (owner-only; deleted once the password is changed). */
 export const ADMIN_PASSWORD_FILE = 'admin-one-time-password.txt';
@@ -355,25 +352,18 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
   const rewards = createRewardsModule({ db, ledger, members, merchants, withdrawals, audit: admin, realtime, clock });
   for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
-  // Cashback on net loss and raffles: their own play-event consumers; their rewards wait in the reward centre.
-  const cashback = createCashbackModule({ db, merchants, rewards, audit: admin, events: playEvents, clock });
-  const raffle = createRaffleModule({
+  // Cashback, raffles, VIP and member referral: rewards in the reward centre from their own play-event consumers.
+  const { cashback, raffle, vip, referral } = createEngagementModules({
     db,
     merchants,
     members,
+    auth,
+    withdrawals,
     rewards,
-    audit: admin,
-    events: playEvents,
-    maskName: maskAccount,
+    admin,
+    playEvents,
     clock,
   });
-  // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
-  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
-  for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
-  // Member referral: the signup records the referrer through it; its consumer qualifies referees from play events.
-  const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
-  for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
-  auth.setReferralPort({ check: referral.check, attach: referral.attach });
   const memberAdmin = createMemberAdminModule({
     db,
     members,

@@ -1,0 +1,52 @@
+import type { AnyDb } from './db/schema.ts';
+import type { AdminModule } from './modules/admin/index.ts';
+import type { AuthModule } from './modules/auth/index.ts';
+import { createCashbackModule } from './modules/cashback/index.ts';
+import { maskAccount } from './modules/games/index.ts';
+import type { MembersModule } from './modules/members/index.ts';
+import type { MerchantsModule } from './modules/merchants/index.ts';
+import type { PlayEventsModule } from './modules/play-events/index.ts';
+import { createRaffleModule } from './modules/raffle/index.ts';
+import { createReferralModule } from './modules/referral/index.ts';
+import type { RewardsModule } from './modules/rewards/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
+import type { WithdrawalsModule } from './modules/withdrawals/index.ts';
+
+/**
+ * The engagement modules built on the reward centre (issue 23): cashback on net loss, raffles, VIP levels and member
+ * referral. Each takes play events through its own consumer and leaves its rewards in the reward centre (the rewards
+ * face). Part of createModules (modules.ts), in dependency order after rewards and auth.
+ */
+export function createEngagementModules(deps: {
+  db: AnyDb;
+  merchants: MerchantsModule;
+  members: MembersModule;
+  auth: AuthModule;
+  withdrawals: WithdrawalsModule;
+  rewards: RewardsModule;
+  admin: AdminModule;
+  playEvents: PlayEventsModule;
+  clock: () => Date;
+}) {
+  const { db, merchants, members, auth, withdrawals, rewards, admin, playEvents, clock } = deps;
+  // Cashback on net loss and raffles: their own play-event consumers; their rewards wait in the reward centre.
+  const cashback = createCashbackModule({ db, merchants, rewards, audit: admin, events: playEvents, clock });
+  const raffle = createRaffleModule({
+    db,
+    merchants,
+    members,
+    rewards,
+    audit: admin,
+    events: playEvents,
+    maskName: maskAccount,
+    clock,
+  });
+  // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
+  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
+  for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
+  // Member referral: the signup records the referrer through it; its consumer qualifies referees from play events.
+  const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
+  for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
+  auth.setReferralPort({ check: referral.check, attach: referral.attach });
+  return { cashback, raffle, vip, referral };
+}
