@@ -44,7 +44,8 @@ const port: TeamStatsPort = {
     const validBet = rows.reduce((a, b) => a + (b.validBet ?? 0n), 0n);
     const payout = rows.reduce((a, b) => a + (b.payout ?? 0n), 0n);
     const activeMembers = rows.reduce((a, b) => Math.max(a, b.active ?? 0), 0);
-    return { validBet, payout, profit: validBet - payout, activeMembers, members: activeMembers };
+    // profit as the agents module reports it: the members' result, payout − stake (here the stake is the valid bet)
+    return { validBet, payout, profit: payout - validBet, activeMembers, members: activeMembers };
   },
   async teamBetSplit(_m, agentId, from, to) {
     const rows = booked.filter((b) => b.agentId === agentId && inRange(b.at, from, to));

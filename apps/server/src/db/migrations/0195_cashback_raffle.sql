@@ -29,7 +29,8 @@ create table cashback_daily (
   day text not null,
   category text not null,
   stake bigint not null default 0 check (stake >= 0),
-  payout bigint not null default 0 check (payout >= 0),
+  -- (may go below zero on a day: a result correction's event carries the change of a payout, not a new bet)
+  payout bigint not null default 0,
   primary key (merchant_id, day, member_id, category)
 );
 create index cashback_daily_member_idx on cashback_daily (member_id, day);
