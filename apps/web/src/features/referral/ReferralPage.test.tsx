@@ -43,7 +43,9 @@ describe('referral page', () => {
     renderAt('/member/referral');
     expect(await screen.findByRole('heading', { name: 'Refer a friend', level: 1 })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Member centre' });
-    expect(within(menu).getByRole('link', { name: 'Refer a friend' }).getAttribute('aria-current')).toBe('page');
+    expect((await within(menu).findByRole('link', { name: 'Refer a friend' })).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(((await screen.findByLabelText('Your referral code')) as HTMLInputElement).value).toBe('ABCD2345');
     const link = `${window.location.origin}/?referralCode=ABCD2345`;
     expect((screen.getByLabelText('Your referral link') as HTMLInputElement).value).toBe(link);
