@@ -135,6 +135,7 @@ for (const width of [390, 1366]) {
     await page.getByRole('button', { name: 'Copy Your referral link' }).click();
     await page.getByText(/^(Copied\.|Could not copy: select the text and copy it yourself\.)$/).waitFor();
     await page.getByText('No friends have registered with your link yet.').waitFor();
+    await page.getByRole('img', { name: 'QR code of your referral link' }).waitFor();
     assert.ok(await noHorizontalOverflow(), `the referral page fits ${width} px`);
     await shot('page-empty', width);
 

@@ -1,7 +1,8 @@
 import { defaultFeatureFlags, type ReferralOverview } from '@sea/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { QRCodeSVG } from 'qrcode.react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../state/session.ts';
 import { renderAt } from '../../test/render.tsx';
@@ -52,6 +53,13 @@ describe('referral page', () => {
     await user.click(screen.getByRole('button', { name: 'Copy Your referral link' }));
     expect(writeText).toHaveBeenCalledWith(link);
     expect(await screen.findByText('Copied.')).toBeTruthy();
+    // The QR code encodes the same link: its modules are those of a QR code of that link and no other.
+    const qrPath = (el: Element) => [...el.querySelectorAll('path')].map((p) => p.getAttribute('d')).join('|');
+    const shown = qrPath(screen.getByRole('img', { name: 'QR code of your referral link' }));
+    const expected = render(<QRCodeSVG value={link} size={144} marginSize={2} />).container.querySelector('svg')!;
+    expect(shown).toBe(qrPath(expected));
+    const other = render(<QRCodeSVG value={`${link}X`} size={144} marginSize={2} />).container.querySelector('svg')!;
+    expect(shown).not.toBe(qrPath(other));
     expect(screen.getByText(/first deposit of at least PHP 100\.00/)).toBeTruthy();
     expect(screen.getByText(/at least PHP 200\.00 within 30 days/)).toBeTruthy();
     expect(screen.getByText('At most 20 rewarded friends per month.')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { formatMoney, type ReferralFriend } from '@sea/contracts';
+import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import './referral.css';
 import '../../i18n/areas/referral.ts';
 
 /**
- * Member centre › referral (flag REFERRALPROMO3): the member's code and link to copy, the programme's rules, the
+ * Member centre › referral (flag REFERRALPROMO3): the member's code and link to copy (and the link as a QR code), the programme's rules, the
  * friends who registered through it (masked) with their status, and the rewards earned (claimed in the reward centre).
  */
 export function ReferralPage() {
@@ -30,6 +31,10 @@ export function ReferralPage() {
               <div className="referral__share">
                 <CopyRow label={t('referral.code')} value={data.code} />
                 <CopyRow label={t('referral.link')} value={link} />
+                <figure className="referral__qr">
+                  <QRCodeSVG value={link} size={144} marginSize={2} role="img" aria-label={t('referral.qr')} />
+                  <figcaption>{t('referral.qrHint')}</figcaption>
+                </figure>
               </div>
               <h2 className="referral__heading">{t('referral.rules')}</h2>
               <ul className="referral__rules">

@@ -10,6 +10,8 @@ export const referralEn = {
   copyWhat: 'Copy {{what}}',
   copied: 'Copied.',
   copyFailed: 'Could not copy: select the text and copy it yourself.',
+  qr: 'QR code of your referral link',
+  qrHint: 'Friends can scan it with their phone camera to open the sign-up page with your code.',
   rules: 'How it works',
   ruleDeposit: 'Your friend registers with your link or code and makes a first deposit of at least {{amount}}.',
   ruleTurnover: 'Your friend places valid bets of at least {{amount}} within {{days}} days of registering.',

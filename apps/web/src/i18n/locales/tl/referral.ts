@@ -13,6 +13,9 @@ export const referralTl: Widen<typeof referralEn> = {
   copyWhat: 'Kopyahin ang {{what}}',
   copied: 'Nakopya na.',
   copyFailed: 'Hindi makopya: piliin ang teksto at kopyahin ito mismo.',
+  qr: 'QR code ng iyong referral link',
+  qrHint:
+    'Maaari itong i-scan ng mga kaibigan gamit ang camera ng telepono para buksan ang pag-sign up na may code mo.',
   rules: 'Paano ito gumagana',
   ruleDeposit:
     'Nag-register ang kaibigan gamit ang iyong link o code at nag-deposit ng hindi bababa sa {{amount}} sa unang beses.',

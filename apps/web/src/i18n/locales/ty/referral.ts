@@ -13,6 +13,8 @@ export const referralTy: Widen<typeof referralEn> = {
   copyWhat: 'Sao chép {{what}}',
   copied: 'Đã sao chép.',
   copyFailed: 'Không thể sao chép: hãy chọn và tự sao chép.',
+  qr: 'Mã QR của liên kết giới thiệu',
+  qrHint: 'Bạn bè có thể quét bằng camera điện thoại để mở trang đăng ký với mã của bạn.',
   rules: 'Cách thức',
   ruleDeposit: 'Bạn bè đăng ký bằng liên kết hoặc mã của bạn và nạp lần đầu ít nhất {{amount}}.',
   ruleTurnover: 'Bạn bè đặt cược hợp lệ ít nhất {{amount}} trong vòng {{days}} ngày kể từ khi đăng ký.',
