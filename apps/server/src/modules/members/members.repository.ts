@@ -163,10 +163,7 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .where('status', '=', 'closed')
         .where('anonymised_at', 'is', null)
         .executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) return false;
-      // The uploaded picture is a photo of the person as often as not.
-      await tablesOf<MembersTables>(executor).deleteFrom('member_avatars').where('member_id', '=', id).execute();
-      return true;
+      return Number(r.numUpdatedRows) > 0;
     },
 
     /** Closed accounts not anonymised yet, closed before `before`, oldest first (the retention job's candidates). */
@@ -205,7 +202,10 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .where('status', '=', 'closed')
         .where('anonymised_at', 'is', null)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+      if (!Number(r.numUpdatedRows)) return false;
+      // The uploaded picture is a photo of the person as often as not.
+      await tablesOf<MembersTables>(executor).deleteFrom('member_avatars').where('member_id', '=', id).execute();
+      return true;
     },
 
     async setPaymentPassword(id: bigint, hash: string): Promise<void> {
