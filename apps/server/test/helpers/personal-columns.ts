@@ -4,7 +4,7 @@ import type { AnyDb } from '../../src/db/schema.ts';
 /**
  * Every column of the schema that looks personal (a member's table with a free text, contact, IP, device, name or
  * file column; any table with an IP, mobile, e-mail or recipient column), reviewed for the retention anonymisation
- * (issue 25; docs/retention.md): what the job does with it, or why it is kept. test/anonymise.test.ts fails when a
+ * (issue 25; docs/operators.md, "What the anonymisation erases and keeps"): what the job does with it, or why it is kept. test/anonymise.test.ts fails when a
  * migration adds such a column that is not here — review it, erase it in its module's anonymiseMember, add it.
  */
 export const REVIEWED_COLUMNS: Record<string, string> = {
