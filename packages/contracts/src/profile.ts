@@ -36,6 +36,11 @@ export const DEFAULT_PROFILE_MODES: Record<ProfileField, ProfileMode> = Object.f
 /** Days a closed account keeps its personal fields before they are wiped (5 years: AML record keeping). */
 export const DEFAULT_CLOSED_RETENTION_DAYS = 1825;
 export const CLOSED_RETENTION_MIN_DAYS = 30;
+/**
+ * The fixed marker the retention anonymisation writes in place of a member's free text (feedback, chat messages,
+ * activity applications, staff notes, personal messages): the web shows it translated ("removed").
+ */
+export const ANONYMISED_TEXT = '[removed]';
 export const CLOSED_RETENTION_MAX_DAYS = 3650;
 const closedRetentionDays = z.number().int().min(CLOSED_RETENTION_MIN_DAYS).max(CLOSED_RETENTION_MAX_DAYS);
 

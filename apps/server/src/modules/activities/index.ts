@@ -6,6 +6,7 @@ import { createActivitiesRepository } from './activities.repository.ts';
 import { registerActivitiesRoutes } from './activities.routes.ts';
 import { type ActivitiesDeps, createActivitiesService } from './activities.service.ts';
 import type { ActivitiesTables } from './activities.tables.ts';
+import { anonymiseApplications } from './activities-anonymise.repository.ts';
 
 export { ACTIVITY_SCOPE, bonusState } from './activities.service.ts';
 
@@ -31,6 +32,9 @@ export function createActivitiesModule(
   });
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the member's application comments, images, IPs and devices, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      anonymiseApplications(trx, merchantId, memberId),
     register(app: FastifyInstance): void {
       registerActivitiesRoutes(app, service, deps.bonus, deps.audit);
     },

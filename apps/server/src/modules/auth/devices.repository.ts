@@ -36,6 +36,21 @@ export function createDevicesRepository(db: Kysely<AuthTables>) {
     },
 
     /**
+     * Every IP the member's records hold (sessions, login records, devices, login checks): the retention job clears
+     * what other modules keep by IP (captchas, verification codes) before forgetMember blanks these.
+     */
+    async ipsOf(executor: AnyDb, merchantId: bigint, memberId: bigint): Promise<string[]> {
+      const r = await sql<{ ip: string }>`
+        select ip from sessions where merchant_id = ${merchantId} and member_id = ${memberId}
+        union select ip from member_logins where merchant_id = ${merchantId} and member_id = ${memberId}
+        union select ip from member_devices where merchant_id = ${merchantId} and member_id = ${memberId}
+        union select ip from login_challenges where merchant_id = ${merchantId} and member_id = ${memberId}`.execute(
+        executor,
+      );
+      return r.rows.map((x) => x.ip).filter((ip) => ip !== '');
+    },
+
+    /**
      * Where this login stands among the member's devices: a live device with this id; this device id removed by the
      * member; a live device or IP row at this IP; and whether the member has any device row at all.
      */

@@ -180,6 +180,8 @@ export function createAuthModule(deps: {
      * reset links deleted, sessions' and login records' IP and browser wiped. Idempotent.
      */
     forgetMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => devices.forgetMember(trx, merchantId, memberId),
+    /** Every IP the member's sign-in records hold (the retention job's, before forgetMember blanks them). */
+    ipsOf: (trx: AnyDb, merchantId: bigint, memberId: bigint) => devices.ipsOf(trx, merchantId, memberId),
     /** The device ids and IPs a member signed in from (the referral module's self-referral check). */
     devicesOf: devices.devicesOf,
     /** The members who logged in from an IP, as a subquery of member_id (the members search takes it). */

@@ -9,6 +9,7 @@ import { registerBonusRoutes } from './bonus.routes.ts';
 import { type BonusDeps, createBonusService } from './bonus.service.ts';
 import type { BonusTables } from './bonus.tables.ts';
 import { BONUS_CONSUMER, createBonusWagering } from './bonus.wagering.ts';
+import { anonymiseBonusClaims } from './bonus-anonymise.repository.ts';
 
 export { BONUS_CONSUMER } from './bonus.wagering.ts';
 export { BONUS_SCOPE } from './bonus.service.ts';
@@ -55,6 +56,9 @@ export function createBonusModule(
 
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the IPs and devices of the member's bonus claims, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      anonymiseBonusClaims(trx, merchantId, memberId),
     settleDue: wagering.settleDue,
     adminClaims: wagering.adminClaims,
     review: wagering.review,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
+import { anonymiseCaptchas } from './captcha-anonymise.repository.ts';
 import { createCaptchaRepository } from './captcha.repository.ts';
 import { registerCaptchaRoutes } from './captcha.routes.ts';
 import { createCaptchaService } from './captcha.service.ts';
@@ -20,6 +21,8 @@ export function createCaptchaModule(deps: {
   });
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): captchas from the member's IPs before the closure. */
+    anonymiseMember: (trx: AnyDb, who: Parameters<typeof anonymiseCaptchas>[1]) => anonymiseCaptchas(trx, who),
     register(app: FastifyInstance): void {
       registerCaptchaRoutes(app, service, deps.limiter);
     },

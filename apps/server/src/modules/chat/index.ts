@@ -9,6 +9,7 @@ import { createChatRepository } from './chat.repository.ts';
 import { registerChatRoutes } from './chat.routes.ts';
 import { type ChatDeps, createChatService } from './chat.service.ts';
 import type { ChatTables } from './chat.tables.ts';
+import { anonymiseChat } from './chat-anonymise.repository.ts';
 
 export { CHAT_BURST, CHAT_PER_MINUTE, CHAT_RETENTION_DAYS } from './chat.service.ts';
 
@@ -45,6 +46,8 @@ export function createChatModule(deps: {
   ];
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the member's chat texts and shown name, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => anonymiseChat(trx, merchantId, memberId),
     jobs,
     register(app: FastifyInstance): void {
       registerChatRoutes(app, service);

@@ -15,6 +15,7 @@ import type { DepositsTables } from './deposits.tables.ts';
 import { createSandboxGateway, SANDBOX_GATEWAY } from './sandbox-gateway.ts';
 import { registerSandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 import { createDepositsRollupRepository } from './rollup.repository.ts';
+import { anonymiseDepositReceipts } from './deposits-anonymise.repository.ts';
 
 export { depositReturnPath } from './deposits.service.ts';
 export {
@@ -76,6 +77,9 @@ export function createDepositsModule(deps: {
   });
   const rollup = createDepositsRollupRepository(db);
   return {
+    /** The retention anonymisation (profile module, issue 25): the member's deposit receipt images, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      anonymiseDepositReceipts(trx, merchantId, memberId),
     /** Whether the member has a credited deposit (a first-deposit bonus can only be joined before one). */
     hasCreditedDeposit: (memberId: bigint) => repo.creditedBefore(db, memberId, -1n),
     /** Whether the member has a deposit still pending (account closure refuses then); `trx`: the caller's. */

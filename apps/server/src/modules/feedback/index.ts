@@ -8,6 +8,7 @@ import { createFeedbackRepository } from './feedback.repository.ts';
 import { registerFeedbackRoutes } from './feedback.routes.ts';
 import { createFeedbackService } from './feedback.service.ts';
 import type { FeedbackTables } from './feedback.tables.ts';
+import { anonymiseFeedback } from './feedback-anonymise.repository.ts';
 
 /**
  * Member feedback (spec §2 help / feedback, §7 PUT /wps/feedback): a member sends a question type, text and up to
@@ -26,6 +27,8 @@ export function createFeedbackModule(deps: {
   const service = createFeedbackService({ ...deps, db, repo: createFeedbackRepository(db) });
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the member's feedback texts and images, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => anonymiseFeedback(trx, merchantId, memberId),
     register(app: FastifyInstance): void {
       registerFeedbackRoutes(app, service);
     },

@@ -14,6 +14,7 @@ import type { MemberAdminTables } from './member-admin.tables.ts';
 import { registerMemberAdminRoutes } from './member-admin.routes.ts';
 import { createMemberAdminService } from './member-admin.service.ts';
 import { createMemberNotesRepository } from './member-notes.repository.ts';
+import { anonymiseMemberNotes } from './member-notes-anonymise.repository.ts';
 
 /**
  * The back office's members screens (issue 22): search, a member's 360° view, its lists read through the faces
@@ -40,6 +41,9 @@ export function createMemberAdminModule(deps: {
   });
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the texts of staff notes on the member, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      anonymiseMemberNotes(trx, merchantId, memberId),
     register(app: FastifyInstance): void {
       registerMemberAdminRoutes(app, service);
     },

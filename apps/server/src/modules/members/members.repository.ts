@@ -179,8 +179,8 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .execute(),
 
     /**
-     * Wipes a closed account's personal fields (kept: the id, the account name the ledger's history is read by, the
-     * status and dates); false when it is not closed or already anonymised.
+     * Wipes a closed account's personal fields and deletes its avatar (kept: the id, the account name the ledger's
+     * history is read by, the status and dates); false when it is not closed or already anonymised.
      */
     async anonymise(executor: AnyDb, merchantId: bigint, id: bigint, at: Date): Promise<boolean> {
       const r = await tablesOf<MembersTables>(executor)
@@ -202,7 +202,10 @@ export function createMembersRepository(db: Kysely<MembersTables>) {
         .where('status', '=', 'closed')
         .where('anonymised_at', 'is', null)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+      if (!Number(r.numUpdatedRows)) return false;
+      // The uploaded picture is a photo of the person as often as not.
+      await tablesOf<MembersTables>(executor).deleteFrom('member_avatars').where('member_id', '=', id).execute();
+      return true;
     },
 
     async setPaymentPassword(id: bigint, hash: string): Promise<void> {

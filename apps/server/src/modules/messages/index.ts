@@ -8,6 +8,7 @@ import { createMessagesRepository } from './messages.repository.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
 import { createMessagesService } from './messages.service.ts';
 import type { MessagesTables } from './messages.tables.ts';
+import { anonymiseMessages } from './messages-anonymise.repository.ts';
 
 /**
  * Member messages (the member centre's messageV2 inbox): the operator sends one to a member or to every member of
@@ -35,6 +36,8 @@ export function createMessagesModule(deps: {
   });
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the bodies of messages sent to the member alone, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => anonymiseMessages(trx, merchantId, memberId),
     register(app: FastifyInstance): void {
       registerMessagesRoutes(app, service, deps.audit);
     },

@@ -17,6 +17,7 @@ import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import { createProfileRepository } from './profile.repository.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { createProfileService } from './profile.service.ts';
+import { type AnonymiseDeps, createAnonymiseService } from './anonymise.service.ts';
 import { createMobileChangeService } from './mobile-change.service.ts';
 import type { ProfileTables } from './profile.tables.ts';
 
@@ -31,8 +32,10 @@ export { localDate } from './profile.service.ts';
  * seam). Account closure by the member: the password, every wallet at zero and no deposit or withdrawal pending,
  * checked in the closing transaction with the ledger accounts locked and marked closed (no credit lands after);
  * sessions ended, status closed (kept, never deleted). Staff reopen a closed account (audited, with a reason); after
- * the merchant's retention period a job wipes a closed account's personal fields, identity documents, bank accounts
- * and remembered devices through their modules' faces (the ledger and the audit trail are kept). The mobile
+ * the merchant's retention period a job wipes a closed account's personal fields, identity documents, bank accounts,
+ * remembered devices and every other module's personal data (feedback, chat, bonus claims' IPs, applications,
+ * referral IPs, mall addresses, personal messages, staff notes, deposit receipts, verification codes, captchas)
+ * through their modules' faces in one transaction (anonymise.service.ts; the ledger and the audit trail are kept). The mobile
  * number is changed with the password and an SMS code to the new number (mobile-change.service.ts), audited.
  */
 export function createProfileModule(deps: {
@@ -50,34 +53,36 @@ export function createProfileModule(deps: {
     | 'closedBefore'
     | 'anonymise'
   >;
-  verification: Pick<VerificationModule, 'sendCode' | 'verifyCode'>;
+  verification: Pick<VerificationModule, 'sendCode' | 'verifyCode' | 'anonymiseMember'>;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
   withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal' | 'anonymiseMember'>;
   /** The anonymisation also deletes the member's identity documents. */
   kyc: Pick<KycModule, 'eraseMember'>;
+  captcha: AnonymiseDeps['captcha'];
+  /** The other modules keeping personal data by member id: the anonymisation erases through each one's face. */
+  personalData: AnonymiseDeps['personalData'];
   /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
-  auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember'>;
+  auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember' | 'ipsOf'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;
   limiter: WindowLimiter;
   clock: () => Date;
 }) {
-  const profileService = createProfileService({
-    ...deps,
-    repo: createProfileRepository(tablesOf<ProfileTables>(deps.db)),
-  });
-  const service = { ...profileService, ...createMobileChangeService(deps) };
+  const repo = createProfileRepository(tablesOf<ProfileTables>(deps.db));
+  const profileService = createProfileService({ ...deps, repo });
+  const anonymise = createAnonymiseService({ ...deps, repo, retentionDays: profileService.closedRetentionDays });
+  const service = { ...profileService, ...anonymise, ...createMobileChangeService(deps) };
   const jobs: ScheduledJob[] = [
     {
       name: 'closed-account-anonymise',
       everySeconds: 3600,
       /** Closed accounts past their merchant's retention period lose their personal fields (ledger kept). */
       async run() {
-        const { anonymised } = await profileService.anonymiseDue();
+        const { anonymised } = await anonymise.anonymiseDue();
         return anonymised.length ? { anonymised } : null;
       },
     },

@@ -1,7 +1,6 @@
 import {
   type AdminMemberProfile,
   checkProfileValue,
-  CLOSED_RETENTION_MIN_DAYS,
   DEFAULT_CLOSED_RETENTION_DAYS,
   DEFAULT_MIN_AGE,
   DEFAULT_PROFILE_MODES,
@@ -28,7 +27,6 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
-import type { KycModule } from '../kyc/index.ts';
 import type { DepositsModule } from '../deposits/index.ts';
 import type { GamesModule } from '../games/index.ts';
 import type { LotteryModule } from '../lottery/index.ts';
@@ -40,14 +38,7 @@ import { STORED_FIELDS, type ProfileRepository, type StoredProfile } from './pro
 
 type Members = Pick<
   MembersModule,
-  | 'findById'
-  | 'findByAccount'
-  | 'setProfileColumns'
-  | 'lockForUpdate'
-  | 'close'
-  | 'reopen'
-  | 'closedBefore'
-  | 'anonymise'
+  'findById' | 'findByAccount' | 'setProfileColumns' | 'lockForUpdate' | 'close' | 'reopen'
 >;
 
 /** Staff acting on a member's profile (the audit record's). */
@@ -96,12 +87,11 @@ export function createProfileService(deps: {
   members: Members;
   ledger: Pick<LedgerModule, 'lockMemberAccounts' | 'setMemberAccountsClosed'>;
   deposits: Pick<DepositsModule, 'hasPendingDeposit'>;
-  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal' | 'anonymiseMember'>;
-  kyc: Pick<KycModule, 'eraseMember'>;
+  withdrawals: Pick<WithdrawalsModule, 'hasOpenWithdrawal'>;
   /** Bets still waiting for a result (their win would reach a closed account): closure waits for them. */
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
-  auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember'>;
+  auth: Pick<AuthModule, 'endSessionsIn'>;
   audit: Pick<AdminModule, 'recordAction'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;
@@ -241,6 +231,8 @@ export function createProfileService(deps: {
   }
 
   return {
+    /** The merchant's retention period of closed accounts (the anonymisation job's). */
+    closedRetentionDays: async (merchantId: bigint) => (await settings(merchantId)).closedRetentionDays,
     settings,
     memberView,
     staffView,
@@ -438,53 +430,6 @@ export function createProfileService(deps: {
         });
       });
       return staffView(merchant, account);
-    },
-
-    /**
-     * The retention job: closed accounts whose merchant's retention period (closedRetentionDays) has passed get
-     * their personal fields wiped (members' columns and the profile row), one transaction each, audited by the
-     * system; the ledger, the account id and name stay. Up to `limit` accounts a run.
-     */
-    async anonymiseDue(limit = 200): Promise<{ anonymised: string[] }> {
-      const now = deps.clock();
-      const candidates = await members.closedBefore(
-        new Date(now.getTime() - CLOSED_RETENTION_MIN_DAYS * 86_400_000),
-        limit,
-      );
-      const retention = new Map<bigint, number>();
-      const done: string[] = [];
-      for (const c of candidates) {
-        if (!retention.has(c.merchant_id))
-          retention.set(c.merchant_id, (await settings(c.merchant_id)).closedRetentionDays);
-        const days = retention.get(c.merchant_id)!;
-        if (!c.closed_at || c.closed_at.getTime() + days * 86_400_000 > now.getTime()) continue;
-        await deps.db.transaction().execute(async (trx) => {
-          const locked = await members.lockForUpdate(trx, c.merchant_id, c.id);
-          if (!locked || !(await members.anonymise(trx, c.merchant_id, c.id, now))) return;
-          await repo.wipe(trx, c.merchant_id, c.id);
-          // What the other modules keep of the member, in the same transaction (issue 25).
-          const documents = await deps.kyc.eraseMember(trx, c.merchant_id, c.id);
-          const { bankAccounts } = await deps.withdrawals.anonymiseMember(trx, c.merchant_id, c.id, now);
-          await deps.auth.forgetMember(trx, c.merchant_id, c.id);
-          await deps.audit.recordAction(trx, {
-            merchantId: c.merchant_id,
-            adminId: null,
-            action: 'member.anonymise',
-            targetType: 'member',
-            targetId: locked.account,
-            detail: {
-              account: locked.account,
-              closedAt: c.closed_at!.toISOString(),
-              retentionDays: days,
-              documents,
-              bankAccounts,
-            },
-            ip: '',
-          });
-          done.push(locked.account);
-        });
-      }
-      return { anonymised: done };
     },
   };
 }

@@ -5,6 +5,7 @@ import { createReferralConsumer } from './referral.consumer.ts';
 import { registerReferralRoutes } from './referral.routes.ts';
 import { createReferralService, type ReferralDeps } from './referral.service.ts';
 import type { ReferralTables } from './referral.tables.ts';
+import { anonymiseReferee } from './referral-anonymise.repository.ts';
 
 export { REFERRAL_CONSUMER } from './referral.consumer.ts';
 export { maskUsername, type ReferralCheck } from './referral.service.ts';
@@ -27,6 +28,8 @@ export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyD
   });
   return {
     check: service.check,
+    /** The retention anonymisation (profile module, issue 25): the IP and device the member registered from, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) => anonymiseReferee(trx, merchantId, memberId),
     attach: service.attach,
     overview: service.overview,
     adminSettings: service.adminSettings,

@@ -7,6 +7,7 @@ import { registerRewardsAdminRoutes } from './rewards.admin-routes.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsDeps } from './rewards.service.ts';
 import type { RewardsTables } from './rewards.tables.ts';
+import { anonymiseMallOrders } from './mall-anonymise.repository.ts';
 
 export { REWARDS_CONSUMER } from './rewards.consumer.ts';
 export type { RewardGrant } from './reward-centre.service.ts';
@@ -31,6 +32,9 @@ export function createRewardsModule(deps: Omit<RewardsDeps, 'db'> & { db: AnyDb 
   ];
   return {
     ...service,
+    /** The retention anonymisation (profile module, issue 25): the member's points-mall delivery addresses, on the caller's transaction; rows changed. */
+    anonymiseMember: (trx: AnyDb, merchantId: bigint, memberId: bigint) =>
+      anonymiseMallOrders(trx, merchantId, memberId),
     /**
      * Puts a reward in the reward centre in the caller's transaction (another module's: cashback, raffle, referral);
      * undefined when (member, source, sourceKey) was granted before — a rerun grants nothing twice.

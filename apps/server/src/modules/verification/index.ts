@@ -4,6 +4,7 @@ import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { CaptchaModule } from '../captcha/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { SmsProvider } from './sms-provider.ts';
+import { anonymiseVerification } from './verification-anonymise.repository.ts';
 import { createVerificationRepository } from './verification.repository.ts';
 import { registerVerificationRoutes } from './verification.routes.ts';
 import { createVerificationService } from './verification.service.ts';
@@ -30,6 +31,11 @@ export function createVerificationModule(deps: {
   });
   return {
     ...service,
+    /**
+     * The retention anonymisation (profile module, issue 25), on the caller's transaction: codes sent to the member's
+     * number deleted, the member's IPs blanked on codes asked for before the closure; rows changed.
+     */
+    anonymiseMember: (trx: AnyDb, who: Parameters<typeof anonymiseVerification>[1]) => anonymiseVerification(trx, who),
     register(app: FastifyInstance): void {
       registerVerificationRoutes(app, { verification: service, merchants: deps.merchants });
     },

@@ -1,4 +1,11 @@
-import { CHAT_LOBBY, CHAT_MAX_CHARS, type ChatMessage, type ChatRoomInfo, type ChatStanding } from '@sea/contracts';
+import {
+  ANONYMISED_TEXT,
+  CHAT_LOBBY,
+  CHAT_MAX_CHARS,
+  type ChatMessage,
+  type ChatRoomInfo,
+  type ChatStanding,
+} from '@sea/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -157,10 +164,17 @@ function MessageItem({ m, gameName }: { m: ChatMessage; gameName: (code: string)
   return (
     <li className={m.mine ? 'chat__msg chat__msg--mine' : 'chat__msg'}>
       <p className="chat__meta">
-        <span className="chat__name">{m.mine ? t('chat.you') : m.name}</span>
+        <span className="chat__name">
+          {m.mine ? t('chat.you') : m.name === ANONYMISED_TEXT ? t('chat.anonymised') : m.name}
+        </span>
         <DateTime value={m.createdAt} className="chat__time" />
       </p>
-      {m.text && <p className="chat__text">{m.text}</p>}
+      {/* A closed account's messages after the retention period: the server keeps a fixed marker, shown translated. */}
+      {m.text === ANONYMISED_TEXT ? (
+        <p className="chat__text chat__text--removed">{t('chat.removed')}</p>
+      ) : (
+        m.text && <p className="chat__text">{m.text}</p>
+      )}
       {m.slip && (
         <div className="chat__slip" role="group" aria-label={t('chat.slipCard', { game: gameName(m.slip.gameCode) })}>
           <p className="chat__slip-title">{t('chat.slipCard', { game: gameName(m.slip.gameCode) })}</p>

@@ -21,6 +21,8 @@ export const chatEn = {
     muted: 'A moderator muted you until {{until}}.',
     banned: 'A moderator banned you from the chat room.',
     you: 'You',
+    removed: 'Message removed',
+    anonymised: 'Former player',
     slipCard: 'Bet slip · {{game}}',
     slipBets_one: '{{count}} bet',
     slipBets_other: '{{count}} bets',

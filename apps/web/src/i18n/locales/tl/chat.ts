@@ -23,6 +23,8 @@ export const chatTl: typeof chatEn = {
     muted: 'Ni-mute ka ng moderator hanggang {{until}}.',
     banned: 'Na-ban ka ng moderator sa chat room.',
     you: 'Ikaw',
+    removed: 'Inalis ang mensahe',
+    anonymised: 'Dating manlalaro',
     slipCard: 'Bet slip · {{game}}',
     slipBets_one: '{{count}} taya',
     slipBets_other: '{{count}} taya',

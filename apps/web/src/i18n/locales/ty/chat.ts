@@ -23,6 +23,8 @@ export const chatTy: typeof chatEn = {
     muted: 'Bạn bị tắt tiếng đến {{until}}.',
     banned: 'Bạn đã bị cấm gửi tin nhắn trong phòng trò chuyện.',
     you: 'Bạn',
+    removed: 'Tin nhắn đã bị xóa',
+    anonymised: 'Người chơi cũ',
     slipCard: 'Phiếu cược · {{game}}',
     slipBets_one: '{{count}} cược',
     slipBets_other: '{{count}} cược',

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { adminToken } from '../lib/admin-api.ts';
+import { demo, errors, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
+
+/**
+ * A closed account's chat message after the retention period (issue 25), at 1366 and 390 px: a member posts in the
+ * lobby and closes the account; the app's clock passes the merchant's retention period (30 days) and the retention
+ * job anonymises the account; another member opening the lobby reads "Message removed" from "Former player" — never
+ * the text, the masked name or the stored marker. Screenshots: e2e/artifacts/chat-anonymised-<width>.png.
+ */
+const PASSWORD = 'chat anonymised e2e pw';
+let shift = 0;
+
+useE2E('chat-anonymised', { clock: () => new Date(Date.now() + shift) });
+
+const api = async (path: string, init: { method: string; token: string; body?: object; admin?: boolean }) => {
+  const r = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method,
+    headers: {
+      authorization: `Bearer ${init.token}`,
+      'content-type': 'application/json',
+      ...(init.admin && { merchant: 'demo' }),
+    },
+    body: init.body && JSON.stringify(init.body),
+  });
+  const body = await r.text();
+  assert.equal(r.status, 200, `${path}: ${body}`);
+  return JSON.parse(body) as { value: unknown };
+};
+
+test('the lobby shows an anonymised member\'s message as removed, from "Former player" (1366 and 390 px)', async () => {
+  // The merchant keeps closed accounts 30 days (the shortest allowed).
+  const owner = await adminToken('chatanonowner');
+  await api('/admin/api/site-settings/profile', {
+    method: 'PUT',
+    token: owner,
+    admin: true,
+    body: { closedRetentionDays: 30 },
+  });
+  // Carol posts in the lobby, then closes her account.
+  const carol = await server.app.modules.members.create({ merchant: demo, account: 'chatcarol', password: PASSWORD });
+  const { token } = await server.app.modules.auth.startSession(demo, carol, 'member', 'password', {
+    ip: '198.51.100.61',
+    userAgent: 'e2e',
+  });
+  const secret = 'Carol here, text me on 0917 555 0101';
+  await api('/wps/chat/rooms/lobby/messages', { method: 'POST', token, body: { text: secret } });
+  await api('/wps/member/close', { method: 'POST', token, body: { password: PASSWORD } });
+
+  // 31 days later the retention job runs.
+  shift = 31 * 86_400_000;
+  const run = await server.app.modules.profile.anonymiseDue();
+  assert.ok(run.anonymised.includes('chatcarol'), JSON.stringify(run));
+
+  await server.app.modules.members.create({ merchant: demo, account: 'chatdave', password: PASSWORD });
+  for (const width of [1366, 390]) {
+    await logIn('chatdave', PASSWORD, width);
+    await page.goto(`${server.baseUrl}/chat`);
+    const log = page.getByRole('log');
+    await log.getByText('Message removed').first().waitFor();
+    await log.getByText('Former player').first().waitFor();
+    const text = (await log.textContent()) ?? '';
+    assert.ok(!text.includes('0917 555 0101') && !text.includes('[removed]') && !text.includes('ch***'), text);
+    assert.ok(await noHorizontalOverflow(), `no horizontal scrolling at ${width} px`);
+    mkdirSync('e2e/artifacts', { recursive: true });
+    await page.screenshot({ path: `e2e/artifacts/chat-anonymised-${width}.png` });
+    assert.deepEqual(errors, []);
+  }
+});
