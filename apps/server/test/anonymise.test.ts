@@ -57,6 +57,9 @@ const PERSON = {
   comment: 'Maria shared the promo on her page',
   note: 'Maria called from 0917 123 4567',
   message: 'A new sign-in from 198.51.100.201 (MariaPhone)',
+  staffNickname: 'MariaByStaff',
+  oldMobile: '9179876543',
+  ipMobileChange: '198.51.100.204',
 };
 const PERSONAL = new RegExp(
   Object.values(PERSON)
@@ -213,6 +216,18 @@ async function memberWithEverything() {
             (${demo.id}, null, 'Holiday hours', 'We are open every day')`.execute(db);
   // A staff note.
   await ok(staff('POST', `/members/${x.account}/notes`, { text: PERSON.note }));
+  // A staff edit of the profile (audited from → to) and the member's own mobile change (audited with its IP): the
+  // audit trail holds the person's values until the anonymisation redacts them.
+  await ok(staff('PUT', `/members/${x.account}/profile`, { nickname: PERSON.staffNickname }));
+  await t.app.modules.admin.recordAction(undefined, {
+    merchantId: demo.id,
+    adminId: null,
+    action: 'member.mobile_change',
+    targetType: 'member',
+    targetId: x.account,
+    detail: { account: x.account, by: 'member', from: `+63 ${PERSON.oldMobile}`, to: `+63 ${PERSON.mobile}` },
+    ip: PERSON.ipMobileChange,
+  });
   // A rejected bank-transfer deposit with its receipt image.
   const method = await sql<{
     id: bigint;
@@ -276,6 +291,7 @@ describe('the retention anonymisation reaches every personal datum', () => {
       'reward_mall_orders',
       'member_messages',
       'member_notes',
+      'admin_audit_log',
     ])
       expect([table, before.has(table)]).toEqual([table, true]);
     const journals = await t.app.modules.ledger.journalCount();
@@ -292,10 +308,21 @@ describe('the retention anonymisation reaches every personal datum', () => {
     expect(run.anonymised).toContain(x.account);
 
     // After: no value of the person in any row of any table, the audit trail included (this member's entries name
-    // the account, not the person; staff profile edits would hold values: docs/operators.md, "What the anonymisation
-    // erases and keeps").
+    // the account, not the person; a staff profile edit's and a mobile change's values are redacted: docs/operators.md,
+    // "What the anonymisation erases and keeps").
     const left = (await everyRow()).filter((r) => PERSONAL.test(r.row));
     expect(left).toEqual([]);
+    // The audit entries stay, redacted: which field changed and who acted are still there.
+    const redacted = await sql<{ action: string; detail: Record<string, unknown>; ip: string }>`
+      select action, detail, ip from admin_audit_log
+      where target_id = ${x.account} and action in ('member.profile', 'member.mobile_change') order by id`.execute(db);
+    expect(redacted.rows.map((r) => [r.action, r.detail.redacted !== undefined])).toEqual([
+      ['member.profile', true],
+      ['member.mobile_change', true],
+    ]);
+    expect(redacted.rows[0]!.detail.changed).toEqual({ nickname: { from: ANONYMISED_TEXT, to: ANONYMISED_TEXT } });
+    expect(redacted.rows[1]!.detail).toMatchObject({ account: x.account, by: 'member', from: ANONYMISED_TEXT });
+    expect(redacted.rows[1]!.ip).toBe('');
     // Images and files are gone from storage.
     const mine = sql`member_id = ${x.id}`;
     expect(await count('member_avatars', mine)).toBe(0);
@@ -415,6 +442,41 @@ describe('the retention anonymisation reaches every personal datum', () => {
     // The real job then anonymises it.
     expect((await m.profile.anonymiseDue()).anonymised).toContain(x.account);
   }, 120_000);
+
+  it('the audit log still refuses every other change: without the setting, another member, other columns, deletes', async () => {
+    const db = t.database.db;
+    const x = await newPlayer(t, demo);
+    await t.app.modules.admin.recordAction(undefined, {
+      merchantId: demo.id,
+      adminId: null,
+      action: 'member.mobile_change',
+      targetType: 'member',
+      targetId: x.account,
+      detail: { from: '+63 9170000001' },
+      ip: '192.0.2.7',
+    });
+    const id = (
+      await sql<{
+        id: string;
+      }>`select id from admin_audit_log where target_id = ${x.account} order by id desc limit 1`.execute(db)
+    ).rows[0]!.id;
+    const attempt = (setting: string | null, set: ReturnType<typeof sql>) =>
+      db.transaction().execute(async (trx) => {
+        if (setting !== null) await sql`select set_config('app.audit_redaction', ${setting}, true)`.execute(trx);
+        await sql`update admin_audit_log set ${set} where id = ${id}`.execute(trx);
+      });
+    const redactedDetail = sql`detail = '{"redacted": "now"}'::jsonb`;
+    await expect(attempt(null, redactedDetail)).rejects.toThrow(/append-only/);
+    await expect(attempt('someone-else', redactedDetail)).rejects.toThrow(/append-only/);
+    await expect(attempt(x.account, sql`detail = '{"from": "x"}'::jsonb`)).rejects.toThrow(/append-only/);
+    await expect(attempt(x.account, sql`action = 'member.other', ${redactedDetail}`)).rejects.toThrow(/append-only/);
+    await expect(attempt(x.account, sql`created_at = now(), ${redactedDetail}`)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from admin_audit_log where id = ${id}`.execute(db)).rejects.toThrow(/append-only/);
+    // The sanctioned change itself goes through.
+    await attempt(x.account, sql`ip = '', ${redactedDetail}`);
+    const row = (await sql<{ ip: string }>`select ip from admin_audit_log where id = ${id}`.execute(db)).rows[0]!;
+    expect(row.ip).toBe('');
+  });
 
   it('every column that looks personal in the schema has been reviewed (erased or kept, with the reason)', async () => {
     const found = await personalLookingColumns(t.database.db);

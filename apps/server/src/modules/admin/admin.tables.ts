@@ -64,7 +64,7 @@ export interface AdminAuditLogTable {
   action: string;
   target_type: string | null;
   target_id: string | null;
-  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   ip: Generated<string>;
   created_at: CreatedAt;
 }

@@ -39,6 +39,47 @@ export function createAuditLog(db: Kysely<AdminTables>) {
         .execute();
     },
 
+    /**
+     * The retention anonymisation's one sanctioned change to the log (db/functions/admin.sql): on the caller's
+     * transaction, the entries about a member (target = its account) with one of `actions` get `redact(detail)`
+     * plus `redacted: at`, and the IP of the member's own actions (no admin) is blanked. Entries already redacted
+     * are left alone. Returns how many were redacted.
+     */
+    async redactMember(
+      trx: AnyDb,
+      merchantId: bigint,
+      account: string,
+      actions: string[],
+      redact: (detail: Record<string, unknown>) => Record<string, unknown>,
+      at: Date,
+    ): Promise<number> {
+      const log = tablesOf<AdminTables>(trx);
+      const rows = await log
+        .selectFrom('admin_audit_log')
+        .select(['id', 'detail', 'admin_id'])
+        .where('merchant_id', '=', merchantId)
+        .where('target_type', '=', 'member')
+        .where('target_id', '=', account)
+        .where('action', 'in', actions)
+        .where(sql<boolean>`not (detail ? 'redacted')`)
+        .execute();
+      if (rows.length === 0) return 0;
+      await sql`select set_config('app.audit_redaction', ${account}, true)`.execute(trx);
+      for (const r of rows) {
+        const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as Record<string, unknown>;
+        await log
+          .updateTable('admin_audit_log')
+          .set({
+            detail: toJson({ ...redact(detail), redacted: at.toISOString() }),
+            ...(r.admin_id === null && { ip: '' }),
+          })
+          .where('id', '=', r.id)
+          .execute();
+      }
+      await sql`select set_config('app.audit_redaction', '', true)`.execute(trx);
+      return rows.length;
+    },
+
     /** The merchant's audit log, newest first. */
     async list(
       merchantId: bigint,

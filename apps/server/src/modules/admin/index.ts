@@ -79,6 +79,8 @@ export function createAdminModule(deps: {
     ...face,
     /** Append an operator action to the audit log, inside the action's own transaction (`executor`). */
     recordAction: audit.record,
+    /** Anonymisation only: personal values in a member's entries redacted (the log's one sanctioned change). */
+    redactMemberAudit: audit.redactMember,
     /** Withdrawals above this amount (minor units) need two different staff members' approvals; null = never. */
     async secondApprovalAbove(merchantId: bigint): Promise<bigint | null> {
       return (await staffRepo.settingsOf(merchantId))?.withdrawal_second_approval_above ?? null;

@@ -1,4 +1,4 @@
-import { CLOSED_RETENTION_MIN_DAYS } from '@sea/contracts';
+import { ANONYMISED_TEXT, CLOSED_RETENTION_MIN_DAYS } from '@sea/contracts';
 import type { AnyDb } from '../../db/schema.ts';
 import type { ActivitiesModule } from '../activities/index.ts';
 import type { AdminModule } from '../admin/index.ts';
@@ -19,6 +19,23 @@ import type { WithdrawalsModule } from '../withdrawals/index.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
 type Eraser = (trx: AnyDb, merchantId: bigint, memberId: bigint) => Promise<number>;
+
+/** Audit entries whose detail holds the person's own values: a staff profile edit's from → to, a mobile change. */
+export const PERSONAL_AUDIT_ACTIONS = ['member.profile', 'member.mobile_change'];
+const KEPT_IN_AUDIT = new Set(['account', 'by']);
+
+/** Every value replaced by the marker; the shape (which fields changed), the account and who acted are kept. */
+export function redactPersonal(detail: Record<string, unknown>): Record<string, unknown> {
+  const blank = (v: unknown): unknown =>
+    v === null || v === undefined
+      ? v
+      : Array.isArray(v)
+        ? v.map(blank)
+        : typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, blank(x)]))
+          : ANONYMISED_TEXT;
+  return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, KEPT_IN_AUDIT.has(k) ? v : blank(v)]));
+}
 
 /**
  * The modules that keep a member's personal data by member id, each erasing its own through its face (issue 25).
@@ -43,7 +60,7 @@ export interface AnonymiseDeps {
   withdrawals: Pick<WithdrawalsModule, 'anonymiseMember'>;
   kyc: Pick<KycModule, 'eraseMember'>;
   auth: Pick<AuthModule, 'forgetMember' | 'ipsOf'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit'>;
   /** What is kept by number or IP rather than by member id (codes, captchas). */
   verification: Pick<VerificationModule, 'anonymiseMember'>;
   captcha: Pick<CaptchaModule, 'anonymiseMember'>;
@@ -55,7 +72,8 @@ export interface AnonymiseDeps {
  * The retention job: closed accounts whose merchant's retention period (closedRetentionDays) has passed lose every
  * personal datum, one transaction each (all or nothing for a member), audited by the system with what each module
  * changed. The members row and the profile row are wiped here; every other module erases its own through its face.
- * Kept: the ledger, amounts, game and bet records, states and dates, the account id and name, the audit trail.
+ * Kept: the ledger, amounts, game and bet records, states and dates, the account id and name, the audit trail
+ * (with the person's own values in it redacted: PERSONAL_AUDIT_ACTIONS).
  * Up to `limit` accounts a run; an account already anonymised is skipped (a second run changes nothing).
  */
 export function createAnonymiseService(
@@ -110,6 +128,15 @@ export function createAnonymiseService(
             ips,
             before: closedAt,
           });
+          // The audit trail stays; the person's own values in it (profile edits, mobile changes) are redacted.
+          erased.auditEntries = await deps.audit.redactMemberAudit(
+            trx,
+            c.merchant_id,
+            locked.account,
+            PERSONAL_AUDIT_ACTIONS,
+            redactPersonal,
+            now,
+          );
           await deps.audit.recordAction(trx, {
             merchantId: c.merchant_id,
             adminId: null,

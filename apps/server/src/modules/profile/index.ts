@@ -66,7 +66,7 @@ export function createProfileModule(deps: {
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember' | 'ipsOf'>;
-  audit: Pick<AdminModule, 'recordAction'>;
+  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;
   limiter: WindowLimiter;
