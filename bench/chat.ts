@@ -8,6 +8,9 @@
 //   npm run bench:chat    BENCH_PG_URL (else DATABASE_URL, TEST_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres),
 //                         BENCH_REDIS_URL (else REDIS_URL, redis://127.0.0.1:6379)
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@sea/contracts';
 import { Redis } from 'ioredis';
@@ -27,6 +30,10 @@ const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || 'redis
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+// BENCH_PROFILE=1: the servers run with bench/chat-profile.mjs (stage timings of each post, event-loop delay, pg pool
+// wait and query round trips), printed after the run.
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE_OUT = join(tmpdir(), `chat-profile-${process.pid}`);
 // A member posts once every 4 s (15 a minute, under the room's 20): RATE × 4 members post in turn.
 const EVERY_S = 4;
 const POSTERS = RATE * EVERY_S;
@@ -72,6 +79,12 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
       REDIS_PREFIX: prefix,
       TRUST_PROXY: 'true',
       SEED_DEMO: 'false',
+      ...(PROFILE
+        ? {
+            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./chat-profile.mjs', import.meta.url).pathname}`,
+            CHAT_PROFILE_OUT: PROFILE_OUT,
+          }
+        : {}),
     }),
   );
   const sockets: Client[] = [];
@@ -104,6 +117,8 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     let accepted = 0;
     let refused = 0;
     const codes = new Map<string, number>();
+    const roundTrips: number[] = [];
+    const benchCpu = process.cpuUsage();
     const started = performance.now();
     const total = RATE * SECONDS;
     const posts: Promise<void>[] = [];
@@ -124,20 +139,31 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
             'x-forwarded-for': `10.${(member >> 16) & 255}.${(member >> 8) & 255}.${member & 255}`,
           },
           body: JSON.stringify({ text: `bench message ${n}` }),
-        }).then(async (res) => {
-          const body = (await res.json()) as { success: boolean; value?: ChatMessage; code?: string };
-          if (body.success && body.value) {
-            accepted++;
-            sent.set(body.value.id, { at, proc });
-          } else {
+        }).then(
+          async (res) => {
+            roundTrips.push(performance.now() - at);
+            const body = (await res.json()) as { success: boolean; value?: ChatMessage; code?: string };
+            if (body.success && body.value) {
+              accepted++;
+              sent.set(body.value.id, { at, proc });
+            } else {
+              refused++;
+              codes.set(body.code ?? String(res.status), (codes.get(body.code ?? String(res.status)) ?? 0) + 1);
+            }
+          },
+          (err: unknown) => {
+            // The connection failed (the server overloaded): counted as refused, the run goes on.
             refused++;
-            codes.set(body.code ?? String(res.status), (codes.get(body.code ?? String(res.status)) ?? 0) + 1);
-          }
-        }),
+            const code = String((err as { cause?: { code?: string } }).cause?.code ?? 'fetch failed');
+            codes.set(code, (codes.get(code) ?? 0) + 1);
+          },
+        ),
       );
     }
     await Promise.all(posts);
     const postSeconds = (performance.now() - started) / 1000;
+    const benchCpuMs = (process.cpuUsage(benchCpu).user + process.cpuUsage(benchCpu).system) / 1000;
+    roundTrips.sort((a, b) => a - b);
     // Stragglers: wait until every accepted message has reached every listener, or 5 s.
     const until = performance.now() + 5000;
     while (arrivals.length < accepted * LISTENERS && performance.now() < until)
@@ -165,12 +191,36 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     console.log(`delivery, all listeners: ${line(all)}`);
     console.log(`  on the posting process: ${line(same)}`);
     console.log(`  on the other process (through Redis): ${line(other)}`);
+    console.log(`POST round trip (sent → answer read by the bench): ${line(roundTrips)}`);
+    console.log(
+      `the bench's own CPU while posting: ${((benchCpuMs / 1000 / postSeconds) * 100).toFixed(0)} % of one core`,
+    );
   } finally {
     for (const s of sockets) s.disconnect();
     await Promise.all(procs.map((p) => p.stop()));
+    if (PROFILE) printProfiles();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
   }
 });
+
+/** The servers' profiles (bench/chat-profile.mjs), one table per process. */
+function printProfiles(): void {
+  const dir = tmpdir();
+  const prefix = PROFILE_OUT.slice(dir.length + 1);
+  for (const file of readdirSync(dir).filter((f) => f.startsWith(`${prefix}.`))) {
+    const stats = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<
+      string,
+      { n: number; p50: number; p99: number; max: number; sum: number }
+    >;
+    rmSync(join(dir, file));
+    console.log(`\nserver process ${file.slice(prefix.length + 1)}: what (count) — p50 / p99 / max ms, total s`);
+    for (const [name, s] of Object.entries(stats))
+      console.log(
+        `  ${name.padEnd(34)} ${String(s.n).padStart(7)}  ${s.p50.toFixed(1).padStart(7)} ${s.p99.toFixed(1).padStart(8)} ` +
+          `${s.max.toFixed(1).padStart(8)}  ${(s.sum / 1000).toFixed(1).padStart(6)}`,
+      );
+  }
+}

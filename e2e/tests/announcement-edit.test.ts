@@ -8,7 +8,7 @@ import { errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib
 /**
  * Issue 24: an announcement is edited after publishing. Staff open the back office's announcements (1366 and 390
  * px), edit a published one's title and its TY text, save; the agent centre shows the new text at the next read (no
- * restart). Screenshots in e2e/artifacts (announcement-edit-<name>-<width>.png).
+ * restart), marked unread again for the agent who had read it (the 390 px run follows the 1366 px run's read). Screenshots in e2e/artifacts (announcement-edit-<name>-<width>.png).
  */
 const FIRST = 'Wage day moved';
 const EDITED = 'Wage day moved to Tuesday';
@@ -37,7 +37,7 @@ async function shot(name: string, width: number, screen = false) {
 }
 
 for (const width of [1366, 390]) {
-  test(`staff edit a published announcement at ${width} px; the agent centre shows the new text`, async () => {
+  test(`staff edit a published announcement at ${width} px; the agent centre shows the new text, unread`, async () => {
     const title = width === 1366 ? EDITED : `${EDITED} (again)`;
     await openBackOffice(staff.token, '/content/announcements', width);
     await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
@@ -64,11 +64,20 @@ for (const width of [1366, 390]) {
     await page.waitForURL(/\/agentHome$/);
     await page.goto(`${server.baseUrl}/agent/agentAnnouncement`);
     await page.getByRole('heading', { level: 1, name: 'Agent announcements' }).waitFor();
-    await page
-      .getByRole('list', { name: 'Agent announcements' })
-      .getByRole('link', { name: new RegExp(escaped(title)) })
-      .waitFor();
+    const list = page.getByRole('list', { name: 'Agent announcements' });
+    const item = list.getByRole('link', { name: new RegExp(escaped(title)) });
+    // Unread, with the "New" marker: never opened (1366 px), or opened before this edit (390 px: read in the 1366
+    // px run, then edited — unread again).
+    await item.filter({ hasText: 'New' }).waitFor();
     await shot('agent-list', width);
+    // Opening it reads it: back in the list the marker is gone.
+    await item.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('link', { name: 'All announcements' }).click();
+    await list
+      .getByRole('link', { name: new RegExp(escaped(title)) })
+      .filter({ hasNotText: 'New' })
+      .waitFor();
     assert.equal(
       (
         await server.app.modules.announcements.adminList((await server.app.modules.merchants.findByCode('demo'))!, {

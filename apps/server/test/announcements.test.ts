@@ -242,4 +242,73 @@ describe('agent announcements', () => {
       expect([url, r.statusCode, r.json().code]).toEqual([url, 400, 'validation_failed']);
     }
   });
+
+  it('an edit of what agents read (title, text, a translation) makes it unread again; a new start or promotion type does not', async () => {
+    const asAdmin = await operator();
+    const body = {
+      audience: 'agents',
+      title: 'Contract terms',
+      content: '<p>Terms v1</p>',
+      translations: {
+        ty: { title: 'Điều khoản', content: '<p>Bản 1</p>' },
+        tl: { title: 'Mga tuntunin', content: '<p>Bersyon 1</p>' },
+      },
+      startsAt: '2026-11-09T12:00:00Z',
+    };
+    const id = (await asAdmin('POST', '/admin/api/announcements', body)).json().value.id as string;
+    const reader = await newPlayer(t, demo, { type: 1 });
+    const bystander = await newPlayer(t, demo, { type: 1 });
+    const state = async (p: Player = reader) => {
+      const page = (await call(p, 'GET', '/wps/agent/announcements?pageSize=50')).json().value;
+      const item = page.list.find((a: { id: string }) => a.id === id);
+      return { unreadCount: page.unreadCount as number, unread: item.unread as boolean };
+    };
+    const put = async (payload: object) => {
+      const r = await asAdmin('PUT', `/admin/api/announcements/${id}`, payload);
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    const unreadAtStart = (await state()).unreadCount;
+    expect((await call(reader, 'POST', `/wps/agent/announcements/${id}/read`)).statusCode).toBe(200);
+    expect(await state()).toEqual({ unreadCount: unreadAtStart - 1, unread: false });
+
+    // A new start (it moves in the list), the same texts with the languages in another order, another promotion
+    // type: nothing a reader reads changed — still read.
+    await put({ ...body, startsAt: '2026-11-08T12:00:00Z' });
+    await put({ ...body, translations: { tl: body.translations.tl, ty: body.translations.ty }, promotionType: 'X' });
+    expect(await state()).toEqual({ unreadCount: unreadAtStart - 1, unread: false });
+
+    // The text changed: unread again (badge count and marker), and the detail says so before it is read again.
+    await put({ ...body, content: '<p>Terms v2</p>' });
+    expect(await state()).toEqual({ unreadCount: unreadAtStart, unread: true });
+    const detail = (await call(reader, 'GET', `/wps/agent/announcements/${id}`)).json().value;
+    expect(detail).toMatchObject({ content: '<p>Terms v2</p>', unread: true });
+    expect((await call(reader, 'POST', `/wps/agent/announcements/${id}/read`)).statusCode).toBe(200);
+    expect(await state()).toEqual({ unreadCount: unreadAtStart - 1, unread: false });
+
+    // One translation changed (the default text the same): unread again; the title alone too.
+    await put({
+      ...body,
+      content: '<p>Terms v2</p>',
+      translations: { ...body.translations, tl: { title: 'Mga tuntunin', content: '<p>Bersyon 2</p>' } },
+    });
+    expect((await state()).unread).toBe(true);
+    expect((await call(reader, 'POST', `/wps/agent/announcements/${id}/read`)).statusCode).toBe(200);
+    expect((await state()).unread).toBe(false);
+    await put({
+      ...body,
+      title: 'Contract terms (updated)',
+      content: '<p>Terms v2</p>',
+      translations: { ...body.translations, tl: { title: 'Mga tuntunin', content: '<p>Bersyon 2</p>' } },
+    });
+    expect((await state()).unread).toBe(true);
+
+    // An agent who never read it: unread all along, counted once.
+    expect((await state(bystander)).unread).toBe(true);
+    const rows = await t.database.all
+      .selectFrom('announcement_reads')
+      .select(['member_id', 'revision'])
+      .where('announcement_id', '=', BigInt(id))
+      .execute();
+    expect(rows.map((r) => r.revision)).toEqual([3]); // the reader's one read, at the third revision it read
+  });
 });

@@ -1,5 +1,5 @@
 import type { AnnouncementAudience } from '@sea/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AnnouncementsTable, AnnouncementsTables } from './announcements.tables.ts';
 
 type Db = Kysely<AnnouncementsTables>;
@@ -16,6 +16,9 @@ export function createAnnouncementsRepository(db: Db) {
       .where('a.withdrawn_at', 'is', null)
       .where('a.starts_at', '<=', now)
       .where((eb) => eb.or([eb('a.ends_at', 'is', null), eb('a.ends_at', '>', now)]));
+
+  /** Unread (with `r`, the member's read, left-joined): never opened, or opened before an edit a reader should see. */
+  const unread = sql<boolean>`(r.revision is null or r.revision < a.revision)`;
 
   return {
     async insert(
@@ -49,7 +52,7 @@ export function createAnnouncementsRepository(db: Db) {
       );
       const [rows, counts] = await Promise.all([
         base
-          .select(['a.id', 'a.title', 'a.translations', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
+          .select(['a.id', 'a.title', 'a.translations', 'a.starts_at', 'a.promotion_type', unread.as('unread')])
           .orderBy('a.starts_at', 'desc')
           .orderBy('a.id', 'desc')
           .limit(page.limit)
@@ -58,7 +61,7 @@ export function createAnnouncementsRepository(db: Db) {
         base
           .select((eb) => [
             eb.fn.countAll<string>().as('n'),
-            eb.fn.count<string>('a.id').filterWhere('r.read_at', 'is', null).as('unread'),
+            eb.fn.count<string>('a.id').filterWhere(unread).as('unread'),
           ])
           .executeTakeFirstOrThrow(),
       ]);
@@ -71,17 +74,34 @@ export function createAnnouncementsRepository(db: Db) {
         .leftJoin('announcement_reads as r', (j) =>
           j.onRef('r.announcement_id', '=', 'a.id').on('r.member_id', '=', memberId),
         )
-        .select(['a.id', 'a.title', 'a.content', 'a.translations', 'a.starts_at', 'a.promotion_type', 'r.read_at'])
+        .select([
+          'a.id',
+          'a.title',
+          'a.content',
+          'a.translations',
+          'a.starts_at',
+          'a.promotion_type',
+          'a.revision',
+          unread.as('unread'),
+        ])
         .where('a.id', '=', id)
         .executeTakeFirst();
     },
 
-    /** Marks it read for the member (once; a second time changes nothing). */
-    async markRead(memberId: bigint, announcementId: bigint): Promise<void> {
+    /**
+     * Marks `revision` of it read for the member: once (a second time changes nothing); a read of an older revision
+     * moves up to this one, never down.
+     */
+    async markRead(memberId: bigint, announcementId: bigint, revision: number): Promise<void> {
       await db
         .insertInto('announcement_reads')
-        .values({ member_id: memberId, announcement_id: announcementId })
-        .onConflict((oc) => oc.columns(['member_id', 'announcement_id']).doNothing())
+        .values({ member_id: memberId, announcement_id: announcementId, revision })
+        .onConflict((oc) =>
+          oc
+            .columns(['member_id', 'announcement_id'])
+            .doUpdateSet({ revision, read_at: sql<Date>`now()` })
+            .where('announcement_reads.revision', '<', revision),
+        )
         .execute();
     },
 
@@ -116,10 +136,14 @@ export function createAnnouncementsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Replaces an announcement's texts, audience and window (the edit after publishing). */
+    /**
+     * Replaces an announcement's texts, audience and window (the edit after publishing); `seen`: the texts changed,
+     * so the next revision (unread again for everyone who had read it).
+     */
     async update(
       exec: Db,
       id: bigint,
+      seen: boolean,
       v: {
         audience: AnnouncementAudience;
         title: string;
@@ -130,7 +154,13 @@ export function createAnnouncementsRepository(db: Db) {
         ends_at: Date | null;
       },
     ) {
-      return exec.updateTable('announcements').set(v).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      return exec
+        .updateTable('announcements')
+        .set(v)
+        .$if(seen, (q) => q.set((eb) => ({ revision: eb('revision', '+', 1) })))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** Withdraws one (it disappears for everyone at once); false when there was none to withdraw. */

@@ -4,12 +4,13 @@ import type {
   AnnouncementPage,
   AnnouncementUpdateRequest,
   announcementListQuery,
+  Translations,
 } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseTranslations, storeTranslations, translated } from '../../lib/translations.ts';
+import { parseTranslations, storeTranslations, type TranslationsJson, translated } from '../../lib/translations.ts';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.ts';
 import type { AnnouncementsTables } from './announcements.tables.ts';
 
@@ -35,6 +36,14 @@ export const presentAdmin = (r: AnnouncementRow) => ({
   createdAt: r.created_at.toISOString(),
 });
 
+/** What a reader reads of an announcement, in a comparable form (languages sorted, unwritten ones left out). */
+function textsOf(title: string, content: string, translations: Translations | undefined): string {
+  const kept = Object.entries(JSON.parse(storeTranslations(translations)) as TranslationsJson)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([lang, x]) => [lang, x.title, x.content]);
+  return JSON.stringify([title, content, kept]);
+}
+
 export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRepository; clock: () => Date }) {
   const { db, repo, clock } = deps;
   return {
@@ -59,7 +68,7 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
           title: translated(r, language).title,
           startDateStr: r.starts_at.getTime(),
           promotionType: r.promotion_type,
-          unread: r.read_at === null,
+          unread: r.unread,
         })),
         total,
         unreadCount: unread,
@@ -83,16 +92,16 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
         ...translated(r, language),
         startDateStr: r.starts_at.getTime(),
         promotionType: r.promotion_type,
-        unread: r.read_at === null,
+        unread: r.unread,
       };
     },
 
     /** The agent opened it: no longer unread (idempotent). */
     async markRead(merchant: Merchant, member: AuthenticatedMember, id: bigint): Promise<{ unread: false }> {
       assertAgent(merchant, member);
-      if (!(await repo.findShown(merchant.id, 'agents', id, member.memberId, clock())))
-        throw new AppError('announcement_not_found');
-      await repo.markRead(member.memberId, id);
+      const shown = await repo.findShown(merchant.id, 'agents', id, member.memberId, clock());
+      if (!shown) throw new AppError('announcement_not_found');
+      await repo.markRead(member.memberId, id, shown.revision);
       return { unread: false };
     },
 
@@ -132,7 +141,12 @@ export function createAnnouncementsService(deps: { db: Db; repo: AnnouncementsRe
         const startsAt = req.startsAt ? new Date(req.startsAt) : before.starts_at;
         const endsAt = req.endsAt ? new Date(req.endsAt) : null;
         if (endsAt && endsAt <= startsAt) throw new AppError('validation_failed', 'The end must come after the start.');
-        const after = await repo.update(trx, id, {
+        // Unread again for its readers when what they read changed (title, content, a translation); not for a new
+        // window, order or audience.
+        const seen =
+          textsOf(req.title, req.content, req.translations) !==
+          textsOf(before.title, before.content, parseTranslations(before.translations));
+        const after = await repo.update(trx, id, seen, {
           audience: req.audience,
           title: req.title,
           content: req.content,

@@ -1,5 +1,5 @@
 import type { AnnouncementAudience } from '@sea/contracts';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 import type { TranslationsColumn } from '../../lib/translations.ts';
 
@@ -17,6 +17,8 @@ export interface AnnouncementsTable {
   starts_at: ColumnType<Date, Date | string | undefined, Date>;
   ends_at: Date | null;
   withdrawn_at: Date | null;
+  /** Edits a reader should see (title, content, a translation), from 1; a read of an older one is unread. */
+  revision: Generated<number>;
   created_by: Int8 | null;
   created_at: CreatedAt;
 }
@@ -24,7 +26,10 @@ export interface AnnouncementsTable {
 export interface AnnouncementReadsTable {
   member_id: Int8;
   announcement_id: Int8;
-  read_at: CreatedAt;
+  /** When the member last read a new revision. */
+  read_at: ColumnType<Date, Date | string | undefined, Date>;
+  /** The announcement's revision this read saw. */
+  revision: number;
 }
 
 export interface AnnouncementsTables {

@@ -1,24 +1,58 @@
 import { CHAT_HISTORY } from '@sea/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ChatSanctionsTable, ChatTables, ChatMessagesTable } from './chat.tables.ts';
 
 type Db = Kysely<ChatTables>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ChatSanctionRow = Selectable<ChatSanctionsTable>;
 
+/** A message to store (`slip` as JSON text). */
+export interface NewChatMessage {
+  merchant_id: bigint;
+  room: string;
+  member_id: bigint;
+  display_name: string;
+  text: string;
+  slip: string | null;
+  created_at: Date;
+}
+
 /** SQL of the chat module (its three tables only). */
 export function createChatRepository(db: Db) {
   return {
-    async insert(row: {
-      merchant_id: bigint;
-      room: string;
-      member_id: bigint;
-      display_name: string;
-      text: string;
-      slip: string | null;
-      created_at: Date;
-    }): Promise<ChatMessageRow> {
-      return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
+    /**
+     * Stores many messages in one statement (the writer's group commit), each only if its sender is neither banned
+     * nor muted at its `created_at` — the sanction is read by the same statement, so a mute committed before it
+     * applies. The stored row of each message in the order given; undefined where the sender is sanctioned. Ids
+     * follow the order given (drawn after the sort).
+     */
+    async insertUnlessSanctioned(rows: NewChatMessage[]): Promise<Array<ChatMessageRow | undefined>> {
+      const values = sql.join(
+        rows.map(
+          (r, i) =>
+            sql`(${i}::int, ${r.merchant_id}::bigint, ${r.room}::text, ${r.member_id}::bigint, ${r.display_name}::text, ${r.text}::text, ${r.slip}::jsonb, ${r.created_at}::timestamptz)`,
+        ),
+      );
+      const result = await sql<ChatMessageRow & { ord: number }>`
+        with v (ord, merchant_id, room, member_id, display_name, text, slip, created_at) as (values ${values}),
+        ok as (
+          select v.*, nextval(pg_get_serial_sequence('chat_messages', 'id')) as id from v
+          where not exists (
+            select 1 from chat_sanctions s
+            where s.merchant_id = v.merchant_id and s.member_id = v.member_id
+              and (s.banned or s.muted_until > v.created_at))
+          order by v.ord
+        ),
+        ins as (
+          insert into chat_messages (id, merchant_id, room, member_id, display_name, text, slip, created_at)
+            overriding system value
+          select id, merchant_id, room, member_id, display_name, text, slip, created_at from ok
+          returning *
+        )
+        select ok.ord, ins.* from ins join ok using (id)`.execute(db);
+      const out: Array<ChatMessageRow | undefined> = rows.map(() => undefined);
+      for (const { ord, ...row } of result.rows) out[ord] = row;
+      return out;
     },
 
     /** The room's last messages (deleted ones too when staff ask), newest first. */

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineAdminRoute, defineMemberRoute } from '../../http/route.ts';
+import { stageTrace } from '../../lib/stage-trace.ts';
 import type { ChatService } from './chat.service.ts';
 
 /** The members' chat (/wps/chat: any account reads, real accounts post) and the moderators' (/admin/api/chat). */
@@ -60,7 +61,8 @@ export function registerChatRoutes(app: FastifyInstance, service: ChatService): 
       response: chatMessage,
       auth: 'real',
     },
-    ({ merchant, member, params, body }) => service.post(merchant, member, params.room, body),
+    ({ merchant, member, params, body, request }) =>
+      service.post(merchant, member, params.room, body, stageTrace('sea:chat:post', request.raw)),
   );
 
   const adminTags = ['admin: chat'];

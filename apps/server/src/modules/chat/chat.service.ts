@@ -13,12 +13,14 @@ import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { StageTrace } from '../../lib/stage-trace.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
 import { blockedWordMasker, filterMessage } from './chat.filter.ts';
 import type { ChatMessageRow, ChatRepository, ChatSanctionRow } from './chat.repository.ts';
+import type { ChatWriter } from './chat.writer.ts';
 
 /** Posting limits per member (counted before any database work): a burst, and a minute's worth. */
 export const CHAT_BURST = { limit: 3, windowMs: 3_000 };
@@ -27,11 +29,16 @@ export const CHAT_PER_MINUTE = { limit: 20, windowMs: 60_000 };
 export const CHAT_RETENTION_DAYS = 7;
 /** How long a process may use a merchant's rooms and blocked words (changes also travel on the cache bus). */
 const CACHE_MS = 30_000;
+/** How long, and for how many members, a process keeps the names members post under. */
+const NAME_CACHE_MS = 300_000;
+const NAME_CACHE_MAX = 50_000;
 /** A shared slip card's JSON may not be larger than this (the selections are the engine's; it checks them). */
 const SLIP_MAX_JSON = 4_000;
 
 export interface ChatDeps {
   repo: ChatRepository;
+  /** Stores posts (group commit; chat.writer.ts). */
+  writer: ChatWriter;
   db: AnyDb;
   members: Pick<MembersModule, 'findById' | 'findByAccount' | 'accountsOf'>;
   realtime: Pick<RealtimeModule, 'chatMessage' | 'chatDeleted' | 'chatStanding'>;
@@ -75,8 +82,9 @@ export function chatName(masked: string, merchantId: bigint, memberId: bigint): 
 
 /**
  * The chat room's rules. A post is checked in order of cost: shape (zod, before this), trial account, the rate
- * limits, the room, the member's sanction (one primary-key read, so a mute or ban applies at once on every
- * process), then filtered, stored and pushed to the room's sockets wherever they are (the realtime adapter).
+ * limits, the room, then filtered and stored — with the member's sanction read by the storing statement itself, so
+ * a mute or ban applies at once on every process — and pushed to the room's sockets wherever they are (the
+ * realtime adapter) once committed.
  */
 export function createChatService(deps: ChatDeps) {
   const { repo, clock } = deps;
@@ -85,6 +93,19 @@ export function createChatService(deps: ChatDeps) {
     ...(await deps.lotteryRooms(merchantId)),
   ]);
   const words = cached(CACHE_MS, async (merchantId) => blockedWordMasker(await repo.blockedWords(merchantId)));
+  // The name a member posts under, by member (an account does not change while its member can sign in).
+  const names = new Map<string, { at: number; name: string }>();
+  const nameOf = async (merchantId: bigint, memberId: bigint): Promise<string> => {
+    const key = `${merchantId}:${memberId}`;
+    const hit = names.get(key);
+    if (hit && Date.now() - hit.at < NAME_CACHE_MS) return hit.name;
+    const sender = await deps.members.findById(merchantId, memberId);
+    if (!sender) throw new AppError('unauthorized');
+    const name = chatName(deps.maskName(sender.account), merchantId, memberId);
+    if (names.size >= NAME_CACHE_MAX) names.clear();
+    names.set(key, { at: Date.now(), name });
+    return name;
+  };
   deps.bus?.on('chat-words', words.forget);
 
   const standingOf = (row: ChatSanctionRow | undefined, now: Date): ChatStanding => {
@@ -151,21 +172,31 @@ export function createChatService(deps: ChatDeps) {
       return { room, messages: rows.reverse().map((r) => present(r, member.memberId)) };
     },
 
-    async post(merchant: Merchant, member: AuthenticatedMember, room: string, req: ChatPostRequest) {
+    /** `trace`: the stages' timings for a profiler (lib/stage-trace.ts), when one listens. */
+    async post(
+      merchant: Merchant,
+      member: AuthenticatedMember,
+      room: string,
+      req: ChatPostRequest,
+      trace?: StageTrace,
+    ) {
+      trace?.mark('auth, parse');
       if (member.isTrial) throw new AppError('chat_trial_read_only');
-      for (const [name, rule] of [
-        ['s', CHAT_BURST],
-        ['m', CHAT_PER_MINUTE],
-      ] as const) {
-        const hit = await deps.limiter.hit(`chat:${name}:${merchant.id}:${member.memberId}`, rule.limit, rule.windowMs);
-        if (!hit.allowed)
-          throw new AppError('too_many_requests', undefined, { retryAfterSeconds: hit.retryAfterSeconds });
-      }
+      // Both windows at once (one round trip to Redis); a refused burst counts towards the minute too.
+      const hits = await Promise.all(
+        (
+          [
+            ['s', CHAT_BURST],
+            ['m', CHAT_PER_MINUTE],
+          ] as const
+        ).map(([name, rule]) =>
+          deps.limiter.hit(`chat:${name}:${merchant.id}:${member.memberId}`, rule.limit, rule.windowMs),
+        ),
+      );
+      const refused = hits.find((h) => !h.allowed);
+      if (refused) throw new AppError('too_many_requests', undefined, { retryAfterSeconds: refused.retryAfterSeconds });
+      trace?.mark('rate limits');
       await requireRoom(merchant.id, room);
-      const now = clock();
-      const standing = standingOf(await repo.sanction(merchant.id, member.memberId), now);
-      if (standing.reason === 'banned') throw new AppError('chat_banned');
-      if (standing.reason === 'muted') throw new AppError('chat_muted', undefined, { mutedUntil: standing.mutedUntil });
       if (req.slip) {
         if (JSON.stringify(req.slip).length > SLIP_MAX_JSON)
           throw new AppError('validation_failed', 'This slip is too large to share.');
@@ -174,19 +205,33 @@ export function createChatService(deps: ChatDeps) {
       }
       const text = filterMessage(req.text ?? '', await words.get(merchant.id));
       if (!text && !req.slip) throw new AppError('validation_failed', 'Write a message or share a slip.');
-      const sender = await deps.members.findById(merchant.id, member.memberId);
-      if (!sender) throw new AppError('unauthorized');
-      const row = await repo.insert({
+      trace?.mark('room, filter');
+      const message = {
         merchant_id: merchant.id,
         room,
         member_id: member.memberId,
-        display_name: chatName(deps.maskName(sender.account), merchant.id, member.memberId),
+        display_name: await nameOf(merchant.id, member.memberId),
         text,
         slip: req.slip ? JSON.stringify(req.slip) : null,
-        created_at: now,
-      });
-      deps.realtime.chatMessage(merchant.id, present(row));
-      return present(row, member.memberId);
+      };
+      trace?.mark('sender name');
+      // Stored with the sanction read in the same statement (a mute or ban committed on any process applies at once);
+      // a refusal reads the sanction for its reason. Tried again once should the sanction have been lifted between.
+      for (let attempt = 0; ; attempt++) {
+        const now = clock();
+        const row = await deps.writer.write({ ...message, created_at: now });
+        trace?.mark('insert (group commit)');
+        if (row) {
+          deps.realtime.chatMessage(merchant.id, present(row));
+          trace?.mark('emit');
+          trace?.end();
+          return present(row, member.memberId);
+        }
+        const standing = standingOf(await repo.sanction(merchant.id, member.memberId), now);
+        if (standing.reason === 'banned') throw new AppError('chat_banned');
+        if (standing.reason === 'muted' || attempt > 0)
+          throw new AppError('chat_muted', undefined, { mutedUntil: standing.mutedUntil });
+      }
     },
 
     /** The chat-prune job: messages past the retention period go, in batches. */

@@ -8,6 +8,7 @@ import type { RealtimeModule } from '../realtime/index.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { registerChatRoutes } from './chat.routes.ts';
 import { type ChatDeps, createChatService } from './chat.service.ts';
+import { createChatWriter } from './chat.writer.ts';
 import type { ChatTables } from './chat.tables.ts';
 import { anonymiseChat } from './chat-anonymise.repository.ts';
 
@@ -16,8 +17,9 @@ export { CHAT_BURST, CHAT_PER_MINUTE, CHAT_RETENTION_DAYS } from './chat.service
 /**
  * The chat room (spec §1, issue 24; docs/realtime.md): per merchant a lobby and one room per lottery game. Posts and
  * history over HTTP, new messages pushed to the room over the realtime socket (`chatJoin`); staff delete, mute and
- * ban from the back office, applied at once on every process (the sanction is read on every post; deletions and the
- * member's new standing travel through the realtime adapter). The chat-prune job enforces the retention period.
+ * ban from the back office, applied at once on every process (the sanction is read by the statement that stores each
+ * post — posts are stored in groups, chat.writer.ts; deletions and the member's new standing travel through the
+ * realtime adapter). The chat-prune job enforces the retention period.
  */
 export function createChatModule(deps: {
   db: AnyDb;
@@ -32,7 +34,8 @@ export function createChatModule(deps: {
   retentionDays?: number;
 }) {
   const db = tablesOf<ChatTables>(deps.db);
-  const service = createChatService({ ...deps, repo: createChatRepository(db) });
+  const repo = createChatRepository(db);
+  const service = createChatService({ ...deps, repo, writer: createChatWriter(repo) });
   deps.realtime.setChatGate(service.canJoin);
   const jobs: ScheduledJob[] = [
     {
