@@ -19,10 +19,14 @@ if (!dists.A) throw new Error('BENCH_AB_A=<dist folder of the baseline build> is
 
 /** A server of one build in a child process (bench/web-serve.ts); resolves with its URL and a stop function. */
 function serve(dist: string): Promise<{ baseUrl: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./web-serve.ts', import.meta.url))], {
-    env: { ...process.env, E2E_WEB_DIST: dist },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./web-serve.ts', import.meta.url))],
+    {
+      env: { ...process.env, E2E_WEB_DIST: dist },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the server of ${dist} exited (${code})`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {

@@ -73,4 +73,3 @@ export async function lighthouseRun(url: string, tag = ''): Promise<Run | null> 
     chrome.kill();
   }
 }
-

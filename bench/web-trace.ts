@@ -29,7 +29,10 @@ interface TraceEvent {
 
 const KINDS: [RegExp, string][] = [
   [/^(EvaluateScript|v8\.evaluateModule|v8\.compile|v8\.compileModule|v8\.produceModuleCache)$/, 'script evaluation'],
-  [/^(FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|v8\.callFunction|FireIdleCallback)$/, 'script (callbacks)'],
+  [
+    /^(FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|v8\.callFunction|FireIdleCallback)$/,
+    'script (callbacks)',
+  ],
   [/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet)$/, 'style'],
   [/^Layout$/, 'layout'],
   [/^(Paint|PrePaint|Layerize|UpdateLayer|CompositeLayers|Commit|PaintImage|Decode Image|ImageDecodeTask)$/, 'paint'],

@@ -33,7 +33,11 @@ function formatterIn(timeZone: string): Intl.DateTimeFormat {
 }
 
 function partsIn(at: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(formatterIn(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  return Object.fromEntries(
+    formatterIn(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** DD/MM/YYYY HH:mm:ss in a time zone. */
