@@ -1,6 +1,7 @@
 import type { GameItem } from '@sea/contracts';
 import { clsx } from 'clsx';
 import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFavouriteIds, useToggleFavourite } from '../../api/games.ts';
@@ -52,6 +53,7 @@ export function GameCards({ children }: { children: ReactNode }) {
   return <Shared.Provider value={value}>{children}</Shared.Provider>;
 }
 
+// The card's parts take its `t`: one i18n subscription per card, not three (a home row renders dozens of cards).
 function Card({ game }: { game: GameItem }) {
   const { t } = useTranslation();
   const shared = useContext(Shared)!;
@@ -65,7 +67,7 @@ function Card({ game }: { game: GameItem }) {
         {!game.maintenance && game.hot && (
           <span className="game-card__badge game-card__badge--hot">{t('games.hot')}</span>
         )}
-        <FavouriteHeart game={game} />
+        <FavouriteHeart game={game} t={t} />
       </div>
       <h3 id={titleId} className="game-card__name">
         {game.displayName}
@@ -73,7 +75,7 @@ function Card({ game }: { game: GameItem }) {
       <p className="game-card__vendor">{game.vendorName}</p>
       <div className="game-card__actions">
         {lotteryPathOf(game) ? (
-          <LotteryStart game={game} titleId={titleId} />
+          <LotteryStart game={game} titleId={titleId} t={t} />
         ) : (
           <button
             type="button"
@@ -104,8 +106,7 @@ function Card({ game }: { game: GameItem }) {
 }
 
 /** Our fast lottery games open their own page (/lottery/<gameCode>, login required) instead of the game popup. */
-function LotteryStart({ game, titleId }: { game: GameItem; titleId: string }) {
-  const { t } = useTranslation();
+function LotteryStart({ game, titleId, t }: { game: GameItem; titleId: string; t: TFunction }) {
   const navigate = useNavigate();
   return (
     <button
@@ -124,8 +125,7 @@ function LotteryStart({ game, titleId }: { game: GameItem; titleId: string }) {
 }
 
 /** The favourite heart: login needed; clicks within a second of the last one are ignored (spec §4, §9). */
-function FavouriteHeart({ game }: { game: GameItem }) {
-  const { t } = useTranslation();
+function FavouriteHeart({ game, t }: { game: GameItem; t: TFunction }) {
   const isLogin = useSession((s) => s.isLogin);
   const ids = useContext(Shared)!.favouriteIds;
   const favourite = useToggleFavourite();
