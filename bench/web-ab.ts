@@ -11,6 +11,8 @@ import { lighthouseRun, median, type Run } from './web-lighthouse.ts';
 import { traceHome, type TraceRun } from './web-trace.ts';
 
 const rounds = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_LIGHTHOUSE=0: traces only (a round takes seconds instead of a minute: more rounds in a quiet moment). */
+const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const dists = {
   A: process.env.BENCH_AB_A,
   B: process.env.BENCH_AB_B ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
@@ -48,7 +50,7 @@ try {
     for (const side of i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
       const url = `${servers[side].baseUrl}/`;
       const tr = await traceHome(url);
-      const lh = await lighthouseRun(url, `${side}-`);
+      const lh = withLighthouse ? await lighthouseRun(url, `${side}-`) : null;
       results[side].tr.push(tr);
       results[side].loads.push(loadavg()[0]!);
       if (lh) results[side].lh.push(lh);
@@ -59,9 +61,11 @@ try {
         .join(', ');
       console.log(
         `round ${i + 1} ${side}: ` +
-          (lh
-            ? `Lighthouse ${lh.score.toFixed(2)}, TBT ${fmt(lh.tbtMs)} ms, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, benchmarkIndex ${fmt(lh.benchmarkIndex)}`
-            : 'Lighthouse run failed') +
+          (!withLighthouse
+            ? ''
+            : lh
+              ? `Lighthouse ${lh.score.toFixed(2)}, TBT ${fmt(lh.tbtMs)} ms, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, benchmarkIndex ${fmt(lh.benchmarkIndex)}`
+              : 'Lighthouse run failed') +
           `; trace (4× CPU): main-thread CPU ${fmt(tr.mainCpuMs)} ms, blocking ${fmt(tr.blockingCpuMs)} ms, longest task ${fmt(tr.longestTaskMs)} ms; load ${load()}`,
       );
       console.log(`   by kind (CPU ms): ${kinds}`);
@@ -79,7 +83,7 @@ for (const side of ['A', 'B'] as const) {
     `\n${side} (${dists[side]}): medians of ${lh.length} Lighthouse runs: score ${lh.length ? median(lh.map((r) => r.score)).toFixed(2) : '—'}, ` +
       `TBT ${m(lh.map((r) => r.tbtMs))} ms, LCP ${m(lh.map((r) => r.lcpMs))} ms, benchmarkIndex ${m(lh.map((r) => r.benchmarkIndex))}; ` +
       `of ${tr.length} traces: main-thread CPU ${m(tr.map((r) => r.mainCpuMs))} ms, blocking ${m(tr.map((r) => r.blockingCpuMs))} ms, ` +
-      `longest task ${m(tr.map((r) => r.longestTaskMs))} ms; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+      `longest task ${m(tr.map((r) => r.longestTaskMs))} ms; least main-thread CPU ${tr.length ? fmt(Math.min(...tr.map((r) => r.mainCpuMs))) : '—'} ms (the run the load disturbed least); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   );
   const kinds = new Map<string, number[]>();
   for (const r of tr) for (const [k, v] of Object.entries(r.byKind)) kinds.set(k, [...(kinds.get(k) ?? []), v]);
