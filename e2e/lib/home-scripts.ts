@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { launchBrowser } from './browser.ts';
 import { WEB_DIST } from './server.ts';
 
-/** Issue 28's budget for the home page's JavaScript by network idle, with gzip (KB = 1024 bytes). */
-export const HOME_JS_BUDGET_GZIP = 150 * 1024;
+/**
+ * The budget for the home page's JavaScript by network idle, with gzip (KB = 1024 bytes): issue 28 asked for 150 KB;
+ * the first page is at 133.9 KB since the declarative router (bench/README.md), and the budget sits a little above
+ * that so that a regression fails the e2e suite instead of eating the margin unseen.
+ */
+export const HOME_JS_BUDGET_GZIP = 138 * 1024;
 
 export interface HomeScript {
   url: string;

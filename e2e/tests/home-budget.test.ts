@@ -7,7 +7,7 @@ useE2E('home-budget', { requireWeb: true });
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-test('the home page loads at most 150 KB of JavaScript (gzip) by network idle at 390 px, none of it the back office', async () => {
+test('the home page loads at most 138 KB of JavaScript (gzip) by network idle at 390 px, none of it the back office', async () => {
   const { scripts, cspViolations } = await homeScripts(server.baseUrl);
   const total = scripts.reduce((s, x) => s + x.gzip, 0);
   const listing = scripts.map((s) => `${s.url} ${kb(s.gzip)}`).join(', ');

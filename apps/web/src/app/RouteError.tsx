@@ -1,12 +1,13 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { isChunkLoadError } from './ChunkErrorBoundary.tsx';
 
 /** The router's last line of defence: a translated message and a reload, never a blank or English-only page. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const chunk = isChunkLoadError(useRouteError());
+  const chunk = isChunkLoadError(error);
   return (
     <FullPageMessage
       icon={chunk ? '↻' : '⚠'}
@@ -19,4 +20,36 @@ export function RouteError() {
       </button>
     </FullPageMessage>
   );
+}
+
+interface BoundaryState {
+  error: unknown;
+  /** The location at which the error was caught: a navigation elsewhere renders the pages again. */
+  at: string | null;
+}
+
+class Boundary extends Component<{ at: string; children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { error: null, at: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { at: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return state.at === props.at ? null : { at: props.at };
+    return state.at === props.at ? null : { error: null, at: props.at };
+  }
+
+  render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/**
+ * An error thrown while rendering the layout or a page shows RouteError in their place (what the data router's
+ * errorElement did); navigating to another location tries the pages again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <Boundary at={location.key}>{children}</Boundary>;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { RETIRED_MEMBER_PAGES } from '../features/centre/centre-pages.ts';
@@ -28,14 +28,13 @@ import {
 } from './lazy-pages.tsx';
 import { OpenDialogRoute } from './OpenDialogRoute.tsx';
 import { Protected } from './Protected.tsx';
-import { RouteError } from './RouteError.tsx';
+import { RouteErrorBoundary } from './RouteError.tsx';
 
 const home = ['/', '/index', '/index.html', '/home'].map<RouteObject>((path) => ({ path, element: <HomePage /> }));
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
     children: [
       ...home,
       { path: '/login', element: <OpenDialogRoute dialog="login" redirectTo="/" /> },
@@ -84,4 +83,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The site's pages, matched against the location of the router around it (BrowserRouter in App.tsx, a memory router in
+ * tests). A declarative router, not createBrowserRouter: the pages load no data through the router (TanStack Query
+ * does), and the data router's code (loaders, actions, fetchers, revalidation) was a third of the first page's router
+ * JavaScript. An error anywhere in the layout or a page shows RouteError, as the data router's errorElement did.
+ */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}

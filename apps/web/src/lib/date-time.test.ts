@@ -6,6 +6,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date('2026-01-02T16:04:05Z'), 'Asia/Manila')).toBe('03/01/2026 00:04:05');
     expect(formatDateTime(new Date('2026-12-31T23:59:59Z'), 'UTC')).toBe('31/12/2026 23:59:59');
   });
+
+  it('keeps each zone apart with its formatter made once, and falls back to UTC for an unknown zone', () => {
+    const at = new Date('2026-01-02T16:04:05Z');
+    for (let i = 0; i < 2; i++) {
+      expect(formatDateTime(at, 'Asia/Manila')).toBe('03/01/2026 00:04:05');
+      expect(formatDateTime(at, 'America/New_York')).toBe('02/01/2026 11:04:05');
+      expect(formatDateTime(at, 'Not/AZone')).toBe('02/01/2026 16:04:05');
+    }
+  });
 });
 
 describe('localDate', () => {

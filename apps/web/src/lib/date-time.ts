@@ -4,25 +4,40 @@
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function partsIn(at: Date, timeZone: string): Record<string, string> {
-  const format = (tz: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format('UTC'); // an unknown zone name from the server: UTC rather than nothing
+const OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
+/**
+ * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more than formatting with it, and
+ * the home's clock formats every second (a new formatter per call was a visible part of the home's start-up).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-GB', { ...OPTIONS, timeZone });
+    } catch {
+      formatter = formatterIn('UTC'); // an unknown zone name from the server: UTC rather than nothing
+    }
+    formatters.set(timeZone, formatter);
   }
-  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+  return formatter;
+}
+
+function partsIn(at: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(
+    formatterIn(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** DD/MM/YYYY HH:mm:ss in a time zone. */

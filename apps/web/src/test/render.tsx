@@ -3,13 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useSystem } from '../state/system.ts';
-import { routes } from '../app/routes.tsx';
+import { AppRoutes } from '../app/routes.tsx';
 import { baseStatus } from './server.ts';
 
-/** The mounted app (after boot) at a path, with a given system status. */
+/**
+ * The mounted app (after boot) at a path, with a given system status: the site's routes (AppRoutes, as App.tsx renders
+ * them) under a memory router whose state and navigate() the tests use.
+ */
 export function renderAt(path: string, status: SystemStatus = baseStatus) {
   useSystem.getState().set(status);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AdminApiError } from '../api/client.ts';
 import { adminI18n } from '../i18n/index.ts';
 import { useAdminSession } from '../state/session.ts';
-import { adminRoutes } from './routes.tsx';
+import { AdminRoutes } from './routes.tsx';
 
 /** A refused or invalid call is not retried; a lost connection is, once. */
 export function newQueryClient() {
@@ -38,10 +38,11 @@ export function AdminProviders({ client, children }: { client: QueryClient; chil
 /** The back office at /admin: its routes under that base. */
 export function App() {
   const [client] = useState(newQueryClient);
-  const [router] = useState(() => createBrowserRouter(adminRoutes as RouteObject[], { basename: '/admin' }));
   return (
     <AdminProviders client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter basename="/admin">
+        <AdminRoutes />
+      </BrowserRouter>
     </AdminProviders>
   );
 }

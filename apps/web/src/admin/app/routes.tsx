@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useCan } from '../components/permissions.tsx';
 import { AdjustmentsPage } from '../features/payments/AdjustmentsPage.tsx';
 import { DepositsPage } from '../features/payments/DepositsPage.tsx';
@@ -89,3 +89,12 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The back office's pages under the router around them (BrowserRouter with basename /admin in App.tsx, a memory router
+ * in tests). Declarative, as the player site's (app/routes.tsx): the router's data APIs are not used, and its code
+ * would sit in the router chunk that the player's first page shares.
+ */
+export function AdminRoutes() {
+  return useRoutes(adminRoutes);
+}

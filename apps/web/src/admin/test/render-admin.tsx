@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdminProviders, newQueryClient } from '../app/App.tsx';
-import { adminRoutes } from '../app/routes.tsx';
+import { AdminRoutes } from '../app/routes.tsx';
 import { adminI18n } from '../i18n/index.ts';
 import { useAdminSession } from '../state/session.ts';
 import { server } from '../../test/server.ts';
@@ -54,7 +54,11 @@ export const meHandler = (me: AdminMe = meOf()) => http.get('*/admin/api/me', ()
 export function renderAdmin(path: string, opts: { token?: string } = {}) {
   if (opts.token)
     useAdminSession.getState().signIn(opts.token, { mustChangePassword: false, twoFactorSetupRequired: false });
-  const router = createMemoryRouter(adminRoutes, { initialEntries: [`/admin${path}`], basename: '/admin' });
+  // The back office's routes as App.tsx renders them (AdminRoutes), under a memory router the tests can read and move.
+  const router = createMemoryRouter([{ path: '*', element: <AdminRoutes /> }], {
+    initialEntries: [`/admin${path}`],
+    basename: '/admin',
+  });
   const client = newQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const view = render(

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useGameList, useGameMenus } from '../../api/games.ts';
 import { Chips } from '../../components/Chips.tsx';
-import { GameCard } from '../../components/games/GameCard.tsx';
+import { GameCard, GameCards } from '../../components/games/GameCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SECOND_LOCALE } from '../../i18n/index.ts';
@@ -121,13 +121,15 @@ export function GameCentre(props: {
         {(data) => (
           <>
             <p className="game-centre__count">{t('games.count', { count: data.total })}</p>
-            <ul className="game-grid">
-              {data.content.map((g) => (
-                <li key={g.nodeId}>
-                  <GameCard game={g} />
-                </li>
-              ))}
-            </ul>
+            <GameCards>
+              <ul className="game-grid">
+                {data.content.map((g) => (
+                  <li key={g.nodeId}>
+                    <GameCard game={g} />
+                  </li>
+                ))}
+              </ul>
+            </GameCards>
             {data.totalPages > 1 && (
               <Pager
                 page={data.pageNum}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useFavouriteGames, useRecentGames } from '../../api/games.ts';
 import { errorText } from '../../components/error-text.ts';
-import { GameCard } from '../../components/games/GameCard.tsx';
+import { GameCard, GameCards } from '../../components/games/GameCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useSession } from '../../state/session.ts';
@@ -91,13 +91,15 @@ function MyGames() {
         <QueryState query={favourites} isEmpty={(d) => d.content.length === 0} empty={t('games.noFavourites')}>
           {(data) => (
             <>
-              <ul className="game-grid">
-                {data.content.map((g) => (
-                  <li key={g.nodeId}>
-                    <GameCard game={g} />
-                  </li>
-                ))}
-              </ul>
+              <GameCards>
+                <ul className="game-grid">
+                  {data.content.map((g) => (
+                    <li key={g.nodeId}>
+                      <GameCard game={g} />
+                    </li>
+                  ))}
+                </ul>
+              </GameCards>
               {data.totalPages > 1 && (
                 <Pager page={data.pageNum} pages={data.totalPages} onPage={setPageNo} label={t('games.pagination')} />
               )}
@@ -109,13 +111,15 @@ function MyGames() {
         <h2 id="recent-title">{t('games.recent')}</h2>
         <QueryState query={recent} isEmpty={(d) => d.length === 0} empty={t('games.noRecent')}>
           {(games) => (
-            <ul className="game-grid">
-              {games.map((g) => (
-                <li key={g.nodeId}>
-                  <GameCard game={g} />
-                </li>
-              ))}
-            </ul>
+            <GameCards>
+              <ul className="game-grid">
+                {games.map((g) => (
+                  <li key={g.nodeId}>
+                    <GameCard game={g} />
+                  </li>
+                ))}
+              </ul>
+            </GameCards>
           )}
         </QueryState>
       </section>

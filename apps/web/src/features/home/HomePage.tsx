@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAV_ITEMS } from '../../lib/nav-items.ts';
 import { BannerGroup } from '../../components/banners/BannerGroup.tsx';
+import { GameCards } from '../../components/games/GameCard.tsx';
 import { CategoryRows, HotGamesRow } from './GameRows.tsx';
 import { JackpotCounter } from './JackpotCounter.tsx';
 import { NearView } from './NearView.tsx';
@@ -37,8 +38,10 @@ export function HomePage() {
           ))}
         </ul>
       </section>
-      <HotGamesRow />
-      <CategoryRows />
+      <GameCards>
+        <HotGamesRow />
+        <CategoryRows />
+      </GameCards>
       <NearView className="home__near-winners">
         <Suspense fallback={null}>
           <WinnersBoard />

@@ -7,6 +7,17 @@ const MIN = 5_000_000;
 const MAX = 20_000_000;
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
+/** One number format per locale, made once (toLocaleString with options builds a new one at every tick). */
+const formats = new Map<string, Intl.NumberFormat>();
+function formatIn(locale: string): Intl.NumberFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formats.set(locale, format);
+  }
+  return format;
+}
+
 export function JackpotCounter() {
   const { t, i18n } = useTranslation();
   const [value, setValue] = useState(() => rand(MIN, MAX * 0.6));
@@ -22,12 +33,7 @@ export function JackpotCounter() {
   return (
     <section className="jackpot" aria-label={t('home.jackpot')}>
       <span className="jackpot__label">{t('home.jackpot')}</span>
-      <span className="jackpot__value">
-        {value.toLocaleString(localeOf(i18n.language), {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
-        })}
-      </span>
+      <span className="jackpot__value">{formatIn(localeOf(i18n.language)).format(value)}</span>
     </section>
   );
 }

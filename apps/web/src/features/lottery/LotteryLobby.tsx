@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameList } from '../../api/games.ts';
 import { type LotteryLobbyGame, useLotteryLobby } from '../../api/lottery.ts';
-import { GameCard } from '../../components/games/GameCard.tsx';
+import { GameCard, GameCards } from '../../components/games/GameCard.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { OWN_LOTTERY_VENDOR } from '../../lib/game-routes.ts';
 import { clockOffset, issuePhase, useServerNow } from './clock.ts';
@@ -69,13 +69,15 @@ function VendorLotteries() {
   return (
     <section className="lottery__part" aria-labelledby="lot-vendors">
       <h2 id="lot-vendors">{t('lottery.vendorsTitle')}</h2>
-      <ul className="game-grid" data-testid="vendor-lotteries">
-        {games.map((g) => (
-          <li key={g.nodeId}>
-            <GameCard game={g} />
-          </li>
-        ))}
-      </ul>
+      <GameCards>
+        <ul className="game-grid" data-testid="vendor-lotteries">
+          {games.map((g) => (
+            <li key={g.nodeId}>
+              <GameCard game={g} />
+            </li>
+          ))}
+        </ul>
+      </GameCards>
     </section>
   );
 }
