@@ -33,6 +33,7 @@ import { agentsContentRoutes } from './routes-agents-content.tsx';
 import { rewardsRoutes } from './routes-rewards.tsx';
 import { navFor } from './nav.ts';
 import { NotFound } from './NotFound.tsx';
+import { PageErrorBoundary } from './PageError.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -96,5 +97,5 @@ export const adminRoutes: RouteObject[] = [
  * would sit in the router chunk that the player's first page shares.
  */
 export function AdminRoutes() {
-  return useRoutes(adminRoutes);
+  return <PageErrorBoundary>{useRoutes(adminRoutes)}</PageErrorBoundary>;
 }

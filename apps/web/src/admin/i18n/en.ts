@@ -135,6 +135,9 @@ export const en = {
     notFound: 'This back-office page does not exist.',
     noAccessTitle: 'No screens for your role',
     noAccess: 'Your role gives no access to the screens of the back office yet. Ask an owner to change it.',
+    pageErrorTitle: 'This page failed',
+    pageErrorText: 'Something went wrong while showing this page. Reload to try again; other pages still work.',
+    reload: 'Reload',
   },
   signIn: {
     title: 'Sign in',

@@ -164,6 +164,10 @@ export const tl: AdminDictionary = {
     notFound: 'Walang ganitong pahina sa back office.',
     noAccessTitle: 'Walang screen para sa iyong role',
     noAccess: 'Wala pang access ang iyong role sa mga screen ng back office. Hilingin sa isang owner na palitan ito.',
+    pageErrorTitle: 'Nagka-error ang pahinang ito',
+    pageErrorText:
+      'May nangyaring mali habang ipinapakita ang pahinang ito. I-reload para subukang muli; gumagana pa rin ang ibang pahina.',
+    reload: 'I-reload',
   },
   signIn: {
     title: 'Mag-sign in',

@@ -166,6 +166,9 @@ export const ty: AdminDictionary = {
     notFound: 'Trang quản trị này không tồn tại.',
     noAccessTitle: 'Vai trò của bạn chưa có màn hình nào',
     noAccess: 'Vai trò của bạn chưa được truy cập màn hình quản trị nào. Hãy nhờ chủ sở hữu thay đổi.',
+    pageErrorTitle: 'Trang này gặp lỗi',
+    pageErrorText: 'Đã xảy ra lỗi khi hiển thị trang này. Tải lại để thử lại; các trang khác vẫn hoạt động.',
+    reload: 'Tải lại',
   },
   signIn: {
     title: 'Đăng nhập',
