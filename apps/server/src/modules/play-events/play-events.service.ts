@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AnyDb } from '../../db/schema.ts';
 import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
 import type { OutboxRow, PlayEventsRepository } from './play-events.repository.ts';
@@ -27,6 +28,8 @@ export interface DrainReport {
   consumer: string;
   delivered: number;
   batches: number;
+  /** Time spent on this consumer in the drain (reading, resolving and its `handle`), in milliseconds. */
+  ms: number;
 }
 
 /**
@@ -66,7 +69,8 @@ export function createPlayEventsService(deps: {
   }
 
   async function drainOne(consumer: PlayEventConsumer): Promise<DrainReport> {
-    const report = { consumer: consumer.name, delivered: 0, batches: 0 };
+    const started = performance.now();
+    const report = { consumer: consumer.name, delivered: 0, batches: 0, ms: 0 };
     let pos = await repo.lease(consumer.name, 60);
     if (!pos) return report;
     try {
@@ -85,6 +89,7 @@ export function createPlayEventsService(deps: {
     } finally {
       await repo.release(consumer.name);
     }
+    report.ms = performance.now() - started;
     return report;
   }
 
@@ -135,7 +140,7 @@ export function createPlayEventsService(deps: {
         out.push(
           await drainOne(c).catch((err: unknown) => {
             failure ??= err;
-            return { consumer: c.name, delivered: 0, batches: 0 };
+            return { consumer: c.name, delivered: 0, batches: 0, ms: 0 };
           }),
         );
       if (failure) throw failure;
