@@ -40,26 +40,6 @@ export function createLeaderboards(deps: {
   const { db, repo, centre, clock } = deps;
 
   return {
-    /** One settled bet's scores on every board (in the consumer's transaction). */
-    async record(
-      trx: Db,
-      tz: string,
-      e: { merchantId: bigint; memberId: bigint; validBet: bigint; stake: bigint; payout: bigint; settledAt: Date },
-    ) {
-      const mult = multiplierBps(e.stake, e.payout);
-      for (const period of PERIODS) {
-        const k = {
-          merchantId: e.merchantId,
-          period,
-          windowKey: windowKey(period, e.settledAt, tz),
-          memberId: e.memberId,
-        };
-        if (e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'valid_bet' }, e.validBet, e.settledAt);
-        // A bet with no valid bet (fully hedged, pushed) wins no place on the multiplier board either.
-        if (mult > 0n && e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'multiplier' }, mult, e.settledAt);
-      }
-    },
-
     /**
      * Many settled bets' scores (the consumer's batch, in its transaction): per board window and member, the valid
      * bets summed and the best multiplier (its earliest time) — one statement per metric.

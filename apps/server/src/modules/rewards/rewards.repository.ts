@@ -252,37 +252,6 @@ export function createRewardsRepository(db: Db) {
           }`.execute(exec);
     },
 
-    async bumpScore(
-      exec: Db,
-      k: { merchantId: bigint; period: BoardPeriod; metric: BoardMetric; windowKey: string; memberId: bigint },
-      value: bigint,
-      at: Date,
-    ) {
-      const add = k.metric === 'valid_bet';
-      await exec
-        .insertInto('reward_leaderboard_scores')
-        .values({
-          merchant_id: k.merchantId,
-          period: k.period,
-          metric: k.metric,
-          window_key: k.windowKey,
-          member_id: k.memberId,
-          score: value,
-          achieved_at: at,
-        })
-        .onConflict((oc) =>
-          oc.columns(['merchant_id', 'period', 'metric', 'window_key', 'member_id']).doUpdateSet({
-            score: add
-              ? sql`reward_leaderboard_scores.score + excluded.score`
-              : sql`greatest(reward_leaderboard_scores.score, excluded.score)`,
-            achieved_at: add
-              ? sql`greatest(reward_leaderboard_scores.achieved_at, excluded.achieved_at)`
-              : sql`case when excluded.score > reward_leaderboard_scores.score then excluded.achieved_at
-                    else reward_leaderboard_scores.achieved_at end`,
-          }),
-        )
-        .execute();
-    },
     /** The board's top `limit`: highest score, ties to the earliest achievement, then the lower member id. */
     board: (
       merchantId: bigint,
