@@ -489,6 +489,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.cashback.jobs,
   ...modules.raffle.jobs,
   ...modules.vip.jobs,
+  ...modules.referral.jobs,
   ...modules.profile.jobs,
 ];
 
