@@ -98,6 +98,8 @@ export interface AppDeps {
   lottery?: LotteryOptions;
   /** Pushed events: how often a socket's session is checked again (tests shorten it). */
   realtime?: RealtimeOptions;
+  /** The play-event queue's drain batch and batches per drain (bench/engagement.ts sizes them). */
+  playEvents?: { batchSize?: number; maxBatches?: number };
   /** Baccarat tables' timings (tests shorten them). */
   baccarat?: BaccaratOptions;
   /** Sabong arenas' timings (tests shorten them). */
@@ -118,7 +120,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   const outbox = createOutboxModule({ db, serveRoutes: deps.config.NODE_ENV !== 'production' });
   const mailer = deps.mailer ?? outbox.mailer;
   // The durable play-event queue: producers (members, games, lottery, deposits) publish in their own transactions.
-  const playEvents = createPlayEventsModule({ db });
+  const playEvents = createPlayEventsModule({ db, ...deps.playEvents });
   const keys = await createKeysModule({ db });
   const merchants = createMerchantsModule({
     db,
@@ -490,6 +492,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.cashback.jobs,
   ...modules.raffle.jobs,
   ...modules.vip.jobs,
+  ...modules.referral.jobs,
   ...modules.profile.jobs,
 ];
 

@@ -1,4 +1,5 @@
 import type { PlayEvent } from '../src/lib/play-events.ts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMain } from '../src/modules/ledger/index.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
@@ -16,7 +17,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let demo: Merchant;
 let owner: TestAdmin;
-const now = new Date('2026-11-28T04:00:00Z');
+const START = new Date('2026-11-28T04:00:00Z');
+let now = START;
 let seq = 0;
 let ipSeq = 0;
 
@@ -193,6 +195,60 @@ describe('referral', () => {
       expect(o.friends.map((f: { status: string }) => f.status).sort()).toEqual(['qualified', 'rewarded']);
       expect(await referralRewards(capped)).toHaveLength(1);
     } finally {
+      await ok(staff('PUT', '/settings', { ...settings, currency: undefined, exponent: undefined }));
+    }
+  });
+
+  it('pays referrals held by the cap in the next months with room, once each, oldest first', async () => {
+    const capped = await newPlayer(t, demo);
+    const c = (await overview(capped)).code;
+    const settings = await ok(staff('GET', '/settings'));
+    await ok(staff('PUT', '/settings', { ...settings, currency: undefined, exponent: undefined, monthlyCap: 1 }));
+    // Read from the tables: the player's session does not outlive the months the clock moves through.
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ status: string; n: number }>`
+            select status, count(*)::int as n from referrals where referrer_id = ${capped.id} group by status`.execute(
+            t.database.db,
+          )
+        ).rows.map((r) => [r.status, r.n]),
+      );
+    const qualify = async (m: { id: bigint }) => consumer().handle([deposit(m.id, 10_000n), bet(m.id, 20_000n)]);
+    try {
+      const [a, b, d] = [(await register(c)).member!, (await register(c)).member!, (await register(c)).member!];
+      for (const m of [a, b, d]) await qualify(m); // November: a paid, b and d held
+      expect(await statuses()).toEqual({ rewarded: 1, qualified: 2 });
+      await t.app.modules.referral.carryOver(); // the cap is still full this month
+      expect(await statuses()).toEqual({ rewarded: 1, qualified: 2 });
+      now = new Date('2026-12-02T04:00:00Z');
+      const e = (await register(c)).member!;
+      await qualify(e); // qualifies in December, but waits behind the two held from November
+      expect(await statuses()).toEqual({ rewarded: 1, qualified: 3 });
+      // (Other tests' referrers may have held referrals too: this referrer's rows are what is checked.)
+      expect(await t.app.modules.referral.carryOver()).not.toBeNull();
+      expect(await statuses()).toEqual({ rewarded: 2, qualified: 2 });
+      await t.app.modules.referral.carryOver(); // December's one place is taken: nothing more
+      expect(await statuses()).toEqual({ rewarded: 2, qualified: 2 });
+      now = new Date('2027-01-03T04:00:00Z');
+      await t.app.modules.referral.carryOver();
+      await t.app.modules.referral.carryOver();
+      expect(await statuses()).toEqual({ rewarded: 3, qualified: 1 });
+      now = new Date('2027-02-03T04:00:00Z');
+      await t.app.modules.referral.carryOver();
+      expect(await statuses()).toEqual({ rewarded: 4 });
+      // Paid in the order they qualified: b (December), d (January), e (February); each reward once.
+      const months = await sql<{ referee_id: bigint; reward_month: string }>`
+        select referee_id, reward_month from referrals where referrer_id = ${capped.id}`.execute(t.database.db);
+      const month = (id: bigint) => months.rows.find((r) => r.referee_id === id)?.reward_month;
+      expect([a, b, d, e].map((m) => month(m.id))).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+      const rewards = await sql<{ n: number }>`
+        select count(*)::int as n from member_rewards where member_id = ${capped.id} and source = 'referral'`.execute(
+        t.database.db,
+      );
+      expect(rewards.rows[0]!.n).toBe(4);
+    } finally {
+      now = START;
       await ok(staff('PUT', '/settings', { ...settings, currency: undefined, exponent: undefined }));
     }
   });

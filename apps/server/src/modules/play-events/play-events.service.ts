@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AnyDb } from '../../db/schema.ts';
 import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
 import type { OutboxRow, PlayEventsRepository } from './play-events.repository.ts';
@@ -27,6 +28,8 @@ export interface DrainReport {
   consumer: string;
   delivered: number;
   batches: number;
+  /** Time spent in this consumer's `handle` and cursor move in the drain, in milliseconds (reads are shared). */
+  ms: number;
 }
 
 /**
@@ -47,7 +50,8 @@ export function createPlayEventsService(deps: {
   const sources = new Map<string, PlayEventSourceResolver>();
   const batchSize = deps.batchSize ?? 500;
 
-  async function resolve(rows: OutboxRow[]): Promise<PlayEvent[]> {
+  /** The rows' events, one per row (undefined: a ref whose producer row is missing or not settled: skipped). */
+  async function resolve(rows: OutboxRow[]): Promise<(PlayEvent | undefined)[]> {
     const bySource = new Map<string, string[]>();
     for (const r of rows) if (r.source !== 'inline') bySource.set(r.source, [...(bySource.get(r.source) ?? []), r.ref]);
     const resolved = new Map<string, Map<string, PlayEvent>>();
@@ -56,36 +60,64 @@ export function createPlayEventsService(deps: {
       if (!resolver) throw new Error(`play events: no resolver for source ${source}`);
       resolved.set(source, await resolver(refs));
     }
-    const out: PlayEvent[] = [];
-    for (const r of rows) {
+    return rows.map((r) => {
       const e = r.source === 'inline' ? decodeEvent(r.payload!) : resolved.get(r.source)?.get(r.ref);
-      if (e) out.push(e);
-      else deps.log?.({ source: r.source, ref: r.ref }, 'play event without its producer row: skipped');
-    }
-    return out;
+      if (!e) deps.log?.({ source: r.source, ref: r.ref }, 'play event without its producer row: skipped');
+      return e;
+    });
   }
 
-  async function drainOne(consumer: PlayEventConsumer): Promise<DrainReport> {
-    const report = { consumer: consumer.name, delivered: 0, batches: 0 };
-    let pos = await repo.lease(consumer.name, 60);
-    if (!pos) return report;
+  type Pos = { xid: string; id: bigint };
+  const after = (a: { xid: string; id: bigint }, b: Pos) =>
+    BigInt(a.xid) > BigInt(b.xid) || (a.xid === b.xid && a.id > b.id);
+
+  /**
+   * Every consumer whose lease it takes, moved together: each batch of rows is read and resolved once, from the
+   * position of the consumer furthest behind, and each consumer is handed the part after its own cursor, then its
+   * cursor moves. A consumer that fails stops for this drain (its cursor stays); the others go on.
+   */
+  async function drainAll(list: PlayEventConsumer[]): Promise<{ reports: DrainReport[]; failure: unknown }> {
+    const leased: { c: PlayEventConsumer; pos: Pos; report: DrainReport; failed: boolean }[] = [];
+    const reports: DrainReport[] = [];
+    for (const c of list) {
+      const report = { consumer: c.name, delivered: 0, batches: 0, ms: 0 };
+      reports.push(report);
+      const pos = await repo.lease(c.name, 60);
+      if (pos) leased.push({ c, pos, report, failed: false });
+    }
+    let failure: unknown;
     try {
       for (let i = 0; i < (deps.maxBatches ?? 200); i++) {
-        const rows = await repo.after(pos, batchSize);
+        const active = leased.filter((l) => !l.failed);
+        if (!active.length) break;
+        const from = active.reduce((m, l) => (after(m, l.pos) ? l.pos : m), active[0]!.pos);
+        const rows = await repo.after(from, batchSize);
         if (rows.length === 0) break;
         const events = await resolve(rows);
-        if (events.length > 0) await consumer.handle(events);
-        const last = rows[rows.length - 1]!;
-        pos = { xid: last.xid, id: last.id };
-        await repo.advance(consumer.name, pos, events.length);
-        report.delivered += events.length;
-        report.batches++;
+        for (const l of active) {
+          const first = rows.findIndex((r) => after(r, l.pos));
+          if (first < 0) continue;
+          const started = performance.now();
+          const mine = events.slice(first).filter((e): e is PlayEvent => e !== undefined);
+          try {
+            if (mine.length > 0) await l.c.handle(mine);
+            const last = rows[rows.length - 1]!;
+            l.pos = { xid: last.xid, id: last.id };
+            await repo.advance(l.c.name, l.pos, mine.length);
+            l.report.delivered += mine.length;
+            l.report.batches++;
+          } catch (err) {
+            failure ??= err;
+            l.failed = true;
+          }
+          l.report.ms += performance.now() - started;
+        }
         if (rows.length < batchSize) break;
       }
     } finally {
-      await repo.release(consumer.name);
+      for (const l of leased) await repo.release(l.c.name);
     }
-    return report;
+    return { reports, failure };
   }
 
   return {
@@ -128,18 +160,10 @@ export function createPlayEventsService(deps: {
 
     /** Every consumer's pending events, in batches (the scheduled job; tests call it to settle the queue). */
     async drain(): Promise<DrainReport[]> {
-      const out: DrainReport[] = [];
-      let failure: unknown;
       // One consumer's failure does not hold the others back; the run still fails (the job retries it).
-      for (const c of consumers.values())
-        out.push(
-          await drainOne(c).catch((err: unknown) => {
-            failure ??= err;
-            return { consumer: c.name, delivered: 0, batches: 0 };
-          }),
-        );
+      const { reports, failure } = await drainAll([...consumers.values()]);
       if (failure) throw failure;
-      return out;
+      return reports;
     },
 
     backlog: (consumer: string) => repo.backlog(consumer),

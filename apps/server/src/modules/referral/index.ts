@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import type { ScheduledJob } from '../../jobs/runner.ts';
 import type { PlayEventConsumer } from '../../lib/play-events.ts';
 import { createReferralConsumer } from './referral.consumer.ts';
 import { registerReferralRoutes } from './referral.routes.ts';
 import { createReferralService, type ReferralDeps } from './referral.service.ts';
 import type { ReferralTables } from './referral.tables.ts';
 import { anonymiseReferee } from './referral-anonymise.repository.ts';
+
+/** How often held referrals are looked at (seconds). */
+export const REFERRAL_CARRY_OVER_EVERY_SECONDS = 600;
 
 export { REFERRAL_CONSUMER } from './referral.consumer.ts';
 export { maskUsername, type ReferralCheck } from './referral.service.ts';
@@ -37,6 +41,11 @@ export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyD
     adminList: service.adminList,
     review: service.review,
     seedDemo: service.seedDemo,
+    /** Pays referrals held back by a monthly cap once a month has room, oldest first (the job; tests call it). */
+    carryOver: service.carryOver,
+    jobs: [
+      { name: 'referral-carry-over', everySeconds: REFERRAL_CARRY_OVER_EVERY_SECONDS, run: service.carryOver },
+    ] as ScheduledJob[],
     /** The play-event consumer (idempotent per event id). */
     consumers: [consumer] as PlayEventConsumer[],
     register(app: FastifyInstance): void {

@@ -123,6 +123,16 @@ export function createReferralRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
+    /** Referrers with qualified referrals held back by the cap (the carry-over job's work), by id. */
+    referrersWaiting: (limit: number) =>
+      db
+        .selectFrom('referrals')
+        .select(['merchant_id', 'referrer_id'])
+        .where('status', '=', 'qualified')
+        .groupBy(['merchant_id', 'referrer_id'])
+        .orderBy('referrer_id')
+        .limit(limit)
+        .execute(),
     /** Qualified referrals of a referrer still waiting (held back by the cap), oldest first. */
     waitingQualified: (exec: Db, referrerId: bigint) =>
       exec

@@ -131,7 +131,9 @@ export function createReferralService(deps: ReferralDeps) {
   /**
    * Pays a qualified, unflagged referral (in the caller's transaction): the referrer's reward (and the referee's,
    * when set) into the reward centre, unless the referrer's monthly cap is reached (`force`: a staff approval).
-   * The referrer's code row is locked first, so grants of one referrer never overrun the cap side by side.
+   * The referrer's code row is locked first, so grants of one referrer never overrun the cap side by side. A newly
+   * qualified referral waits behind the referrer's older ones held by the cap (`inTurn`: the carry-over job paying
+   * the oldest), so held referrals are paid first, in the order they qualified.
    */
   async function settle(
     trx: Db,
@@ -142,10 +144,12 @@ export function createReferralService(deps: ReferralDeps) {
     /** The referee's masked username (read before the transaction: PGlite runs one query at a time). */
     refereeName: string,
     force = false,
+    inTurn = false,
   ): Promise<{ row: ReferralRow; paid: bigint[] }> {
     await repo.lockReferrer(trx, r.referrer_id);
     const month = localMonth(at, merchant.timezone);
-    if (!force && (await repo.rewardedIn(trx, r.referrer_id, month)) >= s.monthly_cap)
+    const held = async () => (await repo.waitingQualified(trx, r.referrer_id)).some((w) => w.id !== r.id);
+    if (!force && ((await repo.rewardedIn(trx, r.referrer_id, month)) >= s.monthly_cap || (!inTurn && (await held()))))
       return {
         row: await repo.update(trx, r.id, { status: 'qualified', qualified_at: r.qualified_at ?? at }),
         paid: [],
@@ -171,9 +175,39 @@ export function createReferralService(deps: ReferralDeps) {
     for (const id of ids) void deps.rewards.notifyRewards(id).catch(() => undefined);
   };
 
+  /**
+   * The carry-over job: referrals held back by a monthly cap are paid, oldest first, in the first month whose cap
+   * has room (each once: the reward keys are the referral's; the row becomes rewarded in the same transaction).
+   */
+  async function carryOver(): Promise<{ paid: number } | null> {
+    const now = clock();
+    let paid = 0;
+    const notify: bigint[] = [];
+    for (const w of await repo.referrersWaiting(200)) {
+      const [s, merchant] = await Promise.all([active(w.merchant_id), deps.merchants.findById(w.merchant_id)]);
+      if (!s || !merchant) continue;
+      // The referees' names, read before the transaction (PGlite runs one query at a time).
+      const names = new Map<bigint, string>();
+      for (const r of await repo.waitingQualified(db, w.referrer_id))
+        names.set(r.id, maskUsername((await deps.members.findById(r.merchant_id, r.referee_id))?.account ?? ''));
+      await db.transaction().execute(async (trx) => {
+        await repo.lockReferrer(trx, w.referrer_id);
+        for (const r of await repo.waitingQualified(trx, w.referrer_id)) {
+          const out = await settle(trx, merchant, s, r, now, names.get(r.id) ?? '', false, true);
+          if (out.row.status !== 'rewarded') break; // this month's cap is full: the rest wait, in order
+          paid++;
+          notify.push(...out.paid);
+        }
+      });
+    }
+    notifyAll(notify);
+    return paid ? { paid } : null;
+  }
+
   return {
     repo,
     settle,
+    carryOver,
     selfReferralFlags,
     notifyAll,
     active,

@@ -6,7 +6,7 @@ import { maskAccount } from '../games/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { RewardCentre } from './reward-centre.service.ts';
-import type { RewardsRepository } from './rewards.repository.ts';
+import type { RewardsRepository, ScoreBump } from './rewards.repository.ts';
 import type { BoardMetric, BoardPeriod, RewardsTables } from './rewards.tables.ts';
 import { previousWindowKey, windowEnd, windowKey } from './windows.ts';
 
@@ -40,24 +40,39 @@ export function createLeaderboards(deps: {
   const { db, repo, centre, clock } = deps;
 
   return {
-    /** One settled bet's scores on every board (in the consumer's transaction). */
-    async record(
+    /**
+     * Many settled bets' scores (the consumer's batch, in its transaction): per board window and member, the valid
+     * bets summed and the best multiplier (its earliest time) — one statement per metric.
+     */
+    async recordMany(
       trx: Db,
-      tz: string,
-      e: { merchantId: bigint; memberId: bigint; validBet: bigint; stake: bigint; payout: bigint; settledAt: Date },
+      bets: readonly {
+        tz: string;
+        e: { merchantId: bigint; memberId: bigint; validBet: bigint; stake: bigint; payout: bigint; settledAt: Date };
+      }[],
     ) {
-      const mult = multiplierBps(e.stake, e.payout);
-      for (const period of PERIODS) {
-        const k = {
-          merchantId: e.merchantId,
-          period,
-          windowKey: windowKey(period, e.settledAt, tz),
-          memberId: e.memberId,
-        };
-        if (e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'valid_bet' }, e.validBet, e.settledAt);
-        // A bet with no valid bet (fully hedged, pushed) wins no place on the multiplier board either.
-        if (mult > 0n && e.validBet > 0n) await repo.bumpScore(trx, { ...k, metric: 'multiplier' }, mult, e.settledAt);
+      const sums = new Map<string, ScoreBump>();
+      const best = new Map<string, ScoreBump>();
+      for (const { tz, e } of bets) {
+        if (e.validBet <= 0n) continue; // no valid bet (fully hedged, pushed): no place on either board
+        const mult = multiplierBps(e.stake, e.payout);
+        for (const period of PERIODS) {
+          const key = windowKey(period, e.settledAt, tz);
+          const k = `${e.merchantId}|${period}|${key}|${e.memberId}`;
+          const base = { merchantId: e.merchantId, period, windowKey: key, memberId: e.memberId };
+          const s = sums.get(k);
+          if (s) {
+            s.value += e.validBet;
+            if (e.settledAt > s.at) s.at = e.settledAt;
+          } else sums.set(k, { ...base, value: e.validBet, at: e.settledAt });
+          if (mult <= 0n) continue;
+          const b = best.get(k);
+          if (!b || mult > b.value || (mult === b.value && e.settledAt < b.at))
+            best.set(k, { ...base, value: mult, at: e.settledAt });
+        }
       }
+      await repo.bumpScores(trx, 'valid_bet', [...sums.values()]);
+      await repo.bumpScores(trx, 'multiplier', [...best.values()]);
     },
 
     async view(

@@ -112,6 +112,60 @@ export function createMissions(deps: {
     return true;
   }
 
+  /**
+   * Many members' progress at once (the consumer's batch, in its transaction): deltas summed per mission, member and
+   * window, one statement for all; each window that completes now grants its reward once (as `advance`).
+   * The members whose missions completed.
+   */
+  async function advanceMany(
+    trx: Db,
+    moves: readonly { tz: string; m: MissionRow; memberId: bigint; delta: bigint; at: Date }[],
+  ): Promise<Set<bigint>> {
+    const sums = new Map<
+      string,
+      { m: MissionRow; tz: string; memberId: bigint; windowKey: string; delta: bigint; at: Date }
+    >();
+    for (const x of moves) {
+      if (x.delta <= 0n) continue;
+      const key = windowKey(x.m.period, x.at, x.tz);
+      const k = `${x.m.id}|${x.memberId}|${key}`;
+      const s = sums.get(k);
+      if (s) {
+        s.delta += x.delta;
+        if (x.at > s.at) s.at = x.at;
+      } else sums.set(k, { m: x.m, tz: x.tz, memberId: x.memberId, windowKey: key, delta: x.delta, at: x.at });
+    }
+    const done = await repo.advanceProgress(
+      trx,
+      [...sums.values()].map((s) => ({
+        missionId: s.m.id,
+        memberId: s.memberId,
+        windowKey: s.windowKey,
+        delta: s.delta,
+        at: s.at,
+      })),
+    );
+    const completed = new Set<bigint>();
+    for (const r of done) {
+      const s = sums.get(`${r.mission_id}|${r.member_id}|${r.window_key}`)!;
+      const streak =
+        s.m.kind === 'check_in'
+          ? streakOf(await repo.completedWindows(trx, s.m.id, s.memberId, 8), localDay(r.completed_at, s.tz))
+          : 0;
+      await centre.grant(trx, {
+        merchantId: s.m.merchant_id,
+        memberId: s.memberId,
+        source: 'mission',
+        sourceKey: `${s.m.id}:${s.windowKey}`,
+        amount: rewardOf(s.m, streak),
+        title: s.m.title,
+        at: r.completed_at,
+      });
+      completed.add(s.memberId);
+    }
+    return completed;
+  }
+
   async function view(merchant: Merchant, memberId: bigint): Promise<MissionView[]> {
     const now = clock();
     const missions = (await repo.missions(merchant.id, { activeAt: now })).filter((m) => isActiveAt(m, now));
@@ -143,6 +197,7 @@ export function createMissions(deps: {
 
   return {
     advance,
+    advanceMany,
 
     list: async (merchant: Merchant, member: AuthenticatedMember) => ({ list: await view(merchant, member.memberId) }),
 

@@ -1,5 +1,5 @@
 import { newestFirstPage, type Page } from '../../db/paging.ts';
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type {
   RewardMallItemsTable,
   RewardMallOrdersTable,
@@ -29,6 +29,56 @@ export function createPointsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Adds weighted valid bet to many members' local days in one statement (keys unique); the rows after, with the
+     * points already counted on each day (the caller's transaction holds them).
+     */
+    async addDailyMany(exec: Db, rows: readonly { memberId: bigint; day: string; weighted: bigint }[]) {
+      if (!rows.length) return [];
+      const sorted = [...rows].sort((a, b) =>
+        a.memberId !== b.memberId ? (a.memberId < b.memberId ? -1 : 1) : a.day.localeCompare(b.day),
+      );
+      const { rows: out } = await sql<{ member_id: bigint; day: string; weighted: bigint; points: bigint }>`
+        insert into reward_points_daily as d (member_id, day, weighted, points)
+        select x.m, x.d, x.w, 0
+          from unnest(${sorted.map((r) => String(r.memberId))}::bigint[], ${sorted.map((r) => r.day)}::text[],
+                      ${sorted.map((r) => String(r.weighted))}::bigint[]) with ordinality as x(m, d, w, n)
+         order by x.n
+        on conflict (member_id, day) do update set weighted = d.weighted + excluded.weighted
+        returning member_id, day, weighted, points`.execute(exec);
+      return out;
+    },
+    /** Sets the points counted on many members' days (one statement). */
+    async setDailyPointsMany(exec: Db, rows: readonly { memberId: bigint; day: string; points: bigint }[]) {
+      if (!rows.length) return;
+      await sql`
+        update reward_points_daily d set points = x.p
+          from unnest(${rows.map((r) => String(r.memberId))}::bigint[], ${rows.map((r) => r.day)}::text[],
+                      ${rows.map((r) => String(r.points))}::bigint[]) as x(m, d, p)
+         where d.member_id = x.m and d.day = x.d`.execute(exec);
+    },
+    /** Credits points to many members (accounts created on first use; members unique); each balance after. */
+    async creditMany(exec: Db, rows: readonly { merchantId: bigint; memberId: bigint; points: bigint }[]) {
+      if (!rows.length) return new Map<bigint, bigint>();
+      const sorted = [...rows].sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0));
+      const { rows: out } = await sql<{ member_id: bigint; balance: bigint }>`
+        insert into reward_points_accounts as a (member_id, merchant_id, balance, earned_total)
+        select x.m, x.merchant, x.p, x.p
+          from unnest(${sorted.map((r) => String(r.memberId))}::bigint[], ${sorted.map((r) => String(r.merchantId))}::bigint[],
+                      ${sorted.map((r) => String(r.points))}::bigint[]) with ordinality as x(m, merchant, p, n)
+         order by x.n
+        on conflict (member_id) do update set balance = a.balance + excluded.balance,
+                                              earned_total = a.earned_total + excluded.earned_total
+        returning member_id, balance`.execute(exec);
+      return new Map(out.map((r) => [r.member_id, r.balance]));
+    },
+    async insertEntries(exec: Db, rows: readonly Insertable<RewardPointsEntriesTable>[]) {
+      for (let i = 0; i < rows.length; i += 5_000)
+        await exec
+          .insertInto('reward_points_entries')
+          .values(rows.slice(i, i + 5_000))
+          .execute();
+    },
     /** Adds weighted valid bet to a member's local day; the row after, locked for the caller's transaction. */
     async addDaily(exec: Db, memberId: bigint, day: string, weighted: bigint) {
       return exec

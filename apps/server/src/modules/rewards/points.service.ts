@@ -164,6 +164,86 @@ export function createPoints(deps: {
       });
     },
 
+    /**
+     * Points for many settled bets at once (the consumer's batch, in its transaction): weighted bets add up per
+     * member and local day in one statement, then the points counted, the balances and the entries one statement
+     * each. The same as one bet at a time: the day's cap holds and each bet that earned gets its own entry, its
+     * gain worked out from the day's figures before the batch.
+     */
+    async earnMany(
+      trx: Db,
+      bets: readonly {
+        rules: PointsRulesRow;
+        tz: string;
+        e: { memberId: bigint; category: string; validBet: bigint; at: Date; id: string };
+      }[],
+    ) {
+      type Day = {
+        rules: PointsRulesRow;
+        memberId: bigint;
+        day: string;
+        weighted: bigint;
+        bets: { w: bigint; at: Date; id: string }[];
+      };
+      const days = new Map<string, Day>();
+      for (const { rules, tz, e } of bets) {
+        const w = weightedBet(rules, e.category, e.validBet);
+        if (w <= 0n) continue;
+        const day = localDay(e.at, tz);
+        const k = `${e.memberId}|${day}`;
+        const d = days.get(k) ?? { rules, memberId: e.memberId, day, weighted: 0n, bets: [] };
+        d.weighted += w;
+        d.bets.push({ w, at: e.at, id: e.id });
+        days.set(k, d);
+      }
+      const after = await repo.addDailyMany(trx, [...days.values()]);
+      const totals: { memberId: bigint; day: string; points: bigint }[] = [];
+      const entries: { d: Day; gained: bigint; at: Date; id: string }[] = [];
+      for (const row of after) {
+        const d = days.get(`${row.member_id}|${row.day}`)!;
+        let weighted = row.weighted - d.weighted; // the day before this batch
+        let points = row.points;
+        for (const b of d.bets) {
+          weighted += b.w;
+          const total = pointsOfDay(d.rules, weighted);
+          if (total > points) entries.push({ d, gained: total - points, at: b.at, id: b.id });
+          if (total > points) points = total;
+        }
+        if (points > row.points) totals.push({ memberId: d.memberId, day: d.day, points });
+      }
+      if (!entries.length) return;
+      await repo.setDailyPointsMany(trx, totals);
+      const perMember = new Map<bigint, { merchantId: bigint; memberId: bigint; points: bigint }>();
+      for (const g of entries) {
+        const m = perMember.get(g.d.memberId) ?? {
+          merchantId: g.d.rules.merchant_id,
+          memberId: g.d.memberId,
+          points: 0n,
+        };
+        m.points += g.gained;
+        perMember.set(g.d.memberId, m);
+      }
+      const balances = await repo.creditMany(trx, [...perMember.values()]);
+      // Each entry's balance after: the balance before the batch plus the gains entered up to it.
+      const running = new Map([...perMember].map(([id, m]) => [id, balances.get(id)! - m.points]));
+      await repo.insertEntries(
+        trx,
+        entries.map((g) => {
+          const balance = running.get(g.d.memberId)! + g.gained;
+          running.set(g.d.memberId, balance);
+          return {
+            merchant_id: g.d.rules.merchant_id,
+            member_id: g.d.memberId,
+            kind: 'earn' as const,
+            delta: g.gained,
+            balance_after: balance,
+            remark: `bet ${g.id}`,
+            created_at: g.at,
+          };
+        }),
+      );
+    },
+
     async overview(merchant: Merchant, member: AuthenticatedMember): Promise<PointsOverview> {
       const [acc, rules, today] = await Promise.all([
         repo.account(member.memberId),

@@ -56,9 +56,13 @@ export function createRewardsConsumer(deps: {
         const [missions, rules] = await Promise.all([deps.repo.missions(id), deps.pointsRepo.rules(id)]);
         context.set(id, { tz: merchant.timezone, missions, rules });
       }
-      const completed = new Set<bigint>();
+      let completed = new Set<bigint>();
       await deps.db.transaction().execute(async (trx) => {
         const fresh = await deps.repo.markApplied(trx, REWARDS_CONSUMER, [...new Set(events.map((e) => e.id))]);
+        // The batch's effects gathered first, then written set-based (one statement per kind, not per event).
+        const moves: Parameters<Missions['advanceMany']>[1][number][] = [];
+        const earned: Parameters<Points['earnMany']>[1][number][] = [];
+        const scored: Parameters<Leaderboards['recordMany']>[1][number][] = [];
         for (const e of events) {
           if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
           const ctx = context.get(e.merchantId);
@@ -67,13 +71,15 @@ export function createRewardsConsumer(deps: {
           for (const m of ctx.missions) {
             if (!isActiveAt(m, at)) continue;
             const delta = missionDelta(m, e);
-            if (delta > 0n && (await deps.missions.advance(trx, ctx.tz, m, e.memberId, delta, at)))
-              completed.add(e.memberId);
+            if (delta > 0n) moves.push({ tz: ctx.tz, m, memberId: e.memberId, delta, at });
           }
           if (e.kind !== 'bet_settled') continue;
-          if (ctx.rules) await deps.points.earn(trx, ctx.rules, ctx.tz, { ...e, at });
-          await deps.leaderboards.record(trx, ctx.tz, e);
+          if (ctx.rules) earned.push({ rules: ctx.rules, tz: ctx.tz, e: { ...e, at } });
+          scored.push({ tz: ctx.tz, e });
         }
+        completed = await deps.missions.advanceMany(trx, moves);
+        await deps.points.earnMany(trx, earned);
+        await deps.leaderboards.recordMany(trx, scored);
       });
       for (const id of completed) void deps.centre.notify(id).catch(() => undefined);
     },

@@ -14,6 +14,25 @@ export type MissionRow = Selectable<RewardMissionsTable>;
 export type RewardRow = Selectable<MemberRewardsTable>;
 const count = <T>(rows: T[]) => rows.length;
 
+/** One member's score on one board window (bumpScores). */
+export interface ScoreBump {
+  merchantId: bigint;
+  period: BoardPeriod;
+  windowKey: string;
+  memberId: bigint;
+  value: bigint;
+  at: Date;
+}
+const cmp = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const byScoreKey = (a: ScoreBump, b: ScoreBump) =>
+  a.merchantId !== b.merchantId
+    ? cmp(a.merchantId, b.merchantId)
+    : a.period !== b.period
+      ? a.period.localeCompare(b.period)
+      : a.windowKey !== b.windowKey
+        ? a.windowKey.localeCompare(b.windowKey)
+        : cmp(a.memberId, b.memberId);
+
 /** SQL of missions, the reward centre, applied play events and leaderboards (the rewards module's tables). */
 export function createRewardsRepository(db: Db) {
   return {
@@ -87,6 +106,44 @@ export function createRewardsRepository(db: Db) {
         .where('window_key', '=', windowKey)
         .forUpdate()
         .executeTakeFirstOrThrow();
+    },
+    /**
+     * Adds to many members' progress in one statement (keys unique), capped at each mission's target; a window
+     * already completed does not move. The rows that completed now (their completion time set by this call).
+     */
+    async advanceProgress(
+      exec: Db,
+      rows: readonly { missionId: bigint; memberId: bigint; windowKey: string; delta: bigint; at: Date }[],
+    ): Promise<{ mission_id: bigint; member_id: bigint; window_key: string; completed_at: Date }[]> {
+      if (!rows.length) return [];
+      const sorted = [...rows].sort((a, b) =>
+        a.missionId !== b.missionId
+          ? cmp(a.missionId, b.missionId)
+          : a.memberId !== b.memberId
+            ? cmp(a.memberId, b.memberId)
+            : a.windowKey.localeCompare(b.windowKey),
+      );
+      const { rows: out } = await sql<{
+        mission_id: bigint;
+        member_id: bigint;
+        window_key: string;
+        completed_at: Date;
+      }>`
+        insert into reward_mission_progress as p (mission_id, member_id, window_key, progress, completed_at, updated_at)
+        select x.mission, x.member, x.w, least(x.d, m.target), case when x.d >= m.target then x.a end, x.a
+          from unnest(${sorted.map((r) => String(r.missionId))}::bigint[], ${sorted.map((r) => String(r.memberId))}::bigint[],
+                      ${sorted.map((r) => r.windowKey)}::text[], ${sorted.map((r) => String(r.delta))}::bigint[],
+                      ${sorted.map((r) => r.at.toISOString())}::timestamptz[]) with ordinality as x(mission, member, w, d, a, n)
+          join reward_missions m on m.id = x.mission
+         order by x.n
+        on conflict (mission_id, member_id, window_key) do update set
+          progress = least(p.progress + excluded.progress, (select target from reward_missions where id = excluded.mission_id)),
+          completed_at = case when p.progress + excluded.progress >= (select target from reward_missions where id = excluded.mission_id)
+                              then excluded.updated_at end,
+          updated_at = excluded.updated_at
+         where p.completed_at is null
+        returning mission_id, member_id, window_key, completed_at`.execute(exec);
+      return out.filter((r) => r.completed_at !== null);
     },
     setProgress: (
       exec: Db,
@@ -170,37 +227,31 @@ export function createRewardsRepository(db: Db) {
 
     // ---- leaderboards
     /** Adds to a cumulative score (valid bet) or keeps the best (multiplier); achieved_at moves when it rises. */
-    async bumpScore(
-      exec: Db,
-      k: { merchantId: bigint; period: BoardPeriod; metric: BoardMetric; windowKey: string; memberId: bigint },
-      value: bigint,
-      at: Date,
-    ) {
-      const add = k.metric === 'valid_bet';
-      await exec
-        .insertInto('reward_leaderboard_scores')
-        .values({
-          merchant_id: k.merchantId,
-          period: k.period,
-          metric: k.metric,
-          window_key: k.windowKey,
-          member_id: k.memberId,
-          score: value,
-          achieved_at: at,
-        })
-        .onConflict((oc) =>
-          oc.columns(['merchant_id', 'period', 'metric', 'window_key', 'member_id']).doUpdateSet({
-            score: add
-              ? sql`reward_leaderboard_scores.score + excluded.score`
-              : sql`greatest(reward_leaderboard_scores.score, excluded.score)`,
-            achieved_at: add
-              ? sql`greatest(reward_leaderboard_scores.achieved_at, excluded.achieved_at)`
-              : sql`case when excluded.score > reward_leaderboard_scores.score then excluded.achieved_at
-                    else reward_leaderboard_scores.achieved_at end`,
-          }),
-        )
-        .execute();
+    /**
+     * Many scores of one metric in one statement (keys unique): valid bet adds up; the multiplier keeps the best,
+     * ties to the earliest achievement. Rows go in key order (the locks of two writers never cross).
+     */
+    async bumpScores(exec: Db, metric: BoardMetric, rows: readonly ScoreBump[]) {
+      if (!rows.length) return;
+      const sorted = [...rows].sort(byScoreKey);
+      const add = metric === 'valid_bet';
+      await sql`
+        insert into reward_leaderboard_scores as s (merchant_id, period, metric, window_key, member_id, score, achieved_at)
+        select x.m, x.p, ${metric}, x.w, x.mem, x.v, x.a
+          from unnest(${sorted.map((r) => String(r.merchantId))}::bigint[], ${sorted.map((r) => r.period)}::text[],
+                      ${sorted.map((r) => r.windowKey)}::text[], ${sorted.map((r) => String(r.memberId))}::bigint[],
+                      ${sorted.map((r) => String(r.value))}::bigint[], ${sorted.map((r) => r.at.toISOString())}::timestamptz[])
+               with ordinality as x(m, p, w, mem, v, a, n)
+         order by x.n
+        on conflict (merchant_id, period, metric, window_key, member_id) do update set
+          score = ${add ? sql`s.score + excluded.score` : sql`greatest(s.score, excluded.score)`},
+          achieved_at = ${
+            add
+              ? sql`greatest(s.achieved_at, excluded.achieved_at)`
+              : sql`case when excluded.score > s.score then excluded.achieved_at else s.achieved_at end`
+          }`.execute(exec);
     },
+
     /** The board's top `limit`: highest score, ties to the earliest achievement, then the lower member id. */
     board: (
       merchantId: bigint,

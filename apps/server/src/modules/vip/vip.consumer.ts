@@ -5,7 +5,7 @@ import type { MerchantsModule } from '../merchants/index.ts';
 import { type RewardsModule, weightedBet } from '../rewards/index.ts';
 import { periodOf } from './periods.ts';
 import type { VipLevelRow, VipRepository } from './vip.repository.ts';
-import { qualifyingOf, type VipService, type VipSettings } from './vip.service.ts';
+import { levelFor, qualifyingOf, type VipService, type VipSettings } from './vip.service.ts';
 import type { VipTables } from './vip.tables.ts';
 
 type Db = Kysely<VipTables>;
@@ -71,13 +71,29 @@ export function createVipConsumer(deps: {
         const ordered = [...sums.values()].sort((a, b) =>
           a.memberId === b.memberId ? a.periodKey.localeCompare(b.periodKey) : a.memberId < b.memberId ? -1 : 1,
         );
+        // Set-based: every member locked and every total added in one statement each; only a member whose total
+        // now reaches a higher level is promoted (rare), one at a time in id order.
+        const members = await deps.repo.lockMembers(
+          trx,
+          ordered.map((x) => ({ merchantId: x.ctx.merchant.id, memberId: x.memberId })),
+        );
+        const totals = new Map(
+          (
+            await deps.repo.addTotalsMany(
+              trx,
+              ordered.map((x) => ({ memberId: x.memberId, periodKey: x.periodKey, weighted: x.w, deposits: x.d })),
+            )
+          ).map((t) => [`${t.member_id}:${t.period_key}`, t]),
+        );
         for (const x of ordered) {
-          const member = await deps.repo.lockMember(trx, x.ctx.merchant.id, x.memberId);
-          const totals = await deps.repo.addTotals(trx, x.memberId, x.periodKey, x.w, x.d);
           if (!x.ctx.levels.length) continue;
-          const q = qualifyingOf(x.ctx.s, totals, x.ctx.merchant.currencyExponent);
-          if (await deps.service.promote(trx, x.ctx.merchant, x.ctx.levels, member, x.ctx.s, x.periodKey, q, x.at))
+          const member = members.get(x.memberId)!;
+          const q = qualifyingOf(x.ctx.s, totals.get(`${x.memberId}:${x.periodKey}`), x.ctx.merchant.currencyExponent);
+          if (levelFor(x.ctx.levels, q) <= member.level) continue;
+          if (await deps.service.promote(trx, x.ctx.merchant, x.ctx.levels, member, x.ctx.s, x.periodKey, q, x.at)) {
             promoted.add(x.memberId);
+            members.set(x.memberId, await deps.repo.lockMember(trx, x.ctx.merchant.id, x.memberId));
+          }
         }
       });
       for (const id of promoted) void deps.rewards.centre.notify(id).catch(() => undefined);

@@ -78,6 +78,24 @@ export function createVipRepository(db: Db) {
         )
         .returningAll()
         .executeTakeFirstOrThrow(),
+    /** Adds to many members' period totals in one statement (keys unique, written in key order); the rows after. */
+    async addTotalsMany(
+      exec: Db,
+      rows: readonly { memberId: bigint; periodKey: string; weighted: bigint; deposits: bigint }[],
+    ) {
+      if (!rows.length) return [];
+      const { rows: out } = await sql<{ member_id: bigint; period_key: string; weighted: bigint; deposits: bigint }>`
+        insert into vip_period_totals as t (member_id, period_key, weighted, deposits)
+        select x.m, x.p, x.w, x.d
+          from unnest(${rows.map((r) => String(r.memberId))}::bigint[], ${rows.map((r) => r.periodKey)}::text[],
+                      ${rows.map((r) => String(r.weighted))}::bigint[], ${rows.map((r) => String(r.deposits))}::bigint[])
+               with ordinality as x(m, p, w, d, n)
+         order by x.n
+        on conflict (member_id, period_key) do update set weighted = t.weighted + excluded.weighted,
+                                                          deposits = t.deposits + excluded.deposits
+        returning member_id, period_key, weighted, deposits`.execute(exec);
+      return out;
+    },
     totals: (memberId: bigint, periodKey: string, exec: Db = db) =>
       exec
         .selectFrom('vip_period_totals')
@@ -102,6 +120,28 @@ export function createVipRepository(db: Db) {
         .where('member_id', '=', memberId)
         .forUpdate()
         .executeTakeFirstOrThrow();
+    },
+    /** Locks many members' VIP rows (created on first use) in id order; the rows by member. */
+    async lockMembers(exec: Db, rows: readonly { merchantId: bigint; memberId: bigint }[]) {
+      if (!rows.length) return new Map<bigint, { member_id: bigint; level: number; judged_period: string | null }>();
+      const sorted = [...rows].sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0));
+      await exec
+        .insertInto('vip_members')
+        .values(sorted.map((r) => ({ member_id: r.memberId, merchant_id: r.merchantId })))
+        .onConflict((oc) => oc.column('member_id').doNothing())
+        .execute();
+      const locked = await exec
+        .selectFrom('vip_members')
+        .selectAll()
+        .where(
+          'member_id',
+          'in',
+          sorted.map((r) => r.memberId),
+        )
+        .orderBy('member_id')
+        .forUpdate()
+        .execute();
+      return new Map(locked.map((m) => [m.member_id, m]));
     },
     setMember: (exec: Db, memberId: bigint, v: { level?: number; judgedPeriod?: string }) =>
       exec
