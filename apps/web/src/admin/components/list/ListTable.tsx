@@ -23,7 +23,7 @@ export function ListTable<T>(props: {
   columns: readonly ListColumn[];
   emptyText: string;
   rowKey: (item: T) => string;
-  cells: (item: T) => ReactNode;
+  cells: (item: T, index: number) => ReactNode;
   actionError?: Error | null;
 }) {
   const { t } = useTranslation();
@@ -60,8 +60,8 @@ export function ListTable<T>(props: {
                   </td>
                 </tr>
               )}
-              {props.items.map((item) => (
-                <tr key={props.rowKey(item)}>{props.cells(item)}</tr>
+              {props.items.map((item, i) => (
+                <tr key={props.rowKey(item)}>{props.cells(item, i)}</tr>
               ))}
             </tbody>
           </table>
