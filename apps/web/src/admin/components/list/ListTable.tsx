@@ -14,28 +14,42 @@ export interface ListColumn {
  * The table of a back-office settings list (the whole list, no server paging: missions, mall items, cashback
  * programmes, raffles, VIP levels …): the query's error with a retry above it (after `actionError`, a row action's
  * failure), then the table named `label`, busy while loading, with a loading row, an empty row (`emptyText`) once
- * loaded with nothing, and a row per item whose cells `cells` draws. Server-paged lists use DataTable instead.
+ * loaded with nothing, and a row per item whose cells `cells` draws; the table scrolls sideways from the keyboard. Server-paged lists use DataTable instead.
  */
 export function ListTable<T>(props: {
   label: string;
-  query: Pick<UseQueryResult, 'isPending' | 'isSuccess' | 'isError' | 'error' | 'refetch'>;
+  query: Pick<UseQueryResult, 'isPending' | 'isFetching' | 'isSuccess' | 'isError' | 'error' | 'refetch'>;
   items: readonly T[];
   columns: readonly ListColumn[];
   emptyText: string;
   rowKey: (item: T) => string;
   cells: (item: T, index: number) => ReactNode;
   actionError?: Error | null;
+  /** Filters above the table, inside its section (the query's error then shows below them). */
+  toolbar?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { query, columns } = props;
   const wide = columns.length;
-  return (
+  const errors = (
     <>
       {props.actionError && <ErrorAlert error={props.actionError} />}
       {query.isError && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+    </>
+  );
+  return (
+    <>
+      {!props.toolbar && errors}
       <section className="bo-table" aria-label={props.label} aria-busy={query.isPending}>
-        <div className="bo-table__scroll">
-          <table>
+        {props.toolbar && (
+          <>
+            <div className="bo-table__toolbar">{props.toolbar}</div>
+            {errors}
+          </>
+        )}
+        {/* Focusable: a list wider than the screen scrolls sideways from the keyboard too. */}
+        <div className="bo-table__scroll" tabIndex={0} role="group" aria-label={props.label}>
+          <table aria-busy={query.isFetching}>
             <thead>
               <tr>
                 {columns.map((c, i) => (
