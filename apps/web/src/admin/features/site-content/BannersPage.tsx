@@ -2,15 +2,12 @@ import { type AdminBanner, BANNER_GROUPS, type BannerGroup } from '@sea/contract
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAdminBanners } from '../../api/content.ts';
-import { Badge } from '../../components/Badge.tsx';
 import { ListPageHead } from '../../components/list/ListPageHead.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { useEditing } from '../../components/list/use-list-page.ts';
 import { useCan } from '../../components/permissions.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { BannerFormDialog } from './BannerFormDialog.tsx';
-import { liveState, STATE_TONE } from './content-form.ts';
-import { ContentRowActions } from './ContentRowActions.tsx';
+import { ContentTailCells } from './ContentTailCells.tsx';
 
 const titleOf = (b: AdminBanner) => b.texts.en?.title || Object.values(b.texts).find((x) => x.title)?.title || '';
 
@@ -60,40 +57,25 @@ export function BannersPage() {
           ...(manage ? [{ label: t('common.actions') }] : []),
         ]}
         rowKey={(b) => b.id}
-        cells={(b) => {
-          const state = liveState(b);
-          return (
-            <>
-              <td>
-                <img className="bo-content-thumb" src={b.imageUrl} alt="" loading="lazy" />
-              </td>
-              <td>{titleOf(b) || <span className="bo-muted">{t('siteContent.noTitle')}</span>}</td>
-              <td>
-                {t(`siteContent.linkages.${b.linkageType}`)}
-                {b.linkageTarget && <div className="bo-muted bo-clip">{b.linkageTarget}</div>}
-              </td>
-              <td>{b.sort}</td>
-              <td className="bo-nowrap">
-                {formatDateTime(b.startsAt)}
-                <div className="bo-muted">{b.endsAt ? formatDateTime(b.endsAt) : t('siteContent.noEnd')}</div>
-              </td>
-              <td>
-                <Badge tone={STATE_TONE[state]}>{t(`siteContent.states.${state}`)}</Badge>
-              </td>
-              {manage && (
-                <td>
-                  <ContentRowActions
-                    kind="banners"
-                    id={b.id}
-                    name={titleOf(b) || b.groupName}
-                    published={b.published}
-                    onEdit={() => editing.edit(b)}
-                  />
-                </td>
-              )}
-            </>
-          );
-        }}
+        cells={(b) => (
+          <>
+            <td>
+              <img className="bo-content-thumb" src={b.imageUrl} alt="" loading="lazy" />
+            </td>
+            <td>{titleOf(b) || <span className="bo-muted">{t('siteContent.noTitle')}</span>}</td>
+            <td>
+              {t(`siteContent.linkages.${b.linkageType}`)}
+              {b.linkageTarget && <div className="bo-muted bo-clip">{b.linkageTarget}</div>}
+            </td>
+            <ContentTailCells
+              kind="banners"
+              row={b}
+              name={titleOf(b) || b.groupName}
+              manage={manage}
+              onEdit={() => editing.edit(b)}
+            />
+          </>
+        )}
       />
       {editing.open && <BannerFormDialog banner={editing.dialogItem} group={group} onClose={editing.close} />}
     </div>

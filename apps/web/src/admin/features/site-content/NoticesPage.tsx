@@ -1,14 +1,11 @@
 import type { AdminNotice, NoticeType } from '@sea/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAdminNotices } from '../../api/content.ts';
-import { Badge } from '../../components/Badge.tsx';
 import { ListPageHead } from '../../components/list/ListPageHead.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { useEditing } from '../../components/list/use-list-page.ts';
 import { useCan } from '../../components/permissions.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { liveState, STATE_TONE } from './content-form.ts';
-import { ContentRowActions } from './ContentRowActions.tsx';
+import { ContentTailCells } from './ContentTailCells.tsx';
 import { NoticeFormDialog } from './NoticeFormDialog.tsx';
 
 const titleOf = (n: AdminNotice) => n.texts.en?.title || Object.values(n.texts).find((x) => x.title)?.title || '';
@@ -57,38 +54,17 @@ export function NoticesPage({ screen }: { screen: keyof typeof NOTICE_SCREENS })
           ...(manage ? [{ label: t('common.actions') }] : []),
         ]}
         rowKey={(n) => n.id}
-        cells={(n) => {
-          const state = liveState(n);
-          return (
-            <>
-              <td>
-                {t(`siteContent.types.${n.type}`)}
-                {n.type === 'PU' && <div className="bo-muted">{t(`siteContent.audiences.${n.audience}`)}</div>}
-              </td>
-              <td>{titleOf(n)}</td>
-              <td>{Object.keys(n.texts).join(', ').toUpperCase()}</td>
-              <td>{n.sort}</td>
-              <td className="bo-nowrap">
-                {formatDateTime(n.startsAt)}
-                <div className="bo-muted">{n.endsAt ? formatDateTime(n.endsAt) : t('siteContent.noEnd')}</div>
-              </td>
-              <td>
-                <Badge tone={STATE_TONE[state]}>{t(`siteContent.states.${state}`)}</Badge>
-              </td>
-              {manage && (
-                <td>
-                  <ContentRowActions
-                    kind="notices"
-                    id={n.id}
-                    name={titleOf(n)}
-                    published={n.published}
-                    onEdit={() => editing.edit(n)}
-                  />
-                </td>
-              )}
-            </>
-          );
-        }}
+        cells={(n) => (
+          <>
+            <td>
+              {t(`siteContent.types.${n.type}`)}
+              {n.type === 'PU' && <div className="bo-muted">{t(`siteContent.audiences.${n.audience}`)}</div>}
+            </td>
+            <td>{titleOf(n)}</td>
+            <td>{Object.keys(n.texts).join(', ').toUpperCase()}</td>
+            <ContentTailCells kind="notices" row={n} name={titleOf(n)} manage={manage} onEdit={() => editing.edit(n)} />
+          </>
+        )}
       />
       {editing.open && <NoticeFormDialog notice={editing.dialogItem} types={types} onClose={editing.close} />}
     </div>
