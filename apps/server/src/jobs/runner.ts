@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { jobQueueDb } from '../db/job-queue-db.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
+import { InFlight } from './in-flight.ts';
 
 /**
  * A job a module schedules: `run` is called once per period of `everySeconds` across all server processes
@@ -24,8 +25,15 @@ export interface JobLogger {
 export interface JobRunner {
   /** Queues one extra run of `name` now (outside its periods) and waits until this process has run it. */
   runNow(name: string): Promise<void>;
+  /**
+   * Stops offering and fetching, lets what is under way finish (a fetch, a job's handler and its completion), up to
+   * the runner's `stopTimeoutMs`; once it resolves no query of the runner's is left, so the pool may be closed.
+   */
   stop(): Promise<void>;
 }
+
+/** How long stop() waits at the most for the work under way (then it warns and returns). */
+export const JOB_STOP_TIMEOUT_MS = 10_000;
 
 /** Failed runs are retried this many times (backing off) before the job lands in `<name>.dead`. */
 export const JOB_RETRY_LIMIT = 3;
@@ -58,10 +66,15 @@ export async function startJobRunner(opts: {
   log: JobLogger;
   /** How often this process offers each job and polls for work (seconds, ≥ 0.5). */
   pollSeconds?: number;
+  /** stop()'s bound (ms, ≥ 1000), JOB_STOP_TIMEOUT_MS by default. */
+  stopTimeoutMs?: number;
 }): Promise<JobRunner> {
   const poll = opts.pollSeconds ?? 2;
+  // Every query pg-boss makes and every handler it runs is counted, so stop() can wait for the last of them.
+  const inFlight = new InFlight();
+  const queue = jobQueueDb(opts.database);
   const boss = new PgBoss({
-    db: jobQueueDb(opts.database),
+    db: { executeSql: (text: string, values?: unknown[]) => inFlight.track(queue.executeSql(text, values)) },
     schema: 'pgboss',
     schedule: false, // periods are ours (below): pg-boss's cron works per minute at best
     supervise: true,
@@ -77,7 +90,8 @@ export async function startJobRunner(opts: {
   };
   boss.on('error', (err: Error) => report(err, {}, 'job runner error'));
   try {
-    return await startWork(boss, opts, poll, report);
+    const stopTimeoutMs = Math.max(1_000, opts.stopTimeoutMs ?? JOB_STOP_TIMEOUT_MS);
+    return await startWork(boss, { ...opts, inFlight, stopTimeoutMs }, poll, report);
   } catch (err) {
     // A start cut short (the database went away meanwhile) leaves nothing running: the caller may try again.
     await boss.stop({ graceful: false, wait: true, close: false, timeout: 1_000 }).catch(() => undefined);
@@ -89,7 +103,7 @@ type Report = (err: unknown, obj: object, msg: string, level?: 'warn' | 'error')
 
 async function startWork(
   boss: PgBoss,
-  opts: { jobs: ScheduledJob[]; log: JobLogger },
+  opts: { jobs: ScheduledJob[]; log: JobLogger; inFlight: InFlight; stopTimeoutMs: number },
   poll: number,
   report: Report,
 ): Promise<JobRunner> {
@@ -112,20 +126,22 @@ async function startWork(
         deadLetter: dead,
       }),
     );
-    await boss.work(job.name, { pollingIntervalSeconds: poll, includeMetadata: true }, async (batch) => {
-      for (const item of batch) {
-        const started = Date.now();
-        try {
-          const result = await job.run({ periodStart: item.singletonOn ?? new Date() });
-          if (result) opts.log.info({ job: job.name, ms: Date.now() - started, ...result }, 'job ran');
-        } catch (err) {
-          opts.log.error({ job: job.name, id: item.id, err }, 'job failed (retried, then dead-lettered)');
-          throw err;
-        } finally {
-          for (const done of waiting.get(job.name)?.splice(0) ?? []) done();
+    await boss.work(job.name, { pollingIntervalSeconds: poll, includeMetadata: true }, async (batch) =>
+      opts.inFlight.run(async () => {
+        for (const item of batch) {
+          const started = Date.now();
+          try {
+            const result = await job.run({ periodStart: item.singletonOn ?? new Date() });
+            if (result) opts.log.info({ job: job.name, ms: Date.now() - started, ...result }, 'job ran');
+          } catch (err) {
+            opts.log.error({ job: job.name, id: item.id, err }, 'job failed (retried, then dead-lettered)');
+            throw err;
+          } finally {
+            for (const done of waiting.get(job.name)?.splice(0) ?? []) done();
+          }
         }
-      }
-    });
+      }),
+    );
   }
 
   let stopped = false;
@@ -148,9 +164,19 @@ async function startWork(
       await ran;
     },
     async stop() {
+      const deadline = Date.now() + opts.stopTimeoutMs;
       stopped = true;
       clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      // pg-boss waits for the handlers it counts as active, but not for a fetch under way (nor the handler of what
+      // it brings back, nor a job's completion), nor does it know our offers: all are counted queries or handlers,
+      // waited for here within the same bound.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1_000, deadline - Date.now()) });
+      if (!(await opts.inFlight.idle(deadline))) {
+        opts.log.warn(
+          { underWay: opts.inFlight.count, ms: opts.stopTimeoutMs },
+          'job runner stopped with work under way',
+        );
+      }
     },
   };
 }

@@ -26,7 +26,8 @@ const runner = await startJobRunner({
 });
 process.stdout.write('ready\n');
 await new Promise((r) => setTimeout(r, Number(runFor)));
+// stop() returns once no fetch, handler or completion of the runner's is under way: the pool closes cleanly (a
+// query still under way here was an unhandled rejection through a destroyed driver, exit 1, before stop() waited).
 await runner.stop();
-// The pool is not closed before exiting: a pg-boss fetch still under way after stop() may record its failure through
-// it, and a destroyed driver there was an unhandled rejection (exit 1) in a full run. process.exit ends it all.
+await database.close();
 process.exit(0);

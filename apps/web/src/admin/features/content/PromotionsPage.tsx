@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useOrderPromotions, usePromotions, useWithdrawPromotion } from '../../api/promotions-messages.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ListPageHead } from '../../components/list/ListPageHead.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
+import { useEditing } from '../../components/list/use-list-page.ts';
 import { useCan } from '../../components/permissions.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { scheduleState } from '../../lib/datetime-local.ts';
@@ -26,7 +28,7 @@ export function PromotionsPage() {
   const withdraw = useWithdrawPromotion();
   const [bonusOf, setBonusOf] = useState<AdminPromotion | null>(null);
   const [applicationOf, setApplicationOf] = useState<AdminPromotion | null>(null);
-  const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null);
+  const editing = useEditing<AdminPromotion>();
   const [withdrawing, setWithdrawing] = useState<AdminPromotion | null>(null);
   const items = list.data?.items ?? [];
   const manage = can('content.manage');
@@ -40,118 +42,92 @@ export function PromotionsPage() {
 
   return (
     <div className="bo-page">
-      <div className="bo-page__head">
-        <h1>{t('content.promotionsTitle')}</h1>
-        {manage && (
-          <button type="button" className="bo-btn bo-btn--primary" onClick={() => setEditing('new')}>
-            {t('content.newPromotion')}
-          </button>
-        )}
-      </div>
-      {order.isError && <ErrorAlert error={order.error} />}
-      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      <section className="bo-table" aria-label={t('content.promotionsTitle')} aria-busy={list.isPending}>
-        <div className="bo-table__scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('content.order')}</th>
-                <th scope="col">{t('content.title')}</th>
-                <th scope="col">{t('content.category')}</th>
-                <th scope="col">{t('content.startsAt')}</th>
-                <th scope="col">{t('content.endsAt')}</th>
-                <th scope="col">{t('content.state')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending && (
-                <tr>
-                  <td colSpan={7} className="bo-table__empty">
-                    {t('common.loading')}
-                  </td>
-                </tr>
-              )}
-              {list.isSuccess && items.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="bo-table__empty">
-                    {t('content.noPromotions')}
-                  </td>
-                </tr>
-              )}
-              {items.map((p, i) => {
-                const state = scheduleState(p.startsAt, p.endsAt);
-                return (
-                  <tr key={p.id}>
-                    <td className="bo-nowrap">
-                      {i + 1}
-                      {manage && (
-                        <>
-                          {' '}
-                          <button
-                            type="button"
-                            className="bo-icon-btn"
-                            aria-label={t('content.moveUp', { title: p.title })}
-                            disabled={i === 0 || order.isPending}
-                            onClick={() => move(i, -1)}
-                          >
-                            ↑
-                          </button>
-                          <button
-                            type="button"
-                            className="bo-icon-btn"
-                            aria-label={t('content.moveDown', { title: p.title })}
-                            disabled={i === items.length - 1 || order.isPending}
-                            onClick={() => move(i, 1)}
-                          >
-                            ↓
-                          </button>
-                        </>
-                      )}
-                    </td>
-                    <td>{p.title}</td>
-                    <td>{p.category ?? ''}</td>
-                    <td className="bo-nowrap">{formatDateTime(p.startsAt)}</td>
-                    <td className="bo-nowrap">{p.endsAt ? formatDateTime(p.endsAt) : t('content.openEnded')}</td>
-                    <td>
-                      <Badge tone={tone[state]}>{t(`content.states.${state}`)}</Badge>
-                    </td>
-                    <td>
-                      {manage && (
-                        <div className="bo-row-actions">
-                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setEditing(p)}>
-                            {t('common.edit')}
-                          </button>
-                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setBonusOf(p)}>
-                            {t('bonusTerms.button')}
-                          </button>
-                          <button type="button" className="bo-btn bo-btn--small" onClick={() => setApplicationOf(p)}>
-                            {t('activityTerms.button')}
-                          </button>
-                          <button
-                            type="button"
-                            className="bo-btn bo-btn--small bo-btn--danger-ghost"
-                            onClick={() => setWithdrawing(p)}
-                          >
-                            {t('content.withdraw')}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ListPageHead
+        title={t('content.promotionsTitle')}
+        action={manage ? { label: t('content.newPromotion'), onClick: editing.create } : undefined}
+      />
+      <ListTable
+        label={t('content.promotionsTitle')}
+        query={list}
+        items={items}
+        actionError={order.error}
+        emptyText={t('content.noPromotions')}
+        columns={[
+          { label: t('content.order') },
+          { label: t('content.title') },
+          { label: t('content.category') },
+          { label: t('content.startsAt') },
+          { label: t('content.endsAt') },
+          { label: t('content.state') },
+          { label: t('common.actions'), srOnly: true },
+        ]}
+        rowKey={(p) => p.id}
+        cells={(p, i) => {
+          const state = scheduleState(p.startsAt, p.endsAt);
+          return (
+            <>
+              <td className="bo-nowrap">
+                {i + 1}
+                {manage && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="bo-icon-btn"
+                      aria-label={t('content.moveUp', { title: p.title })}
+                      disabled={i === 0 || order.isPending}
+                      onClick={() => move(i, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="bo-icon-btn"
+                      aria-label={t('content.moveDown', { title: p.title })}
+                      disabled={i === items.length - 1 || order.isPending}
+                      onClick={() => move(i, 1)}
+                    >
+                      ↓
+                    </button>
+                  </>
+                )}
+              </td>
+              <td>{p.title}</td>
+              <td>{p.category ?? ''}</td>
+              <td className="bo-nowrap">{formatDateTime(p.startsAt)}</td>
+              <td className="bo-nowrap">{p.endsAt ? formatDateTime(p.endsAt) : t('content.openEnded')}</td>
+              <td>
+                <Badge tone={tone[state]}>{t(`content.states.${state}`)}</Badge>
+              </td>
+              <td>
+                {manage && (
+                  <div className="bo-row-actions">
+                    <button type="button" className="bo-btn bo-btn--small" onClick={() => editing.edit(p)}>
+                      {t('common.edit')}
+                    </button>
+                    <button type="button" className="bo-btn bo-btn--small" onClick={() => setBonusOf(p)}>
+                      {t('bonusTerms.button')}
+                    </button>
+                    <button type="button" className="bo-btn bo-btn--small" onClick={() => setApplicationOf(p)}>
+                      {t('activityTerms.button')}
+                    </button>
+                    <button
+                      type="button"
+                      className="bo-btn bo-btn--small bo-btn--danger-ghost"
+                      onClick={() => setWithdrawing(p)}
+                    >
+                      {t('content.withdraw')}
+                    </button>
+                  </div>
+                )}
+              </td>
+            </>
+          );
+        }}
+      />
       {bonusOf && <BonusTermsDialog promotion={bonusOf} onClose={() => setBonusOf(null)} />}
       {applicationOf && <ApplicationSettingsDialog promotion={applicationOf} onClose={() => setApplicationOf(null)} />}
-      {editing && (
-        <PromotionDialog promotion={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      )}
+      {editing.open && <PromotionDialog promotion={editing.dialogItem} onClose={editing.close} />}
       <ConfirmDialog
         open={withdrawing !== null}
         onClose={() => setWithdrawing(null)}

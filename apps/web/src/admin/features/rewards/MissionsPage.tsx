@@ -1,10 +1,11 @@
 import type { AdminMission } from '@sea/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMissions, useSaveMission } from '../../api/rewards.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ListPageHead } from '../../components/list/ListPageHead.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
+import { listData, useEditing } from '../../components/list/use-list-page.ts';
 import { useCan } from '../../components/permissions.tsx';
-import { formatAmount, formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { MissionDialog } from './MissionDialog.tsx';
 import { ActiveCells } from './ActiveCells.tsx';
 
@@ -32,11 +33,8 @@ export function MissionsPage() {
   const manage = useCan()('rewards.manage');
   const list = useMissions();
   const toggle = useSaveMission();
-  const [editing, setEditing] = useState<AdminMission | 'new' | null>(null);
-  const items = list.data?.list ?? [];
-  const exponent = list.data?.exponent ?? 2;
-  const currency = list.data?.currency ?? '';
-  const money = (minor: string) => formatAmount(minor, exponent, currency);
+  const editing = useEditing<AdminMission>();
+  const { items, exponent, currency, money } = listData(list.data);
 
   const target = (m: AdminMission) =>
     m.kind === 'bet_amount'
@@ -54,91 +52,55 @@ export function MissionsPage() {
 
   return (
     <div className="bo-page">
-      <div className="bo-page__head">
-        <h1>{t('rewards.missions.title')}</h1>
-        {manage && (
-          <button
-            type="button"
-            className="bo-btn bo-btn--primary"
-            disabled={!list.data}
-            onClick={() => setEditing('new')}
-          >
-            {t('rewards.missions.new')}
-          </button>
+      <ListPageHead
+        title={t('rewards.missions.title')}
+        action={
+          manage ? { label: t('rewards.missions.new'), onClick: editing.create, disabled: !list.data } : undefined
+        }
+      />
+      <ListTable
+        label={t('rewards.missions.title')}
+        query={list}
+        items={items}
+        actionError={toggle.error}
+        emptyText={t('rewards.missions.empty')}
+        columns={[
+          { label: t('rewards.missions.name') },
+          { label: t('rewards.missions.kind') },
+          { label: t('rewards.missions.period') },
+          { label: t('rewards.missions.target') },
+          { label: t('rewards.missions.category') },
+          { label: t('rewards.missions.rewardColumn'), numeric: true },
+          { label: t('rewards.missions.schedule') },
+          { label: t('rewards.status') },
+          { label: t('common.actions'), srOnly: true },
+        ]}
+        rowKey={(m) => m.id}
+        cells={(m) => (
+          <>
+            <td>{m.title}</td>
+            <td className="bo-nowrap">{t(`rewards.missions.kinds.${m.kind}`)}</td>
+            <td>{t(`rewards.missions.periods.${m.period}`)}</td>
+            <td className="bo-nowrap">{target(m)}</td>
+            <td>{m.category ?? t('rewards.missions.anyCategory')}</td>
+            <td className="num">
+              {money(m.reward)}
+              {m.kind === 'check_in' && m.streakBonus !== '0' && <div className="bo-hint">+{money(m.streakBonus)}</div>}
+            </td>
+            <td>{schedule(m)}</td>
+            <ActiveCells
+              name={m.title}
+              active={m.active}
+              manage={manage}
+              busy={toggle.isPending}
+              onEdit={() => editing.edit(m)}
+              onToggle={() => toggle.mutate({ id: m.id, body: missionBody(m, !m.active) })}
+            />
+          </>
         )}
-      </div>
-      {toggle.isError && <ErrorAlert error={toggle.error} />}
-      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-      <section className="bo-table" aria-label={t('rewards.missions.title')} aria-busy={list.isPending}>
-        <div className="bo-table__scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('rewards.missions.name')}</th>
-                <th scope="col">{t('rewards.missions.kind')}</th>
-                <th scope="col">{t('rewards.missions.period')}</th>
-                <th scope="col">{t('rewards.missions.target')}</th>
-                <th scope="col">{t('rewards.missions.category')}</th>
-                <th scope="col" className="num">
-                  {t('rewards.missions.rewardColumn')}
-                </th>
-                <th scope="col">{t('rewards.missions.schedule')}</th>
-                <th scope="col">{t('rewards.status')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending && (
-                <tr>
-                  <td colSpan={9} className="bo-table__empty">
-                    {t('common.loading')}
-                  </td>
-                </tr>
-              )}
-              {list.isSuccess && items.length === 0 && (
-                <tr>
-                  <td colSpan={9} className="bo-table__empty">
-                    {t('rewards.missions.empty')}
-                  </td>
-                </tr>
-              )}
-              {items.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.title}</td>
-                  <td className="bo-nowrap">{t(`rewards.missions.kinds.${m.kind}`)}</td>
-                  <td>{t(`rewards.missions.periods.${m.period}`)}</td>
-                  <td className="bo-nowrap">{target(m)}</td>
-                  <td>{m.category ?? t('rewards.missions.anyCategory')}</td>
-                  <td className="num">
-                    {money(m.reward)}
-                    {m.kind === 'check_in' && m.streakBonus !== '0' && (
-                      <div className="bo-hint">+{money(m.streakBonus)}</div>
-                    )}
-                  </td>
-                  <td>{schedule(m)}</td>
-                  <ActiveCells
-                    name={m.title}
-                    active={m.active}
-                    manage={manage}
-                    busy={toggle.isPending}
-                    onEdit={() => setEditing(m)}
-                    onToggle={() => toggle.mutate({ id: m.id, body: missionBody(m, !m.active) })}
-                  />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-      {editing && list.data && (
-        <MissionDialog
-          mission={editing === 'new' ? undefined : editing}
-          currency={currency}
-          exponent={exponent}
-          onClose={() => setEditing(null)}
-        />
+      />
+      {editing.open && list.data && (
+        <MissionDialog mission={editing.dialogItem} currency={currency} exponent={exponent} onClose={editing.close} />
       )}
     </div>
   );

@@ -10,6 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveVipSettings, useVipLevels } from '../../api/vip.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ListPageHead } from '../../components/list/ListPageHead.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
+import { useEditing } from '../../components/list/use-list-page.ts';
 import { SelectField } from '../../components/form/Field.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount } from '../../lib/format.ts';
@@ -25,110 +28,71 @@ export function VipLevelsPage() {
   const { t } = useTranslation();
   const manage = useCan()('rewards.manage');
   const list = useVipLevels();
-  const [editing, setEditing] = useState<AdminVipLevel | 'new' | null>(null);
+  const editing = useEditing<AdminVipLevel>();
   const data = list.data;
-  const items = data?.list ?? [];
   const money = (minor: string) =>
     minor === '0' ? '—' : formatAmount(minor, data?.exponent ?? 2, data?.currency ?? '');
   const threshold = (v: string) => (data?.basis === 'deposit' ? money(v) : points(v));
 
   return (
     <div className="bo-page">
-      <div className="bo-page__head">
-        <h1>{t('vip.title')}</h1>
-        {manage && (
-          <button type="button" className="bo-btn bo-btn--primary" disabled={!data} onClick={() => setEditing('new')}>
-            {t('vip.new')}
-          </button>
-        )}
-      </div>
+      <ListPageHead
+        title={t('vip.title')}
+        action={manage ? { label: t('vip.new'), onClick: editing.create, disabled: !data } : undefined}
+      />
       <p className="bo-hint">{t('vip.intro')}</p>
-      {list.isError && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
       {data && <Settings data={data} manage={manage} />}
-      <section className="bo-table" aria-label={t('vip.levels')} aria-busy={list.isPending}>
-        <div className="bo-table__scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('vip.level')}</th>
-                <th scope="col">{t('vip.name')}</th>
-                <th scope="col" className="num">
-                  {t('vip.thresholdCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.keepCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.levelUpCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.weeklyCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.monthlyCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.rebateCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('vip.members')}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending && (
-                <tr>
-                  <td colSpan={10} className="bo-table__empty">
-                    {t('common.loading')}
-                  </td>
-                </tr>
+      <ListTable
+        label={t('vip.levels')}
+        query={list}
+        items={data?.list ?? []}
+        emptyText={t('vip.empty')}
+        columns={[
+          { label: t('vip.level') },
+          { label: t('vip.name') },
+          { label: t('vip.thresholdCol'), numeric: true },
+          { label: t('vip.keepCol'), numeric: true },
+          { label: t('vip.levelUpCol'), numeric: true },
+          { label: t('vip.weeklyCol'), numeric: true },
+          { label: t('vip.monthlyCol'), numeric: true },
+          { label: t('vip.rebateCol'), numeric: true },
+          { label: t('vip.members'), numeric: true },
+          { label: t('common.actions'), srOnly: true },
+        ]}
+        rowKey={(l) => l.id}
+        cells={(l) => (
+          <>
+            <td>VIP {l.level}</td>
+            <td>{l.name}</td>
+            <td className="num">{threshold(l.threshold)}</td>
+            <td className="num">{l.level === 0 ? '—' : threshold(l.keepThreshold)}</td>
+            <td className="num">{money(l.levelUpReward)}</td>
+            <td className="num">{money(l.weeklyBonus)}</td>
+            <td className="num">{money(l.monthlyBonus)}</td>
+            <td className="num">{l.rebateBonusBp ? `+${(l.rebateBonusBp / 100).toFixed(2)}%` : '—'}</td>
+            <td className="num">{l.members}</td>
+            <td>
+              {manage && (
+                <button
+                  type="button"
+                  className="bo-btn bo-btn--small"
+                  aria-label={t('rewards.editNamed', { name: l.name })}
+                  onClick={() => editing.edit(l)}
+                >
+                  {t('common.edit')}
+                </button>
               )}
-              {list.isSuccess && items.length === 0 && (
-                <tr>
-                  <td colSpan={10} className="bo-table__empty">
-                    {t('vip.empty')}
-                  </td>
-                </tr>
-              )}
-              {items.map((l) => (
-                <tr key={l.id}>
-                  <td>VIP {l.level}</td>
-                  <td>{l.name}</td>
-                  <td className="num">{threshold(l.threshold)}</td>
-                  <td className="num">{l.level === 0 ? '—' : threshold(l.keepThreshold)}</td>
-                  <td className="num">{money(l.levelUpReward)}</td>
-                  <td className="num">{money(l.weeklyBonus)}</td>
-                  <td className="num">{money(l.monthlyBonus)}</td>
-                  <td className="num">{l.rebateBonusBp ? `+${(l.rebateBonusBp / 100).toFixed(2)}%` : '—'}</td>
-                  <td className="num">{l.members}</td>
-                  <td>
-                    {manage && (
-                      <button
-                        type="button"
-                        className="bo-btn bo-btn--small"
-                        aria-label={t('rewards.editNamed', { name: l.name })}
-                        onClick={() => setEditing(l)}
-                      >
-                        {t('common.edit')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-      {editing && data && (
+            </td>
+          </>
+        )}
+      />
+      {editing.open && data && (
         <VipLevelDialog
-          level={editing === 'new' ? undefined : editing}
+          level={editing.dialogItem}
           basis={data.basis}
           currency={data.currency}
           exponent={data.exponent}
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
         />
       )}
     </div>
