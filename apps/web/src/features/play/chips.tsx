@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/api-error.ts';
 
 /** The chips (major units) whose bet is within the limits [min, max] (minor units; `unit` = minor per major). */
 export function chipsWithin(chips: readonly bigint[], unit: bigint, min: bigint, max: bigint): bigint[] {
@@ -49,6 +50,26 @@ export function useTableChip(chips: readonly bigint[], unit: bigint, minBet?: st
       setClamped(false);
     },
   };
+}
+
+type Limits = { minBet: string; maxBet: string };
+
+/**
+ * The limits to name when a bet of `amount` was refused: for an amount_out_of_range refusal the table's limits read
+ * again (staff may have changed them since the page read them; `known` when that read fails), when the amount is
+ * outside them; undefined otherwise (another refusal, or the round's own limit).
+ */
+export async function refusedLimits(
+  err: unknown,
+  amount: bigint,
+  reread: () => Promise<Limits>,
+  known: Limits,
+): Promise<{ min: bigint; max: bigint } | undefined> {
+  if (!(err instanceof ApiError) || err.code !== 'amount_out_of_range') return undefined;
+  const l = await reread().catch(() => known);
+  const min = BigInt(l.minBet);
+  const max = BigInt(l.maxBet);
+  return amount < min || amount > max ? { min, max } : undefined;
 }
 
 /** The chips of a table page: a radio group; chips outside the table's limits are shown but cannot be chosen. */

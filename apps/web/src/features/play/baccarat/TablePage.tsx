@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import type { BaccaratApi } from '../../../api/baccarat.ts';
 import { newRequestId } from '../../../api/house.ts';
-import { ChipRack, useTableChip } from '../chips.tsx';
+import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
 import { BetSpots } from './BetSpots.tsx';
 import { CardFace, handPoints } from './Cards.tsx';
@@ -84,22 +84,10 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
       await api.bet(code, round.id, spot, chip * unit, newRequestId());
       poll.refresh();
     } catch (err) {
-      // Outside the table's limits (staff may have changed them since the page read them): read them again and
-      // say what they are; within them, the refusal is the round's own limit.
-      const amount = chip * unit;
-      const limits =
-        err instanceof ApiError && err.code === 'amount_out_of_range'
-          ? await api.table(code).then(
-              (v) => v.table,
-              () => table,
-            )
-          : undefined;
+      const limits = await refusedLimits(err, chip * unit, () => api.table(code).then((v) => v.table), table);
       setError(
-        limits && (amount < BigInt(limits.minBet) || amount > BigInt(limits.maxBet))
-          ? t('errors.range', {
-              min: formatMinor(money, BigInt(limits.minBet)),
-              max: formatMinor(money, BigInt(limits.maxBet)),
-            })
+        limits
+          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
           : t(errorKey(err)),
       );
       poll.refresh();

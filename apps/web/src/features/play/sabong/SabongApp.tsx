@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { newRequestId } from '../../../api/house.ts';
 import type { SabongApi } from '../../../api/sabong.ts';
 import { secondsLeft, usePoll, useTableEvents, useTicker } from '../baccarat/use-poll.ts';
-import { ChipRack, useTableChip } from '../chips.tsx';
+import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
 import { ArenaStage } from './Arena.tsx';
 import './sabong.css';
@@ -169,22 +169,10 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
       await api.bet(code, fight.id, side, chip * unit, newRequestId());
       poll.refresh();
     } catch (err) {
-      // Outside the arena's limits (staff may have changed them since the page read them): read them again and
-      // say what they are; within them, the refusal is the round's own limit.
-      const amount = chip * unit;
-      const limits =
-        err instanceof ApiError && err.code === 'amount_out_of_range'
-          ? await api.arena(code).then(
-              (v) => v.arena,
-              () => arena,
-            )
-          : undefined;
+      const limits = await refusedLimits(err, chip * unit, () => api.arena(code).then((v) => v.arena), arena);
       setError(
-        limits && (amount < BigInt(limits.minBet) || amount > BigInt(limits.maxBet))
-          ? t('errors.range', {
-              min: formatMinor(money, BigInt(limits.minBet)),
-              max: formatMinor(money, BigInt(limits.maxBet)),
-            })
+        limits
+          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
           : t(errorKey(err)),
       );
       poll.refresh();
