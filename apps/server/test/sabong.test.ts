@@ -340,7 +340,11 @@ describe('sabong arenas', () => {
       db: t.database.db,
       games: {
         ...t.app.modules.games,
-        wallet: { ...t.app.modules.games.wallet, win: () => Promise.reject(new Error('crash')) },
+        wallet: {
+          ...t.app.modules.games.wallet,
+          win: () => Promise.reject(new Error('crash')),
+          winMany: () => Promise.reject(new Error('crash')),
+        },
       },
       ledger: t.app.modules.ledger,
       merchants: t.app.modules.merchants,

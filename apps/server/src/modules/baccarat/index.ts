@@ -4,6 +4,7 @@ import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import { throttledNudge } from '../../lib/throttled-nudge.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { WinMode } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { createBaccaratRepository, type RoundRow, type TableRow } from './baccarat.repository.ts';
@@ -14,7 +15,7 @@ import { createBaccaratAdmin } from './baccarat-admin.ts';
 import { type BaccaratTimings, createDealer, DEFAULT_TIMINGS } from './baccarat-dealer.ts';
 import { type BaccaratGames, createBaccaratWallet } from './baccarat-wallet.ts';
 
-export { BACCARAT_GAME, BACCARAT_VENDOR, walletIds as baccaratWalletIds } from './baccarat-wallet.ts';
+export { BACCARAT_GAME, BACCARAT_VENDOR } from './baccarat-wallet.ts';
 export { DEFAULT_TABLES as BACCARAT_DEFAULT_TABLES } from './baccarat.service.ts';
 export type { BaccaratTimings } from './baccarat-dealer.ts';
 
@@ -22,6 +23,8 @@ export type { BaccaratTimings } from './baccarat-dealer.ts';
 const BET_NUDGE_MS = 1_000;
 
 export interface BaccaratOptions extends Partial<BaccaratTimings> {
+  /** How a round's members are paid (default 'set': one set-based winMany; 'per-call': the bench's baseline). */
+  winMode?: WinMode;
   /** Betting time of the tables created for a merchant (seconds, 5–60; default 15). */
   bettingSeconds?: number;
   /** How often the dealer job runs (seconds; default 1). */
@@ -50,7 +53,7 @@ export function createBaccaratModule(deps: {
 }) {
   const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
   const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
-  const wallet = createBaccaratWallet({ repo, games: deps.games });
+  const wallet = createBaccaratWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
   const changed = (table: TableRow, round: RoundRow) =>
     deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: round.id, phase: round.status });
   const dealer = createDealer({

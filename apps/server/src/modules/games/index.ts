@@ -25,6 +25,8 @@ import { registerRoundAdminRoutes } from './rounds.admin.ts';
 import { registerSeamlessRoutes } from './seamless.routes.ts';
 import type { RgGuard } from '../responsible-gaming/index.ts';
 import { createSeamlessService } from './seamless.service.ts';
+import { createSeamlessBatch } from './seamless.batch.ts';
+import { createWalletBatchRepository } from './wallet-batch.repository.ts';
 import { type BonusStakePolicy, createFunding } from './seamless.funding.ts';
 import type { PlayEventsModule } from '../play-events/index.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
@@ -63,6 +65,7 @@ export {
   WALLET_CONCURRENCY,
 } from './table-kit.ts';
 export { walletOpenApiDocument } from './seamless.openapi.ts';
+export { createTableWallet, HOUSE_VENDOR, type TableBet, type WinMode } from './table-wallet.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 
 const SECRET_CACHE_MS = 10_000;
@@ -75,7 +78,10 @@ const ROW_CACHE_MS = 2_000;
  */
 export function createGamesModule(deps: {
   db: AnyDb;
-  ledger: Pick<LedgerModule, 'move' | 'post' | 'balances' | 'legsOf' | 'vendorWalletHolders'>;
+  ledger: Pick<
+    LedgerModule,
+    'move' | 'post' | 'postMany' | 'balances' | 'legsOf' | 'legsOfMany' | 'vendorWalletHolders'
+  >;
   /** The play-event queue (settled rounds are published to it; modules/play-events). */
   events?: Pick<PlayEventsModule, 'publishRef' | 'publishRefs' | 'addSource'>;
   members: Pick<MembersModule, 'sessionView' | 'accountsOf'>;
@@ -125,6 +131,14 @@ export function createGamesModule(deps: {
     members: deps.members,
     rg: deps.rg,
     clock: deps.clock,
+  });
+  const seamlessBatch = createSeamlessBatch({
+    db,
+    repo: createWalletBatchRepository(),
+    funding,
+    events: deps.events,
+    clock: deps.clock,
+    win: seamless.win,
   });
   const records = createRecordsService({ play, catalogue: catalogueRepo });
   const secrets = new TtlCache<string | undefined>(SECRET_CACHE_MS);
@@ -228,7 +242,7 @@ export function createGamesModule(deps: {
     },
     onLaunchFunding: launch.onLaunchFunding,
     /** The wallet vendors call, for in-process callers (our own games): the same rules as over HTTP. */
-    wallet: seamless,
+    wallet: { ...seamless, winMany: seamlessBatch.winMany },
     walletSecret,
     /** A vendor as the wallet sees it (our own games call the wallet in-process with it). */
     vendor: vendorRow,

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { PlayEvent } from '../../lib/play-events.ts';
+import { betLockKey } from './seamless.protocol.ts';
 import type {
   GameCategoryCode,
   GameRoundsTable,
@@ -181,8 +182,7 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
       trx: Kysely<GamesTables>,
       k: { merchantId: bigint; vendorCode: string; memberId: bigint; betTx: string },
     ): Promise<void> {
-      const key = `game-bet:${k.merchantId}:${k.vendorCode}:${k.memberId}:${k.betTx}`;
-      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${betLockKey(k)}, 0))`.execute(trx);
     },
 
     async openCall(

@@ -20,7 +20,22 @@ export interface Party {
   clearing: string;
 }
 
-export function createFunding(ledger: Pick<LedgerModule, 'balances' | 'legsOf' | 'post'>) {
+type StakeLeg = { debit: string; amount: bigint };
+
+/** The legs returning `amount` (> 0) from `clearing` in the proportion of bonus money of the stake's legs. */
+function legsBack({ memberId, clearing }: Party, amount: bigint, code: string, stake: StakeLeg[]): Leg[] {
+  const bonusCode = memberBonus(memberId);
+  const total = stake.reduce((s, l) => s + l.amount, 0n);
+  const fromBonus = stake.filter((l) => l.debit === bonusCode).reduce((s, l) => s + l.amount, 0n);
+  const toBonus = total > 0n && fromBonus > 0n ? (amount * fromBonus + total - 1n) / total : 0n;
+  const toMain = amount - toBonus;
+  const out: Leg[] = [];
+  if (toMain > 0n) out.push({ debit: clearing, credit: memberMain(memberId), amount: toMain, code });
+  if (toBonus > 0n) out.push({ debit: clearing, credit: bonusCode, amount: toBonus, code });
+  return out;
+}
+
+export function createFunding(ledger: Pick<LedgerModule, 'balances' | 'legsOf' | 'legsOfMany' | 'post' | 'postMany'>) {
   let policy: BonusStakePolicy | undefined;
 
   async function balances(merchant: Merchant, memberId: bigint, trx?: AnyDb) {
@@ -82,22 +97,53 @@ export function createFunding(ledger: Pick<LedgerModule, 'balances' | 'legsOf' |
      * stake's proportion of bonus money (no stake journal found: all to main).
      */
     async returnLegs(
-      { merchant, memberId, clearing }: Party,
+      who: Party,
       amount: bigint,
       code: string,
       stake: { scope: string; key: string },
       trx: AnyDb,
     ): Promise<Leg[]> {
-      const bonusCode = memberBonus(memberId);
-      const legs = await ledger.legsOf(merchant.id, stake.scope, stake.key, trx);
-      const total = legs.reduce((s, l) => s + l.amount, 0n);
-      const fromBonus = legs.filter((l) => l.debit === bonusCode).reduce((s, l) => s + l.amount, 0n);
-      const toBonus = total > 0n && fromBonus > 0n ? (amount * fromBonus + total - 1n) / total : 0n;
-      const toMain = amount - toBonus;
-      const out: Leg[] = [];
-      if (toMain > 0n) out.push({ debit: clearing, credit: memberMain(memberId), amount: toMain, code });
-      if (toBonus > 0n) out.push({ debit: clearing, credit: bonusCode, amount: toBonus, code });
-      return out;
+      return legsBack(who, amount, code, await ledger.legsOf(who.merchant.id, stake.scope, stake.key, trx));
+    },
+
+    /** returnLegs() for many parties of one merchant and scope in one read (`stakeKey`: each one's stake key). */
+    async returnLegsMany(
+      merchant: Merchant,
+      scope: string,
+      items: { who: Party; amount: bigint; stakeKey: string }[],
+      code: string,
+      trx: AnyDb,
+    ): Promise<Leg[][]> {
+      const stakes = await ledger.legsOfMany(
+        merchant.id,
+        scope,
+        items.map((i) => i.stakeKey),
+        trx,
+      );
+      return items.map((i) => legsBack(i.who, i.amount, code, stakes.get(i.stakeKey) ?? []));
+    },
+
+    /** post() for many journals in one call of the ledger (postMany), in the caller's transaction. */
+    postMany: (
+      items: { who: Party; j: { scope: string; key: string; kind: string; ref: PostRequest['ref'] }; legs: Leg[] }[],
+      trx: AnyDb,
+    ) =>
+      ledger.postMany(
+        items.map(({ who, j, legs }) => ({
+          merchantId: who.merchant.id,
+          currency: who.merchant.currency,
+          memberId: who.memberId,
+          ...j,
+          legs,
+        })),
+        trx,
+      ),
+
+    /** available() of many members in one read. */
+    async availableMany(merchant: Merchant, memberIds: bigint[], trx?: AnyDb): Promise<Map<bigint, bigint>> {
+      const codes = memberIds.flatMap((id) => [memberMain(id), memberBonus(id)]);
+      const b = await ledger.balances(merchant.id, codes, trx);
+      return new Map(memberIds.map((id) => [id, b[memberMain(id)]!.available + b[memberBonus(id)]!.available]));
     },
   };
 }

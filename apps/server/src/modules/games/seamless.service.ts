@@ -19,7 +19,11 @@ import type { GamesTables, GameTxKind } from './games.tables.ts';
 import type { GameTxRow, PlayRepository } from './play.repository.ts';
 import {
   answer,
+  appliedBody,
+  duplicateAnswer,
   liveSessionStatus,
+  refusalBody,
+  winHash,
   requestHash,
   type WalletAnswer,
   type WalletCall,
@@ -134,17 +138,12 @@ export function createSeamlessService(deps: {
         refTx: claim.refTx,
         requestHash: claim.hash,
       });
-      if (!tx) {
-        const earlier = (await repo.findTx(trx, c.merchant.id, c.vendor.code, claim.memberId, c.body.tx_id))!;
-        if (earlier.request_hash === claim.hash && earlier.response)
-          return { status: (JSON.parse(earlier.response) as SeamlessResponse).status, json: earlier.response };
-        return answer({
-          status: 'DUPLICATE_MISMATCH',
-          ...base(c),
-          tx_id: c.body.tx_id,
-          message: 'This tx_id was used for another request.',
-        });
-      }
+      if (!tx)
+        return duplicateAnswer(
+          c,
+          claim.hash,
+          (await repo.findTx(trx, c.merchant.id, c.vendor.code, claim.memberId, c.body.tx_id))!,
+        );
       const out = await apply(trx, tx);
       const a = answer(out.response);
       await repo.finishTx(trx, tx.id, {
@@ -209,16 +208,7 @@ export function createSeamlessService(deps: {
         roundRef: call.roundRef,
         gameId: call.gameId,
       });
-      if (opened.outcome === 'duplicate') {
-        if (opened.request_hash === call.hash && opened.response)
-          return { status: (JSON.parse(opened.response) as SeamlessResponse).status, json: opened.response };
-        return answer({
-          status: 'DUPLICATE_MISMATCH',
-          ...base(c),
-          tx_id: c.body.tx_id,
-          message: 'This tx_id was used for another request.',
-        });
-      }
+      if (opened.outcome === 'duplicate') return duplicateAnswer(c, call.hash, opened);
       const { outcome, tx_id: txId } = opened;
       if (txId === null) {
         if (outcome === 'go') throw new Error('game_wallet_open: go without a claim');
@@ -260,17 +250,8 @@ export function createSeamlessService(deps: {
     roundId?: bigint,
     message?: string,
   ) {
-    return {
-      status: 'refused' as const,
-      roundId,
-      response: {
-        status,
-        ...base(c),
-        tx_id: c.body.tx_id,
-        balance: String(await available(c.merchant, playerId, trx)),
-        ...(message && { message }),
-      },
-    };
+    const balance = await available(c.merchant, playerId, trx);
+    return { status: 'refused' as const, roundId, response: refusalBody(c, status, balance, message) };
   }
 
   /** A bet or a win of a round: one journal keyed by the vendor's tx id (seamless.funding.ts: which accounts). */
@@ -303,19 +284,7 @@ export function createSeamlessService(deps: {
     txId: bigint,
     moved: { journalId?: bigint; balance: bigint },
   ) {
-    return {
-      status: 'applied' as const,
-      roundId,
-      journalId: moved.journalId,
-      response: {
-        status: 'OK' as const,
-        ...base(c),
-        tx_id: c.body.tx_id,
-        balance: String(moved.balance),
-        ledger_tx_id: moved.journalId ? String(moved.journalId) : undefined,
-        wallet_tx_id: String(txId),
-      },
-    };
+    return { status: 'applied' as const, roundId, journalId: moved.journalId, response: appliedBody(c, txId, moved) };
   }
 
   return {
@@ -392,7 +361,7 @@ export function createSeamlessService(deps: {
       if (!player) return answer({ status: 'PLAYER_NOT_FOUND', ...base(c), tx_id: w.tx_id });
       if (w.currency !== c.merchant.currency) return answer({ status: 'WRONG_CURRENCY', ...base(c), tx_id: w.tx_id });
       const amount = BigInt(w.amount);
-      const hash = requestHash('win', w, ['player_id', 'currency', 'amount', 'round_id', 'bet_tx_id']);
+      const hash = winHash(w);
       const call = {
         kind: 'win' as const,
         playerId: player.id,

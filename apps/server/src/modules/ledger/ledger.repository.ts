@@ -180,6 +180,27 @@ export function createLedgerRepository(db: Kysely<LedgerTables>) {
       return rows;
     },
 
+    /** legsOf() for many keys of one scope in one read: the legs of each key found (in transfer order). */
+    async legsOfMany(
+      merchantId: bigint,
+      scope: string,
+      keys: string[],
+      executor: AnyDb | undefined = db,
+    ): Promise<Map<string, Array<{ debit: string; credit: string; amount: bigint; code: string }>>> {
+      const out = new Map<string, Array<{ debit: string; credit: string; amount: bigint; code: string }>>();
+      if (keys.length === 0) return out;
+      const { rows } = await sql<{ key: string; debit: string; credit: string; amount: bigint; code: string }>`
+        select j.idem_key as key, d.code as debit, c.code as credit, t.amount, t.code
+          from ledger_journals j
+          join ledger_transfers t on t.journal_id = j.id
+          join ledger_accounts d on d.id = t.debit_account_id
+          join ledger_accounts c on c.id = t.credit_account_id
+         where j.merchant_id = ${merchantId} and j.scope = ${scope} and j.idem_key = any(${keys}::text[]) and j.ok
+         order by t.id`.execute(executor);
+      for (const { key, ...leg } of rows) out.set(key, [...(out.get(key) ?? []), leg]);
+      return out;
+    },
+
     /** Every account of a member (main and sub-wallets) with its balances. */
     async memberAccounts(
       merchantId: bigint,

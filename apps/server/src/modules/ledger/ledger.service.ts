@@ -265,6 +265,9 @@ export function createLedgerService(deps: { repo: LedgerRepository } & LedgerOpt
     lockBalances: (merchantId: bigint, codes: string[], trx: AnyDb) => repo.lockBalances(merchantId, codes, trx),
     /** The legs of a posted journal by its idempotency scope and key (empty: none, or a failure). */
     legsOf: (merchantId: bigint, scope: string, key: string, trx?: AnyDb) => repo.legsOf(merchantId, scope, key, trx),
+    /** legsOf() for many keys of one scope in one read (a key without a posted journal is absent). */
+    legsOfMany: (merchantId: bigint, scope: string, keys: string[], trx?: AnyDb) =>
+      repo.legsOfMany(merchantId, scope, keys, trx),
     memberAccounts: repo.memberAccounts,
   };
 }

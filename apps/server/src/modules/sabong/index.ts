@@ -4,6 +4,7 @@ import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
 import { throttledNudge } from '../../lib/throttled-nudge.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { WinMode } from '../games/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { type ArenaRow, createSabongRepository, type FightRow } from './sabong.repository.ts';
@@ -17,11 +18,13 @@ import { createSabongWallet, type SabongGames } from './sabong-wallet.ts';
 /** Bets are pushed to an arena's followers at most this often (ms). */
 const BET_NUDGE_MS = 1_000;
 
-export { SABONG_GAME, SABONG_VENDOR, walletIds as sabongWalletIds } from './sabong-wallet.ts';
+export { SABONG_GAME, SABONG_VENDOR } from './sabong-wallet.ts';
 export { DEFAULT_ARENAS as SABONG_DEFAULT_ARENAS } from './sabong.service.ts';
 export type { SabongTimings } from './sabong-dealer.ts';
 
 export interface SabongOptions extends Partial<SabongTimings> {
+  /** How a round's members are paid (default 'set': one set-based winMany; 'per-call': the bench's baseline). */
+  winMode?: WinMode;
   /** Betting time of the arenas created for a merchant (seconds, 10–300; default 30). */
   bettingSeconds?: number;
   /** How often the dealer job runs (seconds; default 1). */
@@ -51,7 +54,7 @@ export function createSabongModule(deps: {
 }) {
   const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
   const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
-  const wallet = createSabongWallet({ repo, games: deps.games });
+  const wallet = createSabongWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
   const changed = (arena: ArenaRow, fight: FightRow) =>
     deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId: fight.id, phase: fight.status });
   const dealer = createSabongDealer({

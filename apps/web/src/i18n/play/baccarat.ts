@@ -35,6 +35,7 @@ export const baccaratEn = {
   mine: 'Yours {{amount}}',
   chips: 'Chip',
   chip: 'Chip {{amount}}',
+  chipClamped: 'The table’s minimum changed: your chip is now {{amount}}.',
   balance: 'Balance',
   won: 'You won {{amount}}',
   lost: 'No win this round',
@@ -62,6 +63,7 @@ export const baccaratEn = {
     closed: 'Betting is closed for this round.',
     funds: 'Insufficient balance.',
     limit: 'This bet is outside the table limits.',
+    range: 'Bets at this table are {{min}} – {{max}}. Choose a chip within these limits.',
     network: 'Connection lost. Retrying…',
   },
 };

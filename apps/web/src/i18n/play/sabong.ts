@@ -38,6 +38,7 @@ export const sabongEn = {
   mine: 'Yours {{amount}}',
   chips: 'Chip',
   chip: 'Chip {{amount}}',
+  chipClamped: 'The arena’s minimum changed: your chip is now {{amount}}.',
   balance: 'Balance',
   won: 'You got back {{amount}}',
   lost: 'No win this fight',
@@ -63,6 +64,7 @@ export const sabongEn = {
     closed: 'Betting is closed for this fight.',
     funds: 'Insufficient balance.',
     limit: 'This bet is outside the arena limits.',
+    range: 'Bets in this arena are {{min}} – {{max}}. Choose a chip within these limits.',
     network: 'Connection lost. Retrying…',
   },
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error.ts';
 import type { BaccaratApi } from '../../../api/baccarat.ts';
 import { newRequestId } from '../../../api/house.ts';
+import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
 import { BetSpots } from './BetSpots.tsx';
 import { CardFace, handPoints } from './Cards.tsx';
@@ -38,7 +39,6 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
   const refresh = useRef(poll.refresh);
   refresh.current = poll.refresh;
   const now = useTicker(250);
-  const [chip, setChip] = useState(CHIPS[0]!);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sound, setSound] = useState(false);
@@ -46,6 +46,9 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
   const lastPhase = useRef<string | null>(null);
 
   const view = poll.data;
+  // The chip follows the table's limits as they are read (staff may raise the minimum between rounds).
+  const chips = useTableChip(CHIPS, 10n ** BigInt(view?.exponent ?? 0), view?.table.minBet, view?.table.maxBet);
+  const chip = chips.chip;
   const round = view?.table.round ?? null;
   const phase = round?.phase ?? null;
   useEffect(() => setDealing(phase === 'dealing' || phase === 'closed'), [phase]);
@@ -81,7 +84,13 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
       await api.bet(code, round.id, spot, chip * unit, newRequestId());
       poll.refresh();
     } catch (err) {
-      setError(t(errorKey(err)));
+      const limits = await refusedLimits(err, chip * unit, () => api.table(code).then((v) => v.table), table);
+      setError(
+        limits
+          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
+          : t(errorKey(err)),
+      );
+      poll.refresh();
     } finally {
       setBusy(false);
     }
@@ -140,21 +149,20 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
         </p>
       </section>
 
-      <div className="bac-chips" role="radiogroup" aria-label={t('chips')}>
-        {CHIPS.map((c) => (
-          <button
-            key={String(c)}
-            type="button"
-            role="radio"
-            aria-checked={chip === c}
-            aria-label={t('chip', { amount: String(c) })}
-            className={`bac-chip${chip === c ? ' bac-chip--on' : ''}`}
-            onClick={() => setChip(c)}
-          >
-            {c >= 1000n ? `${c / 1000n}K` : String(c)}
-          </button>
-        ))}
-      </div>
+      <ChipRack
+        chips={CHIPS}
+        chip={chip}
+        allowed={chips.allowed}
+        onChoose={chips.choose}
+        block="bac"
+        label={t('chips')}
+        chipLabel={(amount) => t('chip', { amount })}
+      />
+      {chips.clamped && (
+        <p className="bac-note" role="status" data-testid="bac-chip-clamped">
+          {t('chipClamped', { amount: formatMinor(money, chip * unit) })}
+        </p>
+      )}
       <BetSpots table={table} myBets={view.myBets} exponent={view.exponent} open={open} busy={busy} onBet={bet} />
       {error && (
         <p className="bac-error" role="alert">

@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { newRequestId } from '../../../api/house.ts';
 import type { SabongApi } from '../../../api/sabong.ts';
 import { secondsLeft, usePoll, useTableEvents, useTicker } from '../baccarat/use-poll.ts';
+import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
 import { ArenaStage } from './Arena.tsx';
 import './sabong.css';
@@ -123,12 +124,14 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
   const refresh = useRef(poll.refresh);
   refresh.current = poll.refresh;
   const now = useTicker(250);
-  const [chip, setChip] = useState(CHIPS[0]!);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState<SabongHistory | null>(null);
   const lastPhase = useRef<string | null>(null);
   const view = poll.data;
+  // The chip follows the arena's limits as they are read (staff may raise the minimum between fights).
+  const chips = useTableChip(CHIPS, 10n ** BigInt(view?.exponent ?? 0), view?.arena.minBet, view?.arena.maxBet);
+  const chip = chips.chip;
   const fight = view?.arena.fight ?? null;
   const phase = fight?.phase ?? null;
   useEffect(() => setFighting(phase === 'closed' || phase === 'fighting'), [phase]);
@@ -166,7 +169,13 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
       await api.bet(code, fight.id, side, chip * unit, newRequestId());
       poll.refresh();
     } catch (err) {
-      setError(t(errorKey(err)));
+      const limits = await refusedLimits(err, chip * unit, () => api.arena(code).then((v) => v.arena), arena);
+      setError(
+        limits
+          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
+          : t(errorKey(err)),
+      );
+      poll.refresh();
     } finally {
       setBusy(false);
     }
@@ -257,21 +266,20 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
               max: formatMinor(money, BigInt(arena.maxBet)),
             })}
           </p>
-          <div className="sb-chips" role="radiogroup" aria-label={t('chips')}>
-            {CHIPS.map((c) => (
-              <button
-                key={String(c)}
-                type="button"
-                role="radio"
-                aria-checked={chip === c}
-                aria-label={t('chip', { amount: String(c) })}
-                className={`sb-chip${chip === c ? ' sb-chip--on' : ''}`}
-                onClick={() => setChip(c)}
-              >
-                {c >= 1000n ? `${c / 1000n}K` : String(c)}
-              </button>
-            ))}
-          </div>
+          <ChipRack
+            chips={CHIPS}
+            chip={chip}
+            allowed={chips.allowed}
+            onChoose={chips.choose}
+            block="sb"
+            label={t('chips')}
+            chipLabel={(amount) => t('chip', { amount })}
+          />
+          {chips.clamped && (
+            <p className="sb-muted" role="status" data-testid="sb-chip-clamped">
+              {t('chipClamped', { amount: formatMinor(money, chip * unit) })}
+            </p>
+          )}
           {error && (
             <p className="sb-error" role="alert">
               {error}

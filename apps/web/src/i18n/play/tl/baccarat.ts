@@ -35,6 +35,7 @@ export const baccaratTl: BaccaratTexts = {
   mine: 'Iyo {{amount}}',
   chips: 'Chip',
   chip: 'Chip {{amount}}',
+  chipClamped: 'Nagbago ang minimum ng mesa: ang chip mo ay {{amount}} na ngayon.',
   balance: 'Balanse',
   won: 'Nanalo ka ng {{amount}}',
   lost: 'Walang panalo sa round na ito',
@@ -62,6 +63,7 @@ export const baccaratTl: BaccaratTexts = {
     closed: 'Sarado na ang pagtaya sa round na ito.',
     funds: 'Kulang ang balanse.',
     limit: 'Labas sa limit ng mesa ang tayang ito.',
+    range: 'Ang taya sa mesang ito ay {{min}} – {{max}}. Pumili ng chip na pasok sa limit.',
     network: 'Nawala ang koneksyon. Sinusubukang muli…',
   },
 };

@@ -39,6 +39,7 @@ export const sabongTl: SabongTexts = {
   mine: 'Iyo {{amount}}',
   chips: 'Chip',
   chip: 'Chip {{amount}}',
+  chipClamped: 'Nagbago ang minimum ng arena: ang chip mo ay {{amount}} na ngayon.',
   balance: 'Balanse',
   won: 'Nakuha mo {{amount}}',
   lost: 'Walang panalo sa labang ito',
@@ -70,6 +71,7 @@ export const sabongTl: SabongTexts = {
     closed: 'Sarado na ang pustahan sa labang ito.',
     funds: 'Kulang ang balanse.',
     limit: 'Lampas sa limitasyon ng arena ang taya.',
+    range: 'Ang taya sa arenang ito ay {{min}} – {{max}}. Pumili ng chip na pasok sa limitasyon.',
     network: 'Nawala ang koneksyon. Sinusubukang muli…',
   },
 };

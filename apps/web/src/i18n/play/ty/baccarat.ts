@@ -35,6 +35,7 @@ export const baccaratTy: BaccaratTexts = {
   mine: 'Của bạn {{amount}}',
   chips: 'Phỉnh',
   chip: 'Phỉnh {{amount}}',
+  chipClamped: 'Mức cược tối thiểu của bàn đã thay đổi: phỉnh của bạn giờ là {{amount}}.',
   balance: 'Số dư',
   won: 'Bạn thắng {{amount}}',
   lost: 'Ván này không thắng',
@@ -62,6 +63,7 @@ export const baccaratTy: BaccaratTexts = {
     closed: 'Đã ngừng nhận cược cho ván này.',
     funds: 'Số dư không đủ.',
     limit: 'Mức cược nằm ngoài giới hạn của bàn.',
+    range: 'Mức cược tại bàn này là {{min}} – {{max}}. Hãy chọn phỉnh trong giới hạn này.',
     network: 'Mất kết nối. Đang thử lại…',
   },
 };

@@ -39,6 +39,7 @@ export const sabongTy: SabongTexts = {
   mine: 'Của bạn {{amount}}',
   chips: 'Phỉnh',
   chip: 'Phỉnh {{amount}}',
+  chipClamped: 'Mức cược tối thiểu của sàn đã thay đổi: phỉnh của bạn giờ là {{amount}}.',
   balance: 'Số dư',
   won: 'Bạn nhận lại {{amount}}',
   lost: 'Trận này không thắng',
@@ -70,6 +71,7 @@ export const sabongTy: SabongTexts = {
     closed: 'Trận này đã ngừng nhận cược.',
     funds: 'Số dư không đủ.',
     limit: 'Mức cược nằm ngoài giới hạn của sàn.',
+    range: 'Mức cược tại sàn này là {{min}} – {{max}}. Hãy chọn phỉnh trong giới hạn này.',
     network: 'Mất kết nối. Đang thử lại…',
   },
 };
