@@ -64,6 +64,10 @@ test('games staff change a table’s limits (the player sees them from the next 
   try {
     await player.goto(new URL(`${playerUrl}&table=SUPER6`, server.baseUrl).href);
     await player.locator('.bac-limits', { hasText: '10.00' }).waitFor();
+    // The player holds the smallest chip, 10: allowed today.
+    const chip10 = player.getByRole('radio', { name: 'Chip 10', exact: true });
+    await chip10.click();
+    assert.equal(await chip10.getAttribute('aria-checked'), 'true');
 
     await row.getByRole('button', { name: 'Edit Super 6' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings of Super 6' });
@@ -77,6 +81,10 @@ test('games staff change a table’s limits (the player sees them from the next 
     await dialog.waitFor({ state: 'detached' });
     // Saved mid-round: shown as pending, then (the next round opened) applied; the player's screen follows.
     await player.locator('.bac-limits', { hasText: '25.00' }).waitFor({ timeout: 45_000 });
+    // The chip below the new minimum moved up to the nearest allowed one, and the player is told; 10 is disabled.
+    await player.getByTestId('bac-chip-clamped').getByText(/minimum changed: your chip is now 50\.00/).waitFor();
+    assert.equal(await player.getByRole('radio', { name: 'Chip 50', exact: true }).getAttribute('aria-checked'), 'true');
+    assert.equal(await chip10.isDisabled(), true);
     await row.getByText(/From the next round/).waitFor({ state: 'detached', timeout: 15_000 });
     await row.getByText('25.00 – 2,000.00').waitFor();
     await player.screenshot({ path: 'e2e/artifacts/backoffice-tables-1366-player-new-limits.png', fullPage: true });
