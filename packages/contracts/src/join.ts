@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardPayment } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -74,11 +75,15 @@ export const activityApplyRequest = z.object({ comment: activityComment });
 export type ActivityApplyRequest = z.infer<typeof activityApplyRequest>;
 
 /** A promotion's activity-application settings (the back-office promotion editor). */
-export const activityOffer = z.object({
-  enabled: z.boolean(),
-  newMembersOnly: z.boolean(),
-  oncePerMember: z.boolean(),
-});
+export const activityOffer = z
+  .object({
+    enabled: z.boolean(),
+    newMembersOnly: z.boolean(),
+    oncePerMember: z.boolean(),
+    /** The approved reward: cash, or bonus money with these wagering terms. */
+    ...rewardPayment,
+  })
+  .refine(payAsHasTerms, payAsTermsIssue);
 export type ActivityOffer = z.infer<typeof activityOffer>;
 export const adminActivityOffer = z.object({ offer: activityOffer.nullable() });
 
