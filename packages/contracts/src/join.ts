@@ -85,7 +85,12 @@ export const activityOffer = z
   })
   .refine(payAsHasTerms, payAsTermsIssue);
 export type ActivityOffer = z.infer<typeof activityOffer>;
-export const adminActivityOffer = z.object({ offer: activityOffer.nullable() });
+export const adminActivityOffer = z.object({
+  offer: activityOffer.nullable(),
+  currency: z.string(),
+  exponent: z.number().int(),
+});
+export type AdminActivityOffer = z.infer<typeof adminActivityOffer>;
 
 export const ACTIVITY_APPLICATION_STATUSES = ['applying', 'issued', 'rejected'] as const;
 export const activityApplicationStatus = z.enum(ACTIVITY_APPLICATION_STATUSES);

@@ -1,3 +1,4 @@
+import { payAsAdminTl } from './pay-as.ts';
 import { activitiesAdminTl } from './activities.ts';
 import type { AdminDictionary } from './en.ts';
 import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
@@ -920,5 +921,6 @@ export const tl: AdminDictionary = {
   ...cashbackRaffleAdminTl,
   ...vipAdminTl,
   ...activitiesAdminTl,
+  ...payAsAdminTl,
   ...referralAdminTl,
 };
