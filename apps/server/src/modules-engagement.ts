@@ -8,14 +8,18 @@ import type { MerchantsModule } from './modules/merchants/index.ts';
 import type { PlayEventsModule } from './modules/play-events/index.ts';
 import { createRaffleModule } from './modules/raffle/index.ts';
 import { createReferralModule } from './modules/referral/index.ts';
-import type { RewardsModule } from './modules/rewards/index.ts';
+import { createRewardsModule } from './modules/rewards/index.ts';
+import type { BonusModule } from './modules/bonus/index.ts';
+import type { LedgerModule } from './modules/ledger/index.ts';
+import type { RealtimeModule } from './modules/realtime/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
 import type { WithdrawalsModule } from './modules/withdrawals/index.ts';
 
 /**
- * The engagement modules built on the reward centre (issue 23): cashback on net loss, raffles, VIP levels and member
+ * The reward centre and the engagement modules built on it (issue 23): missions, leaderboards and the points mall
+ * (rewards; a reward pays cash or, claimed into the bonus module, bonus money), cashback on net loss, raffles, VIP levels and member
  * referral. Each takes play events through its own consumer and leaves its rewards in the reward centre (the rewards
- * face). Part of createModules (modules.ts), in dependency order after rewards and auth.
+ * face). Part of createModules (modules.ts), in dependency order after bonus and auth.
  */
 export function createEngagementModules(deps: {
   db: AnyDb;
@@ -23,12 +27,17 @@ export function createEngagementModules(deps: {
   members: MembersModule;
   auth: AuthModule;
   withdrawals: WithdrawalsModule;
-  rewards: RewardsModule;
+  ledger: LedgerModule;
+  bonus: BonusModule;
   admin: AdminModule;
   playEvents: PlayEventsModule;
+  realtime: RealtimeModule;
   clock: () => Date;
 }) {
-  const { db, merchants, members, auth, withdrawals, rewards, admin, playEvents, clock } = deps;
+  const { db, merchants, members, auth, withdrawals, admin, playEvents, clock } = deps;
+  // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
+  const rewards = createRewardsModule({ ...deps, audit: admin });
+  for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
   // Cashback on net loss and raffles: their own play-event consumers; their rewards wait in the reward centre.
   const cashback = createCashbackModule({ db, merchants, rewards, audit: admin, events: playEvents, clock });
   const raffle = createRaffleModule({
@@ -48,5 +57,5 @@ export function createEngagementModules(deps: {
   const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
   for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
   auth.setReferralPort({ check: referral.check, attach: referral.attach });
-  return { cashback, raffle, vip, referral };
+  return { rewards, cashback, raffle, vip, referral };
 }

@@ -42,7 +42,6 @@ import { createOutboxModule } from './modules/outbox/index.ts';
 import { createRealtimeModule, type RealtimeOptions } from './modules/realtime/index.ts';
 import { createRegistrationModule } from './modules/registration/index.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/index.ts';
-import { createRewardsModule } from './modules/rewards/index.ts';
 import { createSiteSettingsModule } from './modules/site-settings/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createVerificationModule, type SmsProvider } from './modules/verification/index.ts';
@@ -306,6 +305,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     deposits,
     events: playEvents,
     audit: admin,
+    rg,
     clock,
   });
   games.setBonusStakePolicy({ maxStake: bonus.maxStake });
@@ -351,19 +351,18 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     clock,
   });
   const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin, realtime });
-  // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
-  const rewards = createRewardsModule({ db, ledger, members, merchants, withdrawals, audit: admin, realtime, clock });
-  for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
-  // Cashback, raffles, VIP and member referral: rewards in the reward centre from their own play-event consumers.
-  const { cashback, raffle, vip, referral } = createEngagementModules({
+  // The reward centre (rewards paid as cash or bonus), cashback, raffles, VIP and member referral.
+  const { rewards, cashback, raffle, vip, referral } = createEngagementModules({
     db,
+    ledger,
     merchants,
     members,
     auth,
     withdrawals,
-    rewards,
+    bonus,
     admin,
     playEvents,
+    realtime,
     clock,
   });
   const memberAdmin = createMemberAdminModule({

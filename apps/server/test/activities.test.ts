@@ -64,12 +64,15 @@ async function signupPromotion(amount: string): Promise<string> {
   return id;
 }
 
-async function activityPromotion(opts: { newMembersOnly?: boolean; oncePerMember?: boolean } = {}): Promise<string> {
+async function activityPromotion(
+  opts: { newMembersOnly?: boolean; oncePerMember?: boolean; bonusTerms?: object } = {},
+): Promise<string> {
   const id = await newPromotion();
   const r = await staff('PUT', `/admin/api/promotions/${id}/application`, {
     enabled: true,
     newMembersOnly: opts.newMembersOnly ?? false,
     oncePerMember: opts.oncePerMember ?? true,
+    ...(opts.bonusTerms && { payAs: 'bonus', bonusTerms: opts.bonusTerms }),
   });
   expect(r.statusCode, r.body).toBe(200);
   return id;
@@ -175,6 +178,38 @@ describe('activity applications', () => {
     expect(inbox.body).toContain('Reward issued');
     // Once per member: no second application once rewarded.
     expect((await apply(p, promo, 'more')).json().code).toBe('activity_already_rewarded');
+  });
+
+  it('a promotion set to pay as bonus: approved twice at once, one bonus claim with its wagering terms', async () => {
+    const terms = { multiplier: 3, maxConversion: null, maxStake: '1000', expiryDays: 5 };
+    const promo = await activityPromotion({ bonusTerms: terms });
+    const saved = await staff('GET', `/admin/api/promotions/${promo}/application`);
+    expect(saved.json().value.offer).toMatchObject({ payAs: 'bonus', bonusTerms: terms });
+    const noTerms = await staff('PUT', `/admin/api/promotions/${promo}/application`, {
+      enabled: true,
+      newMembersOnly: false,
+      oncePerMember: true,
+      payAs: 'bonus',
+    });
+    expect(noTerms.json().code).toBe('validation_failed');
+    const p = await newPlayer(t, demo);
+    const id = (await apply(p, promo, 'Bonus please')).json().value.id as string;
+    const both = await Promise.all([
+      review(id, { decision: 'approve', amount: '2000' }),
+      review(id, { decision: 'approve', amount: '2000' }),
+    ]);
+    expect(both.map((x) => x.statusCode).sort()).toEqual([200, 409]);
+    expect(await balances(p)).toEqual({ main: 0n, bonus: 2000n });
+    const bonus = (await member(p, 'GET', '/wps/bonus')).json().value;
+    expect(bonus.active).toMatchObject({
+      kind: 'reward',
+      rewardRef: `ACT-${id}`,
+      amount: '2000',
+      requirement: '6000',
+      maxStake: '1000',
+    });
+    const inbox = await t.app.inject({ method: 'GET', url: '/wps/member/messages', headers: bearer(p.token) });
+    expect(inbox.body).toContain('Reward issued');
   });
 
   it('a rejection carries its reason to the member, who may apply again; nothing is paid', async () => {

@@ -9,6 +9,42 @@ import { minorInput, minorString } from './money.ts';
 export const BONUS_OFFER_KINDS = ['first_deposit', 'reload', 'signup'] as const;
 export const bonusOfferKind = z.enum(BONUS_OFFER_KINDS);
 export type BonusOfferKind = z.infer<typeof bonusOfferKind>;
+/** A claim's kind: an offer's, or `reward` (a reward of the reward centre, a cashback or an activity paid as bonus). */
+export const BONUS_CLAIM_KINDS = [...BONUS_OFFER_KINDS, 'reward'] as const;
+export const bonusClaimKind = z.enum(BONUS_CLAIM_KINDS);
+export type BonusClaimKind = z.infer<typeof bonusClaimKind>;
+
+/** How a reward programme pays: cash to the main balance, or bonus money with wagering terms. */
+export const REWARD_PAY_AS = ['cash', 'bonus'] as const;
+export const rewardPayAs = z.enum(REWARD_PAY_AS);
+export type RewardPayAs = z.infer<typeof rewardPayAs>;
+
+/**
+ * The terms of a reward paid as bonus money (cashback programmes, activity promotions, the reward centre): wagering
+ * requirement = multiplier × the amount, the most that converts to main (null: all), the largest stake while
+ * wagering (null: none), the days to wager it once active.
+ */
+export const rewardBonusTermsWrite = z.object({
+  multiplier: z.number().int().min(0).max(200),
+  maxConversion: minorInput.nullable(),
+  maxStake: minorInput.refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) > 0n, 'Above 0.').nullable(),
+  expiryDays: z.number().int().min(1).max(365),
+});
+export type RewardBonusTermsWrite = z.infer<typeof rewardBonusTermsWrite>;
+export const rewardBonusTerms = rewardBonusTermsWrite.extend({
+  maxConversion: minorString.nullable(),
+  maxStake: minorString.nullable(),
+});
+export type RewardBonusTerms = z.infer<typeof rewardBonusTerms>;
+
+/** The pay-as choice of a programme's editor: bonus needs its terms, cash has none. */
+export const rewardPayment = {
+  payAs: rewardPayAs.default('cash'),
+  bonusTerms: rewardBonusTermsWrite.nullable().default(null),
+};
+export const payAsHasTerms = (b: { payAs: RewardPayAs; bonusTerms: RewardBonusTermsWrite | null }) =>
+  b.payAs === 'cash' || b.bonusTerms !== null;
+export const payAsTermsIssue = { path: ['bonusTerms'], message: 'Set the bonus terms.' };
 
 export const BONUS_CLAIM_STATUSES = [
   'joined',
@@ -75,9 +111,11 @@ export type PlayerBonusOffer = z.infer<typeof playerBonusOffer>;
 
 export const bonusClaim = z.object({
   id: z.string(),
-  promotionId: z.string(),
+  /** null: a reward paid as bonus (its reference is `rewardRef`). */
+  promotionId: z.string().nullable(),
+  rewardRef: z.string().nullable(),
   title: z.string(),
-  kind: bonusOfferKind,
+  kind: bonusClaimKind,
   status: bonusClaimStatus,
   amount: minorString,
   depositAmount: minorString,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardBonusTerms, rewardPayAs, rewardPayment } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -27,7 +28,10 @@ export const cashbackProgrammeRequest = z
     /** Game category codes counted (empty: every category). */
     categories: z.array(category).max(30).default([]),
     active: z.boolean().default(true),
+    /** Paid as cash, or as bonus money with these wagering terms. */
+    ...rewardPayment,
   })
+  .refine(payAsHasTerms, payAsTermsIssue)
   .refine((b) => new Set(b.categories).size === b.categories.length, {
     path: ['categories'],
     message: 'A category is listed twice.',
@@ -43,6 +47,8 @@ export const adminCashbackProgramme = z.object({
   cap: minorString,
   categories: z.array(z.string()),
   active: z.boolean(),
+  payAs: rewardPayAs,
+  bonusTerms: rewardBonusTerms.nullable(),
   createdAt: z.string(),
 });
 export type AdminCashbackProgramme = z.infer<typeof adminCashbackProgramme>;
@@ -73,7 +79,12 @@ export const cashbackRunQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });
 /** POST /admin/api/cashback/runs: close every ended period now (what the job does). */
-export const cashbackCloseResult = z.object({ runs: z.number().int(), granted: z.number().int() });
+export const cashbackCloseResult = z.object({
+  runs: z.number().int(),
+  granted: z.number().int(),
+  /** Extra rewards for late bets of periods closed before. */
+  adjusted: z.number().int(),
+});
 
 /** The member's running period of one programme. */
 export const cashbackStanding = z.object({
@@ -84,6 +95,8 @@ export const cashbackStanding = z.object({
   minNetLoss: minorString,
   cap: minorString,
   categories: z.array(z.string()),
+  payAs: rewardPayAs,
+  bonusTerms: rewardBonusTerms.nullable(),
   periodKey: z.string(),
   periodEndsAt: z.string(),
   /** Stake − payout so far in the counted categories (negative: the member is ahead). */

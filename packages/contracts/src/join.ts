@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardPayment } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -74,13 +75,22 @@ export const activityApplyRequest = z.object({ comment: activityComment });
 export type ActivityApplyRequest = z.infer<typeof activityApplyRequest>;
 
 /** A promotion's activity-application settings (the back-office promotion editor). */
-export const activityOffer = z.object({
-  enabled: z.boolean(),
-  newMembersOnly: z.boolean(),
-  oncePerMember: z.boolean(),
-});
+export const activityOffer = z
+  .object({
+    enabled: z.boolean(),
+    newMembersOnly: z.boolean(),
+    oncePerMember: z.boolean(),
+    /** The approved reward: cash, or bonus money with these wagering terms. */
+    ...rewardPayment,
+  })
+  .refine(payAsHasTerms, payAsTermsIssue);
 export type ActivityOffer = z.infer<typeof activityOffer>;
-export const adminActivityOffer = z.object({ offer: activityOffer.nullable() });
+export const adminActivityOffer = z.object({
+  offer: activityOffer.nullable(),
+  currency: z.string(),
+  exponent: z.number().int(),
+});
+export type AdminActivityOffer = z.infer<typeof adminActivityOffer>;
 
 export const ACTIVITY_APPLICATION_STATUSES = ['applying', 'issued', 'rejected'] as const;
 export const activityApplicationStatus = z.enum(ACTIVITY_APPLICATION_STATUSES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rewardBonusTerms } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -65,6 +66,8 @@ export const rewardItem = z.object({
   kind: z.enum(['cash', 'bonus']),
   title: z.string(),
   amount: minorString,
+  /** A bonus reward's wagering terms (null: cash). */
+  bonusTerms: rewardBonusTerms.nullable(),
   status: rewardStatus,
   expiresAt: z.string(),
   claimedAt: z.string().nullable(),

@@ -171,7 +171,11 @@ export function registerActivitiesRoutes(
       params: idParams,
       response: adminActivityOffer,
     },
-    async ({ merchant, params }) => ({ offer: await service.offer(merchant, params.id) }),
+    async ({ merchant, params }) => ({
+      offer: await service.offer(merchant, params.id),
+      currency: merchant.currency,
+      exponent: merchant.currencyExponent,
+    }),
   );
 
   defineAdminRoute(

@@ -19,12 +19,12 @@ import { AppError, isAppError } from '../../lib/errors.ts';
 import { reencodeImage } from '../../lib/image.ts';
 import type { WindowLimiter } from '../../lib/window-limiter.ts';
 import type { AdminModule } from '../admin/index.ts';
-import type { BonusModule } from '../bonus/index.ts';
+import { type BonusModule, presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MessagesModule } from '../messages/index.ts';
 import type { PromotionsModule } from '../promotions/index.ts';
-import type { ActivitiesRepository, ApplicationRow } from './activities.repository.ts';
+import type { ActivitiesRepository, ActivityOfferRow, ApplicationRow } from './activities.repository.ts';
 import type { ActivitiesTables } from './activities.tables.ts';
 
 /** The ledger scope of application rewards; key reward:<application id>. */
@@ -37,7 +37,7 @@ export interface ActivitiesDeps {
   repo: ActivitiesRepository;
   ledger: Pick<LedgerModule, 'postOrThrow'>;
   promotions: Pick<PromotionsModule, 'facts'>;
-  bonus: Pick<BonusModule, 'joinables' | 'claimsFor'>;
+  bonus: Pick<BonusModule, 'joinables' | 'claimsFor' | 'creditReward'>;
   members: Pick<MembersModule, 'findById' | 'accountsOf'>;
   messages: Pick<MessagesModule, 'notify'>;
   staff: Pick<AdminModule, 'staffUsernames'>;
@@ -157,7 +157,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
 
     async offer(merchant: Merchant, promotionId: bigint): Promise<ActivityOffer | null> {
       const o = await repo.offer(merchant.id, promotionId);
-      return o ? { enabled: o.enabled, newMembersOnly: o.new_members_only, oncePerMember: o.once_per_member } : null;
+      return o ? presentOffer(o) : null;
     },
 
     /** The operator makes a promotion take applications (or not); audited in the same transaction. */
@@ -170,6 +170,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     ): Promise<ActivityOffer> {
       const [fact] = await deps.promotions.facts(merchant.id, [promotionId]);
       if (!fact || fact.withdrawn) throw new AppError('promotion_not_found');
+      const terms = termsFromRequest(w);
       const row = await db.transaction().execute(async (trx) => {
         const saved = await repo.saveOffer(trx, {
           promotion_id: promotionId,
@@ -177,12 +178,14 @@ export function createActivitiesService(deps: ActivitiesDeps) {
           enabled: w.enabled,
           new_members_only: w.newMembersOnly,
           once_per_member: w.oncePerMember,
+          pay_as: terms ? 'bonus' : 'cash',
+          ...termColumns(terms),
           updated_by: adminId,
         });
         await audit(trx);
         return saved;
       });
-      return { enabled: row.enabled, newMembersOnly: row.new_members_only, oncePerMember: row.once_per_member };
+      return presentOffer(row);
     },
 
     /**
@@ -290,7 +293,12 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       // Read before the transaction: PGlite runs one connection, a read outside it would wait for it.
       const found = await repo.find(merchant.id, id);
       if (!found) throw new AppError('activity_application_not_found');
-      const [fact] = await deps.promotions.facts(merchant.id, [found.promotion_id]);
+      const [fact, offer] = await Promise.all([
+        deps.promotions.facts(merchant.id, [found.promotion_id]).then((f) => f[0]),
+        repo.offer(merchant.id, found.promotion_id),
+      ]);
+      // The promotion's pay-as setting at approval: bonus money with its terms, or cash.
+      const bonusTerms = offer ? termsOf(offer) : null;
       const title = fact?.title ?? '';
       const row = await db.transaction().execute(async (trx) => {
         const a = await repo.lock(trx, merchant.id, id);
@@ -301,26 +309,36 @@ export function createActivitiesService(deps: ActivitiesDeps) {
         if (decision.decision === 'approve') {
           reward = BigInt(decision.amount ?? '0');
           if (reward <= 0n) throw new AppError('validation_failed', 'Enter the reward.');
-          await deps.ledger.postOrThrow(
-            {
-              merchantId: merchant.id,
-              currency: merchant.currency,
-              scope: ACTIVITY_SCOPE,
-              key: `reward:${a.id}`,
-              kind: 'reward',
+          if (bonusTerms)
+            // Bonus money: a bonus claim keyed by the application (its grant's ledger key), queued behind an active one.
+            await deps.bonus.creditReward(trx, merchant, {
               memberId: a.member_id,
-              ref: { applicationId: String(a.id), promotionId: String(a.promotion_id) },
-              legs: [
-                {
-                  debit: systemAccount('promotions', a.member_id),
-                  credit: memberMain(a.member_id),
-                  amount: reward,
-                  code: 'promotion',
-                },
-              ],
-            },
-            trx,
-          );
+              reference: `ACT-${a.id}`,
+              amount: reward,
+              title,
+              terms: bonusTerms,
+            });
+          else
+            await deps.ledger.postOrThrow(
+              {
+                merchantId: merchant.id,
+                currency: merchant.currency,
+                scope: ACTIVITY_SCOPE,
+                key: `reward:${a.id}`,
+                kind: 'reward',
+                memberId: a.member_id,
+                ref: { applicationId: String(a.id), promotionId: String(a.promotion_id) },
+                legs: [
+                  {
+                    debit: systemAccount('promotions', a.member_id),
+                    credit: memberMain(a.member_id),
+                    amount: reward,
+                    code: 'promotion',
+                  },
+                ],
+              },
+              trx,
+            );
         }
         const next: ActivityApplicationStatus = reward === null ? 'rejected' : 'issued';
         const saved = await repo.update(trx, a.id, {
@@ -340,7 +358,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
               }
             : {
                 title: `Reward issued: ${title}`,
-                content: `Your application to “${title}” was approved: ${merchant.currency} ${formatMoney(String(reward), merchant.currencyExponent)} has been added to your balance.`,
+                content: `Your application to “${title}” was approved: ${merchant.currency} ${formatMoney(String(reward), merchant.currencyExponent)} has been added to your ${bonusTerms ? 'bonus balance (see Bonus details for its wagering)' : 'balance'}.`,
               },
           trx,
         );
@@ -354,6 +372,15 @@ export function createActivitiesService(deps: ActivitiesDeps) {
       return (await presentAdmin(merchant, [row]))[0]!;
     },
   };
+
+  function presentOffer(o: ActivityOfferRow): ActivityOffer {
+    return {
+      enabled: o.enabled,
+      newMembersOnly: o.new_members_only,
+      oncePerMember: o.once_per_member,
+      ...presentPayment(o),
+    };
+  }
 
   async function presentAdmin(merchant: Merchant, rows: ApplicationRow[]): Promise<AdminActivityApplication[]> {
     const [accounts, staff, facts] = await Promise.all([

@@ -8,6 +8,12 @@ export interface ActivityOffersTable {
   enabled: boolean;
   new_members_only: boolean;
   once_per_member: boolean;
+  /** The approved reward: cash, or bonus money with these terms (migration 0215). */
+  pay_as: 'cash' | 'bonus';
+  bonus_multiplier: number | null;
+  bonus_max_conversion: Int8 | null;
+  bonus_max_stake: Int8 | null;
+  bonus_expiry_days: number | null;
   updated_by: Int8 | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -19,7 +19,7 @@ export { ACTIVITY_SCOPE, bonusState } from './activities.service.ts';
 export function createActivitiesModule(
   deps: Omit<ActivitiesDeps, 'db' | 'repo' | 'bonus' | 'staff'> & {
     db: AnyDb;
-    bonus: Pick<BonusModule, 'joinables' | 'claimsFor' | 'join' | 'requestReward'>;
+    bonus: Pick<BonusModule, 'joinables' | 'claimsFor' | 'join' | 'requestReward' | 'creditReward'>;
     audit: Pick<AdminModule, 'recordAction' | 'staffUsernames'>;
   },
 ) {

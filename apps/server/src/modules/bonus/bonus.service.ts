@@ -7,12 +7,17 @@ import { type Leg, type LedgerModule, memberBonus, memberMain, systemAccount } f
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { PromotionsModule } from '../promotions/index.ts';
+import type { ResponsibleGamingModule } from '../responsible-gaming/index.ts';
 import { conversionOf, requirementOf } from './bonus.money.ts';
 import type { BonusRepository, ClaimRow, OfferRow } from './bonus.repository.ts';
+import type { BonusTerms } from './bonus.reward-terms.ts';
 import type { BonusTables } from './bonus.tables.ts';
 
 const DAY_MS = 86_400_000;
-/** The ledger scope of every bonus journal; keys: grant:<claim>, converted:<claim>, expired:<claim>, forfeited:<claim>. */
+/**
+ * The ledger scope of every bonus journal; keys: grant:<claim> (a reward's claim: the reward's reference),
+ * converted:<claim>, expired:<claim>, forfeited:<claim>.
+ */
 export const BONUS_SCOPE = 'bonus';
 
 export interface BonusDeps {
@@ -23,7 +28,18 @@ export interface BonusDeps {
   members: Pick<MembersModule, 'findById' | 'findByAccount' | 'accountsOf'>;
   promotions: Pick<PromotionsModule, 'facts' | 'list'>;
   deposits: { hasCreditedDeposit(memberId: bigint): Promise<boolean> };
+  /** A member on a break (self-exclusion, time-out) is paid no bonus money. */
+  rg?: Pick<ResponsibleGamingModule, 'blockRefusal'>;
   clock: () => Date;
+}
+
+/** A reward paid as bonus money: its reference (unique; the grant's ledger key), amount, title and terms. */
+export interface RewardBonus {
+  memberId: bigint;
+  reference: string;
+  amount: bigint;
+  title: string;
+  terms: BonusTerms;
 }
 
 export function presentOffer(o: OfferRow): BonusOffer {
@@ -50,8 +66,9 @@ export function presentClaim(c: ClaimRow, title: string): BonusClaim {
   const opt = (v: bigint | null) => (v === null ? null : String(v));
   return {
     id: String(c.id),
-    promotionId: String(c.promotion_id),
-    title,
+    promotionId: opt(c.promotion_id),
+    rewardRef: c.reward_ref,
+    title: c.title ?? title,
     kind: c.kind,
     status: c.status,
     amount: String(c.amount),
@@ -106,7 +123,7 @@ export function createBonusService(deps: BonusDeps) {
     if (!q) return undefined;
     const now = clock();
     if (q.amount > 0n)
-      await post(trx, m, q, `grant:${q.id}`, [
+      await post(trx, m, q, q.reward_ref ?? `grant:${q.id}`, [
         {
           debit: systemAccount('promotions', memberId),
           credit: memberBonus(memberId),
@@ -164,9 +181,15 @@ export function createBonusService(deps: BonusDeps) {
     });
   }
 
-  async function titles(merchantId: bigint, claims: ClaimRow[]): Promise<Map<bigint, string>> {
-    const facts = await deps.promotions.facts(merchantId, [...new Set(claims.map((c) => c.promotion_id))]);
+  async function titles(merchantId: bigint, claims: ClaimRow[]): Promise<Map<bigint | null, string>> {
+    const ids = [...new Set(claims.flatMap((c) => (c.promotion_id === null ? [] : [c.promotion_id])))];
+    const facts = ids.length ? await deps.promotions.facts(merchantId, ids) : [];
     return new Map(facts.map((f) => [f.id, f.title]));
+  }
+
+  /** The member's break as an error (a bonus is not paid to a member on a break), in `trx` when given. */
+  async function refusal(memberId: bigint, trx?: AnyDb): Promise<AppError | undefined> {
+    return deps.rg?.blockRefusal(memberId, trx);
   }
 
   return {
@@ -175,6 +198,40 @@ export function createBonusService(deps: BonusDeps) {
     settle,
     merchantOf,
     titles,
+
+    /**
+     * A reward claimed as bonus money, in the claimer's transaction (the reward centre's claim, an activity's
+     * approval): a bonus claim queued now, paid into the bonus account at once when no bonus is active (else when
+     * the active one ends), wagered and ended like any other. Once per reward reference (a unique index: a second
+     * credit of one reward fails its transaction); refused for a member on a break.
+     */
+    async creditReward(trx: AnyDb, m: Merchant, r: RewardBonus): Promise<ClaimRow> {
+      const refused = await refusal(r.memberId, trx);
+      if (refused) throw refused;
+      if (r.amount <= 0n) throw new Error('bonus: a reward of 0 cannot be credited');
+      const now = clock();
+      const c = await repo.insertClaim(trx, {
+        merchant_id: m.id,
+        member_id: r.memberId,
+        promotion_id: null,
+        reward_ref: r.reference,
+        title: r.title,
+        kind: 'reward',
+        status: 'queued',
+        amount: r.amount,
+        requirement: BigInt(r.terms.multiplier) * r.amount,
+        max_conversion: r.terms.maxConversion,
+        max_stake: r.terms.maxStake,
+        expiry_days: r.terms.expiryDays,
+        contributions: JSON.stringify({}),
+        ip: '',
+        device: '',
+        joined_at: now,
+        qualified_at: now,
+      });
+      await activateNext(trx, m, r.memberId); // this claim, unless an older one queues before it
+      return (await repo.lockClaim(trx, c.id)) ?? c;
+    },
 
     /** The largest stake while the member wagers an active bonus (the seamless wallet asks when bonus money is held). */
     async maxStake(_merchantId: bigint, memberId: bigint, trx?: AnyDb): Promise<bigint | undefined> {

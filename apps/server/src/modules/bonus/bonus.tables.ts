@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BonusClaimStatus, BonusOfferKind } from '@sea/contracts';
+import type { BonusClaimKind, BonusClaimStatus, BonusOfferKind } from '@sea/contracts';
 import type { Int8, Int8Id } from '../../db/columns.ts';
 
 type Json = ColumnType<Record<string, number>, string, string>;
@@ -28,8 +28,11 @@ export interface BonusClaimsTable {
   id: Int8Id;
   merchant_id: Int8;
   member_id: Int8;
-  promotion_id: Int8;
-  kind: BonusOfferKind;
+  /** null: a reward paid as bonus money (reward_ref; migration 0215). */
+  promotion_id: Int8 | null;
+  reward_ref: string | null;
+  title: string | null;
+  kind: BonusClaimKind;
   status: BonusClaimStatus;
   deposit_ref: string | null;
   deposit_amount: Generated<bigint>;

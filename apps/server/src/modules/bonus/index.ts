@@ -14,6 +14,16 @@ import { anonymiseBonusClaims } from './bonus-anonymise.repository.ts';
 export { BONUS_CONSUMER } from './bonus.wagering.ts';
 export { BONUS_SCOPE } from './bonus.service.ts';
 export { contributionPercent, conversionOf, depositBonus, requirementOf } from './bonus.money.ts';
+export type { RewardBonus } from './bonus.service.ts';
+export {
+  type BonusTermColumns,
+  type BonusTerms,
+  presentPayment,
+  presentTerms,
+  termColumns,
+  termsFromRequest,
+  termsOf,
+} from './bonus.reward-terms.ts';
 
 /** How often due claims (met, expired) are settled and idle queues started (seconds). */
 export const BONUS_SETTLE_EVERY_SECONDS = 30;

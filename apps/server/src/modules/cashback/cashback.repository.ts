@@ -112,6 +112,69 @@ export function createCashbackRepository(db: Db) {
         .executeTakeFirst();
       return row?.id;
     },
+    /** A period's run row, locked (late adjustments of one period go one at a time); undefined: not closed. */
+    lockRun: (exec: Db, programmeId: bigint, periodKey: string) =>
+      exec
+        .selectFrom('cashback_runs')
+        .select(['id'])
+        .where('programme_id', '=', programmeId)
+        .where('period_key', '=', periodKey)
+        .forUpdate()
+        .executeTakeFirst(),
+    /** Adds a late adjustment to a run's figures. */
+    addToRun: (exec: Db, id: bigint, members: number, amount: bigint) =>
+      exec
+        .updateTable('cashback_runs')
+        .set({ members: sql`members + ${members}`, total: sql`total + ${amount}` })
+        .where('id', '=', id)
+        .execute(),
+    /** What the member was granted for a closed period (0n: nothing). */
+    async paid(exec: Db, programmeId: bigint, periodKey: string, memberId: bigint): Promise<bigint> {
+      const r = await exec
+        .selectFrom('cashback_paid')
+        .select('paid')
+        .where('programme_id', '=', programmeId)
+        .where('period_key', '=', periodKey)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return r?.paid ?? 0n;
+    },
+    setPaid: (exec: Db, programmeId: bigint, periodKey: string, memberId: bigint, paid: bigint) =>
+      exec
+        .insertInto('cashback_paid')
+        .values({ programme_id: programmeId, period_key: periodKey, member_id: memberId, paid })
+        .onConflict((oc) => oc.columns(['programme_id', 'period_key', 'member_id']).doUpdateSet({ paid }))
+        .execute(),
+    /**
+     * Notes members' local days that received a settled bet after they had ended (the consumer's batch). A day noted
+     * again gets a new time, so a job that read the older note does not remove it (it counts again next run).
+     */
+    async noteLateDays(exec: Db, rows: Array<{ merchantId: bigint; memberId: bigint; day: string }>) {
+      if (!rows.length) return;
+      await exec
+        .insertInto('cashback_late_days')
+        .values(
+          rows.map((r) => ({
+            merchant_id: r.merchantId,
+            member_id: r.memberId,
+            day: r.day,
+            noted_at: sql<Date>`clock_timestamp()`,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['member_id', 'day']).doUpdateSet({ noted_at: sql<Date>`clock_timestamp()` }))
+        .execute();
+    },
+    /** Noted late days, oldest first (a batch of the job). */
+    lateDays: (limit: number) =>
+      db.selectFrom('cashback_late_days').selectAll().orderBy('noted_at').orderBy('member_id').limit(limit).execute(),
+    /** Removes a noted late day once every period holding it is settled (only if not noted again since `notedAt`). */
+    dropLateDay: (memberId: bigint, day: string, notedAt: Date) =>
+      db
+        .deleteFrom('cashback_late_days')
+        .where('member_id', '=', memberId)
+        .where('day', '=', day)
+        .where('noted_at', '<=', notedAt)
+        .execute(),
     finishRun: (exec: Db, id: bigint, members: number, total: bigint) =>
       exec.updateTable('cashback_runs').set({ members, total }).where('id', '=', id).execute(),
     async runsPage(merchantId: bigint, page: Page) {

@@ -7,6 +7,8 @@ import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { addDays, localDay, previousWindowKey, type RewardsModule, windowEnd, windowKey } from '../rewards/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
+import { cashbackTerms, createLateCashback, periodLabel } from './cashback.late.ts';
 import { cashbackOf, daysOf } from './cashback.money.ts';
 import type { CashbackRepository, ProgrammeRow } from './cashback.repository.ts';
 import type { CashbackTables } from './cashback.tables.ts';
@@ -38,10 +40,11 @@ const present = (p: ProgrammeRow): AdminCashbackProgramme => ({
   cap: String(p.cap),
   categories: p.categories,
   active: p.active,
+  ...presentPayment(p),
   createdAt: p.created_at.toISOString(),
 });
 
-const terms = (p: ProgrammeRow) => ({ percentBp: p.percent_bp, minNetLoss: p.min_net_loss, cap: p.cap });
+const terms = cashbackTerms;
 
 /**
  * Cashback on net loss: the consumer adds each settled bet's stake and payout to the member's local day and
@@ -57,6 +60,7 @@ export function createCashbackService(deps: CashbackDeps) {
     if (!m) throw new Error(`cashback: merchant ${id} not found`);
     return m;
   }
+  const late = createLateCashback({ db, repo, merchantOf, rewards: deps.rewards, clock });
 
   const consumer: PlayEventConsumer = {
     name: CASHBACK_CONSUMER,
@@ -68,8 +72,11 @@ export function createCashbackService(deps: CashbackDeps) {
         const m = await deps.merchants.findById(id);
         if (m) zones.set(id, m.timezone);
       }
+      const now = clock();
       await db.transaction().execute(async (trx) => {
         const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
+        // Bets of a local day that has ended: the day's closed periods are re-counted (late events, cashback.late.ts).
+        const late = new Map<string, { merchantId: bigint; memberId: bigint; day: string }>();
         const sums = new Map<
           string,
           { merchantId: bigint; memberId: bigint; day: string; category: string; stake: bigint; payout: bigint }
@@ -92,8 +99,11 @@ export function createCashbackService(deps: CashbackDeps) {
           row.stake += e.stake;
           row.payout += e.payout;
           sums.set(key, row);
+          if (day < localDay(now, tz))
+            late.set(`${e.memberId}|${day}`, { merchantId: e.merchantId, memberId: e.memberId, day });
         }
         await repo.addDaily(trx, [...sums.values()]);
+        await repo.noteLateDays(trx, [...late.values()]);
       });
     },
   };
@@ -119,10 +129,12 @@ export function createCashbackService(deps: CashbackDeps) {
           source: 'cashback',
           sourceKey: `${p.id}:${periodKey}`,
           amount,
-          title: `${p.title} · ${periodKey.startsWith('W') ? `week of ${periodKey.slice(1)}` : periodKey}`,
+          title: `${p.title} · ${periodLabel(periodKey)}`,
           at,
+          bonus: termsOf(p),
         });
         if (!reward) continue;
+        await repo.setPaid(trx, p.id, periodKey, r.member_id, amount);
         total += amount;
         granted.push(r.member_id);
       }
@@ -136,8 +148,11 @@ export function createCashbackService(deps: CashbackDeps) {
   return {
     consumer,
 
-    /** Closes every ended period of every active programme (the job; rerun safe). */
-    async closeEnded(now: Date = clock()): Promise<{ runs: number; granted: number }> {
+    /**
+     * Closes every ended period of every active programme, then grants what late bets added to closed periods
+     * (the job; rerun safe).
+     */
+    async closeEnded(now: Date = clock()): Promise<{ runs: number; granted: number; adjusted: number }> {
       let runs = 0;
       let granted = 0;
       const cut = new Date(now.getTime() - CLOSE_GRACE_MS);
@@ -159,7 +174,7 @@ export function createCashbackService(deps: CashbackDeps) {
           }
         }
       }
-      return { runs, granted };
+      return { runs, granted, adjusted: await late.settleLate() };
     },
 
     /** The member's running period of every active programme: net loss so far and what it would pay. */
@@ -199,6 +214,7 @@ export function createCashbackService(deps: CashbackDeps) {
       ip: string,
     ) {
       const now = clock();
+      const bonusTerms = termsFromRequest(b);
       const fields = {
         title: b.title,
         period: b.period,
@@ -207,6 +223,8 @@ export function createCashbackService(deps: CashbackDeps) {
         cap: BigInt(b.cap),
         categories: JSON.stringify(b.categories),
         active: b.active,
+        pay_as: bonusTerms ? ('bonus' as const) : ('cash' as const),
+        ...termColumns(bonusTerms),
         updated_at: now,
       };
       const row = await db.transaction().execute(async (trx) => {
@@ -227,7 +245,14 @@ export function createCashbackService(deps: CashbackDeps) {
           action: id === null ? 'cashback.programme.create' : 'cashback.programme.update',
           targetType: 'cashback_programme',
           targetId: String(r.id),
-          detail: { title: r.title, percentBp: r.percent_bp, cap: String(r.cap), active: r.active },
+          detail: {
+            title: r.title,
+            percentBp: r.percent_bp,
+            cap: String(r.cap),
+            active: r.active,
+            payAs: r.pay_as,
+            ...(bonusTerms && { multiplier: bonusTerms.multiplier, expiryDays: bonusTerms.expiryDays }),
+          },
           ip,
         });
         return r;

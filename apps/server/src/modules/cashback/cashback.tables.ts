@@ -13,6 +13,12 @@ export interface CashbackProgrammesTable {
   cap: Int8;
   categories: Json;
   active: Generated<boolean>;
+  /** Paid as cash or as bonus money with these terms (migration 0215). */
+  pay_as: Generated<'cash' | 'bonus'>;
+  bonus_multiplier: number | null;
+  bonus_max_conversion: Int8 | null;
+  bonus_max_stake: Int8 | null;
+  bonus_expiry_days: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -41,9 +47,27 @@ export interface CashbackRunsTable {
   ran_at: CreatedAt;
 }
 
+/** What a member was granted for a programme's closed period (the close, then late adjustments). */
+export interface CashbackPaidTable {
+  programme_id: Int8;
+  period_key: string;
+  member_id: Int8;
+  paid: Int8;
+}
+
+/** A member's local day that received a settled bet after it had ended (re-counted by the close job). */
+export interface CashbackLateDaysTable {
+  merchant_id: Int8;
+  member_id: Int8;
+  day: string;
+  noted_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface CashbackTables {
   cashback_programmes: CashbackProgrammesTable;
   cashback_daily: CashbackDailyTable;
   cashback_applied_events: CashbackAppliedEventsTable;
   cashback_runs: CashbackRunsTable;
+  cashback_paid: CashbackPaidTable;
+  cashback_late_days: CashbackLateDaysTable;
 }

@@ -316,6 +316,12 @@ export function createRgService(deps: {
     /** Of these members, the ones on a break now (marketing messages and bonuses skip them). */
     blockedAmong: (merchantId: bigint, memberIds: bigint[]) => repo.blockedAmong(merchantId, memberIds, clock()),
 
+    /** The member's break as an error (rg_self_excluded / rg_time_out), undefined when none: a bonus is not paid. */
+    async blockRefusal(memberId: bigint, exec?: AnyDb): Promise<AppError | undefined> {
+      const b = blocked(await repo.member(memberId, exec), clock());
+      return b ? blockError(b) : undefined;
+    },
+
     async isBlocked(merchantId: bigint, memberId: bigint): Promise<boolean> {
       return (await repo.blockedAmong(merchantId, [memberId], clock())).size > 0;
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newReference } from '../../lib/reference.ts';
+import { type BonusModule, type BonusTerms, presentTerms, termColumns, termsOf } from '../bonus/index.ts';
 import { type LedgerModule, memberMain, systemAccount } from '../ledger/index.ts';
 import type { RealtimeModule } from '../realtime/index.ts';
 import type { RewardRow, RewardsRepository } from './rewards.repository.ts';
@@ -19,6 +20,7 @@ export const presentReward = (r: RewardRow): RewardItem => ({
   kind: r.kind,
   title: r.title,
   amount: String(r.amount),
+  bonusTerms: presentTerms(termsOf(r)),
   status: r.status,
   expiresAt: r.expires_at.toISOString(),
   claimedAt: r.claimed_at?.toISOString() ?? null,
@@ -34,6 +36,8 @@ export interface RewardGrant {
   amount: bigint;
   title: string;
   at: Date;
+  /** Paid as bonus money with these terms when claimed (absent or null: cash). */
+  bonus?: BonusTerms | null;
 }
 
 /**
@@ -46,16 +50,30 @@ export function createRewardCentre(deps: {
   repo: RewardsRepository;
   ledger: Pick<LedgerModule, 'postOrThrow'>;
   realtime?: Pick<RealtimeModule, 'rewards'>;
+  /** Bonus rewards are claimed into the bonus module (without it, a bonus reward cannot be claimed). */
+  bonus?: Pick<BonusModule, 'creditReward'>;
   clock: () => Date;
 }) {
   const { db, repo, clock } = deps;
 
   /**
-   * The one seam where a reward's money moves: cash to the main wallet from the promotions account. A `bonus`
-   * reward will call the bonus module's credit here once it exists; until then none are granted.
+   * The one seam where a reward's money moves: cash to the main wallet from the promotions account; a `bonus`
+   * reward becomes a bonus claim of the bonus module (its grant keyed by the reward's reference), queued behind an
+   * active bonus. Returns the cash journal (null for bonus: its journal is posted when the claim becomes active).
    */
-  async function pay(trx: Db, merchant: Merchant, r: RewardRow): Promise<bigint> {
-    if (r.kind !== 'cash') throw new AppError('function_not_enabled');
+  async function pay(trx: Db, merchant: Merchant, r: RewardRow): Promise<bigint | null> {
+    if (r.kind === 'bonus') {
+      const terms = termsOf(r);
+      if (!deps.bonus || !terms) throw new AppError('function_not_enabled');
+      await deps.bonus.creditReward(trx, merchant, {
+        memberId: r.member_id,
+        reference: r.reference,
+        amount: r.amount,
+        title: r.title,
+        terms,
+      });
+      return null;
+    }
     const posted = await deps.ledger.postOrThrow(
       {
         merchantId: merchant.id,
@@ -101,6 +119,7 @@ export function createRewardCentre(deps: {
         source_key: g.sourceKey,
         amount: g.amount,
         title: g.title,
+        ...(g.bonus ? { kind: 'bonus' as const, ...termColumns(g.bonus) } : {}),
         expires_at: new Date(g.at.getTime() + REWARD_CLAIM_DAYS * 86_400_000),
         created_at: g.at,
       });
@@ -125,7 +144,11 @@ export function createRewardCentre(deps: {
         if (r.status === 'claimed') throw new AppError('reward_already_claimed');
         if (r.status === 'expired' || r.expires_at <= now) throw new AppError('reward_expired');
         const journalId = await pay(trx, merchant, r);
-        return repo.setRewardStatus(trx, r.id, { status: 'claimed', claimedAt: now, journalId });
+        return repo.setRewardStatus(trx, r.id, {
+          status: 'claimed',
+          claimedAt: now,
+          journalId: journalId ?? undefined,
+        });
       });
       void notify(member.memberId).catch(() => undefined);
       return presentReward(row);

@@ -2,6 +2,7 @@ import type { RewardSummary } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedMember } from '../../http/principals.ts';
 import type { AdminModule } from '../admin/index.ts';
+import type { BonusModule } from '../bonus/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
@@ -25,6 +26,8 @@ export interface RewardsDeps {
   withdrawals: Pick<WithdrawalsModule, 'txPassword'>;
   audit: Pick<AdminModule, 'recordAction'>;
   realtime?: Pick<RealtimeModule, 'rewards'>;
+  /** Rewards paid as bonus money are claimed into the bonus module. */
+  bonus?: Pick<BonusModule, 'creditReward'>;
   clock: () => Date;
 }
 

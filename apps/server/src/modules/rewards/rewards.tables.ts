@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export type MissionKind = 'check_in' | 'bet_amount' | 'rounds' | 'first_deposit';
@@ -46,6 +46,11 @@ export interface MemberRewardsTable {
   kind: Generated<RewardKind>;
   amount: Int8;
   title: string;
+  /** A bonus reward's wagering terms (null for cash; migration 0215). */
+  bonus_multiplier: ColumnType<number | null, number | null | undefined, number | null>;
+  bonus_max_conversion: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  bonus_max_stake: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  bonus_expiry_days: ColumnType<number | null, number | null | undefined, number | null>;
   status: Generated<RewardStatus>;
   expires_at: Date;
   claimed_at: Date | null;

@@ -1,4 +1,9 @@
-import type { ActivityOffer, AdminActivityApplication, AdminActivityApplicationPage } from '@sea/contracts';
+import type {
+  ActivityOffer,
+  AdminActivityApplication,
+  AdminActivityApplicationPage,
+  AdminActivityOffer,
+} from '@sea/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminGet, adminPost, adminPut, seg } from './client.ts';
 
@@ -9,7 +14,7 @@ const offerKey = (id: string) => ['admin', 'promotions', id, 'application'] as c
 export const usePromotionApplication = (promotionId: string) =>
   useQuery({
     queryKey: offerKey(promotionId),
-    queryFn: () => adminGet<{ offer: ActivityOffer | null }>(`/admin/api/promotions/${seg(promotionId)}/application`),
+    queryFn: () => adminGet<AdminActivityOffer>(`/admin/api/promotions/${seg(promotionId)}/application`),
   });
 
 export const useSavePromotionApplication = () => {

@@ -1,3 +1,4 @@
+import { payAsAdminEn } from './pay-as.ts';
 import { activitiesAdminEn } from './activities.ts';
 import { chatAdminEn } from './chat.ts';
 import { cashbackRaffleAdminEn } from './cashback-raffle.ts';
@@ -868,6 +869,7 @@ export const en = {
   ...cashbackRaffleAdminEn,
   ...vipAdminEn,
   ...activitiesAdminEn,
+  ...payAsAdminEn,
   ...referralAdminEn,
 };
 

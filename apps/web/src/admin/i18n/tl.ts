@@ -1,3 +1,4 @@
+import { payAsAdminTl } from './pay-as.ts';
 import { activitiesAdminTl } from './activities.ts';
 import type { AdminDictionary } from './en.ts';
 import { cashbackRaffleAdminTl } from './cashback-raffle.ts';
@@ -924,5 +925,6 @@ export const tl: AdminDictionary = {
   ...cashbackRaffleAdminTl,
   ...vipAdminTl,
   ...activitiesAdminTl,
+  ...payAsAdminTl,
   ...referralAdminTl,
 };

@@ -1,3 +1,4 @@
+import { payAsAdminTy } from './pay-as.ts';
 import { activitiesAdminTy } from './activities.ts';
 import { chatAdminTy } from './chat.ts';
 import { cashbackRaffleAdminTy } from './cashback-raffle.ts';
@@ -913,5 +914,6 @@ export const ty: AdminDictionary = {
   ...cashbackRaffleAdminTy,
   ...vipAdminTy,
   ...activitiesAdminTy,
+  ...payAsAdminTy,
   ...referralAdminTy,
 };

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCashback, useRaffles } from '../../api/cashback-raffle.ts';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { bonusTermsText } from './bonus-terms.ts';
 
 type Money = (minor: string) => string;
 const moneyOf =
@@ -59,6 +60,7 @@ function CashbackRow({ p, money }: { p: CashbackStanding; money: Money }) {
             ? t('rewards.cashback.categories', { list: p.categories.join(', ') })
             : t('rewards.cashback.allGames')}
         </p>
+        {p.bonusTerms && <p className="field__hint">{bonusTermsText(t, p.bonusTerms, money)}</p>}
         <p className="field__hint">
           {t('rewards.cashback.periodEnds')} <DateTime value={p.periodEndsAt} />
         </p>

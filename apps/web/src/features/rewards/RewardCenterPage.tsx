@@ -9,6 +9,7 @@ import { errorText } from '../../components/error-text.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
+import { bonusTermsText } from './bonus-terms.ts';
 import { CashbackPanel, RafflesPanel } from './CashbackRaffles.tsx';
 import './rewards.css';
 import '../../i18n/areas/rewards.ts';
@@ -29,7 +30,11 @@ export function RewardCenterPage() {
   const onClaim = (r: RewardItem) => {
     setMessage(null);
     claim.mutate(r.reference, {
-      onSuccess: () => setMessage({ text: t('rewards.claimed', { amount: money(r.amount) }), error: false }),
+      onSuccess: () =>
+        setMessage({
+          text: t(r.kind === 'bonus' ? 'rewards.claimedBonus' : 'rewards.claimed', { amount: money(r.amount) }),
+          error: false,
+        }),
       onError: (err) => setMessage({ text: errorText(t, err), error: true }),
     });
   };
@@ -113,6 +118,7 @@ function RewardRow({
         <p className="rewards__title">
           <span className="rewards__source">{t(`rewards.source.${r.source}`)}</span> {r.title}
         </p>
+        {r.bonusTerms && <p className="field__hint">{bonusTermsText(t, r.bonusTerms, money)}</p>}
         <p className="field__hint">
           {r.status === 'claimed' && r.claimedAt ? (
             <>

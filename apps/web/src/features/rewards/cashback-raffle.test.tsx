@@ -15,6 +15,8 @@ const standing = (over: Partial<CashbackStanding> = {}): CashbackStanding => ({
   id: '1',
   title: 'Daily slots cashback',
   period: 'daily',
+  payAs: 'cash',
+  bonusTerms: null,
   percentBp: 1000,
   minNetLoss: '1000',
   cap: '5000',

@@ -13,6 +13,7 @@ const reward = (over: Partial<RewardItem> = {}): RewardItem => ({
   reference: 'RWD-AAAA1111',
   source: 'mission',
   kind: 'cash',
+  bonusTerms: null,
   title: 'Daily check-in',
   amount: '500',
   status: 'claimable',
@@ -96,6 +97,31 @@ describe('reward centre', () => {
     act(() => lastSocket().fire('connect'));
     act(() => lastSocket().fire('rewards', { missions: 0, rewards: 3 }));
     expect(await within(menu).findByRole('link', { name: 'Reward centre (3 unread)' })).toBeTruthy();
+  });
+
+  it('a reward paid as bonus shows its wagering terms and says where the money went', async () => {
+    const state = setup();
+    state.rewards = [
+      reward({
+        source: 'cashback',
+        kind: 'bonus',
+        title: 'Slots cashback · 2026-11-27',
+        amount: '2000',
+        bonusTerms: { multiplier: 2, maxConversion: '1800', maxStake: null, expiryDays: 7 },
+      }),
+    ];
+    const user = userEvent.setup();
+    renderAt('/member/rewardCenter');
+    expect(
+      await screen.findByText('Bonus money: wager 2× within 7 days · converts at most PHP 18.00', undefined, {
+        timeout: 30_000,
+      }),
+    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Claim PHP 20.00' }));
+    expect(
+      await screen.findByText('PHP 20.00 was added to your bonus account. Its wagering is in Bonus details.'),
+    ).toBeTruthy();
+    expect(state.claims).toBe(1);
   });
 });
 

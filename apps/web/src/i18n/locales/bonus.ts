@@ -27,7 +27,7 @@ export const bonusEn = {
     flagged: 'Under review',
     history: 'History',
     empty: 'No bonus yet.',
-    kinds: { first_deposit: 'First deposit', reload: 'Reload', signup: 'Sign-up' },
+    kinds: { first_deposit: 'First deposit', reload: 'Reload', signup: 'Sign-up', reward: 'Reward' },
     status: {
       joined: 'Joined',
       flagged: 'Under review',

@@ -11,6 +11,8 @@ import { Field, FormAlert, SelectField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
 import { amountText, bpsToPercent, percentText, percentToBps, toMajor, toMinor } from './form-values.ts';
 import { categoriesText, parseCategories } from './categories.ts';
+import { payAsRequest, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields } from '../../components/PayAsFields.tsx';
 
 const schema = z.object({
   title: z.string().trim().min(1, 'rewards.missions.titleRequired').max(80, 'rewards.tooLong'),
@@ -36,6 +38,8 @@ export function CashbackDialog(props: {
   const { t } = useTranslation();
   const save = useSaveCashbackProgramme();
   const [alert, setAlert] = useState<string | null>(null);
+  const [pay, setPay] = useState(() => payAsValue(p, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -57,6 +61,9 @@ export function CashbackDialog(props: {
     if (minNetLoss === null) return form.setError('minNetLoss', { message: 'rewards.decimals' }, { shouldFocus: true });
     if (cap === null) return form.setError('cap', { message: 'rewards.decimals' }, { shouldFocus: true });
     if (cap === '0') return form.setError('cap', { message: 'rewards.aboveZero' }, { shouldFocus: true });
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     const body: CashbackProgrammeRequest = {
       title: v.title,
       period: v.period,
@@ -65,6 +72,8 @@ export function CashbackDialog(props: {
       cap,
       categories: parseCategories(v.categories),
       active: v.active,
+      payAs: payment.payAs,
+      bonusTerms: payment.bonusTerms,
     };
     try {
       await save.mutateAsync({ id: p?.id, body });
@@ -127,7 +136,7 @@ export function CashbackDialog(props: {
           {...form.register('categories')}
           error={errors.categories}
         />
-        <p className="bo-hint">{t('cashbackAdmin.paidAs')}</p>
+        <PayAsFields value={pay} onChange={setPay} currency={currency} error={payError} />
         <label className="bo-check">
           <input type="checkbox" {...form.register('active')} />
           {t('cashbackAdmin.active')}

@@ -25,6 +25,8 @@ const body = (p: AdminCashbackProgramme, active: boolean) => ({
   cap: p.cap,
   categories: p.categories,
   active,
+  payAs: p.payAs,
+  bonusTerms: p.bonusTerms,
 });
 
 /**

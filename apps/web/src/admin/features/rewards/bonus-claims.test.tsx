@@ -8,6 +8,7 @@ import { fail, meHandler, meOf, ok, recorder, renderAdmin, searchOf, server } fr
 const claim = (over: Partial<AdminBonusClaim> = {}): AdminBonusClaim => ({
   id: '11',
   promotionId: '3',
+  rewardRef: null,
   title: 'Welcome bonus',
   kind: 'first_deposit',
   status: 'flagged',

@@ -11,6 +11,8 @@ const programme = (over: Partial<AdminCashbackProgramme> = {}): AdminCashbackPro
   id: '1',
   title: 'Daily slots cashback',
   period: 'daily',
+  payAs: 'cash',
+  bonusTerms: null,
   percentBp: 1000,
   minNetLoss: '1000',
   cap: '5000',
@@ -96,6 +98,19 @@ describe('cashback programmes', () => {
     expect(await within(dialog).findByText('Too many decimals for this currency.')).toBeTruthy();
     await user.clear(within(dialog).getByLabelText('Cap per member and period (PHP)'));
     await user.type(within(dialog).getByLabelText('Cap per member and period (PHP)'), '500');
+    // Paid as bonus money: the terms are checked here, sent with the programme.
+    await user.selectOptions(within(dialog).getByLabelText('Pay as'), 'bonus');
+    const days = within(dialog).getByLabelText('Days to wager');
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A whole number of days from 1 to 365.')).toBeTruthy();
+    expect(calls.calls).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.clear(within(dialog).getByLabelText('Wagering (× the amount)'));
+    await user.type(within(dialog).getByLabelText('Wagering (× the amount)'), '3');
+    await user.type(within(dialog).getByLabelText('Maximum conversion (PHP)'), '250');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('At most 100 %.')).toBeTruthy();
     expect(calls.calls[0]!.body).toEqual({
@@ -106,6 +121,8 @@ describe('cashback programmes', () => {
       cap: '50000',
       categories: ['LIVE', 'SLOT'],
       active: true,
+      payAs: 'bonus',
+      bonusTerms: { multiplier: 3, maxConversion: '25000', maxStake: null, expiryDays: 10 },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

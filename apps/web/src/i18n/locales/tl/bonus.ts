@@ -29,7 +29,7 @@ export const bonusTl: typeof bonusEn = {
     flagged: 'Sinusuri',
     history: 'Kasaysayan',
     empty: 'Wala pang bonus.',
-    kinds: { first_deposit: 'Unang deposit', reload: 'Reload', signup: 'Pag-sign up' },
+    kinds: { first_deposit: 'Unang deposit', reload: 'Reload', signup: 'Pag-sign up', reward: 'Reward' },
     status: {
       joined: 'Nakasali',
       flagged: 'Sinusuri',

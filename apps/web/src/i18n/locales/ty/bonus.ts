@@ -28,7 +28,7 @@ export const bonusTy: typeof bonusEn = {
     flagged: 'Đang xét duyệt',
     history: 'Lịch sử',
     empty: 'Chưa có thưởng.',
-    kinds: { first_deposit: 'Nạp lần đầu', reload: 'Nạp lại', signup: 'Đăng ký' },
+    kinds: { first_deposit: 'Nạp lần đầu', reload: 'Nạp lại', signup: 'Đăng ký', reward: 'Phần thưởng' },
     status: {
       joined: 'Đã tham gia',
       flagged: 'Đang xét duyệt',
