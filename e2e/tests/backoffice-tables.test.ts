@@ -82,8 +82,14 @@ test('games staff change a table’s limits (the player sees them from the next 
     // Saved mid-round: shown as pending, then (the next round opened) applied; the player's screen follows.
     await player.locator('.bac-limits', { hasText: '25.00' }).waitFor({ timeout: 45_000 });
     // The chip below the new minimum moved up to the nearest allowed one, and the player is told; 10 is disabled.
-    await player.getByTestId('bac-chip-clamped').getByText(/minimum changed: your chip is now 50\.00/).waitFor();
-    assert.equal(await player.getByRole('radio', { name: 'Chip 50', exact: true }).getAttribute('aria-checked'), 'true');
+    await player
+      .getByTestId('bac-chip-clamped')
+      .getByText(/minimum changed: your chip is now 50\.00/)
+      .waitFor();
+    assert.equal(
+      await player.getByRole('radio', { name: 'Chip 50', exact: true }).getAttribute('aria-checked'),
+      'true',
+    );
     assert.equal(await chip10.isDisabled(), true);
     await row.getByText(/From the next round/).waitFor({ state: 'detached', timeout: 15_000 });
     await row.getByText('25.00 – 2,000.00').waitFor();

@@ -17,9 +17,10 @@ import type { WithdrawalsModule } from './modules/withdrawals/index.ts';
 
 /**
  * The reward centre and the engagement modules built on it (issue 23): missions, leaderboards and the points mall
- * (rewards; a reward pays cash or, claimed into the bonus module, bonus money), cashback on net loss, raffles, VIP levels and member
- * referral. Each takes play events through its own consumer and leaves its rewards in the reward centre (the rewards
- * face). Part of createModules (modules.ts), in dependency order after bonus and auth.
+ * (rewards; a reward pays cash or, claimed into the bonus module, bonus money), cashback on net loss, raffles, VIP
+ * levels and member referral. Each takes play events through its own consumer and leaves its rewards in the reward
+ * centre (the rewards face). Part of createModules (modules.ts), in dependency order after bonus and auth; `jobs`:
+ * their scheduled jobs.
  */
 export function createEngagementModules(deps: {
   db: AnyDb;
@@ -57,5 +58,6 @@ export function createEngagementModules(deps: {
   const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
   for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
   auth.setReferralPort({ check: referral.check, attach: referral.attach });
-  return { rewards, cashback, raffle, vip, referral };
+  const jobs = [...rewards.jobs, ...cashback.jobs, ...raffle.jobs, ...vip.jobs, ...referral.jobs];
+  return { rewards, cashback, raffle, vip, referral, jobs };
 }

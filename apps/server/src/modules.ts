@@ -352,7 +352,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
   });
   const siteSettings = createSiteSettingsModule({ db, merchants, registration, audit: admin, realtime });
   // The reward centre (rewards paid as cash or bonus), cashback, raffles, VIP and member referral.
-  const { rewards, cashback, raffle, vip, referral } = createEngagementModules({
+  const engagement = createEngagementModules({
     db,
     ledger,
     merchants,
@@ -365,6 +365,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     realtime,
     clock,
   });
+  const { rewards, cashback, raffle, vip, referral, jobs: engagementJobs } = engagement;
   const memberAdmin = createMemberAdminModule({
     db,
     members,
@@ -456,6 +457,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     raffle,
     vip,
     referral,
+    engagementJobs,
     memberAdmin,
     profile,
     dashboard,
@@ -487,11 +489,7 @@ export const scheduledJobs = (modules: Modules): ScheduledJob[] => [
   ...modules.chat.jobs,
   ...modules.playEvents.jobs,
   ...modules.bonus.jobs,
-  ...modules.rewards.jobs,
-  ...modules.cashback.jobs,
-  ...modules.raffle.jobs,
-  ...modules.vip.jobs,
-  ...modules.referral.jobs,
+  ...modules.engagementJobs,
   ...modules.profile.jobs,
 ];
 
