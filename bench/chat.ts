@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@sea/contracts';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
@@ -119,6 +119,9 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     const codes = new Map<string, number>();
     const roundTrips: number[] = [];
     const benchCpu = process.cpuUsage();
+    // The bench's own event loop: a stall here delays every listener's arrival at once (and every POST's answer).
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
     const started = performance.now();
     const total = RATE * SECONDS;
     const posts: Promise<void>[] = [];
@@ -168,6 +171,7 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     const until = performance.now() + 5000;
     while (arrivals.length < accepted * LISTENERS && performance.now() < until)
       await new Promise((r) => setTimeout(r, 100));
+    benchLoop.disable();
 
     const same: number[] = [];
     const other: number[] = [];
@@ -194,6 +198,10 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     console.log(`POST round trip (sent → answer read by the bench): ${line(roundTrips)}`);
     console.log(
       `the bench's own CPU while posting: ${((benchCpuMs / 1000 / postSeconds) * 100).toFixed(0)} % of one core`,
+    );
+    const loopMs = (q: number) => Math.round(benchLoop.percentile(q) / 1e6);
+    console.log(
+      `the bench's own event-loop delay: p50 ${loopMs(50)} ms, p99 ${loopMs(99)} ms, max ${Math.round(benchLoop.max / 1e6)} ms`,
     );
   } finally {
     for (const s of sockets) s.disconnect();

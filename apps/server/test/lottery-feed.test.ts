@@ -703,6 +703,79 @@ describe('feed-based lottery', () => {
     expect(audit.rows[0]!.n).toBe('1');
   });
 
+  it('a correction raising the payout of a member who closed the account since: owed to the member, the rest goes on', async () => {
+    const a = await createTestAdmin(t, { role: 'games' });
+    const b = await createTestAdmin(t, { role: 'games' });
+    const gone = await newPlayer(t, demo, { fund: 10n * UNIT });
+    const other = await newPlayer(t, demo, { fund: 10n * UNIT });
+    await feed().schedule();
+    const { current } = await get('/lgw/lottery/feed/games/vn-mt-khanhhoa');
+    for (const p of [gone, other]) {
+      const bet = await place(p, 'vn-mt-khanhhoa', current.issueId, [
+        { code: 'vn.de', selection: { numbers: ['37'] }, unitStake: String(10n * UNIT) },
+      ]);
+      expect(bet.statusCode, bet.body).toBe(200);
+    }
+    now = Math.max(now, Date.parse(current.drawsAt) + 60_000);
+    a.token = await relogin(a);
+    b.token = await relogin(b);
+    const first = { gameCode: 'vn-mt-khanhhoa', issueId: current.issueId, result: mtResult(31, '42') };
+    expect((await admin(a.token, '', first)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', first)).statusCode).toBe(200);
+    await feed().advance();
+    expect(await balance(gone)).toBe(0n);
+    // Both lost; one of them closes the account (nothing left in it).
+    await refresh(gone);
+    const closing = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/close',
+      headers: bearer(gone.token),
+      payload: { password: gone.password },
+    });
+    expect(closing.statusCode, closing.body).toBe(200);
+
+    // The official result ends in 37: both bets win 950.00.
+    const fixed = { ...first, result: mtResult(31, '37') };
+    expect((await admin(a.token, '', fixed)).statusCode).toBe(200);
+    expect((await admin(b.token, '/confirm', fixed)).statusCode).toBe(200);
+    expect((await feed().advance()).corrections).toBe(1);
+    expect((await feed().advance()).corrections).toBe(0);
+    const won = 950n * UNIT;
+    expect(await balance(other)).toBe(won);
+    expect(await balance(gone)).toBe(0n);
+    const rows = (
+      await sql<{ member_id: string; posted: string; owed: string }>`
+        select c.member_id, c.posted, c.owed from lottery_feed_corrections c
+        where c.member_id in (${gone.id}, ${other.id}) order by c.member_id`.execute(t.database.db)
+    ).rows;
+    expect(rows.map((r) => [String(r.member_id), String(r.posted), String(r.owed)]).sort()).toEqual(
+      [
+        [String(gone.id), '0', String(won)],
+        [String(other.id), String(won), '0'],
+      ].sort(),
+    );
+    // The account stays closed with nothing posted to it; operators see what is owed in the shortfalls list.
+    expect((await t.app.modules.members.findById(demo.id, gone.id))!.status).toBe('closed');
+    const owed = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/lottery/shortfalls?status=owed',
+      headers: bearer(a.token),
+    });
+    expect(owed.statusCode, owed.body).toBe(200);
+    const mine = owed.json().value.items.filter((x: { memberId: string }) => x.memberId === String(gone.id));
+    expect(mine).toEqual([
+      expect.objectContaining({
+        memberAccount: gone.account,
+        status: 'owed',
+        owedToMember: String(won),
+        shortfall: '0',
+        outstanding: '0',
+        version: 2,
+      }),
+    ]);
+    expect(await auditLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+  });
+
   it('a shortfall is listed for operators and collected once the member has money: partly, never below zero, once', async () => {
     const a = await createTestAdmin(t, { role: 'games' });
     const b = await createTestAdmin(t, { role: 'games' });
@@ -772,6 +845,7 @@ describe('feed-based lottery', () => {
       shortfall: String(910n * UNIT),
       collected: '0',
       outstanding: String(910n * UNIT),
+      owedToMember: '0',
       status: 'open',
       createdAt: expect.any(String),
       lastCollectedAt: null,

@@ -400,8 +400,12 @@ export const lotteryIssueCancelState = z.object({
 });
 export type LotteryIssueCancelState = z.infer<typeof lotteryIssueCancelState>;
 
-/** A correction's shortfall: open = nothing collected yet, partial, collected = all taken back. */
-export const lotteryShortfallStatus = z.enum(['open', 'partial', 'collected']);
+/**
+ * A correction's shortfall: open = nothing collected yet, partial, collected = all taken back; owed = the other way
+ * round: a raised payout the ledger could not pay because the member's account had been closed since (the house owes
+ * it; settled by the operator outside the wallet, or by reopening the account).
+ */
+export const lotteryShortfallStatus = z.enum(['open', 'partial', 'collected', 'owed']);
 /** GET /admin/api/lottery/shortfalls (newest first) */
 export const lotteryShortfallsQuery = z.object({
   status: lotteryShortfallStatus.optional(),
@@ -420,6 +424,8 @@ export const lotteryShortfall = z.object({
   shortfall: minorString,
   collected: minorString,
   outstanding: minorString,
+  /** What the house owes a closed account (status owed; 0 otherwise). */
+  owedToMember: minorString,
   status: lotteryShortfallStatus,
   createdAt: z.string(),
   lastCollectedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { LotteryShortfalls } from '@sea/contracts';
+import type { LotteryShortfall, LotteryShortfalls } from '@sea/contracts';
 import type { Merchant } from '../../http/principals.ts';
 import { memberMain } from '../ledger/index.ts';
 import { type FeedContext, iso, specOf } from './feed-context.ts';
@@ -67,12 +67,16 @@ export function createFeedCorrections(ctx: FeedContext) {
   }
 
   class Retry extends Error {}
+  /** The member's account was closed after the settlement: a raised payout is recorded as owed instead. */
+  class Closed extends Error {}
 
   /**
    * One bet on a corrected result, in one transaction: its new outcome, the compensating journal
    * (lottery:fix:<bet>:<version>) and the correction row commit together, or not at all (a re-run finds the bet on
    * the version already and does nothing). A smaller payout takes back at most what the member holds now; the
    * rest is the shortfall (a receivable). If the member spends in between, the attempt rolls back and is redone.
+   * A raised payout for a member whose account has been closed since is recorded as owed (nothing posted: the
+   * ledger refuses a closed account), so the rest of the correction is not held up by it.
    */
   async function resettle(
     merchant: Merchant,
@@ -86,6 +90,7 @@ export function createFeedCorrections(ctx: FeedContext) {
     const outcome = feedOutcome(spec, game.odds, b, result);
     const delta = outcome.payout - b.payout;
     const account = memberMain(b.member_id);
+    let closed = false;
     for (let attempt = 0; attempt < 5; attempt++) {
       const available =
         delta < 0n ? ((await deps.ledger.balances(merchant.id, [account]))[account]?.available ?? 0n) : 0n;
@@ -93,7 +98,7 @@ export function createFeedCorrections(ctx: FeedContext) {
         await db.transaction().execute(async (trx) => {
           if (!(await repo.resettleBet(trx, b.id, version, outcome, deps.clock()))) return;
           const take = takeBack(delta, available);
-          const amount = delta > 0n ? delta : take;
+          const amount = delta > 0n ? (closed ? 0n : delta) : take;
           if (amount > 0n) {
             const r = await deps.ledger.post(
               memberJournal(merchant, {
@@ -109,6 +114,7 @@ export function createFeedCorrections(ctx: FeedContext) {
             );
             if (!r.ok) {
               if (r.error === 'insufficient_funds') throw new Retry();
+              if (r.error === 'account_closed' && delta > 0n) throw new Closed();
               throw new Error(`lottery: a correction of ${b.reference} was refused by the ledger (${r.error})`);
             }
           }
@@ -119,8 +125,9 @@ export function createFeedCorrections(ctx: FeedContext) {
               member_id: b.member_id,
               old_payout: b.payout,
               new_payout: outcome.payout,
-              posted: delta > 0n ? delta : -take,
+              posted: delta > 0n ? amount : -take,
               shortfall: delta < 0n ? -delta - take : 0n,
+              owed: delta > 0n ? delta - amount : 0n,
             });
             // The engagement features hear of the change once: a new event adjusting the settlement's.
             await deps.publishCorrected?.(trx, [{ merchantId: merchant.id, betId: b.id, version }]);
@@ -128,7 +135,8 @@ export function createFeedCorrections(ctx: FeedContext) {
         });
         return;
       } catch (e) {
-        if (!(e instanceof Retry)) throw e;
+        if (e instanceof Closed) closed = true;
+        else if (!(e instanceof Retry)) throw e;
       }
     }
     throw new Error(`lottery: the correction of ${b.reference} kept racing the member's spending; it is retried later`);
@@ -227,10 +235,13 @@ export function createFeedCorrections(ctx: FeedContext) {
     }
   }
 
-  /** The merchant's shortfalls for operators (GET /admin/api/lottery/shortfalls), newest first. */
+  /**
+   * The merchant's shortfalls for operators (GET /admin/api/lottery/shortfalls), newest first, with what is owed to
+   * closed accounts (status owed).
+   */
   async function shortfalls(
     merchant: Merchant,
-    q: { status?: 'open' | 'partial' | 'collected'; pageNo: number; pageSize: number },
+    q: { status?: LotteryShortfall['status']; pageNo: number; pageSize: number },
   ): Promise<LotteryShortfalls> {
     const r = await repo.shortfallsPage(merchant.id, q.status, {
       offset: (q.pageNo - 1) * q.pageSize,
@@ -253,7 +264,9 @@ export function createFeedCorrections(ctx: FeedContext) {
         shortfall: String(x.shortfall),
         collected: String(x.collected),
         outstanding: String(x.shortfall - x.collected),
-        status: x.collected === 0n ? 'open' : x.collected < x.shortfall ? 'partial' : 'collected',
+        owedToMember: String(x.owed),
+        status:
+          x.owed > 0n ? 'owed' : x.collected === 0n ? 'open' : x.collected < x.shortfall ? 'partial' : 'collected',
         createdAt: iso(x.created_at),
         lastCollectedAt: x.collected_at ? iso(x.collected_at) : null,
       })),

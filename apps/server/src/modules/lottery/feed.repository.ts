@@ -351,6 +351,7 @@ export function createFeedRepository(db: Db) {
         new_payout: bigint;
         posted: bigint;
         shortfall: bigint;
+        owed?: bigint;
       },
     ): Promise<void> {
       await trx.insertInto('lottery_feed_corrections').values(row).execute();
@@ -422,14 +423,16 @@ export function createFeedRepository(db: Db) {
     /** A merchant's shortfalls (open: nothing collected; partial; collected: all), newest first, and their count. */
     async shortfallsPage(
       merchantId: bigint,
-      status: 'open' | 'partial' | 'collected' | undefined,
+      status: 'open' | 'partial' | 'collected' | 'owed' | undefined,
       page: { offset: number; limit: number },
     ) {
       let q = db
         .selectFrom('lottery_feed_corrections as c')
         .innerJoin('lottery_bets as b', 'b.id', 'c.bet_id')
-        .where('b.merchant_id', '=', merchantId)
-        .where('c.shortfall', '>', 0n);
+        .where('b.merchant_id', '=', merchantId);
+      if (status === 'owed') q = q.where('c.owed', '>', 0n);
+      else if (status) q = q.where('c.shortfall', '>', 0n);
+      else q = q.where((eb) => eb.or([eb('c.shortfall', '>', 0n), eb('c.owed', '>', 0n)]));
       if (status === 'open') q = q.where('c.collected', '=', 0n);
       if (status === 'partial') q = q.where('c.collected', '>', 0n).whereRef('c.collected', '<', 'c.shortfall');
       if (status === 'collected') q = q.whereRef('c.collected', '=', 'c.shortfall');
@@ -442,6 +445,7 @@ export function createFeedRepository(db: Db) {
             'c.version',
             'c.shortfall',
             'c.collected',
+            'c.owed',
             'c.created_at',
             'c.collected_at',
             'b.reference',

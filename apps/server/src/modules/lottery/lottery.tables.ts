@@ -164,6 +164,8 @@ export interface LotteryFeedCorrectionsTable {
   /** What the collection step took back of the shortfall so far (0036). */
   collected: ColumnType<bigint, bigint | undefined, bigint | number | string>;
   collected_at: Date | null;
+  /** A raised payout the ledger could not pay because the member's account is closed: owed to the member (0230). */
+  owed: ColumnType<bigint, bigint | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -147,14 +147,15 @@ export const lotteryEn = {
   },
   shortfalls: {
     title: 'Correction shortfalls',
-    help: 'What corrections could not take back because the member had spent the win. The lottery job collects each as soon as the member has a balance.',
+    help: 'What corrections could not take back because the member had spent the win. The lottery job collects each as soon as the member has a balance. “Owed to a closed account”: a correction raised the payout of a member who has closed the account since; nothing could be paid, so settle it with the member outside the wallet (or reopen the account).',
     empty: 'No shortfalls.',
     bet: 'Bet',
     shortfall: 'Shortfall',
     collected: 'Collected',
     outstanding: 'Still owed',
     lastCollected: 'Last collected',
-    statuses: { open: 'Open', partial: 'Partly collected', collected: 'Collected' },
+    statuses: { open: 'Open', partial: 'Partly collected', collected: 'Collected', owed: 'Owed to a closed account' },
+    owedToMember: 'Owed to the member',
   },
   chains: {
     title: 'Chain commitments',

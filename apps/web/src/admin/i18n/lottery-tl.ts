@@ -149,14 +149,20 @@ export const lotteryTl: typeof lotteryEn = {
   },
   shortfalls: {
     title: 'Mga kakulangan sa pagtatama',
-    help: 'Ang hindi nabawi ng mga pagtatama dahil nagastos na ng miyembro ang panalo. Kinokolekta ito ng lottery job sa sandaling may balanse ang miyembro.',
+    help: 'Ang hindi nabawi ng mga pagtatama dahil nagastos na ng miyembro ang panalo. Kinokolekta ito ng lottery job sa sandaling may balanse ang miyembro. “Utang sa saradong account”: itinaas ng pagtatama ang panalo ng miyembrong nagsara na ng account; walang naibayad, kaya bayaran ito sa miyembro sa labas ng wallet (o buksan muli ang account).',
     empty: 'Walang kakulangan.',
     bet: 'Taya',
     shortfall: 'Kakulangan',
     collected: 'Nakolekta',
     outstanding: 'Utang pa',
     lastCollected: 'Huling nakolekta',
-    statuses: { open: 'Bukas', partial: 'Bahagyang nakolekta', collected: 'Nakolekta' },
+    statuses: {
+      open: 'Bukas',
+      partial: 'Bahagyang nakolekta',
+      collected: 'Nakolekta',
+      owed: 'Utang sa saradong account',
+    },
+    owedToMember: 'Utang sa miyembro',
   },
   chains: {
     title: 'Mga chain commitment',

@@ -149,14 +149,15 @@ export const lotteryTy: typeof lotteryEn = {
   },
   shortfalls: {
     title: 'Khoản thiếu do điều chỉnh',
-    help: 'Phần điều chỉnh không thu lại được vì hội viên đã tiêu tiền thưởng. Tác vụ xổ số thu từng khoản ngay khi hội viên có số dư.',
+    help: 'Phần điều chỉnh không thu lại được vì hội viên đã tiêu tiền thưởng. Tác vụ xổ số thu từng khoản ngay khi hội viên có số dư. “Nợ tài khoản đã đóng”: điều chỉnh làm tăng tiền thắng của hội viên đã đóng tài khoản; không thể trả vào ví, hãy thanh toán với hội viên bên ngoài ví (hoặc mở lại tài khoản).',
     empty: 'Không có khoản thiếu.',
     bet: 'Cược',
     shortfall: 'Khoản thiếu',
     collected: 'Đã thu',
     outstanding: 'Còn nợ',
     lastCollected: 'Lần thu gần nhất',
-    statuses: { open: 'Chưa thu', partial: 'Đã thu một phần', collected: 'Đã thu đủ' },
+    statuses: { open: 'Chưa thu', partial: 'Đã thu một phần', collected: 'Đã thu đủ', owed: 'Nợ tài khoản đã đóng' },
+    owedToMember: 'Nợ hội viên',
   },
   chains: {
     title: 'Cam kết chuỗi băm',

@@ -16,7 +16,8 @@ const col = createColumnHelper<LotteryShortfall>();
 
 /**
  * What corrections could not take back (the member had spent the win): the house's receivables, collected by the
- * feed job as soon as the member has a balance again.
+ * feed job as soon as the member has a balance again; and what they could not pay (status owed: the member's account
+ * was closed since), for the operator to settle.
  */
 export function ShortfallsPage() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function ShortfallsPage() {
   const exponent = useLotteryGames().data?.exponent ?? 2;
 
   const columns = useMemo<Columns<LotteryShortfall>>(() => {
-    const money = (label: string, key: 'shortfall' | 'collected' | 'outstanding') =>
+    const money = (label: string, key: 'shortfall' | 'collected' | 'outstanding' | 'owedToMember') =>
       col.accessor(key, {
         meta: { label, numeric: true },
         cell: (c) => formatAmount(c.getValue(), exponent),
@@ -39,6 +40,7 @@ export function ShortfallsPage() {
       money(t('lottery.shortfalls.shortfall'), 'shortfall'),
       money(t('lottery.shortfalls.collected'), 'collected'),
       money(t('lottery.shortfalls.outstanding'), 'outstanding'),
+      money(t('lottery.shortfalls.owedToMember'), 'owedToMember'),
       col.accessor('status', {
         meta: { label: t('payments.status') },
         cell: (c) => <Badge tone={issueTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>,
