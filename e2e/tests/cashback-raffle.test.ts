@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import type { PlayEvent } from '../../apps/server/src/lib/play-events.ts';
-import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
+import { memberBonus, memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { adminToken, openBackOffice, post } from '../lib/admin-api.ts';
 import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
@@ -20,6 +20,8 @@ const HOUR = 3_600_000;
 const header = () => page.getByRole('banner');
 const main = async (id: bigint) =>
   (await server.app.modules.ledger.balances(demo.id, [memberMain(id)]))[memberMain(id)]?.balance ?? 0n;
+const bonus = async (id: bigint) =>
+  (await server.app.modules.ledger.balances(demo.id, [memberBonus(id)]))[memberBonus(id)]?.balance ?? 0n;
 const shot = async (name: string) => {
   mkdirSync('e2e/artifacts', { recursive: true });
   await page.screenshot({ path: `e2e/artifacts/cashback-raffle-${name}.png`, fullPage: true });
@@ -145,5 +147,63 @@ test('a player loses, the day closes and the cashback is claimed; the raffle dra
   await openBackOffice(token, '/rewards/cashback', 390);
   await page.getByRole('region', { name: 'Closed periods' }).getByRole('row').nth(1).waitFor();
   await shot('backoffice-runs-390');
+  assert.deepEqual(errors, []);
+});
+
+test('cashback paid as bonus: claimed into the bonus balance, its wagering shown in Bonus details (390 and 1366 px)', async () => {
+  const staff = await adminToken('cbbonus');
+  await post('/admin/api/cashback/programmes', staff, {
+    title: 'Slots bonus cashback',
+    period: 'daily',
+    percentBp: 2000,
+    minNetLoss: '0',
+    cap: '10000',
+    categories: ['SLOT'],
+    active: true,
+    payAs: 'bonus',
+    bonusTerms: { multiplier: 5, maxConversion: null, maxStake: null, expiryDays: 7 },
+  });
+  for (const width of [390, 1366]) {
+    const account = `e2ecbb${width}`;
+    const m = await server.app.modules.members.create({ merchant: demo, account, password: PASSWORD });
+    // A net loss of PHP 300 on slots: 20 % comes back as PHP 60 of bonus money, to be wagered 5×.
+    await server.app.modules.cashback.consumer.handle([
+      {
+        kind: 'bet_settled',
+        id: `round:e2e-cbbonus-${m.id}`,
+        merchantId: demo.id,
+        memberId: m.id,
+        product: 'house',
+        category: 'SLOT',
+        gameCode: 'LUCKY_DRAGON',
+        stake: 40_000n,
+        validBet: 40_000n,
+        payout: 10_000n,
+        settledAt: server.clock(),
+      },
+    ]);
+    shift += 26 * HOUR;
+    assert.ok((await server.app.modules.cashback.closeEnded()).granted >= 1);
+
+    await login(account, width);
+    await page.goto(`${server.baseUrl}/member/rewardCenter`);
+    await page.getByRole('heading', { name: 'Reward centre', level: 1 }).waitFor();
+    await page.getByText('Bonus money: wager 5× within 7 days').first().waitFor();
+    await shot(`bonus-reward-${width}`);
+    await page.getByRole('button', { name: 'Claim PHP 60.00' }).click();
+    await page.getByText('PHP 60.00 was added to your bonus account. Its wagering is in Bonus details.').waitFor();
+    assert.equal(await bonus(m.id), 6_000n);
+
+    await page.goto(`${server.baseUrl}/member/bonusDetails`);
+    await page.getByRole('heading', { name: 'Active bonus' }).waitFor();
+    const active = page.getByRole('region', { name: 'Active bonus' });
+    await active
+      .getByText(/Slots bonus cashback/)
+      .first()
+      .waitFor();
+    await active.getByText(/of PHP 300\.00/).waitFor();
+    assert.ok(await noHorizontalOverflow(), `no horizontal overflow at ${width} px`);
+    await shot(`bonus-details-${width}`);
+  }
   assert.deepEqual(errors, []);
 });

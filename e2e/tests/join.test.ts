@@ -101,6 +101,8 @@ for (const width of [1366, 390] as const) {
       enabled: true,
       newMembersOnly: true,
       oncePerMember: true,
+      payAs: 'cash',
+      bonusTerms: null,
     });
     assert.deepEqual(errors, []);
   });
