@@ -195,6 +195,13 @@ describe('period end, bonuses and the rebate bonus', () => {
     await relogin(bronze);
     expect((await vipOf(silver)).level).toBe(1);
     expect((await vipOf(bronze)).level).toBe(0);
+    // The rebate of a past day is paid at the level held then: Silver's 10 bp for a November day, Bronze's 5 bp now,
+    // nothing for a day before the first promotion (a settlement job paying November 20 today must not use today's).
+    expect(await t.app.modules.vip.rebateBonusBp(demo.id, silver.id)).toBe(5);
+    expect(await t.app.modules.vip.rebateBonusBp(demo.id, silver.id, new Date('2026-11-20T15:59:59Z'))).toBe(10);
+    expect(await t.app.modules.vip.rebateBonusBp(demo.id, silver.id, new Date('2026-11-01T00:00:00Z'))).toBe(0);
+    expect(await t.app.modules.vip.rebateBonusBp(demo.id, bronze.id, new Date('2026-12-20T00:00:00Z'))).toBe(5);
+    expect(await t.app.modules.vip.rebateBonusBp(demo.id, bronze.id)).toBe(0);
     expect((await vipOf(silver)).history.slice(0, 2)).toMatchObject([
       { fromLevel: 2, toLevel: 1, reason: 'down', qualifying: '100' },
       { fromLevel: 0, toLevel: 2, reason: 'up' },

@@ -94,7 +94,8 @@ export function createSettlement(deps: {
   merchants: Pick<MerchantsModule, 'findById'>;
   teamStats: TeamStatsPort;
   /** Basis points the member's VIP level adds to every category's rebate rate. */
-  rebateBonusBp?: (merchantId: bigint, memberId: bigint) => Promise<number>;
+  /** The VIP rebate bonus of the member's level (at `at`: the level held then). */
+  rebateBonusBp?: (merchantId: bigint, memberId: bigint, at?: Date) => Promise<number>;
   clock: () => Date;
   faults?: SettlementFaults;
 }) {
@@ -367,7 +368,10 @@ export function createSettlement(deps: {
           const dayText = day.text;
           for (const b of await teamStats.categoryBets(merchantId, day.start, day.end)) {
             const base = rebateRate(b.category, overrides);
-            const rateBp = base > 0 ? base + ((await deps.rebateBonusBp?.(merchantId, b.memberId)) ?? 0) : 0;
+            const rateBp =
+              base > 0
+                ? base + ((await deps.rebateBonusBp?.(merchantId, b.memberId, new Date(day.end.getTime() - 1))) ?? 0)
+                : 0;
             const dayAmount = applyRate(b.validBet, rateBp);
             if (dayAmount === 0n || (await repo.rebateExists(merchantId, b.memberId, dayText, b.category))) continue;
             const done = await db.transaction().execute(async (trx) => {

@@ -47,7 +47,7 @@ export function createContractsModule(deps: {
   /** Pushes contract offers to the agent's sockets. */
   realtime?: Pick<RealtimeModule, 'contractOffer'>;
   /** Basis points a member's VIP level adds to every category rebate rate (the vip module's; none: 0). */
-  rebateBonusBp?: (merchantId: bigint, memberId: bigint) => Promise<number>;
+  rebateBonusBp?: (merchantId: bigint, memberId: bigint, at?: Date) => Promise<number>;
 }) {
   const rebateBonusBp = deps.rebateBonusBp ?? (async () => 0);
   const db = tablesOf<ContractsTables>(deps.db);

@@ -179,6 +179,32 @@ export function createVipRepository(db: Db) {
           created_at: c.at,
         })
         .execute(),
+    /**
+     * The member's level at `at` from the change history: the last change at or before it, else the level the first
+     * later change started from; undefined when no change is recorded (the current level holds).
+     */
+    levelAt: async (memberId: bigint, at: Date): Promise<number | undefined> => {
+      const before = await db
+        .selectFrom('vip_level_changes')
+        .select('to_level')
+        .where('member_id', '=', memberId)
+        .where('created_at', '<=', at)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (before) return before.to_level;
+      const after = await db
+        .selectFrom('vip_level_changes')
+        .select('from_level')
+        .where('member_id', '=', memberId)
+        .where('created_at', '>', at)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      return after?.from_level;
+    },
     history: (memberId: bigint, limit = 20) =>
       db
         .selectFrom('vip_level_changes')

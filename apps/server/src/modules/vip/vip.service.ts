@@ -158,12 +158,18 @@ export function createVipService(deps: VipDeps) {
     settingsOf,
     promote,
 
-    /** The rebate bonus of the member's level, in basis points (0 without the programme or a level). */
-    async rebateBonusBp(merchantId: bigint, memberId: bigint): Promise<number> {
+    /**
+     * The rebate bonus of the member's level, in basis points (0 without the programme or a level): the level now, or
+     * with `at` the level the member held at that moment (a day's rebate settled later is paid at the level of the
+     * day's end, not of the payment: a drop or a rise after the day does not change it).
+     */
+    async rebateBonusBp(merchantId: bigint, memberId: bigint, at?: Date): Promise<number> {
       if (!(await deps.merchants.isEnabled(merchantId, 'VIP3'))) return 0;
       const m = await repo.member(memberId);
-      if (!m || m.level === 0) return 0;
-      return (await repo.levels(merchantId)).find((l) => l.level === m.level)?.rebate_bonus_bp ?? 0;
+      if (!m) return 0;
+      const level = (at && (await repo.levelAt(memberId, at))) ?? m.level;
+      if (level === 0) return 0;
+      return (await repo.levels(merchantId)).find((l) => l.level === level)?.rebate_bonus_bp ?? 0;
     },
 
     /** The member's VIP page. */
