@@ -264,7 +264,7 @@ describe('the database itself guards the books', () => {
 describe('the audit proves what the rows cannot', () => {
   // Migration 0042 took the foreign keys off the ledger's own rows (ledger_post_batch writes them together):
   // a row written around it that names a missing journal, account or transfer must show in the audit.
-  const tampered = async (write: (db: typeof t.database.all) => Promise<unknown>) => {
+  const tampered = async (write: (db: typeof t.database.all) => Promise<unknown>, check = 'references:') => {
     let problems: string[] = [];
     await t.database.all
       .transaction()
@@ -276,7 +276,7 @@ describe('the audit proves what the rows cannot', () => {
       .catch((e: Error) => {
         if (e.message !== 'roll back') throw e;
       });
-    return problems.filter((p) => p.startsWith('references:'));
+    return problems.filter((p) => p.startsWith(check));
   };
 
   it('finds a transfer naming a missing journal or account, and an entry naming a missing transfer', async () => {
@@ -312,6 +312,26 @@ describe('the audit proves what the rows cannot', () => {
           order by id limit 1`.execute(db),
     );
     expect(wrongAccount).toHaveLength(1);
+  });
+
+  it("finds a posted transfer that the accounts' posted columns do not carry (one pass over the transfers)", async () => {
+    await fund(alice, 1_000n);
+    const [tr] = await sql<{ journal_id: string; debit: string; credit: string }>`select journal_id,
+        debit_account_id as debit, credit_account_id as credit from ledger_transfers order by id desc limit 1`
+      .execute(t.database.all)
+      .then((r) => r.rows);
+    const check = 'posted columns = sum of posted transfers';
+    expect(await tampered(async () => undefined, check)).toEqual([]);
+    const extra = await tampered(
+      (db) =>
+        sql`insert into ledger_transfers (merchant_id, journal_id, debit_account_id, credit_account_id, amount, code, kind)
+            values (${merchant.id}, ${tr!.journal_id}, ${tr!.debit}, ${tr!.credit}, 7, 'x', 0)`.execute(db),
+      check,
+    );
+    expect(extra).toHaveLength(1);
+    // Both accounts differ by 7: the debit side of one and the credit side of the other.
+    expect(extra[0]).toMatch(new RegExp(`"id":"${tr!.debit}"`));
+    expect(extra[0]).toMatch(new RegExp(`"id":"${tr!.credit}"`));
   });
 });
 

@@ -34,11 +34,13 @@ const CHECKS: Array<{ name: string; query: string }> = [
   },
   {
     name: 'posted columns = sum of posted transfers (debit side and credit side)',
-    query: `select a.id, a.code, a.debits_posted, a.credits_posted, d.s as debits, c.s as credits
-            from ledger_accounts a
-            left join lateral (select coalesce(sum(amount), 0) as s from ledger_transfers where debit_account_id = a.id and kind in (0, 2)) d on true
-            left join lateral (select coalesce(sum(amount), 0) as s from ledger_transfers where credit_account_id = a.id and kind in (0, 2)) c on true
-            where a.debits_posted <> d.s or a.credits_posted <> c.s`,
+    // One pass over the transfers, summed per account (no index on the account columns: a per-account lookup
+    // would scan the table once per account).
+    query: `with d as (select debit_account_id as id, sum(amount) as s from ledger_transfers where kind in (0, 2) group by 1),
+                 c as (select credit_account_id as id, sum(amount) as s from ledger_transfers where kind in (0, 2) group by 1)
+            select a.id, a.code, a.debits_posted, a.credits_posted, coalesce(d.s, 0) as debits, coalesce(c.s, 0) as credits
+            from ledger_accounts a left join d on d.id = a.id left join c on c.id = a.id
+            where a.debits_posted <> coalesce(d.s, 0) or a.credits_posted <> coalesce(c.s, 0)`,
   },
   {
     name: 'pending columns = sum of unresolved holds',
