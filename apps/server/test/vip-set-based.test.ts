@@ -93,7 +93,7 @@ async function stateOf(memberId: bigint) {
                where member_id = ${memberId} order by period_key`.execute(db)
   ).rows;
   const rewards = (
-    await sql`select source, source_key, amount::text, title, kind, status, expires_at, created_at
+    await sql<{ title: string }>`select source, source_key, amount::text, title, kind, status, expires_at, created_at
                 from member_rewards where member_id = ${memberId} order by source, source_key`.execute(db)
   ).rows;
   return { member, changes, totals, rewards };

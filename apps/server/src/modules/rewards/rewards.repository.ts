@@ -39,12 +39,10 @@ export function createRewardsRepository(db: Db) {
     /** The ids of `ids` not applied yet by `consumer`, recorded as applied now (in the caller's transaction). */
     async markApplied(exec: Db, consumer: string, ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await exec
-        .insertInto('reward_applied_events')
-        .values(ids.map((event_id) => ({ consumer, event_id })))
-        .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
-        .returning('event_id')
-        .execute();
+      // One array parameter (not one per id: a 2,000-event batch parsed 4,000).
+      const { rows } = await sql<{ event_id: string }>`
+        insert into reward_applied_events (consumer, event_id) select ${consumer}, unnest(${[...new Set(ids)]}::text[])
+        on conflict (consumer, event_id) do nothing returning event_id`.execute(exec);
       return new Set(rows.map((r) => r.event_id));
     },
 
