@@ -179,5 +179,7 @@ describe('reward centre grants of a batch at once', () => {
     expect(many).toHaveLength(one.length);
     expect((await stateOf(a.id)).rewards).toEqual((await stateOf(b.id)).rewards);
     expect(await db.transaction().execute((trx) => centre.grantMany(tablesOf(trx), batch(a)))).toEqual([]);
+    // The batch's badge counts in one read (the consumers call it without waiting; a broken read would go unseen).
+    await expect(centre.notifyMany([a.id, b.id, a.id])).resolves.toBeUndefined();
   });
 });
