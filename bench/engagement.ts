@@ -10,6 +10,7 @@
 //   npm run bench:engagement   BENCH_EVENTS (default 300000), BENCH_MEMBERS (10000), BENCH_BONUS_MEMBERS (1000),
 //                              BENCH_PRODUCERS (2), BENCH_PRODUCER_BATCH (200), BENCH_BATCH (drain batch, 2000),
 //                              BENCH_MAX_BATCHES (batches per consumer and drain, 4),
+//                              BENCH_PROFILE=1 (time per SQL statement kind: bench/statement-profile.ts),
 //                              BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -18,6 +19,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { generateTree } from '../apps/server/test/helpers/agent-tree.ts';
 import { onScratchPostgres, trivialCommitCeiling } from './databases.ts';
+import { installStatementProfile, profileOn, statementReport } from './statement-profile.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -27,6 +29,9 @@ const PRODUCER_BATCH = Number(process.env.BENCH_PRODUCER_BATCH ?? 200);
 const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
 const MAX_BATCHES = Number(process.env.BENCH_MAX_BATCHES ?? 4);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const PROFILE = process.env.BENCH_PROFILE === '1';
+if (PROFILE) installStatementProfile();
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -130,6 +135,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
     const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
     let produced = 0;
+    profileOn(PROFILE);
     const start = performance.now();
     async function producer() {
       while (produced < EVENTS) {
@@ -170,6 +176,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
       }
     }
     await producers;
+    profileOn(false);
     const seconds = (performance.now() - start) / 1000;
     lags.sort((a, b) => a - b);
     const total = [...ms.values()].reduce((a, b) => a + b, 0);
@@ -198,6 +205,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
           trivialCommitsPerSecond: Math.round(ceiling.perSecond),
           producers: PRODUCERS,
           drainBatch: BATCH,
+          ...(PROFILE && { statements: statementReport() }),
         },
         null,
         1,

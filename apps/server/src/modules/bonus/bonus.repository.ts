@@ -45,6 +45,17 @@ export function createBonusRepository(db: Kysely<BonusTables>) {
     updateClaim: (ex: AnyDb, id: bigint, set: Updateable<BonusClaimsTable>) =>
       on(ex).updateTable('bonus_claims').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 
+    /** Adds to many (locked) claims' wagered in one statement; the rows after. */
+    async addWagered(ex: AnyDb, rows: readonly { id: bigint; add: bigint }[]): Promise<ClaimRow[]> {
+      if (!rows.length) return [];
+      const { rows: out } = await sql<ClaimRow>`
+        update bonus_claims c set wagered = c.wagered + x.a
+          from unnest(${rows.map((r) => String(r.id))}::bigint[], ${rows.map((r) => String(r.add))}::bigint[]) as x(i, a)
+         where c.id = x.i
+     returning c.*`.execute(on(ex));
+      return out;
+    },
+
     lockClaim: (ex: AnyDb, id: bigint) =>
       on(ex).selectFrom('bonus_claims').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 

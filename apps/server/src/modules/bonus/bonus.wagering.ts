@@ -70,14 +70,16 @@ export function createBonusWagering(deps: {
         const bets = list.filter((e) => e.kind === 'bet_settled');
         if (bets.length === 0) return [];
         const claims = await repo.activeOf(trx, [...new Set(bets.map((e) => e.memberId))]);
-        const done: { id: bigint; merchantId: bigint }[] = [];
-        for (const c of claims) {
-          const add = bets.filter((e) => e.memberId === c.member_id).reduce((s, e) => s + wageringOf(c, e), 0n);
-          if (add === 0n) continue;
-          const u = await repo.updateClaim(trx, c.id, { wagered: c.wagered + add });
-          if (u.wagered >= u.requirement) done.push({ id: c.id, merchantId: c.merchant_id });
-        }
-        return done;
+        // Each locked claim's wagering of the batch, added in one statement.
+        const byMember = new Map<bigint, typeof bets>();
+        for (const e of bets) byMember.set(e.memberId, [...(byMember.get(e.memberId) ?? []), e]);
+        const adds = claims
+          .map((c) => ({ id: c.id, add: (byMember.get(c.member_id) ?? []).reduce((s, e) => s + wageringOf(c, e), 0n) }))
+          .filter((x) => x.add !== 0n);
+        return (await repo.addWagered(trx, adds))
+          .filter((u) => u.wagered >= u.requirement)
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map((u) => ({ id: u.id, merchantId: u.merchant_id }));
       });
       // Conversion in a transaction of its own: a failure leaves the claim for the job (settleDue).
       for (const c of met) await service.settle(c.id, c.merchantId).catch(() => undefined);

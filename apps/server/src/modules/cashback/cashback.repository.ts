@@ -39,12 +39,10 @@ export function createCashbackRepository(db: Db) {
     /** The ids of `ids` not applied yet, recorded as applied now (in the caller's transaction). */
     async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await exec
-        .insertInto('cashback_applied_events')
-        .values(ids.map((event_id) => ({ event_id })))
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .execute();
+      // One array parameter (not one per id: a 2,000-event batch parsed 2,000).
+      const { rows } = await sql<{ event_id: string }>`
+        insert into cashback_applied_events (event_id) select unnest(${[...new Set(ids)]}::text[])
+        on conflict (event_id) do nothing returning event_id`.execute(exec);
       return new Set(rows.map((r) => r.event_id));
     },
     /** Adds one batch's stake and payout per (member, day, category). */
@@ -60,25 +58,17 @@ export function createCashbackRepository(db: Db) {
       }>,
     ) {
       if (!rows.length) return;
-      await exec
-        .insertInto('cashback_daily')
-        .values(
-          rows.map((r) => ({
-            merchant_id: r.merchantId,
-            member_id: r.memberId,
-            day: r.day,
-            category: r.category,
-            stake: r.stake,
-            payout: r.payout,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['merchant_id', 'day', 'member_id', 'category']).doUpdateSet({
-            stake: sql`cashback_daily.stake + excluded.stake`,
-            payout: sql`cashback_daily.payout + excluded.payout`,
-          }),
-        )
-        .execute();
+      // unnest: six array parameters, not six per row (a 2,000-event batch parsed 12,000); rows in the given order.
+      await sql`
+        insert into cashback_daily as c (merchant_id, member_id, day, category, stake, payout)
+        select x.merchant, x.member, x.day, x.category, x.stake, x.payout
+          from unnest(${rows.map((r) => String(r.merchantId))}::bigint[], ${rows.map((r) => String(r.memberId))}::bigint[],
+                      ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.category)}::text[],
+                      ${rows.map((r) => String(r.stake))}::bigint[], ${rows.map((r) => String(r.payout))}::bigint[])
+               with ordinality as x(merchant, member, day, category, stake, payout, n)
+         order by x.n
+        on conflict (merchant_id, day, member_id, category)
+          do update set stake = c.stake + excluded.stake, payout = c.payout + excluded.payout`.execute(exec);
     },
     /** Stake and payout per member over `days` in `categories` (empty: all); one member when `memberId` is given. */
     sums(

@@ -272,21 +272,37 @@ export function periodOfType(type: ContractType, dividendPeriod: Period | undefi
   return dividendPeriod ?? 'semimonthly';
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const recentOffsets = new Map<string, number>();
+
 /** Offset of `timeZone` from UTC at `at`, in ms (local = utc + offset). */
 export function zoneOffsetMs(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  // Cached: a formatter per zone (building one costs ~10× formatting) and the offsets of recent seconds (the
+  // play-event consumers ask for the same few seconds once per event); exact, the offset is of whole seconds.
+  const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
+  const hit = recentOffsets.get(key);
+  if (hit !== undefined) return hit;
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
   const v = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const local = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
-  return local - Math.floor(at.getTime() / 1000) * 1000;
+  const offset = local - Math.floor(at.getTime() / 1000) * 1000;
+  if (recentOffsets.size >= 4096) recentOffsets.clear();
+  recentOffsets.set(key, offset);
+  return offset;
 }
 
 /** The UTC instant of local midnight on the local date y-m-d (m 0-based, may overflow like Date.UTC). */

@@ -91,12 +91,10 @@ export function createPlayEventsRepository(db: Kysely<PlayEventsTables>) {
     /** Of `ids`, those the consumer had not applied yet, now recorded as applied in `executor`'s transaction. */
     async firstTime(executor: AnyDb, consumer: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await tablesOf<PlayEventsTables>(executor)
-        .insertInto('play_event_applied')
-        .values([...new Set(ids)].map((event_id) => ({ consumer, event_id })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('event_id')
-        .execute();
+      // One array parameter (not two per id: a 2,000-event batch parsed 4,000).
+      const { rows } = await sql<{ event_id: string }>`
+        insert into play_event_applied (consumer, event_id) select ${consumer}, unnest(${[...new Set(ids)]}::text[])
+        on conflict do nothing returning event_id`.execute(executor);
       return new Set(rows.map((r) => r.event_id));
     },
 

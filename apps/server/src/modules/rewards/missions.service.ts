@@ -145,14 +145,16 @@ export function createMissions(deps: {
         at: s.at,
       })),
     );
+    // Every window completed now grants its reward, all in one statement (keyed mission + window: once).
     const completed = new Set<bigint>();
+    const grants: Parameters<RewardCentre['grantMany']>[1][number][] = [];
     for (const r of done) {
       const s = sums.get(`${r.mission_id}|${r.member_id}|${r.window_key}`)!;
       const streak =
         s.m.kind === 'check_in'
           ? streakOf(await repo.completedWindows(trx, s.m.id, s.memberId, 8), localDay(r.completed_at, s.tz))
           : 0;
-      await centre.grant(trx, {
+      grants.push({
         merchantId: s.m.merchant_id,
         memberId: s.memberId,
         source: 'mission',
@@ -163,6 +165,7 @@ export function createMissions(deps: {
       });
       completed.add(s.memberId);
     }
+    await centre.grantMany(trx, grants);
     return completed;
   }
 

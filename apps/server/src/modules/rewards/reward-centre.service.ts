@@ -97,6 +97,19 @@ export function createRewardCentre(deps: {
     return posted.journalId;
   }
 
+  const rowOf = (g: RewardGrant) => ({
+    reference: newReference('RWD'),
+    merchant_id: g.merchantId,
+    member_id: g.memberId,
+    source: g.source,
+    source_key: g.sourceKey,
+    amount: g.amount,
+    title: g.title,
+    ...(g.bonus ? { kind: 'bonus' as const, ...termColumns(g.bonus) } : {}),
+    expires_at: new Date(g.at.getTime() + REWARD_CLAIM_DAYS * 86_400_000),
+    created_at: g.at,
+  });
+
   const counts = async (memberId: bigint) => repo.claimableCounts(memberId, clock());
 
   /** Pushes the member's badge counts (after a commit; fire-and-forget). */
@@ -105,24 +118,29 @@ export function createRewardCentre(deps: {
     deps.realtime.rewards(memberId, await counts(memberId));
   }
 
+  /** Pushes many members' badge counts (one read for all; after a commit; fire-and-forget). */
+  async function notifyMany(memberIds: Iterable<bigint>): Promise<void> {
+    const ids = [...new Set(memberIds)];
+    if (!deps.realtime || !ids.length) return;
+    for (const [id, c] of await repo.claimableCountsMany(ids, clock())) deps.realtime.rewards(id, c);
+  }
+
   return {
     counts,
     notify,
+    notifyMany,
 
     /** A reward waiting in the centre (in the caller's transaction); undefined when this key was granted before. */
     grant(trx: Db, g: RewardGrant): Promise<RewardRow | undefined> {
-      return repo.insertReward(trx, {
-        reference: newReference('RWD'),
-        merchant_id: g.merchantId,
-        member_id: g.memberId,
-        source: g.source,
-        source_key: g.sourceKey,
-        amount: g.amount,
-        title: g.title,
-        ...(g.bonus ? { kind: 'bonus' as const, ...termColumns(g.bonus) } : {}),
-        expires_at: new Date(g.at.getTime() + REWARD_CLAIM_DAYS * 86_400_000),
-        created_at: g.at,
-      });
+      return repo.insertReward(trx, rowOf(g));
+    },
+
+    /**
+     * Many rewards in one statement (a consumer's batch, in its transaction): the rows granted now — a key granted
+     * before, or twice in `grants`, grants once (the first), exactly as `grant` one at a time in this order.
+     */
+    grantMany(trx: Db, grants: readonly RewardGrant[]): Promise<RewardRow[]> {
+      return repo.insertRewards(trx, grants.map(rowOf));
     },
 
     async list(member: AuthenticatedMember, q: { view: 'claimable' | 'history'; pageNo: number; pageSize: number }) {

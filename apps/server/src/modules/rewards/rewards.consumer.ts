@@ -81,7 +81,7 @@ export function createRewardsConsumer(deps: {
         await deps.points.earnMany(trx, earned);
         await deps.leaderboards.recordMany(trx, scored);
       });
-      for (const id of completed) void deps.centre.notify(id).catch(() => undefined);
+      void deps.centre.notifyMany(completed).catch(() => undefined);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { MerchantsModule } from '../merchants/index.ts';
 import { type RewardsModule, weightedBet } from '../rewards/index.ts';
 import { periodOf } from './periods.ts';
 import type { VipLevelRow, VipRepository } from './vip.repository.ts';
-import { levelFor, qualifyingOf, type VipService, type VipSettings } from './vip.service.ts';
+import { qualifyingOf, type VipService, type VipSettings } from './vip.service.ts';
 import type { VipTables } from './vip.tables.ts';
 
 type Db = Kysely<VipTables>;
@@ -24,7 +24,7 @@ const FULL = { contributions: {} as Record<string, number>, default_bps: 10_000 
 export function createVipConsumer(deps: {
   db: Db;
   repo: VipRepository;
-  service: Pick<VipService, 'settingsOf' | 'promote'>;
+  service: Pick<VipService, 'settingsOf' | 'promoteMany'>;
   rewards: Pick<RewardsModule, 'pointsRules' | 'centre'>;
   merchants: Pick<MerchantsModule, 'findById' | 'isEnabled'>;
 }): PlayEventConsumer {
@@ -44,7 +44,7 @@ export function createVipConsumer(deps: {
         ]);
         context.set(id, { merchant, s, levels, rules: rules ?? FULL });
       }
-      const promoted = new Set<bigint>();
+      let promoted = new Set<bigint>();
       await deps.db.transaction().execute(async (trx) => {
         const fresh = await deps.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
         // Sums per member and period first (one row write each), then members in id order.
@@ -71,8 +71,8 @@ export function createVipConsumer(deps: {
         const ordered = [...sums.values()].sort((a, b) =>
           a.memberId === b.memberId ? a.periodKey.localeCompare(b.periodKey) : a.memberId < b.memberId ? -1 : 1,
         );
-        // Set-based: every member locked and every total added in one statement each; only a member whose total
-        // now reaches a higher level is promoted (rare), one at a time in id order.
+        // Set-based: every member locked, every total added, and the batch's promotions written (grants, members,
+        // changes) in one statement each.
         const members = await deps.repo.lockMembers(
           trx,
           ordered.map((x) => ({ merchantId: x.ctx.merchant.id, memberId: x.memberId })),
@@ -85,18 +85,20 @@ export function createVipConsumer(deps: {
             )
           ).map((t) => [`${t.member_id}:${t.period_key}`, t]),
         );
-        for (const x of ordered) {
-          if (!x.ctx.levels.length) continue;
-          const member = members.get(x.memberId)!;
-          const q = qualifyingOf(x.ctx.s, totals.get(`${x.memberId}:${x.periodKey}`), x.ctx.merchant.currencyExponent);
-          if (levelFor(x.ctx.levels, q) <= member.level) continue;
-          if (await deps.service.promote(trx, x.ctx.merchant, x.ctx.levels, member, x.ctx.s, x.periodKey, q, x.at)) {
-            promoted.add(x.memberId);
-            members.set(x.memberId, await deps.repo.lockMember(trx, x.ctx.merchant.id, x.memberId));
-          }
-        }
+        const candidates = ordered
+          .filter((x) => x.ctx.levels.length > 0)
+          .map((x) => ({
+            merchant: x.ctx.merchant,
+            levels: x.ctx.levels,
+            s: x.ctx.s,
+            memberId: x.memberId,
+            periodKey: x.periodKey,
+            q: qualifyingOf(x.ctx.s, totals.get(`${x.memberId}:${x.periodKey}`), x.ctx.merchant.currencyExponent),
+            at: x.at,
+          }));
+        promoted = await deps.service.promoteMany(trx, members, candidates);
       });
-      for (const id of promoted) void deps.rewards.centre.notify(id).catch(() => undefined);
+      void deps.rewards.centre.notifyMany(promoted).catch(() => undefined);
     },
   };
 }

@@ -13,9 +13,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
-import type { RewardsModule } from '../rewards/index.ts';
+import type { RewardGrant, RewardsModule } from '../rewards/index.ts';
 import { bonusKeys, periodOf, previousPeriod } from './periods.ts';
-import type { VipLevelRow, VipRepository } from './vip.repository.ts';
+import type { LevelChange, VipLevelRow, VipRepository } from './vip.repository.ts';
 import type { VipBasis, VipPeriod, VipTables } from './vip.tables.ts';
 
 type Db = Kysely<VipTables>;
@@ -154,9 +154,74 @@ export function createVipService(deps: VipDeps) {
     return true;
   }
 
+  /**
+   * `promote` for a whole batch in three statements (grants, member rows, level changes): the candidates in the
+   * order `promote` would take them one at a time, each judged against the member's level after the ones before
+   * (`members`: the locked rows, updated in place), so the result is the same. The members promoted.
+   */
+  async function promoteMany(
+    trx: Db,
+    members: Map<bigint, { member_id: bigint; level: number; judged_period: string | null }>,
+    candidates: readonly {
+      merchant: Merchant;
+      levels: VipLevelRow[];
+      s: VipSettings;
+      memberId: bigint;
+      periodKey: string;
+      q: bigint;
+      at: Date;
+    }[],
+  ): Promise<Set<bigint>> {
+    const grants: RewardGrant[] = [];
+    const changes: LevelChange[] = [];
+    const promoted = new Set<bigint>();
+    for (const c of candidates) {
+      const member = members.get(c.memberId)!;
+      const target = levelFor(c.levels, c.q);
+      if (target <= member.level) continue;
+      for (const l of c.levels) {
+        if (l.level <= member.level || l.level > target || l.level_up_reward <= 0n) continue;
+        grants.push({
+          merchantId: c.merchant.id,
+          memberId: c.memberId,
+          source: 'vip',
+          sourceKey: `level:${l.id}`,
+          amount: l.level_up_reward,
+          title: `VIP level-up: ${l.name}`,
+          at: c.at,
+        });
+      }
+      const before = previousPeriod(c.s.period, c.at, c.merchant.timezone).key;
+      const judged = member.judged_period && member.judged_period > before ? member.judged_period : before;
+      changes.push({
+        merchantId: c.merchant.id,
+        memberId: c.memberId,
+        from: member.level,
+        to: target,
+        reason: 'up',
+        periodKey: c.periodKey,
+        qualifying: c.q,
+        at: c.at,
+      });
+      members.set(c.memberId, { ...member, level: target, judged_period: judged });
+      promoted.add(c.memberId);
+    }
+    await deps.rewards.centre.grantMany(tablesOf(trx), grants);
+    await repo.setMembersMany(
+      trx,
+      [...promoted].map((id) => {
+        const m = members.get(id)!;
+        return { memberId: id, level: m.level, judgedPeriod: m.judged_period };
+      }),
+    );
+    await repo.insertChanges(trx, changes);
+    return promoted;
+  }
+
   return {
     settingsOf,
     promote,
+    promoteMany,
 
     /**
      * The rebate bonus of the member's level, in basis points (0 without the programme or a level): the level now, or
