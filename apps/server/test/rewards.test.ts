@@ -539,7 +539,7 @@ describe('leaderboards', () => {
     expect(saved).toMatchObject({ currency: demo.currency, exponent: demo.currencyExponent });
     expect(
       saved.list.find((b: { period: string; metric: string }) => b.period === 'weekly' && b.metric === 'multiplier'),
-    ).toEqual({ period: 'weekly', metric: 'multiplier', amounts: ['700', '300'] });
+    ).toEqual({ period: 'weekly', metric: 'multiplier', amounts: ['700', '300'], payAs: 'cash', bonusTerms: null });
     const audit = await t.app.inject({
       method: 'GET',
       url: '/admin/api/audit?action=rewards.leaderboard_prizes',

@@ -45,6 +45,8 @@ export const rewardPayment = {
 export const payAsHasTerms = (b: { payAs: RewardPayAs; bonusTerms: RewardBonusTermsWrite | null }) =>
   b.payAs === 'cash' || b.bonusTerms !== null;
 export const payAsTermsIssue = { path: ['bonusTerms'], message: 'Set the bonus terms.' };
+/** How a programme pays, as its editor's list and detail show it. */
+export const rewardPaymentView = { payAs: rewardPayAs, bonusTerms: rewardBonusTerms.nullable() };
 
 export const BONUS_CLAIM_STATUSES = [
   'joined',

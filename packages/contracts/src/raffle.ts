@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardPayment, rewardPaymentView } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -31,7 +32,10 @@ export const raffleRequest = z
       .default([]),
     /** Prize 1 first, minor units. */
     prizes: z.array(minorInput.refine(positive, 'Above 0.')).min(1, 'Add at least one prize.').max(50),
+    /** The prizes paid as cash, or as bonus money with these wagering terms. */
+    ...rewardPayment,
   })
+  .refine(payAsHasTerms, payAsTermsIssue)
   .refine((r) => Date.parse(r.endsAt) > Date.parse(r.startsAt), {
     path: ['endsAt'],
     message: 'The ticket window ends after it starts.',
@@ -52,6 +56,7 @@ export const raffleSummary = z.object({
   maxTickets: z.number().int(),
   categories: z.array(z.string()),
   prizes: z.array(minorString),
+  ...rewardPaymentView,
   status: raffleStatus,
   /** SHA-256 of the seed, published from the start. */
   seedHash: z.string(),

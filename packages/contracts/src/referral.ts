@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardPayment, rewardPaymentView } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -29,19 +30,24 @@ export const referralSettings = z.object({
   refereeReward: minorString,
   /** Rewarded referrals per referrer per calendar month (merchant's time zone). */
   monthlyCap: z.number().int(),
+  /** Both rewards paid as cash, or as bonus money with these wagering terms. */
+  ...rewardPaymentView,
 });
 export type ReferralSettings = z.infer<typeof referralSettings>;
 
 const positive = (v: string) => BigInt(v) > 0n;
-export const referralSettingsRequest = z.object({
-  enabled: z.boolean(),
-  minFirstDeposit: minorInput,
-  turnover: minorInput,
-  withinDays: z.number().int().min(1).max(365),
-  referrerReward: minorInput.refine(positive, 'Above 0.'),
-  refereeReward: minorInput,
-  monthlyCap: z.number().int().min(1).max(1000),
-});
+export const referralSettingsRequest = z
+  .object({
+    enabled: z.boolean(),
+    minFirstDeposit: minorInput,
+    turnover: minorInput,
+    withinDays: z.number().int().min(1).max(365),
+    referrerReward: minorInput.refine(positive, 'Above 0.'),
+    refereeReward: minorInput,
+    monthlyCap: z.number().int().min(1).max(1000),
+    ...rewardPayment,
+  })
+  .refine(payAsHasTerms, payAsTermsIssue);
 export type ReferralSettingsRequest = z.infer<typeof referralSettingsRequest>;
 /** GET / PUT /admin/api/referral/settings, with the merchant's currency for major-unit screens. */
 export const adminReferralSettings = referralSettings.extend({ currency: z.string(), exponent: z.number().int() });

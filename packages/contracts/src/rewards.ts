@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rewardBonusTerms } from './bonus.ts';
+import { payAsHasTerms, payAsTermsIssue, rewardBonusTerms, rewardPayment, rewardPaymentView } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -186,6 +186,7 @@ export const adminMission = z.object({
   endsAt: z.string().nullable(),
   sortOrder: z.number().int(),
   active: z.boolean(),
+  ...rewardPaymentView,
 });
 export type AdminMission = z.infer<typeof adminMission>;
 export const adminMissionList = z.object({ list: z.array(adminMission), ...money });
@@ -203,7 +204,10 @@ export const missionUpsertRequest = z
     endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
     sortOrder: z.number().int().min(0).max(10_000).default(0),
     active: z.boolean().default(true),
+    /** Paid as cash, or as bonus money with these wagering terms. */
+    ...rewardPayment,
   })
+  .refine(payAsHasTerms, payAsTermsIssue)
   .refine((m) => !['check_in', 'first_deposit'].includes(m.kind) || m.target === '1', {
     path: ['target'],
     message: 'A check-in or first-deposit mission has a target of 1.',
@@ -224,15 +228,22 @@ export const missionUpsertRequest = z
 export type MissionUpsertRequest = z.infer<typeof missionUpsertRequest>;
 
 export const adminPrizeTable = z.object({
-  list: z.array(z.object({ period: boardPeriod, metric: boardMetric, amounts: z.array(minorString) })),
+  list: z.array(
+    z.object({ period: boardPeriod, metric: boardMetric, amounts: z.array(minorString), ...rewardPaymentView }),
+  ),
   ...money,
 });
 export type AdminPrizeTable = z.infer<typeof adminPrizeTable>;
-export const prizeTableRequest = z.object({
-  period: boardPeriod,
-  metric: boardMetric,
-  amounts: z.array(minorInput.refine(positive, 'Above 0.')).max(100),
-});
+export const prizeTableRequest = z
+  .object({
+    period: boardPeriod,
+    metric: boardMetric,
+    amounts: z.array(minorInput.refine(positive, 'Above 0.')).max(100),
+    /** Every rank of the board paid as cash, or as bonus money with these wagering terms. */
+    ...rewardPayment,
+  })
+  .refine(payAsHasTerms, payAsTermsIssue);
+export type PrizeTableRequest = z.infer<typeof prizeTableRequest>;
 
 export const pointsRulesRequest = z.object({
   threshold: minorInput.refine(positive, 'Above 0.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payAsHasTerms, payAsTermsIssue, rewardPayment, rewardPaymentView } from './bonus.ts';
 import { minorInput, minorString } from './money.ts';
 
 /**
@@ -56,7 +57,8 @@ export const vipOverview = z.object({
 export type VipOverview = z.infer<typeof vipOverview>;
 
 // ---- back office
-export const adminVipLevel = vipLevelView.extend({ id: z.string(), members: z.number().int() });
+/** With how its level-up reward pays (cash, or bonus money with terms). */
+export const adminVipLevel = vipLevelView.extend({ id: z.string(), members: z.number().int(), ...rewardPaymentView });
 export type AdminVipLevel = z.infer<typeof adminVipLevel>;
 export const adminVipLevels = z.object({ basis: vipBasis, period: vipPeriod, list: z.array(adminVipLevel), ...money });
 export type AdminVipLevels = z.infer<typeof adminVipLevels>;
@@ -70,7 +72,10 @@ export const vipLevelUpsertRequest = z
     weeklyBonus: minorInput.default('0'),
     monthlyBonus: minorInput.default('0'),
     rebateBonusBp: z.number().int().min(0).max(1000).default(0),
+    /** The level-up reward paid as cash, or as bonus money with these wagering terms. */
+    ...rewardPayment,
   })
+  .refine(payAsHasTerms, payAsTermsIssue)
   .refine(
     (l) =>
       !/^\d+$/.test(l.threshold) || !/^\d+$/.test(l.keepThreshold) || BigInt(l.keepThreshold) <= BigInt(l.threshold),

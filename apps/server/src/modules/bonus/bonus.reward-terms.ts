@@ -1,4 +1,5 @@
 import type { RewardBonusTerms, RewardBonusTermsWrite, RewardPayAs } from '@sea/contracts';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * The wagering terms of a reward paid as bonus money, as the modules that hold them store them: the same four
@@ -40,13 +41,27 @@ export function termsOf(row: BonusTermColumns): BonusTerms | null {
   };
 }
 
-/** A request's pay-as choice as terms (null: cash; the contract's refine has made sure bonus has its terms). */
+/**
+ * A request's pay-as choice as terms (null: cash; the contract's refine has made sure bonus has its terms). Terms
+ * that could never pay anything are refused here (validation_failed with the field): a maximum conversion of 0.
+ */
 export function termsFromRequest(b: {
   payAs: RewardPayAs;
   bonusTerms: RewardBonusTermsWrite | null;
 }): BonusTerms | null {
   if (b.payAs !== 'bonus' || !b.bonusTerms) return null;
   const t = b.bonusTerms;
+  if (t.maxConversion !== null && BigInt(t.maxConversion) === 0n)
+    throw new AppError('validation_failed', 'A maximum conversion of 0 would never pay; leave it empty for no cap.', {
+      in: 'body',
+      fields: [
+        {
+          field: 'bonusTerms.maxConversion',
+          reason: 'pays_nothing',
+          message: 'A maximum conversion of 0 would never pay; leave it empty for no cap.',
+        },
+      ],
+    });
   return {
     multiplier: t.multiplier,
     maxConversion: t.maxConversion === null ? null : BigInt(t.maxConversion),

@@ -7,6 +7,7 @@ import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { RewardsModule } from '../rewards/index.ts';
@@ -54,6 +55,7 @@ function present(r: RaffleRow, c: { entrants: number; tickets: number }): Raffle
     maxTickets: r.max_tickets,
     categories: r.categories,
     prizes: r.prizes,
+    ...presentPayment(r),
     status: r.status,
     seedHash: r.seed_hash,
     seed: r.status === 'drawn' ? r.seed : null,
@@ -151,6 +153,7 @@ export function createRaffleService(deps: RaffleDeps) {
             sourceKey: `${r.id}:${w.rank}`,
             amount: w.amount,
             title: `${r.title} · prize ${w.rank} (ticket ${w.ticket})`,
+            bonus: termsOf(r),
             at: now,
           });
           winners.push(w.member_id);
@@ -213,6 +216,7 @@ export function createRaffleService(deps: RaffleDeps) {
     max_tickets: b.maxTickets,
     categories: JSON.stringify(b.categories),
     prizes: JSON.stringify(b.prizes),
+    ...termColumns(termsFromRequest(b)),
     updated_at: now,
   });
 

@@ -1,9 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { BonusTermsColumns, CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 type Json<T> = ColumnType<T, string, string>;
 
-export interface RafflesTable {
+/** The prizes' pay-as terms (migration 0240): null, cash. */
+export interface RafflesTable extends BonusTermsColumns {
   id: Int8Id;
   merchant_id: Int8;
   title: string;

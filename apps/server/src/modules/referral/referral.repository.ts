@@ -26,6 +26,10 @@ export function createReferralRepository(db: Db) {
             referrer_reward: eb.ref('excluded.referrer_reward'),
             referee_reward: eb.ref('excluded.referee_reward'),
             monthly_cap: eb.ref('excluded.monthly_cap'),
+            bonus_multiplier: eb.ref('excluded.bonus_multiplier'),
+            bonus_max_conversion: eb.ref('excluded.bonus_max_conversion'),
+            bonus_max_stake: eb.ref('excluded.bonus_max_stake'),
+            bonus_expiry_days: eb.ref('excluded.bonus_expiry_days'),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )

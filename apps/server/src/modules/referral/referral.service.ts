@@ -14,6 +14,7 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { AuthModule } from '../auth/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { RewardsModule } from '../rewards/index.ts';
@@ -58,6 +59,7 @@ const presentSettings = (s: ReferralSettingsRow, enabled: boolean): ReferralSett
   referrerReward: String(s.referrer_reward),
   refereeReward: String(s.referee_reward),
   monthlyCap: s.monthly_cap,
+  ...presentPayment(s),
 });
 
 /** What the demo merchant starts with (PHP, centavos): deposit ₱100, bet ₱200 within 30 days, ₱50 reward. */
@@ -157,7 +159,16 @@ export function createReferralService(deps: ReferralDeps) {
     const paid: bigint[] = [];
     const grant = async (memberId: bigint, key: string, amount: bigint, title: string) => {
       if (amount <= 0n) return;
-      const g = { merchantId: merchant.id, memberId, source: 'referral' as const, sourceKey: key, amount, title, at };
+      const g = {
+        merchantId: merchant.id,
+        memberId,
+        source: 'referral' as const,
+        sourceKey: key,
+        amount,
+        title,
+        at,
+        bonus: termsOf(s),
+      };
       if (await deps.rewards.grantReward(trx as AnyDb, g)) paid.push(memberId);
     };
     await grant(r.referrer_id, `referrer:${r.id}`, s.referrer_reward, `Referral: ${refereeName}`);
@@ -288,6 +299,8 @@ export function createReferralService(deps: ReferralDeps) {
           referrerReward: '0',
           refereeReward: '0',
           monthlyCap: 10,
+          payAs: 'cash',
+          bonusTerms: null,
         };
       return presentSettings(s, flags.REFERRALPROMO3);
     },
@@ -302,6 +315,7 @@ export function createReferralService(deps: ReferralDeps) {
         referrer_reward: BigInt(b.referrerReward),
         referee_reward: BigInt(b.refereeReward),
         monthly_cap: b.monthlyCap,
+        ...termColumns(termsFromRequest(b)),
         updated_at: clock(),
       });
       await deps.merchants.setFlag(merchant.id, 'REFERRALPROMO3', b.enabled);

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { BonusTermsColumns, CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 import type { ReferralFlag, ReferralStatus } from '@sea/contracts';
 
-export interface ReferralSettingsTable {
+/** Both rewards' pay-as terms (migration 0240): null, cash. */
+export interface ReferralSettingsTable extends BonusTermsColumns {
   merchant_id: Int8;
   min_first_deposit: Int8;
   turnover: Int8;

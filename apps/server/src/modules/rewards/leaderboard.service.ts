@@ -1,10 +1,13 @@
-import type { AdminPrizeTable, LeaderboardView } from '@sea/contracts';
+import type { AdminPrizeTable, LeaderboardView, PrizeTableRequest } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import { maskAccount } from '../games/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
+import { createBestWinsRepository } from './best-wins.repository.ts';
+import { createBestWins, multiplierBps, type SettledBet } from './best-wins.ts';
 import type { RewardCentre } from './reward-centre.service.ts';
 import type { RewardsRepository, ScoreBump } from './rewards.repository.ts';
 import type { BoardMetric, BoardPeriod, RewardsTables } from './rewards.tables.ts';
@@ -14,9 +17,7 @@ type Db = Kysely<RewardsTables>;
 const PERIODS: BoardPeriod[] = ['daily', 'weekly'];
 const BOARD_SIZE = 20;
 
-/** A win's multiplier × 10 000 (payout / stake), 0 without a stake or a win. */
-export const multiplierBps = (stake: bigint, payout: bigint) =>
-  stake > 0n && payout > 0n ? (payout * 10_000n) / stake : 0n;
+export { multiplierBps } from './best-wins.ts';
 
 const TITLES: Record<BoardPeriod, Record<BoardMetric, string>> = {
   daily: { valid_bet: 'Daily leaderboard: valid bet', multiplier: 'Daily leaderboard: best win' },
@@ -38,24 +39,21 @@ export function createLeaderboards(deps: {
   clock: () => Date;
 }) {
   const { db, repo, centre, clock } = deps;
+  const bestWins = createBestWins(createBestWinsRepository());
 
   return {
     /**
      * Many settled bets' scores (the consumer's batch, in its transaction): per board window and member, the valid
-     * bets summed and the best multiplier (its earliest time) — one statement per metric.
+     * bets summed and the best multiplier (its earliest time) — one statement per metric. A round's multiplier counts
+     * the corrections that reached it first; a correction (no valid bet) moves the best-win board of its round.
      */
-    async recordMany(
-      trx: Db,
-      bets: readonly {
-        tz: string;
-        e: { merchantId: bigint; memberId: bigint; validBet: bigint; stake: bigint; payout: bigint; settledAt: Date };
-      }[],
-    ) {
+    async recordMany(trx: Db, bets: readonly { tz: string; e: SettledBet }[]) {
       const sums = new Map<string, ScoreBump>();
       const best = new Map<string, ScoreBump>();
+      const payouts = await bestWins.note(trx, bets);
       for (const { tz, e } of bets) {
-        if (e.validBet <= 0n) continue; // no valid bet (fully hedged, pushed): no place on either board
-        const mult = multiplierBps(e.stake, e.payout);
+        if (e.validBet <= 0n) continue; // no valid bet (fully hedged, pushed, a correction): no new place
+        const mult = multiplierBps(e.stake, payouts.get(e.id) ?? e.payout);
         for (const period of PERIODS) {
           const key = windowKey(period, e.settledAt, tz);
           const k = `${e.merchantId}|${period}|${key}|${e.memberId}`;
@@ -73,6 +71,10 @@ export function createLeaderboards(deps: {
       }
       await repo.bumpScores(trx, 'valid_bet', [...sums.values()]);
       await repo.bumpScores(trx, 'multiplier', [...best.values()]);
+      await bestWins.correct(
+        trx,
+        bets.filter((b) => b.e.adjusts).map((b) => b.e),
+      );
     },
 
     async view(
@@ -111,29 +113,29 @@ export function createLeaderboards(deps: {
       const rows = await repo.prizes(merchant.id);
       const list: AdminPrizeTable['list'] = [];
       for (const period of PERIODS)
-        for (const metric of ['valid_bet', 'multiplier'] as const)
+        for (const metric of ['valid_bet', 'multiplier'] as const) {
+          const table = rows.filter((r) => r.period === period && r.metric === metric);
           list.push({
             period,
             metric,
-            amounts: rows.filter((r) => r.period === period && r.metric === metric).map((r) => String(r.amount)),
+            amounts: table.map((r) => String(r.amount)),
+            // Every rank holds the board's terms (an empty table: cash).
+            ...(table[0] ? presentPayment(table[0]) : { payAs: 'cash' as const, bonusTerms: null }),
           });
+        }
       return { list };
     },
     /** Replaces one board's prize table (audited in the same transaction). */
-    async setPrizes(
-      merchant: Merchant,
-      admin: AuthenticatedAdmin,
-      b: { period: BoardPeriod; metric: BoardMetric; amounts: string[] },
-      ip: string,
-    ) {
-      await repo.setPrizes(merchant.id, b.period, b.metric, b.amounts.map(BigInt), (trx) =>
+    async setPrizes(merchant: Merchant, admin: AuthenticatedAdmin, b: PrizeTableRequest, ip: string) {
+      const terms = termsFromRequest(b);
+      await repo.setPrizes(merchant.id, b.period, b.metric, b.amounts.map(BigInt), termColumns(terms), (trx) =>
         deps.audit.recordAction(trx, {
           merchantId: merchant.id,
           adminId: admin.id,
           action: 'rewards.leaderboard_prizes',
           targetType: 'leaderboard',
           targetId: `${b.period}:${b.metric}`,
-          detail: { amounts: b.amounts },
+          detail: { amounts: b.amounts, payAs: terms ? 'bonus' : 'cash' },
           ip,
         }),
       );
@@ -146,6 +148,7 @@ export function createLeaderboards(deps: {
      */
     async payEnded(): Promise<number> {
       const now = clock();
+      await bestWins.prune(db, now);
       let granted = 0;
       const notified = new Set<bigint>();
       for (const merchant of await deps.merchants.allActive()) {
@@ -172,6 +175,7 @@ export function createLeaderboards(deps: {
                   source: 'leaderboard',
                   sourceKey: `${period}:${metric}:${key}`,
                   amount: table[i]!.amount,
+                  bonus: termsOf(table[i]!),
                   title: `${TITLES[period][metric]} ${key.replace(/^W/, '')} #${i + 1}`,
                   at: now,
                 });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { RewardCentre } from './reward-centre.service.ts';
 import type { MissionRow, RewardsRepository } from './rewards.repository.ts';
 import type { RewardsTables } from './rewards.tables.ts';
@@ -47,6 +48,7 @@ const presentAdmin = (m: MissionRow): AdminMission => ({
   endsAt: m.ends_at?.toISOString() ?? null,
   sortOrder: m.sort_order,
   active: m.active,
+  ...presentPayment(m),
 });
 
 const rowOf = (merchantId: bigint, b: MissionUpsertRequest) => ({
@@ -62,6 +64,7 @@ const rowOf = (merchantId: bigint, b: MissionUpsertRequest) => ({
   ends_at: b.endsAt ? new Date(b.endsAt) : null,
   sort_order: b.sortOrder,
   active: b.active,
+  ...termColumns(termsFromRequest(b)),
 });
 
 /**
@@ -107,6 +110,7 @@ export function createMissions(deps: {
       sourceKey: `${m.id}:${key}`,
       amount: rewardOf(m, streak),
       title: m.title,
+      bonus: termsOf(m),
       at,
     });
     return true;
@@ -161,6 +165,7 @@ export function createMissions(deps: {
         sourceKey: `${s.m.id}:${s.windowKey}`,
         amount: rewardOf(s.m, streak),
         title: s.m.title,
+        bonus: termsOf(s.m),
         at: r.completed_at,
       });
       completed.add(s.memberId);
@@ -226,7 +231,7 @@ export function createMissions(deps: {
         action: 'rewards.mission.create',
         targetType: 'mission',
         targetId: String(row.id),
-        detail: { title: row.title, kind: row.kind, period: row.period },
+        detail: { title: row.title, kind: row.kind, period: row.period, payAs: termsOf(row) ? 'bonus' : 'cash' },
         ip,
       });
       return presentAdmin(row);
@@ -246,7 +251,7 @@ export function createMissions(deps: {
         action: 'rewards.mission.update',
         targetType: 'mission',
         targetId: String(row.id),
-        detail: { title: row.title, active: row.active },
+        detail: { title: row.title, active: row.active, payAs: termsOf(row) ? 'bonus' : 'cash' },
         ip,
       });
       return presentAdmin(row);

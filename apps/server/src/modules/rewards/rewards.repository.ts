@@ -1,4 +1,5 @@
 import { newestFirstPage, type Page } from '../../db/paging.ts';
+import type { BonusTermColumns } from '../bonus/index.ts';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type {
   BoardMetric,
@@ -362,13 +363,13 @@ export function createRewardsRepository(db: Db) {
         .orderBy('metric')
         .orderBy('rank')
         .execute(),
-    /** Replaces one board's prize table. */
-    /** Replaces one board's prize table; `audit` runs in the same transaction. */
+    /** Replaces one board's prize table (each rank's row with the board's pay-as terms); `audit` runs in the same transaction. */
     async setPrizes(
       merchantId: bigint,
       period: BoardPeriod,
       metric: BoardMetric,
       amounts: bigint[],
+      terms: BonusTermColumns,
       audit?: (trx: Db) => Promise<void>,
     ) {
       await db.transaction().execute(async (trx) => {
@@ -381,7 +382,9 @@ export function createRewardsRepository(db: Db) {
         if (amounts.length)
           await trx
             .insertInto('reward_leaderboard_prizes')
-            .values(amounts.map((amount, i) => ({ merchant_id: merchantId, period, metric, rank: i + 1, amount })))
+            .values(
+              amounts.map((amount, i) => ({ merchant_id: merchantId, period, metric, rank: i + 1, amount, ...terms })),
+            )
             .execute();
         await audit?.(trx);
       });

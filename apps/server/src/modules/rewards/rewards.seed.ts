@@ -68,5 +68,10 @@ export async function seedDemoRewards(deps: {
       await points.insertItem({ merchant_id: merchantId, sort_order: i, created_at: now, ...item });
   }
   if ((await repo.prizes(merchantId)).length === 0)
-    await repo.setPrizes(merchantId, 'daily', 'valid_bet', [888, 588, 388, ...Array<number>(7).fill(128)].map(php));
+    await repo.setPrizes(merchantId, 'daily', 'valid_bet', [888, 588, 388, ...Array<number>(7).fill(128)].map(php), {
+      bonus_multiplier: null,
+      bonus_max_conversion: null,
+      bonus_max_stake: null,
+      bonus_expiry_days: null,
+    });
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { BonusTermsColumns, CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export type MissionKind = 'check_in' | 'bet_amount' | 'rounds' | 'first_deposit';
 export type MissionPeriod = 'once' | 'daily' | 'weekly';
@@ -10,7 +10,8 @@ export type BoardPeriod = 'daily' | 'weekly';
 export type BoardMetric = 'valid_bet' | 'multiplier';
 export type MallItemKind = 'cash' | 'physical';
 
-export interface RewardMissionsTable {
+/** Pay-as terms (migration 0240): null, cash. */
+export interface RewardMissionsTable extends BonusTermsColumns {
   id: Int8Id;
   merchant_id: Int8;
   kind: MissionKind;
@@ -143,12 +144,28 @@ export interface RewardLeaderboardScoresTable {
   achieved_at: Date;
 }
 
-export interface RewardLeaderboardPrizesTable {
+/** Each rank's row holds its board's pay-as terms (migration 0240). */
+export interface RewardLeaderboardPrizesTable extends BonusTermsColumns {
   merchant_id: Int8;
   period: BoardPeriod;
   metric: BoardMetric;
   rank: number;
   amount: Int8;
+}
+
+/** The winning rounds behind the best-win boards, for result corrections (migration 0241). */
+export interface RewardLeaderboardWinsTable {
+  event_id: string;
+  merchant_id: Int8;
+  member_id: Int8;
+  /** Null: a correction arrived before its round. */
+  stake: Int8 | null;
+  /** The first settlement's payout plus every correction's change. */
+  payout: Int8;
+  settled_at: Date | null;
+  day_key: string | null;
+  week_key: string | null;
+  noted_at: Generated<Date>;
 }
 
 export interface RewardLeaderboardPayoutsTable {
@@ -174,4 +191,5 @@ export interface RewardsTables {
   reward_leaderboard_scores: RewardLeaderboardScoresTable;
   reward_leaderboard_prizes: RewardLeaderboardPrizesTable;
   reward_leaderboard_payouts: RewardLeaderboardPayoutsTable;
+  reward_leaderboard_wins: RewardLeaderboardWinsTable;
 }

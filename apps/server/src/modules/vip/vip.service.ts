@@ -11,6 +11,7 @@ import { tablesOf } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminModule } from '../admin/index.ts';
+import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { RewardGrant, RewardsModule } from '../rewards/index.ts';
@@ -134,6 +135,7 @@ export function createVipService(deps: VipDeps) {
         sourceKey: `level:${l.id}`,
         amount: l.level_up_reward,
         title: `VIP level-up: ${l.name}`,
+        bonus: termsOf(l),
         at,
       });
     }
@@ -363,7 +365,12 @@ export function createVipService(deps: VipDeps) {
       ]);
       return {
         ...s,
-        list: levels.map((l) => ({ ...presentLevel(l), id: String(l.id), members: counts.get(l.level) ?? 0 })),
+        list: levels.map((l) => ({
+          ...presentLevel(l),
+          ...presentPayment(l),
+          id: String(l.id),
+          members: counts.get(l.level) ?? 0,
+        })),
         currency: merchant.currency,
         exponent: merchant.currencyExponent,
       };
@@ -405,7 +412,15 @@ export function createVipService(deps: VipDeps) {
         weekly_bonus: BigInt(b.weeklyBonus),
         monthly_bonus: BigInt(b.monthlyBonus),
         rebate_bonus_bp: b.rebateBonusBp,
+        ...termColumns(termsFromRequest(b)),
       };
+      if (values.bonus_multiplier !== null && values.level_up_reward === 0n) {
+        const message = 'A level-up reward paid as bonus needs an amount above 0.';
+        throw new AppError('validation_failed', message, {
+          in: 'body',
+          fields: [{ field: 'levelUpReward', reason: 'nothing_to_pay', message }],
+        });
+      }
       await db.transaction().execute(async (trx) => {
         await repo.lockLevels(trx, merchant.id);
         const levels = await repo.levels(merchant.id, trx);

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
+import type { BonusTermsColumns, CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export type VipBasis = 'tier_points' | 'deposit';
 export type VipPeriod = 'month' | 'quarter';
@@ -11,7 +11,8 @@ export interface VipSettingsTable {
   updated_at: Generated<Date>;
 }
 
-export interface VipLevelsTable {
+/** The level-up reward's pay-as terms (migration 0240): null, cash. */
+export interface VipLevelsTable extends BonusTermsColumns {
   id: Int8Id;
   merchant_id: Int8;
   level: number;

@@ -1,4 +1,5 @@
 import type {
+  PrizeTableRequest,
   AdminBonusClaim,
   AdminBonusClaimPage,
   AdminMallItem,
@@ -9,8 +10,6 @@ import type {
   AdminMissionList,
   AdminPointsRules,
   AdminPrizeTable,
-  BoardMetric,
-  BoardPeriod,
   MallItemUpsertRequest,
   MissionUpsertRequest,
   PointsRulesRequest,
@@ -50,9 +49,7 @@ export const useSaveMission = () =>
 export const usePrizes = () =>
   useQuery({ queryKey: prizesKey, queryFn: () => adminGet<AdminPrizeTable>(`${base}/leaderboard-prizes`) });
 export const useSavePrizes = () =>
-  useRefreshing(prizesKey, (body: { period: BoardPeriod; metric: BoardMetric; amounts: string[] }) =>
-    adminPut<AdminPrizeTable>(`${base}/leaderboard-prizes`, body),
-  );
+  useRefreshing(prizesKey, (body: PrizeTableRequest) => adminPut<AdminPrizeTable>(`${base}/leaderboard-prizes`, body));
 
 export const usePointsRules = () =>
   useQuery({ queryKey: rulesKey, queryFn: () => adminGet<AdminPointsRules>(`${base}/points-rules`) });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Field, SelectField } from './form/Field.tsx';
+import type { RewardBonusTerms, RewardPayAs } from '@sea/contracts';
 import type { PayAsField, PayAsValue } from './pay-as.ts';
 
 /**
@@ -69,5 +70,26 @@ export function PayAsFields(props: {
         </>
       )}
     </fieldset>
+  );
+}
+
+/** How a saved programme pays, for its list or detail: "Cash", or "Bonus ×3 · 5 days" (with the caps when set). */
+export function PayAsSummary(props: {
+  value: { payAs: RewardPayAs; bonusTerms: RewardBonusTerms | null };
+  money: (minor: string) => string;
+}) {
+  const { t } = useTranslation();
+  const b = props.value.payAs === 'bonus' ? props.value.bonusTerms : null;
+  if (!b) return <>{t('payAs.showCash')}</>;
+  return (
+    <>
+      {t('payAs.showBonus', { multiplier: b.multiplier, days: b.expiryDays })}
+      {b.maxConversion !== null && (
+        <div className="bo-hint">{t('payAs.showMaxConversion', { amount: props.money(b.maxConversion) })}</div>
+      )}
+      {b.maxStake !== null && (
+        <div className="bo-hint">{t('payAs.showMaxStake', { amount: props.money(b.maxStake) })}</div>
+      )}
+    </>
   );
 }

@@ -61,3 +61,14 @@ export function payAsRequest(
   if (expiryDays === null) return { ok: false, field: 'expiryDays', message: 'payAs.expiryInvalid' };
   return { ok: true, payAs: 'bonus', bonusTerms: { multiplier, maxConversion, maxStake, expiryDays } };
 }
+
+/** A server's refusal of one of the terms (`bonusTerms.<field>`) as the fields' error; null when none is. */
+export function payAsServerError(
+  fields: readonly { field: string; message: string }[],
+): { field: PayAsField; message: string } | null {
+  for (const f of fields) {
+    const m = /^bonusTerms\.(multiplier|maxConversion|maxStake|expiryDays)$/.exec(f.field);
+    if (m) return { field: m[1] as PayAsField, message: f.message };
+  }
+  return null;
+}

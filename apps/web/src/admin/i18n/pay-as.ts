@@ -14,6 +14,11 @@ export const payAsAdminEn = {
     optional: 'Optional: empty for none.',
     multiplierInvalid: 'A whole number from 0 to 200.',
     expiryInvalid: 'A whole number of days from 1 to 365.',
+    column: 'Paid as',
+    showCash: 'Cash',
+    showBonus: 'Bonus ×{{multiplier}} · {{days}} days',
+    showMaxConversion: 'Converts at most {{amount}}',
+    showMaxStake: 'Stake at most {{amount}}',
   },
 };
 
@@ -35,6 +40,11 @@ export const payAsAdminTy: PayAsAdminTexts = {
     optional: 'Không bắt buộc: để trống nếu không giới hạn.',
     multiplierInvalid: 'Một số nguyên từ 0 đến 200.',
     expiryInvalid: 'Số ngày nguyên từ 1 đến 365.',
+    column: 'Trả bằng',
+    showCash: 'Tiền mặt',
+    showBonus: 'Thưởng ×{{multiplier}} · {{days}} ngày',
+    showMaxConversion: 'Chuyển đổi tối đa {{amount}}',
+    showMaxStake: 'Cược tối đa {{amount}}',
   },
 };
 
@@ -53,5 +63,10 @@ export const payAsAdminTl: PayAsAdminTexts = {
     optional: 'Opsyonal: iwanang blangko kung wala.',
     multiplierInvalid: 'Buong numero mula 0 hanggang 200.',
     expiryInvalid: 'Buong bilang ng araw mula 1 hanggang 365.',
+    column: 'Ibinabayad bilang',
+    showCash: 'Cash',
+    showBonus: 'Bonus ×{{multiplier}} · {{days}} araw',
+    showMaxConversion: 'Pinakamataas na conversion {{amount}}',
+    showMaxStake: 'Pinakamataas na taya {{amount}}',
   },
 };

@@ -19,6 +19,8 @@ const overview = (over: Partial<ReferralOverview> = {}): ReferralOverview => ({
     referrerReward: '5000',
     refereeReward: '0',
     monthlyCap: 20,
+    payAs: 'cash',
+    bonusTerms: null,
   },
   friends: [
     { username: 'fr***1', joinedAt: '2026-11-20T04:00:00.000Z', status: 'rewarded' },

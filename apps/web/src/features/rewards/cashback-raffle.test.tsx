@@ -44,6 +44,8 @@ const summary = {
   drawnAt: '2026-11-29T00:00:10.000Z',
   entrants: 2,
   tickets: 8,
+  payAs: 'cash' as const,
+  bonusTerms: null,
 };
 const blocks = [
   { holder: 'ab***c', tickets: 3, from: 1 },

@@ -20,6 +20,8 @@ const mission = (id: string, title: string): AdminMission => ({
   endsAt: null,
   sortOrder: 0,
   active: true,
+  payAs: 'cash',
+  bonusTerms: null,
 });
 const staff = meOf({ role: 'rewards', permissions: ['rewards.view', 'rewards.manage'] });
 

@@ -11,10 +11,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AdminApiError } from '../../api/client.ts';
 import { useSaveMission } from '../../api/rewards.ts';
 import { AppDialog, SaveFooter } from '../../components/AppDialog.tsx';
 import { Field, FormAlert, SelectField } from '../../components/form/Field.tsx';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { payAsRequest, payAsServerError, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields } from '../../components/PayAsFields.tsx';
 import { isoToLocal, localToIso } from '../../lib/datetime-local.ts';
 import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 
@@ -66,6 +69,8 @@ export function MissionDialog(props: {
   const { t } = useTranslation();
   const save = useSaveMission();
   const [alert, setAlert] = useState<string | null>(null);
+  const [pay, setPay] = useState(() => payAsValue(m, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -119,6 +124,9 @@ export function MissionDialog(props: {
     const endsAt = localToIso(v.endsAt) ?? null;
     if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
       return fail('endsAt', 'rewards.missions.endBeforeStart');
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     const body: MissionUpsertRequest = {
       kind: v.kind,
       period: v.period,
@@ -131,12 +139,17 @@ export function MissionDialog(props: {
       endsAt,
       sortOrder: Number(v.sortOrder),
       active: v.active,
+      payAs: payment.payAs,
+      bonusTerms: payment.bonusTerms,
     };
     try {
       await save.mutateAsync({ id: m?.id, body });
       props.onClose();
     } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, FIELDS));
+      const termError = payAsServerError(err instanceof AdminApiError ? err.fields : []);
+      setPayError(termError);
+      const left = placeServerErrors(form.setError, err, FIELDS);
+      setAlert(termError && left?.startsWith('bonusTerms') ? null : left);
     }
   });
 
@@ -210,6 +223,7 @@ export function MissionDialog(props: {
             />
           )}
         </div>
+        <PayAsFields value={pay} onChange={setPay} currency={currency} error={payError} />
         <div className="bo-form__row">
           <Field
             label={t('rewards.missions.startsAt')}

@@ -4,6 +4,7 @@ import { useMissions, useSaveMission } from '../../api/rewards.ts';
 import { ListPageHead } from '../../components/list/ListPageHead.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { listData, useEditing } from '../../components/list/use-list-page.ts';
+import { PayAsSummary } from '../../components/PayAsFields.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { MissionDialog } from './MissionDialog.tsx';
@@ -22,6 +23,8 @@ const missionBody = (m: AdminMission, active: boolean) => ({
   endsAt: m.endsAt,
   sortOrder: m.sortOrder,
   active,
+  payAs: m.payAs,
+  bonusTerms: m.bonusTerms,
 });
 
 /**
@@ -71,6 +74,7 @@ export function MissionsPage() {
           { label: t('rewards.missions.target') },
           { label: t('rewards.missions.category') },
           { label: t('rewards.missions.rewardColumn'), numeric: true },
+          { label: t('payAs.column') },
           { label: t('rewards.missions.schedule') },
           { label: t('rewards.status') },
           { label: t('common.actions'), srOnly: true },
@@ -86,6 +90,9 @@ export function MissionsPage() {
             <td className="num">
               {money(m.reward)}
               {m.kind === 'check_in' && m.streakBonus !== '0' && <div className="bo-hint">+{money(m.streakBonus)}</div>}
+            </td>
+            <td>
+              <PayAsSummary value={m} money={money} />
             </td>
             <td>{schedule(m)}</td>
             <ActiveCells

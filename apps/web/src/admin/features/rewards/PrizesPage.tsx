@@ -10,6 +10,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
 import { AdminApiError } from '../../api/client.ts';
 import { errorText } from '../../components/error-text.ts';
+import { payAsRequest, payAsServerError, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields, PayAsSummary } from '../../components/PayAsFields.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { amountText, toMajor, toMinor } from './form-values.ts';
@@ -61,26 +63,31 @@ export function PrizesPage() {
               {b.amounts.length === 0 ? (
                 <p className="bo-hint">{t('rewards.prizes.none')}</p>
               ) : (
-                <div className="bo-table__scroll">
-                  <table className="bo-reward-board__table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('rewards.prizes.rank')}</th>
-                        <th scope="col" className="num">
-                          {t('rewards.prizes.amount')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {b.amounts.map((a, i) => (
-                        <tr key={i}>
-                          <td>{i + 1}</td>
-                          <td className="num">{formatAmount(a, exponent, currency)}</td>
+                <>
+                  <p className="bo-hint">
+                    {t('payAs.column')}: <PayAsSummary value={b} money={(m) => formatAmount(m, exponent, currency)} />
+                  </p>
+                  <div className="bo-table__scroll">
+                    <table className="bo-reward-board__table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('rewards.prizes.rank')}</th>
+                          <th scope="col" className="num">
+                            {t('rewards.prizes.amount')}
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {b.amounts.map((a, i) => (
+                          <tr key={i}>
+                            <td>{i + 1}</td>
+                            <td className="num">{formatAmount(a, exponent, currency)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
               )}
             </section>
           );
@@ -115,6 +122,8 @@ function PrizeTableDialog(props: {
   const { t } = useTranslation();
   const save = useSavePrizes();
   const [alert, setAlert] = useState<string | null>(null);
+  const [pay, setPay] = useState(() => payAsValue(board, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { amounts: board.amounts.map((a) => ({ value: toMajor(a, exponent) })) },
@@ -131,10 +140,21 @@ function PrizeTableDialog(props: {
       if (problem) return form.setError(`amounts.${i}.value`, { message: problem }, { shouldFocus: true });
       amounts.push(minor!);
     }
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     try {
-      await save.mutateAsync({ period: board.period, metric: board.metric, amounts });
+      await save.mutateAsync({
+        period: board.period,
+        metric: board.metric,
+        amounts,
+        payAs: payment.payAs,
+        bonusTerms: payment.bonusTerms,
+      });
       props.onClose();
     } catch (err) {
+      const termError = payAsServerError(err instanceof AdminApiError ? err.fields : []);
+      setPayError(termError);
       // The server names a rank's amount `amounts.<i>`: put it on that field.
       const placed =
         err instanceof AdminApiError &&
@@ -143,7 +163,7 @@ function PrizeTableDialog(props: {
           if (m) form.setError(`amounts.${Number(m[1])}.value`, { type: 'server', message: f.message });
           return Boolean(m);
         });
-      setAlert(placed ? null : errorText(err));
+      setAlert(placed || termError ? null : errorText(err));
     }
   });
 
@@ -185,6 +205,7 @@ function PrizeTableDialog(props: {
             {t('rewards.prizes.addRank')}
           </button>
         </div>
+        <PayAsFields value={pay} onChange={setPay} currency={props.currency} error={payError} />
         <FormAlert message={alert} />
       </form>
     </AppDialog>

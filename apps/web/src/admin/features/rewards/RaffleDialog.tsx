@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { useSaveRaffle } from '../../api/cashback-raffle.ts';
 import { AppDialog, SaveFooter } from '../../components/AppDialog.tsx';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
+import { AdminApiError } from '../../api/client.ts';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { payAsRequest, payAsServerError, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields } from '../../components/PayAsFields.tsx';
 import { isoToLocal, localToIso } from '../../lib/datetime-local.ts';
 import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 import { categoriesText, parseCategories } from './categories.ts';
@@ -48,6 +51,8 @@ export function RaffleDialog(props: {
   const { t } = useTranslation();
   const save = useSaveRaffle();
   const [alert, setAlert] = useState<string | null>(null);
+  const [pay, setPay] = useState(() => payAsValue(r, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -74,6 +79,9 @@ export function RaffleDialog(props: {
     const prizes = v.prizes.split(',').map((p) => toMinor(p.trim(), exponent));
     if (prizes.some((p) => p === null)) return fail('prizes', 'rewards.decimals');
     if (prizes.some((p) => p === '0')) return fail('prizes', 'rewards.aboveZero');
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     const body: RaffleRequest = {
       title: v.title,
       startsAt: localToIso(v.startsAt) ?? '',
@@ -83,12 +91,17 @@ export function RaffleDialog(props: {
       maxTickets: Number(v.maxTickets),
       categories: parseCategories(v.categories),
       prizes: prizes as string[],
+      payAs: payment.payAs,
+      bonusTerms: payment.bonusTerms,
     };
     try {
       await save.mutateAsync({ id: r?.id, body });
       props.onClose();
     } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, FIELDS));
+      const termError = payAsServerError(err instanceof AdminApiError ? err.fields : []);
+      setPayError(termError);
+      const left = placeServerErrors(form.setError, err, FIELDS);
+      setAlert(termError && left?.startsWith('bonusTerms') ? null : left);
     }
   });
 
@@ -149,6 +162,7 @@ export function RaffleDialog(props: {
           {...form.register('prizes')}
           error={errors.prizes}
         />
+        <PayAsFields value={pay} onChange={setPay} currency={currency} error={payError} />
         <FormAlert message={alert} />
       </form>
     </AppDialog>

@@ -6,6 +6,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { ListPageHead } from '../../components/list/ListPageHead.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { listData, useEditing } from '../../components/list/use-list-page.ts';
+import { PayAsSummary } from '../../components/PayAsFields.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { RaffleDialog } from './RaffleDialog.tsx';
@@ -41,6 +42,7 @@ export function RafflesPage() {
           { label: t('raffleAdmin.drawAt') },
           { label: t('raffleAdmin.perTicketColumn'), numeric: true },
           { label: t('raffleAdmin.prizesColumn') },
+          { label: t('payAs.column') },
           { label: t('raffleAdmin.tickets'), numeric: true },
           { label: t('rewards.status') },
           { label: t('common.actions'), srOnly: true },
@@ -55,6 +57,9 @@ export function RafflesPage() {
             <td className="bo-nowrap">{formatDateTime(r.drawAt)}</td>
             <td className="num bo-nowrap">{money(r.turnoverPerTicket)}</td>
             <td>{r.prizes.map((p) => formatAmount(p, exponent)).join(' · ')}</td>
+            <td>
+              <PayAsSummary value={r} money={money} />
+            </td>
             <td className="num">
               {r.tickets} / {t('raffleAdmin.entrants', { count: r.entrants })}
             </td>

@@ -9,6 +9,9 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
 import { useCan } from '../../components/permissions.tsx';
+import { AdminApiError } from '../../api/client.ts';
+import { payAsRequest, payAsServerError, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields } from '../../components/PayAsFields.tsx';
 import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 
 const schema = z.object({
@@ -47,6 +50,8 @@ function SettingsForm({ data }: { data: AdminReferralSettings }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { currency, exponent } = data;
+  const [pay, setPay] = useState(() => payAsValue(data, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -71,6 +76,9 @@ function SettingsForm({ data }: { data: AdminReferralSettings }) {
     }
     if (minor.referrerReward === '0')
       return form.setError('referrerReward', { message: 'rewards.aboveZero' }, { shouldFocus: true });
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     const body: ReferralSettingsRequest = {
       enabled: v.enabled,
       minFirstDeposit: minor.minFirstDeposit!,
@@ -79,12 +87,16 @@ function SettingsForm({ data }: { data: AdminReferralSettings }) {
       referrerReward: minor.referrerReward!,
       refereeReward: minor.refereeReward!,
       monthlyCap: Number(v.monthlyCap),
+      payAs: payment.payAs,
+      bonusTerms: payment.bonusTerms,
     };
     try {
       await save.mutateAsync(body);
       setSaved(true);
     } catch (err) {
-      setAlert(errorText(err));
+      const termError = payAsServerError(err instanceof AdminApiError ? err.fields : []);
+      setPayError(termError);
+      setAlert(termError ? null : errorText(err));
     }
   });
   const money = (name: (typeof MONEY)[number]) => (
@@ -125,6 +137,7 @@ function SettingsForm({ data }: { data: AdminReferralSettings }) {
           {money('referrerReward')}
           {money('refereeReward')}
         </div>
+        <PayAsFields value={pay} onChange={setPay} currency={currency} error={payError} />
       </fieldset>
       <FormAlert message={alert} />
       {saved && (

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { useSaveVipLevel } from '../../api/vip.ts';
 import { AppDialog, SaveFooter } from '../../components/AppDialog.tsx';
 import { Field, FormAlert } from '../../components/form/Field.tsx';
+import { AdminApiError } from '../../api/client.ts';
 import { placeServerErrors } from '../../components/form/server-errors.ts';
+import { payAsRequest, payAsServerError, payAsValue, type PayAsField } from '../../components/pay-as.ts';
+import { PayAsFields } from '../../components/PayAsFields.tsx';
 import { amountText, toMajor, toMinor, wholeText } from './form-values.ts';
 
 const percent = z
@@ -42,6 +45,8 @@ export function VipLevelDialog(props: {
   const { t } = useTranslation();
   const save = useSaveVipLevel();
   const [alert, setAlert] = useState<string | null>(null);
+  const [pay, setPay] = useState(() => payAsValue(l, exponent));
+  const [payError, setPayError] = useState<{ field: PayAsField; message: string } | null>(null);
   const points = (minorOrPoints: string) => (basis === 'deposit' ? toMajor(minorOrPoints, exponent) : minorOrPoints);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -84,12 +89,21 @@ export function VipLevelDialog(props: {
       rebateBonusBp: Math.round(Number(v.rebatePercent) * 100),
     };
     if (Object.values(body).some((x) => x === null)) return;
+    const payment = payAsRequest(pay, exponent);
+    setPayError(payment.ok ? null : payment);
+    if (!payment.ok) return;
     if (BigInt(body.keepThreshold!) > BigInt(body.threshold!)) return fail('keepThreshold', 'vip.keepAbove');
     try {
-      await save.mutateAsync({ id: l?.id, body: body as VipLevelUpsertRequest });
+      await save.mutateAsync({
+        id: l?.id,
+        body: { ...(body as VipLevelUpsertRequest), payAs: payment.payAs, bonusTerms: payment.bonusTerms },
+      });
       props.onClose();
     } catch (err) {
-      setAlert(placeServerErrors(form.setError, err, FIELDS));
+      const termError = payAsServerError(err instanceof AdminApiError ? err.fields : []);
+      setPayError(termError);
+      const left = placeServerErrors(form.setError, err, FIELDS);
+      setAlert(termError && left?.startsWith('bonusTerms') ? null : left);
     }
   });
 
@@ -148,6 +162,8 @@ export function VipLevelDialog(props: {
             error={errors.monthlyBonus}
           />
         </div>
+        <p className="bo-hint">{t('vip.levelUpPayAs')}</p>
+        <PayAsFields value={pay} onChange={setPay} currency={currency} error={payError} />
         <FormAlert message={alert} />
       </form>
     </AppDialog>

@@ -14,6 +14,7 @@ import { ListPageHead } from '../../components/list/ListPageHead.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { useEditing } from '../../components/list/use-list-page.ts';
 import { SelectField } from '../../components/form/Field.tsx';
+import { PayAsSummary } from '../../components/PayAsFields.tsx';
 import { useCan } from '../../components/permissions.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { VipLevelDialog } from './VipLevelDialog.tsx';
@@ -53,6 +54,7 @@ export function VipLevelsPage() {
           { label: t('vip.thresholdCol'), numeric: true },
           { label: t('vip.keepCol'), numeric: true },
           { label: t('vip.levelUpCol'), numeric: true },
+          { label: t('vip.levelUpPaidAs') },
           { label: t('vip.weeklyCol'), numeric: true },
           { label: t('vip.monthlyCol'), numeric: true },
           { label: t('vip.rebateCol'), numeric: true },
@@ -67,6 +69,9 @@ export function VipLevelsPage() {
             <td className="num">{threshold(l.threshold)}</td>
             <td className="num">{l.level === 0 ? '—' : threshold(l.keepThreshold)}</td>
             <td className="num">{money(l.levelUpReward)}</td>
+            <td>
+              <PayAsSummary value={l} money={money} />
+            </td>
             <td className="num">{money(l.weeklyBonus)}</td>
             <td className="num">{money(l.monthlyBonus)}</td>
             <td className="num">{l.rebateBonusBp ? `+${(l.rebateBonusBp / 100).toFixed(2)}%` : '—'}</td>

@@ -37,6 +37,8 @@ const raffle = (over: Partial<RaffleSummary> = {}): RaffleSummary => ({
   drawnAt: '2026-11-29T00:00:10.000Z',
   entrants: 2,
   tickets: 8,
+  payAs: 'cash',
+  bonusTerms: null,
   ...over,
 });
 

@@ -126,6 +126,8 @@ describe('referrals (back office)', () => {
       referrerReward: '7550',
       refereeReward: '0',
       monthlyCap: 20,
+      payAs: 'cash',
+      bonusTerms: null,
     });
   });
 });

@@ -19,6 +19,8 @@ const mission = (over: Partial<AdminMission> = {}): AdminMission => ({
   endsAt: null,
   sortOrder: 0,
   active: true,
+  payAs: 'cash',
+  bonusTerms: null,
   ...over,
 });
 const item = (over: Partial<AdminMallItem> = {}): AdminMallItem => ({
@@ -316,6 +318,8 @@ describe('rewards: prizes and points rules', () => {
       period: 'daily',
       metric: 'valid_bet',
       amounts: ['88800', '58800', '10050'],
+      payAs: 'cash',
+      bonusTerms: null,
     });
     expect(await within(daily).findByText('100.50 PHP')).toBeTruthy();
   });

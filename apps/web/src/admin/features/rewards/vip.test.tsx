@@ -16,6 +16,8 @@ const level = (over: Partial<AdminVipLevel>): AdminVipLevel => ({
   monthlyBonus: '0',
   rebateBonusBp: 0,
   members: 12,
+  payAs: 'cash',
+  bonusTerms: null,
   ...over,
 });
 const ladder = (list: AdminVipLevel[]): AdminVipLevels => ({
