@@ -8,7 +8,7 @@ import {
   shuffledShoe,
 } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
-import { NotOpened, unlessNotOpened } from '../games/index.ts';
+import { dealerPass, NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { BaccaratRepository, RoundRow, ShoeRow, TableRow } from './baccarat.repository.ts';
 import type { StoredHand } from './baccarat.tables.ts';
 import type { BaccaratWallet } from './baccarat-wallet.ts';
@@ -152,28 +152,19 @@ export function createDealer(deps: {
 
   return {
     /** Every open table's due steps; a failing table is skipped until the next run. */
-    async advance(): Promise<{ steps: number; failed: number }> {
-      const tally = { steps: 0, failed: 0 };
-      for (const table of await repo.openTables()) {
-        try {
-          const merchant = await deps.merchantOf(table.merchant_id);
-          if (!merchant) continue;
-          // Cancelled rounds whose refunds a crash interrupted are finished first.
-          for (const r of await repo.cancelledWithOpenBets(table.id)) await wallet.refundRound(merchant, r);
-          let round = await repo.openRound(table.id);
-          for (let i = 0; i < 4; i++) {
-            const next = await step(table, merchant, round);
-            if (!next) break;
-            tally.steps++;
-            deps.changed(table, next);
-            round = next.status === 'settled' ? undefined : next;
-          }
-        } catch {
-          tally.failed++;
-        }
-      }
-      return tally;
-    },
+    advance: (): Promise<{ steps: number; failed: number }> =>
+      dealerPass({
+        tables: () => repo.openTables(),
+        merchantOf: deps.merchantOf,
+        // Cancelled rounds whose refunds a crash interrupted are finished first.
+        unrefunded: (table) => repo.cancelledWithOpenBets(table.id),
+        refund: (merchant, round) => wallet.refundRound(merchant, round),
+        inPlay: (table) => repo.openRound(table.id),
+        step,
+        finished: (round) => round.status === 'settled',
+        maxSteps: 4,
+        changed: deps.changed,
+      }),
 
     /** Ends the table's shoe after the hand in play (its seed is revealed then; the next round opens a new shoe). */
     async endShoe(table: TableRow): Promise<boolean> {

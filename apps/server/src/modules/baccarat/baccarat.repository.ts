@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { createTableRoundsRepository } from '../games/index.ts';
 import type {
-  BaccaratBetStatus,
   BaccaratBetsTable,
   BaccaratRoundStatus,
   BaccaratRoundsTable,
@@ -19,8 +19,24 @@ type Db = Kysely<BaccaratTables>;
 
 /** SQL of the baccarat tables: tables, shoes, rounds, bets. Steps of one operation take its transaction. */
 export function createBaccaratRepository(db: Db) {
+  const shared = createTableRoundsRepository<TableRow, BetRow>(db, {
+    tables: 'baccarat_tables',
+    bets: 'baccarat_bets',
+    roundColumn: 'round_id',
+  });
   return {
     db,
+    tables: shared.openTablesOf,
+    table: shared.tableByCode,
+    tableById: shared.tableById,
+    /** Every table of the merchant, closed ones too (the back office). */
+    allTables: shared.allTablesOf,
+    setStatus: shared.setStatus,
+    betByRequest: shared.betByRequest,
+    roundBets: shared.roundBets,
+    memberRoundBets: shared.memberBets,
+    settleBets: shared.settleBets,
+    setBetStatus: shared.setBetStatus,
 
     addTables: async (rows: Omit<TableRow, 'id' | 'created_at' | 'status' | 'pending'>[]) => {
       if (rows.length)
@@ -30,37 +46,6 @@ export function createBaccaratRepository(db: Db) {
           .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
           .execute();
     },
-
-    tables: (merchantId: bigint) =>
-      db
-        .selectFrom('baccarat_tables')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .where('status', '=', 'open')
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-
-    table: (merchantId: bigint, code: string) =>
-      db
-        .selectFrom('baccarat_tables')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .where('code', '=', code)
-        .executeTakeFirst(),
-
-    tableById: (id: bigint) =>
-      db.selectFrom('baccarat_tables').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-
-    /** Every table of the merchant, closed ones too (the back office). */
-    allTables: (merchantId: bigint) =>
-      db
-        .selectFrom('baccarat_tables')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
 
     /**
      * The dealer's tables: the open ones, and closed ones whose round is still in play or whose cancelled round's
@@ -156,17 +141,6 @@ export function createBaccaratRepository(db: Db) {
         .executeTakeFirst();
       return later.numUpdatedRows > 0n ? 'pending' : undefined;
     },
-
-    /** Opens or closes a table; false for no such table. */
-    setStatus: async (merchantId: bigint, code: string, status: 'open' | 'closed') =>
-      (
-        await db
-          .updateTable('baccarat_tables')
-          .set({ status })
-          .where('merchant_id', '=', merchantId)
-          .where('code', '=', code)
-          .executeTakeFirst()
-      ).numUpdatedRows > 0n,
 
     activeShoe: (tableId: bigint, h: Db = db) =>
       h
@@ -308,14 +282,6 @@ export function createBaccaratRepository(db: Db) {
           .execute()
       ).map((r) => ({ spot: r.spot, total: BigInt(r.total) })),
 
-    betByRequest: (memberId: bigint, requestId: string) =>
-      db
-        .selectFrom('baccarat_bets')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .where('request_id', '=', requestId)
-        .executeTakeFirst(),
-
     insertBet: (
       trx: Db,
       b: {
@@ -340,36 +306,6 @@ export function createBaccaratRepository(db: Db) {
         .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
         .returningAll()
         .executeTakeFirst(),
-
-    /** Placed bets settled with what each returned, in one statement (those already settled are left as they are). */
-    settleBets: async (h: Db, bets: { id: bigint; payout: bigint }[]): Promise<void> => {
-      if (!bets.length) return;
-      await sql`update baccarat_bets b set status = 'settled', payout = v.payout
-        from unnest(${bets.map((b) => String(b.id))}::bigint[], ${bets.map((b) => String(b.payout))}::bigint[]) as v(id, payout)
-       where b.id = v.id and b.status = 'placed'`.execute(h);
-    },
-
-    setBetStatus: (h: Db, ids: bigint[], from: BaccaratBetStatus[], to: BaccaratBetStatus, payout?: bigint) =>
-      ids.length
-        ? h
-            .updateTable('baccarat_bets')
-            .set({ status: to, ...(payout !== undefined && { payout }) })
-            .where('id', 'in', ids)
-            .where('status', 'in', from)
-            .execute()
-        : Promise.resolve([]),
-
-    roundBets: (roundId: bigint, h: Db = db) =>
-      h.selectFrom('baccarat_bets').selectAll().where('round_id', '=', roundId).orderBy('id').execute(),
-
-    memberRoundBets: (roundId: bigint, memberId: bigint) =>
-      db
-        .selectFrom('baccarat_bets')
-        .selectAll()
-        .where('round_id', '=', roundId)
-        .where('member_id', '=', memberId)
-        .orderBy('id')
-        .execute(),
 
     /** The member's latest rounds with their stakes and payouts. */
     memberHistory: (memberId: bigint, limit: number) =>

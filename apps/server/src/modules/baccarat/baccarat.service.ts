@@ -11,7 +11,7 @@ import type {
 import { cardCode, dealFromShoe, shoeCommitment, shuffledShoe } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { placeTableBet, tableSession, type TableWords } from '../games/index.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
 import type { BaccaratRepository, TableRow } from './baccarat.repository.ts';
 import type { StoredHand } from './baccarat.tables.ts';
@@ -28,6 +28,7 @@ export const DEFAULT_TABLES = [
 /** All stakes of one round together, in multiples of a table's max bet. */
 const ROUND_MAX_BETS = 20;
 const HISTORY_ROUNDS = 30;
+const words: TableWords = { table: 'table', round: 'round', here: 'at this table' };
 
 /**
  * The players' side of the baccarat tables: the lobby, a table's view (its round for everyone, the member's own
@@ -70,17 +71,8 @@ export function createBaccaratService(deps: {
   }
 
   /** The live (unexpired) real-money session of the table page's token, at our own games' baccarat. */
-  async function sessionOf(merchant: Merchant, token: string | undefined) {
-    const s =
-      token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await games.sessionByToken(hashSessionToken(token)) : undefined;
-    if (!s || s.merchant_id !== merchant.id || s.vendor_code !== BACCARAT_VENDOR || s.expires_at <= deps.clock())
-      throw new AppError('unauthorized', 'This table session is not valid. Open the game again from the site.');
-    const game = await games.findGame(merchant.id, s.game_id);
-    if (!game || game.game_code !== BACCARAT_GAME)
-      throw new AppError('unauthorized', 'This session is not for baccarat.');
-    if (game.status === 'maintenance' || game.vendor_maintenance) throw new AppError('game_maintenance');
-    return s;
-  }
+  const sessionOf = (merchant: Merchant, token: string | undefined) =>
+    tableSession(games, { merchant, token, now: deps.clock(), vendor: BACCARAT_VENDOR, game: BACCARAT_GAME, words });
 
   async function summary(table: TableRow, now: Date): Promise<BaccaratTableSummary> {
     const [shoe, round] = await Promise.all([repo.activeShoe(table.id), repo.openRound(table.id)]);
@@ -145,49 +137,34 @@ export function createBaccaratService(deps: {
       const table = await tableOf(merchant, code);
       const amount = BigInt(req.amount);
       const roundId = BigInt(req.roundId);
-      const earlier = await repo.betByRequest(s.member_id, req.requestId);
-      if (earlier) {
-        if (earlier.round_id !== roundId || earlier.spot !== req.spot || earlier.amount !== amount)
-          throw new AppError('idempotency_conflict');
-        return { bet: myBetView(earlier), balance: String(await balanceOf(merchant, s.member_id)) };
-      }
-      if (amount < table.min_bet || amount > table.max_bet)
-        throw new AppError('amount_out_of_range', `A bet at this table is ${table.min_bet}–${table.max_bet}.`, {
-          in: 'body',
-          fields: [{ field: 'amount', reason: 'out_of_range', message: 'Outside the table limits.' }],
-        });
-      const bet = await repo.db.transaction().execute(async (trx) => {
-        const round = await repo.lockRound(trx, roundId);
-        if (!round || round.table_id !== table.id) throw new AppError('not_found', 'No such round at this table.');
-        // Server time decides: once closes_at has passed the round is CLOSED, whatever the dealer has done yet.
-        if (round.status !== 'betting' || deps.clock() >= round.closes_at)
-          throw new AppError('state_invalid', 'Betting is closed for this round.');
-        const staked = (await repo.totals(round.id, trx)).reduce((sum, x) => sum + x.total, 0n);
-        if (staked + amount > table.round_max)
-          throw new AppError('amount_out_of_range', 'The table limit for this round has been reached.');
-        const row = await repo.insertBet(trx, {
-          roundId,
-          merchantId: merchant.id,
-          memberId: s.member_id,
-          spot: req.spot,
-          amount,
-          requestId: req.requestId,
-        });
-        if (!row) throw new AppError('conflict', 'Please try again.'); // a concurrent twin with this request id
-        return row;
+      const { bet, replay } = await placeTableBet({
+        words,
+        table: { ...table, roundMax: table.round_max },
+        amount,
+        clock: deps.clock,
+        recorded: () => repo.betByRequest(s.member_id, req.requestId),
+        sameRequest: (b) => b.round_id === roundId && b.spot === req.spot && b.amount === amount,
+        db: repo.db,
+        lockRound: async (trx) => {
+          const round = await repo.lockRound(trx, roundId);
+          return round && { tableId: round.table_id, betting: round.status === 'betting', closesAt: round.closes_at };
+        },
+        staked: async (trx) => (await repo.totals(roundId, trx)).reduce((sum, x) => sum + x.total, 0n),
+        insert: (trx) =>
+          repo.insertBet(trx, {
+            roundId,
+            merchantId: merchant.id,
+            memberId: s.member_id,
+            spot: req.spot,
+            amount,
+            requestId: req.requestId,
+          }),
+        post: (bet) => deps.wallet.postBet(merchant, bet, token!),
+        setStatus: (bet, to) => repo.setBetStatus(repo.db, [bet.id], ['pending'], to),
       });
-      const status = await deps.wallet.postBet(merchant, bet, token!);
-      const to = status === 'OK' ? 'placed' : 'refused';
-      await repo.setBetStatus(repo.db, [bet.id], ['pending'], to);
-      const now = (await repo.betByRequest(s.member_id, req.requestId))!;
-      if (now.status === 'refused') {
-        if (status === 'INSUFFICIENT_FUNDS') throw new AppError('insufficient_funds');
-        if (status === 'OK' || status === 'ALREADY_SETTLED')
-          throw new AppError('state_invalid', 'Betting is closed for this round.');
-        throw new AppError('state_invalid', `The bet could not be placed (${status}).`);
-      }
-      deps.betPlaced?.(table, now.round_id);
-      return { bet: myBetView(now), balance: String(await balanceOf(merchant, s.member_id)) };
+      // A repeated request answers its bet as recorded and nudges no one (nothing changed).
+      if (!replay) deps.betPlaced?.(table, bet.round_id);
+      return { bet: myBetView(bet), balance: String(await balanceOf(merchant, s.member_id)) };
     },
 
     async history(merchant: Merchant, token: string | undefined): Promise<BaccaratHistory> {

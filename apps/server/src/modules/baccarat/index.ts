@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import { tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
-import type { ScheduledJob } from '../../jobs/runner.ts';
-import { throttledNudge } from '../../lib/throttled-nudge.ts';
-import type { AdminModule } from '../admin/index.ts';
-import type { WinMode } from '../games/index.ts';
-import type { LedgerModule } from '../ledger/index.ts';
-import type { MerchantsModule } from '../merchants/index.ts';
-import { createBaccaratRepository, type RoundRow, type TableRow } from './baccarat.repository.ts';
+import { type TableGameDeps, tableGameFace, type WinMode } from '../games/index.ts';
+import { createBaccaratRepository, type TableRow } from './baccarat.repository.ts';
 import { registerBaccaratRoutes } from './baccarat.routes.ts';
 import { createBaccaratService } from './baccarat.service.ts';
 import type { BaccaratTables } from './baccarat.tables.ts';
@@ -18,9 +13,6 @@ import { type BaccaratGames, createBaccaratWallet } from './baccarat-wallet.ts';
 export { BACCARAT_GAME, BACCARAT_VENDOR } from './baccarat-wallet.ts';
 export { DEFAULT_TABLES as BACCARAT_DEFAULT_TABLES } from './baccarat.service.ts';
 export type { BaccaratTimings } from './baccarat-dealer.ts';
-
-/** Bets are pushed to a table's followers at most this often (ms). */
-const BET_NUDGE_MS = 1_000;
 
 export interface BaccaratOptions extends Partial<BaccaratTimings> {
   /** How a round's members are paid (default 'set': one set-based winMany; 'per-call': the bench's baseline). */
@@ -37,25 +29,28 @@ export interface BaccaratOptions extends Partial<BaccaratTimings> {
  * own games (vendor SEA, game `baccarat`: bet records, rebates, agent reports and the round lookup see them like any
  * game's). The dealer job runs on one process at a time (pg-boss) and any process can continue a round.
  */
-export function createBaccaratModule(deps: {
-  db: AnyDb;
-  games: BaccaratGames;
-  ledger: Pick<LedgerModule, 'balances'>;
-  merchants: Pick<MerchantsModule, 'findById'>;
-  audit: Pick<AdminModule, 'recordAction'>;
-  clock: () => Date;
-  options?: BaccaratOptions;
-  /**
-   * Told after every step of a round and, at most about once a second per table, after bets (the realtime push:
-   * `phase` is the round's status).
-   */
-  onTableChanged?: (merchantId: bigint, event: { table: string; roundId: bigint; phase: string }) => void;
-}) {
+export function createBaccaratModule(
+  deps: TableGameDeps<BaccaratGames, BaccaratOptions> & {
+    /**
+     * Told after every step of a round and, at most about once a second per table, after bets (the realtime push:
+     * `phase` is the round's status).
+     */
+    onTableChanged?: (merchantId: bigint, event: { table: string; roundId: bigint; phase: string }) => void;
+  },
+) {
   const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
   const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
   const wallet = createBaccaratWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
-  const changed = (table: TableRow, round: RoundRow) =>
-    deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId: round.id, phase: round.status });
+  const face = tableGameFace<TableRow>({
+    game: 'baccarat',
+    bettingPhase: 'betting',
+    tell:
+      deps.onTableChanged &&
+      ((merchantId, table, roundId, phase) => deps.onTableChanged?.(merchantId, { table, roundId, phase })),
+    dealerEverySeconds: deps.options?.dealerEverySeconds,
+    advance: () => dealer.advance(),
+  });
+  const { changed, betPlaced, jobs } = face;
   const dealer = createDealer({
     repo,
     wallet,
@@ -64,12 +59,6 @@ export function createBaccaratModule(deps: {
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
     changed,
   });
-  // Bets nudge the table's followers at most once per BET_NUDGE_MS per table (the last one always told): a busy
-  // round's thousands of bets must not become thousands of pushes, each a re-read by every player.
-  const nudge = throttledNudge<bigint, { table: TableRow; roundId: bigint }>(BET_NUDGE_MS, (_, { table, roundId }) =>
-    deps.onTableChanged?.(table.merchant_id, { table: table.code, roundId, phase: 'betting' }),
-  );
-  const betPlaced = (table: TableRow, roundId: bigint) => deps.onTableChanged && nudge(table.id, { table, roundId });
   const service = createBaccaratService({
     repo,
     games: deps.games,
@@ -84,16 +73,6 @@ export function createBaccaratModule(deps: {
   const admin = createBaccaratAdmin({ repo, service, audit: deps.audit, changed });
   // The back office's round lookup shows a baccarat round's cards with its shoe's proof.
   deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
-  const jobs: ScheduledJob[] = [
-    {
-      name: 'baccarat-dealer',
-      everySeconds: deps.options?.dealerEverySeconds ?? 1,
-      async run() {
-        const r = await dealer.advance();
-        return r.failed ? r : null;
-      },
-    },
-  ];
   return {
     ...service,
     admin,

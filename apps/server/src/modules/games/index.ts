@@ -65,6 +65,18 @@ export {
   WALLET_CONCURRENCY,
 } from './table-kit.ts';
 export { walletOpenApiDocument } from './seamless.openapi.ts';
+export {
+  type BetGate,
+  dealerPass,
+  placeTableBet,
+  type TableGameDeps,
+  tableGameFace,
+  type TableLimits,
+  tableSession,
+  type TableWords,
+} from './table-rounds.ts';
+export { createTableRoundsRepository } from './table-rounds.repository.ts';
+export { registerRoundCancelRoute, registerTableGameRoutes, tableCodeParams } from './table-routes.ts';
 export { createTableWallet, HOUSE_VENDOR, type TableBet, type WinMode } from './table-wallet.ts';
 export type { GameCategoryCode, VendorAdapter, WalletMode } from './games.tables.ts';
 

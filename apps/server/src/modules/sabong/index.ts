@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { type AnyDb, tablesOf } from '../../db/schema.ts';
+import { tablesOf } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
-import type { ScheduledJob } from '../../jobs/runner.ts';
-import { throttledNudge } from '../../lib/throttled-nudge.ts';
-import type { AdminModule } from '../admin/index.ts';
-import type { WinMode } from '../games/index.ts';
-import type { LedgerModule } from '../ledger/index.ts';
-import type { MerchantsModule } from '../merchants/index.ts';
-import { type ArenaRow, createSabongRepository, type FightRow } from './sabong.repository.ts';
+import { type TableGameDeps, tableGameFace, type WinMode } from '../games/index.ts';
+import { type ArenaRow, createSabongRepository } from './sabong.repository.ts';
 import { registerSabongRoutes } from './sabong.routes.ts';
 import { createSabongService } from './sabong.service.ts';
 import type { SabongTables } from './sabong.tables.ts';
 import { createSabongAdmin } from './sabong-admin.ts';
 import { createSabongDealer, DEFAULT_TIMINGS, type SabongTimings } from './sabong-dealer.ts';
 import { createSabongWallet, type SabongGames } from './sabong-wallet.ts';
-
-/** Bets are pushed to an arena's followers at most this often (ms). */
-const BET_NUDGE_MS = 1_000;
 
 export { SABONG_GAME, SABONG_VENDOR } from './sabong-wallet.ts';
 export { DEFAULT_ARENAS as SABONG_DEFAULT_ARENAS } from './sabong.service.ts';
@@ -38,25 +30,28 @@ export interface SabongOptions extends Partial<SabongTimings> {
  * `sabong`, COCKFIGHT: bet records, rebates, agent reports and the round lookup see them like any game's). The
  * dealer job runs on one process at a time (pg-boss) and any process can continue a fight.
  */
-export function createSabongModule(deps: {
-  db: AnyDb;
-  games: SabongGames;
-  ledger: Pick<LedgerModule, 'balances'>;
-  merchants: Pick<MerchantsModule, 'findById'>;
-  audit: Pick<AdminModule, 'recordAction'>;
-  clock: () => Date;
-  options?: SabongOptions;
-  /**
-   * Told after every step of a fight and, at most about once a second per arena, after bets (the realtime push:
-   * `phase` is the fight's status).
-   */
-  onArenaChanged?: (merchantId: bigint, event: { arena: string; fightId: bigint; phase: string }) => void;
-}) {
+export function createSabongModule(
+  deps: TableGameDeps<SabongGames, SabongOptions> & {
+    /**
+     * Told after every step of a fight and, at most about once a second per arena, after bets (the realtime push:
+     * `phase` is the fight's status).
+     */
+    onArenaChanged?: (merchantId: bigint, event: { arena: string; fightId: bigint; phase: string }) => void;
+  },
+) {
   const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
   const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
   const wallet = createSabongWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
-  const changed = (arena: ArenaRow, fight: FightRow) =>
-    deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId: fight.id, phase: fight.status });
+  const face = tableGameFace<ArenaRow>({
+    game: 'sabong',
+    bettingPhase: 'open',
+    tell:
+      deps.onArenaChanged &&
+      ((merchantId, arena, fightId, phase) => deps.onArenaChanged?.(merchantId, { arena, fightId, phase })),
+    dealerEverySeconds: deps.options?.dealerEverySeconds,
+    advance: () => dealer.advance(),
+  });
+  const { changed, betPlaced, jobs } = face;
   const dealer = createSabongDealer({
     repo,
     wallet,
@@ -65,11 +60,6 @@ export function createSabongModule(deps: {
     merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
     changed,
   });
-  // Bets move the estimated payouts: the arena's followers are told at most once per BET_NUDGE_MS per arena.
-  const nudge = throttledNudge<bigint, { arena: ArenaRow; fightId: bigint }>(BET_NUDGE_MS, (_, { arena, fightId }) =>
-    deps.onArenaChanged?.(arena.merchant_id, { arena: arena.code, fightId, phase: 'open' }),
-  );
-  const betPlaced = (arena: ArenaRow, fightId: bigint) => deps.onArenaChanged && nudge(arena.id, { arena, fightId });
   const service = createSabongService({
     repo,
     games: deps.games,
@@ -84,16 +74,6 @@ export function createSabongModule(deps: {
   const admin = createSabongAdmin({ repo, service, audit: deps.audit, changed });
   // The back office's round lookup shows a fight's commitment, seed and check.
   deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
-  const jobs: ScheduledJob[] = [
-    {
-      name: 'sabong-dealer',
-      everySeconds: deps.options?.dealerEverySeconds ?? 1,
-      async run() {
-        const r = await dealer.advance();
-        return r.failed ? r : null;
-      },
-    },
-  ];
   return {
     ...service,
     admin,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cancelledByMinimum, fightCommitment, fightOutcome } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
-import { NotOpened, unlessNotOpened } from '../games/index.ts';
+import { dealerPass, NotOpened, unlessNotOpened } from '../games/index.ts';
 import type { ArenaRow, FightRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongWallet } from './sabong-wallet.ts';
 
@@ -118,28 +118,19 @@ export function createSabongDealer(deps: {
 
   return {
     /** Every open arena's due steps; a failing arena is skipped until the next run. */
-    async advance(): Promise<{ steps: number; failed: number }> {
-      const tally = { steps: 0, failed: 0 };
-      for (const arena of await repo.openArenas()) {
-        try {
-          const merchant = await deps.merchantOf(arena.merchant_id);
-          if (!merchant) continue;
-          // Cancelled fights whose refunds a crash interrupted are finished first.
-          for (const f of await repo.cancelledWithOpenBets(arena.id)) await wallet.refundFight(merchant, f);
-          let fight = await repo.currentFight(arena.id);
-          for (let i = 0; i < 5; i++) {
-            const next = await step(arena, merchant, fight);
-            if (!next) break;
-            tally.steps++;
-            deps.changed(arena, next);
-            fight = next.status === 'settled' || next.status === 'cancelled' ? undefined : next;
-          }
-        } catch {
-          tally.failed++;
-        }
-      }
-      return tally;
-    },
+    advance: (): Promise<{ steps: number; failed: number }> =>
+      dealerPass({
+        tables: () => repo.openArenas(),
+        merchantOf: deps.merchantOf,
+        // Cancelled fights whose refunds a crash interrupted are finished first.
+        unrefunded: (arena) => repo.cancelledWithOpenBets(arena.id),
+        refund: (merchant, fight) => wallet.refundFight(merchant, fight),
+        inPlay: (arena) => repo.currentFight(arena.id),
+        step,
+        finished: (fight) => fight.status === 'settled' || fight.status === 'cancelled',
+        maxSteps: 5,
+        changed: deps.changed,
+      }),
 
     /** Cancels a fight not yet paid (open, closed or fighting) and refunds every bet. */
     async cancel(merchant: Merchant, fight: FightRow): Promise<{ cancelled: boolean; refunded: number }> {

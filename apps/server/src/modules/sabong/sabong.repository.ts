@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { createTableRoundsRepository } from '../games/index.ts';
 import type {
   SabongArenasTable,
-  SabongBetStatus,
   SabongBetsTable,
   SabongFightStatus,
   SabongFightsTable,
@@ -30,8 +30,24 @@ export interface FightChange {
 
 /** SQL of the sabong tables: arenas, fights, bets. Steps of one operation take its transaction. */
 export function createSabongRepository(db: Db) {
+  const shared = createTableRoundsRepository<ArenaRow, BetRow>(db, {
+    tables: 'sabong_arenas',
+    bets: 'sabong_bets',
+    roundColumn: 'fight_id',
+  });
   return {
     db,
+    arenas: shared.openTablesOf,
+    arena: shared.tableByCode,
+    arenaById: shared.tableById,
+    /** Every arena of the merchant, closed ones too (the back office). */
+    allArenas: shared.allTablesOf,
+    setStatus: shared.setStatus,
+    betByRequest: shared.betByRequest,
+    fightBets: shared.roundBets,
+    memberFightBets: shared.memberBets,
+    settleBets: shared.settleBets,
+    setBetStatus: shared.setBetStatus,
 
     addArenas: async (rows: Omit<ArenaRow, 'id' | 'created_at' | 'status' | 'pending' | 'min_payout'>[]) => {
       if (rows.length)
@@ -41,37 +57,6 @@ export function createSabongRepository(db: Db) {
           .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
           .execute();
     },
-
-    arenas: (merchantId: bigint) =>
-      db
-        .selectFrom('sabong_arenas')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .where('status', '=', 'open')
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-
-    arena: (merchantId: bigint, code: string) =>
-      db
-        .selectFrom('sabong_arenas')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .where('code', '=', code)
-        .executeTakeFirst(),
-
-    arenaById: (id: bigint) =>
-      db.selectFrom('sabong_arenas').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-
-    /** Every arena of the merchant, closed ones too (the back office). */
-    allArenas: (merchantId: bigint) =>
-      db
-        .selectFrom('sabong_arenas')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
 
     /**
      * The dealer's arenas: the open ones, and closed ones whose fight is still in play or whose cancelled fight's
@@ -170,17 +155,6 @@ export function createSabongRepository(db: Db) {
       return later.numUpdatedRows > 0n ? 'pending' : undefined;
     },
 
-    /** Opens or closes an arena; false for no such arena. */
-    setStatus: async (merchantId: bigint, code: string, status: 'open' | 'closed') =>
-      (
-        await db
-          .updateTable('sabong_arenas')
-          .set({ status })
-          .where('merchant_id', '=', merchantId)
-          .where('code', '=', code)
-          .executeTakeFirst()
-      ).numUpdatedRows > 0n,
-
     /** The arena's fight in play (open, closed, fighting, result), if any. */
     currentFight: (arenaId: bigint) =>
       db
@@ -268,14 +242,6 @@ export function createSabongRepository(db: Db) {
       return { meron: of('meron'), wala: of('wala'), draw: of('draw') };
     },
 
-    betByRequest: (memberId: bigint, requestId: string) =>
-      db
-        .selectFrom('sabong_bets')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .where('request_id', '=', requestId)
-        .executeTakeFirst(),
-
     insertBet: (
       trx: Db,
       b: {
@@ -300,36 +266,6 @@ export function createSabongRepository(db: Db) {
         .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
         .returningAll()
         .executeTakeFirst(),
-
-    /** Placed bets settled with what each returned, in one statement (those already settled are left as they are). */
-    settleBets: async (h: Db, bets: { id: bigint; payout: bigint }[]): Promise<void> => {
-      if (!bets.length) return;
-      await sql`update sabong_bets b set status = 'settled', payout = v.payout
-        from unnest(${bets.map((b) => String(b.id))}::bigint[], ${bets.map((b) => String(b.payout))}::bigint[]) as v(id, payout)
-       where b.id = v.id and b.status = 'placed'`.execute(h);
-    },
-
-    setBetStatus: (h: Db, ids: bigint[], from: SabongBetStatus[], to: SabongBetStatus, payout?: bigint) =>
-      ids.length
-        ? h
-            .updateTable('sabong_bets')
-            .set({ status: to, ...(payout !== undefined && { payout }) })
-            .where('id', 'in', ids)
-            .where('status', 'in', from)
-            .execute()
-        : Promise.resolve([]),
-
-    fightBets: (fightId: bigint) =>
-      db.selectFrom('sabong_bets').selectAll().where('fight_id', '=', fightId).orderBy('id').execute(),
-
-    memberFightBets: (fightId: bigint, memberId: bigint) =>
-      db
-        .selectFrom('sabong_bets')
-        .selectAll()
-        .where('fight_id', '=', fightId)
-        .where('member_id', '=', memberId)
-        .orderBy('id')
-        .execute(),
 
     /** The arena's latest finished fights (the history board): decided and cancelled ones. */
     recentFights: (arenaId: bigint, limit: number) =>

@@ -11,7 +11,7 @@ import type {
 import { verifyFight } from '@sea/games';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashSessionToken } from '../../lib/session-tokens.ts';
+import { placeTableBet, tableSession, type TableWords } from '../games/index.ts';
 import { type LedgerModule, memberMain } from '../ledger/index.ts';
 import type { ArenaRow, SabongRepository } from './sabong.repository.ts';
 import type { SabongDealer, SabongTimings } from './sabong-dealer.ts';
@@ -27,6 +27,7 @@ export const DEFAULT_ARENAS = [
 const FIGHT_MAX_BETS = 50;
 const HISTORY_FIGHTS = 30;
 const BOARD_FIGHTS = 20;
+const words: TableWords = { table: 'arena', round: 'fight', here: 'in this arena' };
 
 /**
  * The players' side of the sabong arenas: the lobby, an arena's view (its fight for everyone with live estimated
@@ -69,16 +70,8 @@ export function createSabongService(deps: {
   }
 
   /** The live (unexpired) real-money session of the arena page's token, at our own games' sabong. */
-  async function sessionOf(merchant: Merchant, token: string | undefined) {
-    const s =
-      token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await games.sessionByToken(hashSessionToken(token)) : undefined;
-    if (!s || s.merchant_id !== merchant.id || s.vendor_code !== SABONG_VENDOR || s.expires_at <= deps.clock())
-      throw new AppError('unauthorized', 'This arena session is not valid. Open the game again from the site.');
-    const game = await games.findGame(merchant.id, s.game_id);
-    if (!game || game.game_code !== SABONG_GAME) throw new AppError('unauthorized', 'This session is not for sabong.');
-    if (game.status === 'maintenance' || game.vendor_maintenance) throw new AppError('game_maintenance');
-    return s;
-  }
+  const sessionOf = (merchant: Merchant, token: string | undefined) =>
+    tableSession(games, { merchant, token, now: deps.clock(), vendor: SABONG_VENDOR, game: SABONG_GAME, words });
 
   async function summary(arena: ArenaRow, now: Date): Promise<SabongArenaSummary> {
     const [fight, history] = await Promise.all([
@@ -146,48 +139,37 @@ export function createSabongService(deps: {
       const arena = await arenaOf(merchant, code);
       const amount = BigInt(req.amount);
       const fightId = BigInt(req.fightId);
-      const earlier = await repo.betByRequest(s.member_id, req.requestId);
-      if (earlier) {
-        if (earlier.fight_id !== fightId || earlier.side !== req.side || earlier.amount !== amount)
-          throw new AppError('idempotency_conflict');
-        return { bet: myBetView(earlier), balance: String(await balanceOf(merchant, s.member_id)) };
-      }
-      if (amount < arena.min_bet || amount > arena.max_bet)
-        throw new AppError('amount_out_of_range', `A bet in this arena is ${arena.min_bet}–${arena.max_bet}.`, {
-          in: 'body',
-          fields: [{ field: 'amount', reason: 'out_of_range', message: 'Outside the arena limits.' }],
-        });
-      const bet = await repo.db.transaction().execute(async (trx) => {
-        const fight = await repo.lockFight(trx, fightId);
-        if (!fight || fight.arena_id !== arena.id) throw new AppError('not_found', 'No such fight in this arena.');
-        // Server time decides: once closes_at has passed betting is closed, whatever the dealer has done yet.
-        if (fight.status !== 'open' || deps.clock() >= fight.closes_at)
-          throw new AppError('state_invalid', 'Betting is closed for this fight.');
-        const p = await repo.pools(fight.id, false, trx);
-        if (p.meron + p.wala + p.draw + amount > arena.fight_max)
-          throw new AppError('amount_out_of_range', 'The arena limit for this fight has been reached.');
-        const row = await repo.insertBet(trx, {
-          fightId,
-          merchantId: merchant.id,
-          memberId: s.member_id,
-          side: req.side,
-          amount,
-          requestId: req.requestId,
-        });
-        if (!row) throw new AppError('conflict', 'Please try again.'); // a concurrent twin with this request id
-        return row;
+      const { bet, replay } = await placeTableBet({
+        words,
+        table: { ...arena, roundMax: arena.fight_max },
+        amount,
+        clock: deps.clock,
+        recorded: () => repo.betByRequest(s.member_id, req.requestId),
+        sameRequest: (b) => b.fight_id === fightId && b.side === req.side && b.amount === amount,
+        db: repo.db,
+        lockRound: async (trx) => {
+          const fight = await repo.lockFight(trx, fightId);
+          return fight && { tableId: fight.arena_id, betting: fight.status === 'open', closesAt: fight.closes_at };
+        },
+        staked: async (trx) => {
+          const p = await repo.pools(fightId, false, trx);
+          return p.meron + p.wala + p.draw;
+        },
+        insert: (trx) =>
+          repo.insertBet(trx, {
+            fightId,
+            merchantId: merchant.id,
+            memberId: s.member_id,
+            side: req.side,
+            amount,
+            requestId: req.requestId,
+          }),
+        post: (bet) => deps.wallet.postBet(merchant, bet, token!),
+        setStatus: (bet, to) => repo.setBetStatus(repo.db, [bet.id], ['pending'], to),
       });
-      const status = await deps.wallet.postBet(merchant, bet, token!);
-      await repo.setBetStatus(repo.db, [bet.id], ['pending'], status === 'OK' ? 'placed' : 'refused');
-      const now = (await repo.betByRequest(s.member_id, req.requestId))!;
-      if (now.status === 'refused') {
-        if (status === 'INSUFFICIENT_FUNDS') throw new AppError('insufficient_funds');
-        if (status === 'OK' || status === 'ALREADY_SETTLED')
-          throw new AppError('state_invalid', 'Betting is closed for this fight.');
-        throw new AppError('state_invalid', `The bet could not be placed (${status}).`);
-      }
-      deps.betPlaced?.(arena, now.fight_id);
-      return { bet: myBetView(now), balance: String(await balanceOf(merchant, s.member_id)) };
+      // A repeated request answers its bet as recorded and nudges no one (nothing changed).
+      if (!replay) deps.betPlaced?.(arena, bet.fight_id);
+      return { bet: myBetView(bet), balance: String(await balanceOf(merchant, s.member_id)) };
     },
 
     async history(merchant: Merchant, token: string | undefined): Promise<SabongHistory> {
