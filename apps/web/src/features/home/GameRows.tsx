@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useHotGames, usePopularGames } from '../../api/games.ts';
 import { GameCard } from '../../components/games/GameCard.tsx';
 import { QueryState, useDeferredQuery } from '../../components/QueryState.tsx';
+import { useRevealCount } from '../../components/reveal.ts';
 import { centrePathOf, navKeyOfCategory } from '../../lib/game-routes.ts';
 
 /** Hot games on the home page: one row, the rest on /hot. */
@@ -74,16 +75,22 @@ export function mergeRows(rows: PopularRow[]): PopularRow[] {
 /** Spec §2: home game rows of 6 games per category (one Lottery row); sports as a showcase of its vendors. */
 export function CategoryRows() {
   const popular = useDeferredQuery(usePopularGames());
+  return <QueryState query={popular}>{(rows) => <RevealedRows rows={mergeRows(rows)} />}</QueryState>;
+}
+
+/**
+ * The rows one commit each (components/reveal.ts): the first with the data, each next one after the previous has
+ * painted. They lie below the first row, so nothing on screen moves; committed together, the rows' ≈ 40 cards were
+ * one long task of the home's start and one long layout after it.
+ */
+function RevealedRows({ rows }: { rows: PopularRow[] }) {
+  const shown = useRevealCount(rows.length);
   return (
-    <QueryState query={popular}>
-      {(rows) => (
-        <>
-          {mergeRows(rows).map((row) => (
-            <CategoryRow key={row.gameCategory} row={row} />
-          ))}
-        </>
-      )}
-    </QueryState>
+    <>
+      {rows.slice(0, shown).map((row) => (
+        <CategoryRow key={row.gameCategory} row={row} />
+      ))}
+    </>
   );
 }
 

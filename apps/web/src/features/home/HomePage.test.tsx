@@ -70,6 +70,9 @@ describe('home game rows', { timeout: 20_000 }, () => {
     renderAt('/');
     const hot = await screen.findByRole('region', { name: 'Hot games' });
     expect(await within(hot).findByRole('article', { name: 'Hot One' })).toBeTruthy();
+    // The rows commit one at a time (components/reveal.ts): the first row (Lottery) shows without the later ones.
+    expect(await screen.findByRole('region', { name: 'Lottery' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sports' })).toBeNull();
     const slots = await screen.findByRole('region', { name: 'Slots' });
     expect(within(slots).getAllByRole('article')).toHaveLength(6);
     expect(within(slots).getByRole('link', { name: 'More Slots' }).getAttribute('href')).toBe('/rng');
@@ -82,7 +85,8 @@ describe('home game rows', { timeout: 20_000 }, () => {
         .map((a) => a.getAttribute('aria-labelledby')),
     ).toEqual(['game-71-name', 'game-70-name']);
     expect(within(lottery[0]).getByRole('link', { name: 'More Lottery' }).getAttribute('href')).toBe('/lottery');
-    const sports = screen.getByRole('region', { name: 'Sports' });
+    // The rows commit one after another (components/reveal.ts), each after the previous has painted.
+    const sports = await screen.findByRole('region', { name: 'Sports' });
     expect(within(sports).queryByRole('article')).toBeNull();
     expect(
       within(sports)
