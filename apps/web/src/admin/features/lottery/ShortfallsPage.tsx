@@ -9,7 +9,7 @@ import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
-import { issueTone } from './status-tone.ts';
+import { shortfallTone } from './status-tone.ts';
 import './lottery.css';
 
 const col = createColumnHelper<LotteryShortfall>();
@@ -43,7 +43,9 @@ export function ShortfallsPage() {
       money(t('lottery.shortfalls.owedToMember'), 'owedToMember'),
       col.accessor('status', {
         meta: { label: t('payments.status') },
-        cell: (c) => <Badge tone={issueTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>,
+        cell: (c) => (
+          <Badge tone={shortfallTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>
+        ),
       }),
       col.accessor('createdAt', { meta: { label: t('payments.time') }, cell: (c) => formatDateTime(c.getValue()) }),
       col.accessor('lastCollectedAt', {
