@@ -346,7 +346,10 @@ test('a correction owed to a closed account: Lottery → Shortfalls lists it wit
     await page.waitForURL(/status=owed/);
     const row = page.getByRole('row', { name: new RegExp(CLOSER) });
     await row.waitFor();
-    await row.locator('.bo-badge--bad', { hasText: 'Owed to a closed account' }).waitFor();
+    const badge = row.locator('.bo-badge--bad', { hasText: 'Owed to a closed account' });
+    await badge.waitFor();
+    const box = (await badge.boundingBox())!;
+    assert.ok(box.x + box.width <= width, `the status is in view without scrolling the list (${width} px)`);
     assert.match((await row.textContent())!, /950\.00/);
     await shot(width, 'shortfall-owed');
     assert.deepEqual(errors, []);
