@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { prizesOf } from '@sea/games';
 import { memberMain } from '../../apps/server/src/modules/ledger/index.ts';
 import { drawsBetween } from '../../apps/server/src/modules/lottery/schedules.ts';
-import { staffMember } from '../lib/admin-api.ts';
+import { post, staffMember } from '../lib/admin-api.ts';
 import { demo, errors, fundMember, noHorizontalOverflow, open, page, server, useE2E } from '../lib/harness.ts';
 
 /*
@@ -35,15 +35,15 @@ const UNIT_STAKE = 1_000n; // 10.00
 const WIN = UNIT_STAKE * 95n; // đề pays 95 to 1
 const FUND = 100_000n;
 
-/** A full MT result whose special prize ends in 42 (every prize, every number with its digits). */
-function mtResult(): Record<string, string[]> {
+/** A full MT result whose special prize ends in `last2` (every prize, every number with its digits). */
+function mtResult(last2 = '42'): Record<string, string[]> {
   const prizes: Record<string, string[]> = {};
   let x = 23;
   for (const d of prizesOf('MT'))
     prizes[d.key] = Array.from({ length: d.count }, () =>
       Array.from({ length: d.digits }, () => String((x = (x * 7 + 3) % 10))).join(''),
     );
-  prizes.DB = ['1234' + '42'];
+  prizes.DB = ['1234' + last2];
   return prizes;
 }
 const PRIZE_LABELS: Record<string, string> = {
@@ -93,6 +93,9 @@ async function goTo(width: number, label: string, heading: string): Promise<void
 
 const bets = new Map<string, string>();
 let memberId = 0n;
+const CLOSER = 'e2eboltt2';
+const CLOSER_PASSWORD = 'backoffice lottery closer';
+let closerToken = '';
 
 test('a member bets on both stations; the clock passes their draws', async () => {
   const member = await server.app.modules.members.create({
@@ -128,6 +131,33 @@ test('a member bets on both stations; the clock passes their draws', async () =>
     bets.set(s.code, game.current.issueId);
   }
   assert.equal(await balance(memberId), FUND - 2n * UNIT_STAKE);
+  // A second member stakes all of it on đề 37 at the first station (it loses, then closes the account: the last test).
+  const closer = await server.app.modules.members.create({
+    merchant: demo,
+    account: CLOSER,
+    password: CLOSER_PASSWORD,
+  });
+  await fundMember(closer.id, UNIT_STAKE);
+  closerToken = (
+    await server.app.modules.auth.startSession(
+      demo,
+      (await server.app.modules.members.findByAccount(demo.id, CLOSER))!,
+      'member',
+      'password',
+      { ip: '203.0.113.10', userAgent: 'e2e' },
+    )
+  ).token;
+  const bet37 = await fetch(`${server.baseUrl}/wps/lottery/bets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${closerToken}`, merchant: 'demo' },
+    body: JSON.stringify({
+      requestId: randomUUID(),
+      gameCode: STATIONS[0]!.code,
+      issueId: bets.get(STATIONS[0]!.code),
+      bets: [{ code: 'vn.de', selection: { numbers: ['37'] }, unitStake: String(UNIT_STAKE) }],
+    }),
+  });
+  assert.equal(bet37.status, 200, await bet37.text());
   offset = Math.max(...draws) + 60_000 - Date.now();
   // The feed job (every second here) closes both draws; they wait for their results.
   for (;;) {
@@ -268,4 +298,86 @@ test('a draw cancelled in the browser: every bet refunded, the refund shown on t
     JSON.stringify(log.value.items.slice(0, 3)),
   );
   assert.deepEqual(errors, []);
+});
+
+test('a correction owed to a closed account: Lottery → Shortfalls lists it with its status (1366 and 390 px)', async () => {
+  const station = STATIONS[0]!;
+  const issueId = bets.get(station.code)!;
+  // The second member lost đề 37 (nothing left in the account) and closes it (a session of the app's time now).
+  closerToken = (
+    await server.app.modules.auth.startSession(
+      demo,
+      (await server.app.modules.members.findByAccount(demo.id, CLOSER))!,
+      'member',
+      'password',
+      { ip: '203.0.113.10', userAgent: 'e2e' },
+    )
+  ).token;
+  const closed = await fetch(`${server.baseUrl}/wps/member/close`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${closerToken}`, merchant: 'demo' },
+    body: JSON.stringify({ password: CLOSER_PASSWORD }),
+  });
+  assert.equal(closed.status, 200, await closed.text());
+  // The official result ends in 37: two staff members correct the settled draw (entered, then confirmed).
+  const first = await staffMember('lotfix1', 'games');
+  const second = await staffMember('lotfix2', 'games');
+  const fixed = { gameCode: station.code, issueId, result: { region: 'MT', prizes: mtResult('37') } };
+  await post('/admin/api/lottery/results', first.token, fixed);
+  await post('/admin/api/lottery/results/confirm', second.token, fixed);
+  // The feed job re-settles the draw: the closed member's win cannot be paid, it is recorded as owed.
+  const owedRows = async () =>
+    (
+      await (
+        await fetch(`${server.baseUrl}/admin/api/lottery/shortfalls?status=owed`, {
+          headers: { merchant: 'demo', authorization: `Bearer ${first.token}` },
+        })
+      ).json()
+    ).value.items.filter((x: { memberAccount: string }) => x.memberAccount === CLOSER);
+  const deadline = Date.now() + 30_000;
+  while ((await owedRows()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  assert.equal((await owedRows()).length, 1, 'the correction ran');
+
+  for (const width of [1366, 390]) {
+    await open('/admin/', { width });
+    await actAs(first.token, '/');
+    await goTo(width, 'Shortfalls', 'Correction shortfalls');
+    await page.getByLabel('Status').selectOption('owed');
+    await page.waitForURL(/status=owed/);
+    const row = page.getByRole('row', { name: new RegExp(CLOSER) });
+    await row.waitFor();
+    const badge = row.locator('.bo-badge--bad', { hasText: 'Owed to a closed account' });
+    await badge.waitFor();
+    const box = (await badge.boundingBox())!;
+    assert.ok(box.x + box.width <= width, `the status is in view without scrolling the list (${width} px)`);
+    assert.match((await row.textContent())!, /950\.00/);
+    await shot(width, 'shortfall-owed');
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('a page that fails while rendering shows "This page failed" and a reload; the navigation still works (1366 and 390 px)', async () => {
+  const staff = await staffMember('loterror', 'games');
+  for (const width of [1366, 390]) {
+    await open('/admin/', { width });
+    // A bad answer (no amounts) makes the shortfalls page throw while rendering.
+    await page.route('**/admin/api/lottery/shortfalls**', (r) =>
+      r.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          code: 'ok',
+          message: 'OK',
+          value: { total: 1, items: [{ status: 'owed' }] },
+        }),
+      }),
+    );
+    await actAs(staff.token, '/lottery/shortfalls');
+    const alert = page.getByTestId('route-error');
+    await alert.getByRole('heading', { name: 'This page failed' }).waitFor();
+    await alert.getByRole('button', { name: 'Reload' }).waitFor();
+    assert.ok(await noHorizontalOverflow(), 'the error page fits the width');
+    await shot(width, 'page-error');
+    await goTo(width, 'Draws', 'Lottery draws');
+  }
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { adminToken } from '../lib/admin-api.ts';
+import { adminToken, openBackOffice } from '../lib/admin-api.ts';
 import { demo, errors, logIn, noHorizontalOverflow, page, server, useE2E } from '../lib/harness.ts';
 
 /**
@@ -47,6 +47,13 @@ test('the lobby shows an anonymised member\'s message as removed, from "Former p
   });
   const secret = 'Carol here, text me on 0917 555 0101';
   await api('/wps/chat/rooms/lobby/messages', { method: 'POST', token, body: { text: secret } });
+  // A staff note about her (its text is erased too).
+  await api('/admin/api/members/chatcarol/notes', {
+    method: 'POST',
+    token: owner,
+    admin: true,
+    body: { text: 'Carol called from 0917 555 0101' },
+  });
   await api('/wps/member/close', { method: 'POST', token, body: { password: PASSWORD } });
 
   // 31 days later the retention job runs.
@@ -66,6 +73,28 @@ test('the lobby shows an anonymised member\'s message as removed, from "Former p
     assert.ok(await noHorizontalOverflow(), `no horizontal scrolling at ${width} px`);
     mkdirSync('e2e/artifacts', { recursive: true });
     await page.screenshot({ path: `e2e/artifacts/chat-anonymised-${width}.png` });
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('the back office shows the erased texts as a "Removed" label: chat moderation and the member\'s notes (1366 and 390 px)', async () => {
+  // A staff sign-in of the app's time (31 days on).
+  const staff = await adminToken('chatanonbo');
+  for (const width of [1366, 390]) {
+    await openBackOffice(staff, '/chat', width);
+    const row = page.getByRole('row', { name: /chatcarol/ });
+    await row.waitFor();
+    assert.equal(await row.locator('.bo-removed', { hasText: 'Removed' }).count(), 2, 'the name and the text');
+    assert.ok(!((await row.textContent()) ?? '').includes('[removed]'));
+    assert.ok(await noHorizontalOverflow(), `chat moderation fits ${width} px`);
+    await page.screenshot({ path: `e2e/artifacts/chat-anonymised-bo-chat-${width}.png`, fullPage: true });
+
+    await page.goto(`${server.baseUrl}/admin/members/chatcarol?tab=notes`);
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await notes.locator('.bo-removed', { hasText: 'Removed' }).waitFor();
+    assert.ok(!((await notes.textContent()) ?? '').includes('0917'));
+    assert.ok(await noHorizontalOverflow(), `the member page fits ${width} px`);
+    await page.screenshot({ path: `e2e/artifacts/chat-anonymised-bo-notes-${width}.png`, fullPage: true });
     assert.deepEqual(errors, []);
   }
 });

@@ -135,6 +135,8 @@ async function memberWithEverything() {
     sql`insert into verification_codes (merchant_id, purpose, country_dialing_code, mobile, code_hash, ip, created_at, expires_at)
         values (${demo.id}, 'login', '63', ${mobile}, 'h', ${ip}, ${new Date(now)}, ${new Date(now)})`.execute(db);
   await code(PERSON.mobile, '192.0.2.98');
+  // ...and one to the number the member had before the mobile change below (audited from → to).
+  await code(PERSON.oldMobile, '192.0.2.96');
   await code('9990001111', PERSON.ipSignup);
   await code('9990002222', '192.0.2.97');
   // Feedback with an image, answered by staff.
@@ -374,7 +376,7 @@ describe('the retention anonymisation reaches every personal datum', () => {
         messages: expect.any(Number),
         memberAdmin: 1,
         deposits: 1,
-        verification: 2,
+        verification: 3, // the codes to the current and the earlier number deleted, one IP blanked
         captcha: 1,
       },
     });

@@ -40,6 +40,26 @@ export function createAuditLog(db: Kysely<AdminTables>) {
     },
 
     /**
+     * The details of the entries about a member (target = its account) with one of `actions`, oldest first, on the
+     * caller's transaction: the retention anonymisation reads the numbers of past mobile changes before redacting them.
+     */
+    async memberDetails(trx: AnyDb, merchantId: bigint, account: string, actions: string[]) {
+      const rows = await tablesOf<AdminTables>(trx)
+        .selectFrom('admin_audit_log')
+        .select(['action', 'detail'])
+        .where('merchant_id', '=', merchantId)
+        .where('target_type', '=', 'member')
+        .where('target_id', '=', account)
+        .where('action', 'in', actions)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        action: r.action,
+        detail: (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as Record<string, unknown>,
+      }));
+    },
+
+    /**
      * The retention anonymisation's one sanctioned change to the log (db/functions/admin.sql): on the caller's
      * transaction, the entries about a member (target = its account) with one of `actions` get `redact(detail)`
      * plus `redacted: at`, and the IP of the member's own actions (no admin) is blanked. Entries already redacted

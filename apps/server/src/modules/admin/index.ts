@@ -81,6 +81,7 @@ export function createAdminModule(deps: {
     recordAction: audit.record,
     /** Anonymisation only: personal values in a member's entries redacted (the log's one sanctioned change). */
     redactMemberAudit: audit.redactMember,
+    memberAuditDetails: audit.memberDetails,
     /** Withdrawals above this amount (minor units) need two different staff members' approvals; null = never. */
     async secondApprovalAbove(merchantId: bigint): Promise<bigint | null> {
       return (await staffRepo.settingsOf(merchantId))?.withdrawal_second_approval_above ?? null;

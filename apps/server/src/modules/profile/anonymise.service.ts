@@ -37,6 +37,28 @@ export function redactPersonal(detail: Record<string, unknown>): Record<string, 
   return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, KEPT_IN_AUDIT.has(k) ? v : blank(v)]));
 }
 
+type PhoneNumber = { countryDialingCode: string; mobile: string };
+
+/**
+ * The member's current number and the numbers of its mobile changes' audit entries (`from` and `to`, written as
+ * `+<cc> <mobile>` by mobile-change.service.ts), without repeats; an entry already redacted names none.
+ */
+export function knownNumbers(
+  current: { country_dialing_code: string | null; mobile: string | null },
+  entries: { detail: Record<string, unknown> }[],
+): PhoneNumber[] {
+  const found = new Map<string, PhoneNumber>();
+  const add = (countryDialingCode: string, mobile: string) =>
+    found.set(`${countryDialingCode} ${mobile}`, { countryDialingCode, mobile });
+  if (current.country_dialing_code && current.mobile) add(current.country_dialing_code, current.mobile);
+  for (const { detail } of entries)
+    for (const v of [detail.from, detail.to]) {
+      const m = typeof v === 'string' ? /^\+(\d{1,4}) (\d{6,15})$/.exec(v) : null;
+      if (m) add(m[1]!, m[2]!);
+    }
+  return [...found.values()];
+}
+
 /**
  * The modules that keep a member's personal data by member id, each erasing its own through its face (issue 25).
  * Adding a table with personal data means adding its module here: test/anonymise.test.ts fails until it is.
@@ -60,7 +82,7 @@ export interface AnonymiseDeps {
   withdrawals: Pick<WithdrawalsModule, 'anonymiseMember'>;
   kyc: Pick<KycModule, 'eraseMember'>;
   auth: Pick<AuthModule, 'forgetMember' | 'ipsOf'>;
-  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit'>;
+  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit' | 'memberAuditDetails'>;
   /** What is kept by number or IP rather than by member id (codes, captchas). */
   verification: Pick<VerificationModule, 'anonymiseMember'>;
   captcha: Pick<CaptchaModule, 'anonymiseMember'>;
@@ -98,10 +120,12 @@ export function createAnonymiseService(
           const locked = await members.lockForUpdate(trx, c.merchant_id, c.id);
           if (!locked || locked.anonymised_at) return;
           // What is kept by number or IP is found from the rows about to be wiped.
-          const number =
-            locked.mobile && locked.country_dialing_code
-              ? { countryDialingCode: locked.country_dialing_code, mobile: locked.mobile }
-              : null;
+          // The current number and every earlier one: a mobile change's audit entry names both (read before the
+          // redaction below blanks them).
+          const numbers = knownNumbers(
+            locked,
+            await deps.audit.memberAuditDetails(trx, c.merchant_id, locked.account, ['member.mobile_change']),
+          );
           const ips = [
             ...new Set(
               [locked.created_ip, locked.last_login_ip, ...(await deps.auth.ipsOf(trx, c.merchant_id, c.id))].filter(
@@ -119,7 +143,7 @@ export function createAnonymiseService(
             erased[name] = await owner.anonymiseMember(trx, c.merchant_id, c.id);
           erased.verification = await deps.verification.anonymiseMember(trx, {
             merchantId: c.merchant_id,
-            number,
+            numbers,
             ips,
             before: closedAt,
           });

@@ -66,7 +66,7 @@ export function createProfileModule(deps: {
   games: Pick<GamesModule, 'hasOpenRounds'>;
   lottery: Pick<LotteryModule, 'hasOpenBets'>;
   auth: Pick<AuthModule, 'endSessionsIn' | 'forgetMember' | 'ipsOf'>;
-  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit'>;
+  audit: Pick<AdminModule, 'recordAction' | 'redactMemberAudit' | 'memberAuditDetails'>;
   hasher: Pick<PasswordHasher, 'verify'>;
   mailer: Mailer;
   limiter: WindowLimiter;

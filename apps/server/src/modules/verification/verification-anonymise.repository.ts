@@ -2,8 +2,8 @@ import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { VerificationTables } from './verification.tables.ts';
 
 /**
- * The retention anonymisation (issue 25), on the caller's transaction. The codes sent to the member's number are
- * deleted (a code row holds the number and the requesting IP; it is no record of money). Codes the member's IPs
+ * The retention anonymisation (issue 25), on the caller's transaction. The codes sent to the member's numbers
+ * (the current one and those before a mobile change) are deleted (a code row holds the number and the requesting IP; it is no record of money). Codes the member's IPs
  * asked for other numbers before `before` (the closure) keep the number's owner's row but lose the IP. Returns the
  * rows changed (0 on a second run).
  */
@@ -11,19 +11,25 @@ export async function anonymiseVerification(
   executor: AnyDb,
   who: {
     merchantId: bigint;
-    number: { countryDialingCode: string; mobile: string } | null;
+    /** The member's current and earlier numbers (every code sent to one is deleted). */
+    numbers: { countryDialingCode: string; mobile: string }[];
     ips: string[];
     before: Date;
   },
 ): Promise<number> {
   const t = tablesOf<VerificationTables>(executor);
   let changed = 0;
-  if (who.number) {
+  if (who.numbers.length) {
     const r = await t
       .deleteFrom('verification_codes')
       .where('merchant_id', '=', who.merchantId)
-      .where('country_dialing_code', '=', who.number.countryDialingCode)
-      .where('mobile', '=', who.number.mobile)
+      .where((eb) =>
+        eb.or(
+          who.numbers.map((n) =>
+            eb.and([eb('country_dialing_code', '=', n.countryDialingCode), eb('mobile', '=', n.mobile)]),
+          ),
+        ),
+      )
       .executeTakeFirst();
     changed += Number(r.numDeletedRows);
   }

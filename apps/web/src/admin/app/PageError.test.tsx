@@ -18,6 +18,9 @@ describe('a back-office page that throws while rendering', () => {
     expect(await screen.findByRole('heading', { name: 'This page failed' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('other pages still work');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    // Inside the shell: the navigation and the top bar stay, so the other pages are a click away.
+    expect(screen.getByRole('complementary', { name: 'Back-office navigation' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     await router.navigate('/admin/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'This page failed' })).toBeNull();

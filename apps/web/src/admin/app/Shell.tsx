@@ -10,6 +10,7 @@ import { roleName } from '../components/role-name.ts';
 import { useCan } from '../components/permissions.tsx';
 import { ChangePasswordPage } from '../features/sign-in/ChangePasswordPage.tsx';
 import { navFor } from './nav.ts';
+import { PageErrorBoundary } from './PageError.tsx';
 
 /** The back office's frame: the left navigation (by permission), the top bar (staff member, role, language, sign out). */
 export function Shell() {
@@ -96,7 +97,10 @@ export function Shell() {
           </button>
         </header>
         <main className="bo-main" id="bo-main" tabIndex={-1}>
-          <Outlet />
+          {/* A page failing while rendering keeps the navigation and the top bar (routes.tsx's boundary is the last resort). */}
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
       </div>
       {navOpen && <div className="bo-nav__scrim" onClick={() => setNavOpen(false)} aria-hidden="true" />}

@@ -1,3 +1,4 @@
+import { removedAdminEn } from './removed.ts';
 import { payAsAdminEn } from './pay-as.ts';
 import { activitiesAdminEn } from './activities.ts';
 import { chatAdminEn } from './chat.ts';
@@ -870,6 +871,7 @@ export const en = {
   ...vipAdminEn,
   ...activitiesAdminEn,
   ...payAsAdminEn,
+  ...removedAdminEn,
   ...referralAdminEn,
 };
 

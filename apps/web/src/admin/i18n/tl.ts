@@ -1,3 +1,4 @@
+import { removedAdminTl } from './removed.ts';
 import { payAsAdminTl } from './pay-as.ts';
 import { activitiesAdminTl } from './activities.ts';
 import type { AdminDictionary } from './en.ts';
@@ -926,5 +927,6 @@ export const tl: AdminDictionary = {
   ...vipAdminTl,
   ...activitiesAdminTl,
   ...payAsAdminTl,
+  ...removedAdminTl,
   ...referralAdminTl,
 };

@@ -1,3 +1,4 @@
+import { removedAdminTy } from './removed.ts';
 import { payAsAdminTy } from './pay-as.ts';
 import { activitiesAdminTy } from './activities.ts';
 import { chatAdminTy } from './chat.ts';
@@ -915,5 +916,6 @@ export const ty: AdminDictionary = {
   ...vipAdminTy,
   ...activitiesAdminTy,
   ...payAsAdminTy,
+  ...removedAdminTy,
   ...referralAdminTy,
 };

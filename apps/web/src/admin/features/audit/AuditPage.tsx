@@ -1,9 +1,10 @@
-import type { AuditEntry } from '@sea/contracts';
+import { ANONYMISED_TEXT, type AuditEntry } from '@sea/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allPages } from '../../api/client.ts';
 import { fetchAudit, useAudit } from '../../api/audit.ts';
+import { isRemoved, RemovedLabel } from '../../components/Removed.tsx';
 import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { DateFilter, SearchFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
@@ -11,11 +12,37 @@ import { formatDateTime } from '../../lib/format.ts';
 
 const col = createColumnHelper<AuditEntry>();
 
-/** A detail object as one readable line ("reason: typo · amount: 1000"). */
-export function detailText(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+const REMOVED = Symbol('removed');
+type Part = string | typeof REMOVED;
+
+/** A value as text parts, the anonymisation's marker as its own part (objects as `{key: value, …}`). */
+function valueParts(v: unknown): Part[] {
+  if (isRemoved(v)) return [REMOVED];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return ['[', ...v.flatMap((x, i) => [...(i ? [', '] : []), ...valueParts(x)]), ']'];
+  if (v && typeof v === 'object')
+    return ['{', ...Object.entries(v).flatMap(([k, x], i) => [...(i ? [', '] : []), `${k}: `, ...valueParts(x)]), '}'];
+  return [JSON.stringify(v)];
+}
+
+const detailParts = (detail: Record<string, unknown>): Part[] =>
+  Object.entries(detail).flatMap(([k, v], i) => [...(i ? [' · '] : []), `${k}: `, ...valueParts(v)]);
+
+/** A detail object as one readable line ("reason: typo · amount: 1000"); the marker written as `removed`. */
+export function detailText(detail: Record<string, unknown>, removed = ANONYMISED_TEXT): string {
+  return detailParts(detail)
+    .map((p) => (p === REMOVED ? removed : p))
+    .join('');
+}
+
+/** The same line on screen, with the "Removed" label where the anonymisation erased a value. */
+function DetailLine({ detail }: { detail: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="bo-clip" title={detailText(detail, t('removed.label'))}>
+      {detailParts(detail).map((p, i) => (p === REMOVED ? <RemovedLabel key={i} /> : p))}
+    </span>
+  );
 }
 
 /** The audit log: every staff action by action, staff member, target and date; CSV of everything matching. */
@@ -49,11 +76,7 @@ export function AuditPage() {
       col.accessor((r) => detailText(r.detail), {
         id: 'detail',
         meta: { label: t('audit.detail') },
-        cell: (c) => (
-          <span className="bo-clip" title={c.getValue()}>
-            {c.getValue()}
-          </span>
-        ),
+        cell: (c) => <DetailLine detail={c.row.original.detail} />,
       }),
       col.accessor('ip', { meta: { label: t('audit.ip') } }),
     ],

@@ -18,6 +18,7 @@ import { FormAlert } from '../../components/form/Field.tsx';
 import { errorText } from '../../components/error-text.ts';
 import { Can, useCan } from '../../components/permissions.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 /**
  * Chat moderation (issue 24): a room's live view with the senders' accounts, deleting a message, muting or banning a
@@ -96,9 +97,13 @@ function LiveView({ room, onMute }: { room: string; onMute: (account: string) =>
               <tr key={m.id}>
                 <td className="bo-nowrap">{formatDateTime(m.createdAt)}</td>
                 <td>{m.account}</td>
-                <td>{m.name}</td>
                 <td>
-                  <span className={m.deleted ? 'bo-muted' : undefined}>{m.text}</span>
+                  <PersonalText value={m.name} />
+                </td>
+                <td>
+                  <span className={m.deleted ? 'bo-muted' : undefined}>
+                    <PersonalText value={m.text} />
+                  </span>
                   {m.slip && (
                     <div className="bo-muted">
                       {t('chatMod.slip', { count: m.slip.bets.length, game: m.slip.gameCode })}

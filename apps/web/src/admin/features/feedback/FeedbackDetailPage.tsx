@@ -14,6 +14,7 @@ import { placeServerErrors } from '../../components/form/server-errors.ts';
 import { Can } from '../../components/permissions.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { feedbackTone } from './status-tone.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 const replySchema = z.object({
   reply: z.string().trim().min(1, 'feedback.replyRequired').max(FEEDBACK_REPLY_MAX_CHARS, 'feedback.replyTooLong'),
@@ -73,7 +74,9 @@ function FeedbackView({ f }: { f: AdminFeedbackDetail }) {
       </dl>
       <section aria-labelledby="fb-content">
         <h2 id="fb-content">{t('feedback.content')}</h2>
-        <p className="bo-feedback__text">{f.content}</p>
+        <p className="bo-feedback__text">
+          <PersonalText value={f.content} />
+        </p>
       </section>
       {f.images.length > 0 && (
         <section aria-labelledby="fb-images">
@@ -92,7 +95,9 @@ function FeedbackView({ f }: { f: AdminFeedbackDetail }) {
       {f.reply && (
         <section aria-labelledby="fb-reply">
           <h2 id="fb-reply">{t('feedback.replySent')}</h2>
-          <p className="bo-feedback__text">{f.reply}</p>
+          <p className="bo-feedback__text">
+            <PersonalText value={f.reply} />
+          </p>
           {f.repliedAt && <p className="bo-muted">{formatDateTime(f.repliedAt)}</p>}
         </section>
       )}

@@ -11,6 +11,7 @@ import { SearchFilter, SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { feedbackTone } from './status-tone.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 const col = createColumnHelper<AdminFeedbackItem>();
 
@@ -46,7 +47,11 @@ export function FeedbackInboxPage() {
       }),
       col.accessor('content', {
         meta: { label: t('feedback.content') },
-        cell: (c) => <span className="bo-feedback__excerpt">{c.getValue()}</span>,
+        cell: (c) => (
+          <span className="bo-feedback__excerpt">
+            <PersonalText value={c.getValue()} />
+          </span>
+        ),
       }),
       col.accessor('imageCount', { meta: { label: t('feedback.images'), numeric: true } }),
       col.accessor('status', {

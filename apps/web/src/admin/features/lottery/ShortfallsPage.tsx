@@ -9,7 +9,7 @@ import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
-import { issueTone } from './status-tone.ts';
+import { shortfallTone } from './status-tone.ts';
 import './lottery.css';
 
 const col = createColumnHelper<LotteryShortfall>();
@@ -33,6 +33,13 @@ export function ShortfallsPage() {
       });
     return [
       col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
+      // The status next to the member: on a laptop the list is wider than the page and the last columns scroll.
+      col.accessor('status', {
+        meta: { label: t('payments.status') },
+        cell: (c) => (
+          <Badge tone={shortfallTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>
+        ),
+      }),
       col.accessor('betRef', { meta: { label: t('lottery.shortfalls.bet') } }),
       col.accessor('gameCode', { meta: { label: t('lottery.game') } }),
       col.accessor('issueId', { meta: { label: t('lottery.issue') } }),
@@ -41,10 +48,6 @@ export function ShortfallsPage() {
       money(t('lottery.shortfalls.collected'), 'collected'),
       money(t('lottery.shortfalls.outstanding'), 'outstanding'),
       money(t('lottery.shortfalls.owedToMember'), 'owedToMember'),
-      col.accessor('status', {
-        meta: { label: t('payments.status') },
-        cell: (c) => <Badge tone={issueTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>,
-      }),
       col.accessor('createdAt', { meta: { label: t('payments.time') }, cell: (c) => formatDateTime(c.getValue()) }),
       col.accessor('lastCollectedAt', {
         meta: { label: t('lottery.shortfalls.lastCollected') },

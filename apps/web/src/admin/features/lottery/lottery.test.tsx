@@ -3,6 +3,7 @@ import type {
   LotteryAdminIssue,
   LotteryAdminIssueDetail,
   LotteryCorrectionPreview,
+  LotteryShortfall,
 } from '@sea/contracts';
 import { VN_PRIZES } from '@sea/games';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -360,5 +361,47 @@ describe('lottery', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Not below the maximum unit stake.')).toBeTruthy();
     expect(calls.calls[0]!.body).toMatchObject({ maxNumberStake: '10', closeSeconds: 300, enabled: true });
+  });
+
+  it('shortfalls: a win owed to a closed account stands out (red) from money still to collect (amber)', async () => {
+    const row = (over: Partial<LotteryShortfall>): LotteryShortfall => ({
+      memberId: '7',
+      memberAccount: 'member7',
+      betRef: 'LB-0001',
+      gameCode: 'vn-mt-danang',
+      issueId: '20261128-0001',
+      version: 2,
+      shortfall: '0',
+      collected: '0',
+      outstanding: '0',
+      owedToMember: '0',
+      status: 'open',
+      createdAt: '2026-11-28T11:00:00.000Z',
+      lastCollectedAt: null,
+      ...over,
+    });
+    server.use(
+      meHandler(),
+      gamesHandler(),
+      http.get('*/admin/api/lottery/shortfalls', () =>
+        ok({
+          total: 3,
+          items: [
+            row({ memberAccount: 'gone8', betRef: 'LB-0002', status: 'owed', owedToMember: '95000' }),
+            row({ status: 'open', shortfall: '75000', outstanding: '75000' }),
+            row({ memberAccount: 'paid9', betRef: 'LB-0003', status: 'collected', shortfall: '500', collected: '500' }),
+          ],
+        }),
+      ),
+    );
+    renderAdmin('/lottery/shortfalls', { token: 't' });
+    const owed = within(await screen.findByRole('row', { name: /gone8/ })).getByText('Owed to a closed account');
+    expect(owed.className).toContain('bo-badge--bad');
+    expect(within(screen.getByRole('row', { name: /member7/ })).getByText('Open').className).toContain(
+      'bo-badge--warn',
+    );
+    expect(within(screen.getByRole('row', { name: /paid9/ })).getByText('Collected').className).toContain(
+      'bo-badge--good',
+    );
   });
 });

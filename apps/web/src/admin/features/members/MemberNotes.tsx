@@ -11,6 +11,7 @@ import { Can } from '../../components/permissions.tsx';
 import { Pager } from '../../components/table/Pager.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 const schema = z.object({ text: z.string().trim().min(1, 'members.noteRequired').max(1000, 'members.noteTooLong') });
 
@@ -37,7 +38,9 @@ export function MemberNotes({ account }: { account: string }) {
             <p className="bo-member__note-meta">
               <strong>{n.author}</strong> · {formatDateTime(n.createdAt)}
             </p>
-            <p className="bo-member__note-text">{n.text}</p>
+            <p className="bo-member__note-text">
+              <PersonalText value={n.text} />
+            </p>
           </li>
         ))}
       </ul>

@@ -14,6 +14,7 @@ import { SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { toMinor } from './form-values.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 const col = createColumnHelper<AdminActivityApplication>();
 const tone: Record<AdminActivityApplication['status'], Tone> = { applying: 'warn', issued: 'good', rejected: 'bad' };
@@ -43,7 +44,10 @@ export function ActivityApplicationsPage() {
           <Badge tone={tone[c.row.original.status]}>{t(`activityApps.statuses.${c.row.original.status}`)}</Badge>
         ),
       }),
-      col.accessor('comment', { meta: { label: t('activityApps.comment') } }),
+      col.accessor('comment', {
+        meta: { label: t('activityApps.comment') },
+        cell: (c) => <PersonalText value={c.getValue()} />,
+      }),
       col.accessor('imageCount', { meta: { label: t('activityApps.images'), numeric: true } }),
       col.accessor((a) => (a.flagReason ? t('activityApps.flagged') : ''), {
         id: 'flag',
@@ -168,7 +172,9 @@ function ReviewDialog(props: {
             <Badge tone={tone[a.status]}>{t(`activityApps.statuses.${a.status}`)}</Badge>
           </dd>
           <dt>{t('activityApps.comment')}</dt>
-          <dd className="bo-app-comment">{a.comment}</dd>
+          <dd className="bo-app-comment">
+            <PersonalText value={a.comment} />
+          </dd>
           {a.flagReason && (
             <>
               <dt>{t('activityApps.flag')}</dt>

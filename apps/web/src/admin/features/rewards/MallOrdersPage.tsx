@@ -13,6 +13,7 @@ import { DataTable, type Columns } from '../../components/table/DataTable.tsx';
 import { SearchFilter, SelectFilter } from '../../components/table/filters.tsx';
 import { useTableUrlState } from '../../components/table/use-table-url-state.ts';
 import { formatAmount, formatDateTime } from '../../lib/format.ts';
+import { PersonalText } from '../../components/Removed.tsx';
 
 const col = createColumnHelper<AdminMallOrder>();
 const tone: Record<AdminMallOrder['status'], Tone> = { paid: 'good', pending: 'warn', shipped: 'info', refused: 'bad' };
@@ -52,7 +53,7 @@ export function MallOrdersPage() {
       }),
       col.accessor('address', {
         meta: { label: t('rewards.orders.address') },
-        cell: (c) => c.getValue() ?? '',
+        cell: (c) => <PersonalText value={c.getValue()} />,
       }),
       col.accessor('status', {
         meta: { label: t('rewards.orders.status') },
