@@ -120,7 +120,7 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
   try {
     await Promise.all(procs.map((p) => waitForReady(p)));
     // Listeners: half on each process, in the lobby.
-    const arrivals: { proc: number; id: string; at: number }[] = [];
+    const arrivals: { proc: number; id: string; at: number; stored: number }[] = [];
     for (let i = 0; i < LISTENERS; i++) {
       const proc = i % 2;
       const socket: Client = io(procs[proc]!.url, {
@@ -137,7 +137,9 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
       });
       const ack = await socket.timeout(5000).emitWithAck('chatJoin', { room: 'lobby' });
       if (!ack.ok) throw new Error('a listener could not join the lobby');
-      socket.on('chat', (m: ChatMessage) => arrivals.push({ proc, id: m.id, at: performance.now() }));
+      socket.on('chat', (m: ChatMessage) =>
+        arrivals.push({ proc, id: m.id, at: performance.now(), stored: Date.parse(m.createdAt) }),
+      );
     }
     console.log(`${LISTENERS} listeners in the lobby (${LISTENERS / 2} on each process)`);
 
@@ -209,11 +211,20 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
 
     const same: number[] = [];
     const other: number[] = [];
+    // Split at the insert's transaction time (PostgreSQL's now(), same clock): sent → stored is the client, the
+    // network and the server's path; stored → heard the commit, the emit, Redis and the listener's read — a client
+    // starved of CPU reads late and shows here although the server pushed at once.
+    const toStored: number[] = [];
+    const storedToHeard: number[] = [];
     for (const a of arrivals) {
       const s = sent.get(a.id);
       if (!s) continue;
       (s.proc === a.proc ? same : other).push(a.at - s.at);
+      toStored.push(a.stored - (performance.timeOrigin + s.at));
+      storedToHeard.push(performance.timeOrigin + a.at - a.stored);
     }
+    toStored.sort((a, b) => a - b);
+    storedToHeard.sort((a, b) => a - b);
     same.sort((a, b) => a - b);
     other.sort((a, b) => a - b);
     const all = [...same, ...other].sort((a, b) => a - b);
@@ -229,6 +240,8 @@ await onScratchPostgres(PG_URL, 8, async (database, scratch) => {
     console.log(`delivery, all listeners: ${line(all)}`);
     console.log(`  on the posting process: ${line(same)}`);
     console.log(`  on the other process (through Redis): ${line(other)}`);
+    console.log(`  sent → stored (insert's transaction time): ${line(toStored)}`);
+    console.log(`  stored → heard by the listener: ${line(storedToHeard)}`);
     console.log(`POST round trip (sent → answer read by the bench): ${line(roundTrips)}`);
     console.log(
       `the bench's own CPU while posting: ${((benchCpuMs / 1000 / postSeconds) * 100).toFixed(0)} % of one core`,
