@@ -6,8 +6,9 @@
 // to CHAT_PROFILE_OUT.<pid> when the process exits.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 
 const out = process.env.CHAT_PROFILE_OUT;
 const series = new Map();
@@ -20,9 +21,43 @@ const add = (name, ms) => {
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
+// Connections: each accepted socket's time to its first request (a new connection per POST pays the handshake and
+// the client's first write here), and how many requests each socket carried.
+const accepted = new WeakMap();
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, ...args) {
+  if (event === 'connection') {
+    const socket = args[0];
+    accepted.set(socket, { at: performance.now(), requests: 0 });
+    add('conn: accepted', 0);
+    socket.once('close', () => add('conn: requests per connection', accepted.get(socket)?.requests ?? 0));
+  } else if (event === 'request') {
+    const c = accepted.get(args[0].socket);
+    if (c && c.requests++ === 0) add('conn: accept → first request', performance.now() - c.at);
+  }
+  return emit.call(this, event, ...args);
+};
+
+// Garbage collection: every pause, and the long ones (≥ 50 ms) on the wall clock to line up with the bench's stalls.
+const gcKinds = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks', 16: 'major' };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    add(`gc: ${gcKinds[e.detail?.kind] ?? 'other'} pause`, e.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+// Event-loop stalls on the wall clock: a 20 ms timer late by ≥ 200 ms.
+const stalls = [];
+let tick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - tick - 20 >= 200) stalls.push([Math.round(performance.timeOrigin + tick), Math.round(now - tick - 20)]);
+  tick = now;
+}, 20).unref();
+
 // The request's arrival (the HTTP parser's) and its reply's end.
 const arrived = new WeakMap();
 const traced = new WeakMap();
+const slow = [];
 diagnosticsChannel.subscribe('http.server.request.start', ({ request }) => arrived.set(request, performance.now()));
 diagnosticsChannel.subscribe('sea:chat:post', ({ key, marks }) => traced.set(key, marks));
 diagnosticsChannel.subscribe('http.server.response.finish', ({ request }) => {
@@ -37,6 +72,7 @@ diagnosticsChannel.subscribe('http.server.response.finish', ({ request }) => {
   }
   add('post: reply sent', now - last);
   add('post: total (server)', now - start);
+  if (now - start >= 300) slow.push([Math.round(performance.timeOrigin + start), Math.round(now - start)]);
 });
 
 // pg: the pool's wait for a client, and each query's round trip (sent → result in this process) by its shape.
@@ -96,5 +132,7 @@ process.on('exit', () => {
     max: 0,
     sum: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   };
+  stats['event-loop stalls ≥ 200 ms (wall ms, ms)'] = { n: stalls.length, p50: 0, p99: 0, max: 0, sum: 0, at: stalls };
+  stats['posts ≥ 300 ms in the server (wall ms, ms)'] = { n: slow.length, p50: 0, p99: 0, max: 0, sum: 0, at: slow };
   writeFileSync(`${out}.${process.pid}`, JSON.stringify(stats));
 });

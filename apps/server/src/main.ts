@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: config.LISTEN_BACKLOG });
   // pg-boss creates its schema and queues on start: processes starting together take turns.
   // A database lost during that start is waited out (the site already answers 503 meanwhile), not a failed start.
   for (let attempt = 1; !jobs; attempt++) {

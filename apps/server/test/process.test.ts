@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,17 @@ async function waitForOutput(out: () => string, text: string, timeoutMs = 30_000
   while (!out().includes(text) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** The listening socket's accept queue on `port` (ss's Send-Q), or undefined where ss (iproute2) is missing. */
+function listenBacklog(port: number): number | undefined {
+  try {
+    const row = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    return Number(row.split(/\s+/)[2]);
+  } catch {
+    return undefined;
+  }
+}
+const somaxconn = () => Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedded database', () => {
@@ -97,6 +108,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server process on the embedd
     const third = startServer(port + 2);
     try {
       await waitForReady(`http://127.0.0.1:${port + 2}/readyz`);
+      // It listens with an accept queue of LISTEN_BACKLOG (4096, capped by the kernel), not Node's 511: a burst of new
+      // connections past 511 has its SYNs dropped and waits 1 s, 3 s … (bench/README, chat across two processes).
+      const backlog = listenBacklog(port + 2);
+      if (backlog !== undefined) expect(backlog).toBe(Math.min(4096, somaxconn()));
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
     } finally {

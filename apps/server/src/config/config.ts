@@ -26,6 +26,10 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // The listening socket's accept queue (the kernel caps it at net.core.somaxconn). Node's 511 overflows when
+  // hundreds of clients connect at once (a burst of posts from clients without keep-alive, every socket
+  // reconnecting after a restart): the kernel then drops their SYNs and each waits 1 s, 3 s, 7 s … to retry.
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
