@@ -93,7 +93,8 @@ async function stateOf(memberId: bigint) {
                where member_id = ${memberId} order by period_key`.execute(db)
   ).rows;
   const rewards = (
-    await sql<{ title: string }>`select source, source_key, amount::text, title, kind, status, expires_at, created_at
+    await sql<{ title: string; kind: string }>`select source, source_key, amount::text, title, kind, status, expires_at,
+                created_at, bonus_multiplier, bonus_max_conversion::text, bonus_max_stake::text, bonus_expiry_days
                 from member_rewards where member_id = ${memberId} order by source, source_key`.execute(db)
   ).rows;
   return { member, changes, totals, rewards };
@@ -101,6 +102,9 @@ async function stateOf(memberId: bigint) {
 
 describe('VIP promotions of a batch at once', () => {
   it('equal one member at a time: two levels in one batch, two periods in one batch, no climb; replay once', async () => {
+    // Silver's level-up reward is paid as bonus (migration 0240): both paths must grant it with its terms.
+    await sql`update vip_levels set bonus_multiplier = 3, bonus_max_stake = 2000, bonus_expiry_days = 5
+              where merchant_id = ${demo.id} and name = 'Silver'`.execute(t.database.db);
     const pairs: [Player, Player][] = [];
     for (let i = 0; i < 4; i++) pairs.push([await newPlayer(t, demo), await newPlayer(t, demo)]);
     // The same starting point for both twins of the last pair: Bronze already (a batch before).
@@ -134,10 +138,10 @@ describe('VIP promotions of a batch at once', () => {
       { from_level: 0, to_level: 2, period_key: '2026-10-01' },
       { from_level: 2, to_level: 3, period_key: '2026-11-01' },
     ]);
-    expect((await stateOf(pairs[0]![0].id)).rewards.map((r) => r.title)).toEqual([
-      'VIP level-up: Bronze',
-      'VIP level-up: Silver',
-      'VIP level-up: Gold',
+    expect((await stateOf(pairs[0]![0].id)).rewards.map((r) => `${r.title} ${r.kind}`)).toEqual([
+      'VIP level-up: Bronze cash',
+      'VIP level-up: Silver bonus',
+      'VIP level-up: Gold cash',
     ]);
 
     // The batch again (a replay after a crash before the cursor moved): nothing changes.

@@ -190,6 +190,7 @@ export function createVipService(deps: VipDeps) {
           sourceKey: `level:${l.id}`,
           amount: l.level_up_reward,
           title: `VIP level-up: ${l.name}`,
+          bonus: termsOf(l),
           at: c.at,
         });
       }
