@@ -1,3 +1,5 @@
+import { zoneOffsetMs as offsetIn } from '../../lib/zone-time.ts';
+
 /**
  * The agent system's arithmetic (domain-rules §8), pure: no I/O, no clock. Money is bigint minor units, rates
  * are integer basis points (1 bp = 0.01 %, 10 000 bp = 100 %).
@@ -272,38 +274,8 @@ export function periodOfType(type: ContractType, dividendPeriod: Period | undefi
   return dividendPeriod ?? 'semimonthly';
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-const recentOffsets = new Map<string, number>();
-
 /** Offset of `timeZone` from UTC at `at`, in ms (local = utc + offset). */
-export function zoneOffsetMs(timeZone: string, at: Date): number {
-  // Cached: a formatter per zone (building one costs ~10× formatting) and the offsets of recent seconds (the
-  // play-event consumers ask for the same few seconds once per event); exact, the offset is of whole seconds.
-  const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
-  const hit = recentOffsets.get(key);
-  if (hit !== undefined) return hit;
-  let f = zoneFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    zoneFormats.set(timeZone, f);
-  }
-  const parts = f.formatToParts(at);
-  const v = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const local = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
-  const offset = local - Math.floor(at.getTime() / 1000) * 1000;
-  if (recentOffsets.size >= 4096) recentOffsets.clear();
-  recentOffsets.set(key, offset);
-  return offset;
-}
+export const zoneOffsetMs = (timeZone: string, at: Date): number => offsetIn(at, timeZone);
 
 /** The UTC instant of local midnight on the local date y-m-d (m 0-based, may overflow like Date.UTC). */
 function localMidnight(timeZone: string, y: number, m: number, d: number): Date {

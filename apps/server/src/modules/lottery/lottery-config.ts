@@ -2,6 +2,7 @@ import type { LotteryDrawnEvent } from '@sea/contracts';
 import type { ElottKind } from '@sea/games';
 import type { ChainSigner } from './chain-signer.ts';
 import type { RandomnessBeacon } from './beacon.ts';
+import { zoneParts } from '../../lib/zone-time.ts';
 
 /** Our own vendor: the lottery's games are SEA games in the catalogue. */
 export const LOTTERY_VENDOR = 'SEA';
@@ -39,22 +40,10 @@ const pad4 = (n: number) => String(n).padStart(4, '0');
 
 /** `YYYYMMDD-NNNN` of the slot opening at `opensAt` in the merchant's zone (NNNN: 1-based slot of the local day). */
 export function issueIdOf(opensAt: Date, intervalSeconds: number, timezone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(opensAt)
-      .map((p) => [p.type, p.value]),
-  );
-  const seconds = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
-  return `${parts.year}${parts.month}${parts.day}-${pad4(Math.floor(seconds / intervalSeconds) + 1)}`;
+  const p = zoneParts(opensAt, timezone);
+  const seconds = p.h * 3600 + p.mi * 60 + p.s;
+  const date = `${p.y}${String(p.mo).padStart(2, '0')}${String(p.d).padStart(2, '0')}`;
+  return `${date}-${pad4(Math.floor(seconds / intervalSeconds) + 1)}`;
 }
 
 /** The demo merchant's five games (the catalogue seeds the same codes as SEA games, category ELOTT). */

@@ -1,3 +1,5 @@
+import { zoneParts } from '../../lib/zone-time.ts';
+
 /**
  * Draw calendars of the feed-based lotteries (pure): a draw at `drawTime` local in `timezone` on the listed weekdays
  * (0 = Sunday) or days of the month. Vietnam, Thailand and Singapore have no daylight saving, but the local → UTC
@@ -22,32 +24,9 @@ interface LocalParts {
   second: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function localParts(at: Date, timezone: string): LocalParts {
-  let f = formatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timezone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return {
-    year: Number(p.year),
-    month: Number(p.month),
-    day: Number(p.day),
-    hour: Number(p.hour),
-    minute: Number(p.minute),
-    second: Number(p.second),
-  };
+  const p = zoneParts(at, timezone);
+  return { year: p.y, month: p.mo, day: p.d, hour: p.h, minute: p.mi, second: p.s };
 }
 
 /** The instant of a local wall-clock time in `timezone`. */

@@ -1,3 +1,4 @@
+import { zoneDate, zoneOffsetMs } from '../../lib/zone-time.ts';
 import { RG_COOLING_OFF_HOURS, type RG_EXCLUSIONS, type RG_TIME_OUTS, type RgPeriod } from '@sea/contracts';
 
 /** Pure rules of responsible gaming: the windows, a limit's value now, what a change does, break lengths. */
@@ -5,25 +6,10 @@ import { RG_COOLING_OFF_HOURS, type RG_EXCLUSIONS, type RG_TIME_OUTS, type RgPer
 const HOUR_MS = 3_600_000;
 
 /** 'YYYY-MM-DD' of `at` in `timeZone`. */
-export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
+export const localDate = (at: Date, timeZone: string): string => zoneDate(at, timeZone);
 
 /** Milliseconds `timeZone` is ahead of UTC at `at`. */
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - at.getTime();
-}
+const offsetMs = (at: Date, timeZone: string): number => zoneOffsetMs(at, timeZone);
 
 /** The instant local midnight starts `date` ('YYYY-MM-DD') in `timeZone`. */
 export function localMidnight(date: string, timeZone: string): Date {

@@ -1,4 +1,6 @@
-import { zoneOffsetMs } from '../contracts/index.ts';
+import { zoneOffsetMs as offsetIn } from '../../lib/zone-time.ts';
+
+const zoneOffsetMs = (timeZone: string, at: Date): number => offsetIn(at, timeZone);
 import type { VipPeriod } from './vip.tables.ts';
 
 /**
