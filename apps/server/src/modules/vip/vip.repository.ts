@@ -213,26 +213,13 @@ export function createVipRepository(db: Db) {
      * later change started from; undefined when no change is recorded (the current level holds).
      */
     levelAt: async (memberId: bigint, at: Date): Promise<number | undefined> => {
-      const before = await db
-        .selectFrom('vip_level_changes')
-        .select('to_level')
-        .where('member_id', '=', memberId)
-        .where('created_at', '<=', at)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (before) return before.to_level;
-      const after = await db
-        .selectFrom('vip_level_changes')
-        .select('from_level')
-        .where('member_id', '=', memberId)
-        .where('created_at', '>', at)
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(1)
-        .executeTakeFirst();
-      return after?.from_level;
+      const { rows } = await sql<{ level: number | null }>`
+        select coalesce(
+          (select to_level from vip_level_changes where member_id = ${memberId} and created_at <= ${at}
+            order by created_at desc, id desc limit 1),
+          (select from_level from vip_level_changes where member_id = ${memberId} and created_at > ${at}
+            order by created_at, id limit 1)) as level`.execute(db);
+      return rows[0]?.level ?? undefined;
     },
     history: (memberId: bigint, limit = 20) =>
       db

@@ -111,9 +111,50 @@ export function createVipService(deps: VipDeps) {
   };
 
   /**
-   * Moves the (locked) member up to the level the period's total reaches, granting every passed level's reward
-   * into the reward centre (key: the level's id, so a level pays once per member however often it is reached).
+   * What moving the member up to the level the period's total reaches writes (none: no higher level): every passed
+   * level's reward for the reward centre (key: the level's id, so a level pays once per member however often it is
+   * reached; paid as the level says, cash or bonus), the member's new level and judged period, and the history row.
    */
+  function promotionOf(
+    merchant: Merchant,
+    levels: VipLevelRow[],
+    member: { member_id: bigint; level: number; judged_period: string | null },
+    s: VipSettings,
+    periodKey: string,
+    q: bigint,
+    at: Date,
+  ): { grants: RewardGrant[]; level: number; judged: string; change: LevelChange } | null {
+    const target = levelFor(levels, q);
+    if (target <= member.level) return null;
+    const grants = levels
+      .filter((l) => l.level > member.level && l.level <= target && l.level_up_reward > 0n)
+      .map((l) => ({
+        merchantId: merchant.id,
+        memberId: member.member_id,
+        source: 'vip' as const,
+        sourceKey: `level:${l.id}`,
+        amount: l.level_up_reward,
+        title: `VIP level-up: ${l.name}`,
+        bonus: termsOf(l),
+        at,
+      }));
+    // A level reached in this period is judged first at this period's end (not at the end of the one before).
+    const before = previousPeriod(s.period, at, merchant.timezone).key;
+    const judged = member.judged_period && member.judged_period > before ? member.judged_period : before;
+    const change: LevelChange = {
+      merchantId: merchant.id,
+      memberId: member.member_id,
+      from: member.level,
+      to: target,
+      reason: 'up',
+      periodKey,
+      qualifying: q,
+      at,
+    };
+    return { grants, level: target, judged, change };
+  }
+
+  /** Moves one (locked) member up (`promotionOf`), a statement per write: the reference for `promoteMany`. */
   async function promote(
     trx: Db,
     merchant: Merchant,
@@ -124,35 +165,11 @@ export function createVipService(deps: VipDeps) {
     q: bigint,
     at: Date,
   ): Promise<boolean> {
-    const target = levelFor(levels, q);
-    if (target <= member.level) return false;
-    for (const l of levels) {
-      if (l.level <= member.level || l.level > target || l.level_up_reward <= 0n) continue;
-      await deps.rewards.centre.grant(tablesOf(trx), {
-        merchantId: merchant.id,
-        memberId: member.member_id,
-        source: 'vip',
-        sourceKey: `level:${l.id}`,
-        amount: l.level_up_reward,
-        title: `VIP level-up: ${l.name}`,
-        bonus: termsOf(l),
-        at,
-      });
-    }
-    // A level reached in this period is judged first at this period's end (not at the end of the one before).
-    const before = previousPeriod(s.period, at, merchant.timezone).key;
-    const judged = member.judged_period && member.judged_period > before ? member.judged_period : before;
-    await repo.setMember(trx, member.member_id, { level: target, judgedPeriod: judged });
-    await repo.insertChange(trx, {
-      merchantId: merchant.id,
-      memberId: member.member_id,
-      from: member.level,
-      to: target,
-      reason: 'up',
-      periodKey,
-      qualifying: q,
-      at,
-    });
+    const p = promotionOf(merchant, levels, member, s, periodKey, q, at);
+    if (!p) return false;
+    for (const g of p.grants) await deps.rewards.centre.grant(tablesOf(trx), g);
+    await repo.setMember(trx, member.member_id, { level: p.level, judgedPeriod: p.judged });
+    await repo.insertChange(trx, p.change);
     return true;
   }
 
@@ -179,34 +196,11 @@ export function createVipService(deps: VipDeps) {
     const promoted = new Set<bigint>();
     for (const c of candidates) {
       const member = members.get(c.memberId)!;
-      const target = levelFor(c.levels, c.q);
-      if (target <= member.level) continue;
-      for (const l of c.levels) {
-        if (l.level <= member.level || l.level > target || l.level_up_reward <= 0n) continue;
-        grants.push({
-          merchantId: c.merchant.id,
-          memberId: c.memberId,
-          source: 'vip',
-          sourceKey: `level:${l.id}`,
-          amount: l.level_up_reward,
-          title: `VIP level-up: ${l.name}`,
-          bonus: termsOf(l),
-          at: c.at,
-        });
-      }
-      const before = previousPeriod(c.s.period, c.at, c.merchant.timezone).key;
-      const judged = member.judged_period && member.judged_period > before ? member.judged_period : before;
-      changes.push({
-        merchantId: c.merchant.id,
-        memberId: c.memberId,
-        from: member.level,
-        to: target,
-        reason: 'up',
-        periodKey: c.periodKey,
-        qualifying: c.q,
-        at: c.at,
-      });
-      members.set(c.memberId, { ...member, level: target, judged_period: judged });
+      const p = promotionOf(c.merchant, c.levels, member, c.s, c.periodKey, c.q, c.at);
+      if (!p) continue;
+      grants.push(...p.grants);
+      changes.push(p.change);
+      members.set(c.memberId, { ...member, level: p.level, judged_period: p.judged });
       promoted.add(c.memberId);
     }
     await deps.rewards.centre.grantMany(tablesOf(trx), grants);
