@@ -291,7 +291,7 @@ export async function createModules(deps: AppDeps, shared: SharedState) {
     clock,
     realtime,
     // The member's VIP level adds to the category rebate rate (the vip module is built below; called at run time).
-    rebateBonusBp: (merchantId, memberId, at) => vip.rebateBonusBp(merchantId, memberId, at),
+    rebateBonusBp: (merchantId, memberIds, at) => vip.rebateBonusBpMany(merchantId, memberIds, at),
   });
   const announcements = createAnnouncementsModule({ db, audit: admin, clock });
   const promotions = createPromotionsModule({ db, audit: admin, clock });

@@ -188,6 +188,12 @@ describe('period end, bonuses and the rebate bonus', () => {
     expect((await vipOf(bronze)).level).toBe(1);
     await consumer().handle([bet(silver, 100)]); // December: 100 points only
 
+    // A LIVE round on January 4 (local), at Silver; the settlement job runs after the drop below.
+    now = new Date('2027-01-04T04:00:00Z');
+    await relogin(silver);
+    const table = await demoLiveTable(t, demo, () => now.getTime());
+    await table.round(silver, 20_000n, 0n);
+
     now = new Date('2027-01-05T04:00:00Z'); // December judged: Silver 100 < 2,500 → Bronze; Bronze 0 < 250 → Member
     await judge();
     await judge(); // again: the same period is judged once
@@ -202,6 +208,18 @@ describe('period end, bonuses and the rebate bonus', () => {
     expect(await t.app.modules.vip.rebateBonusBp(demo.id, silver.id, new Date('2026-11-01T00:00:00Z'))).toBe(0);
     expect(await t.app.modules.vip.rebateBonusBp(demo.id, bronze.id, new Date('2026-12-20T00:00:00Z'))).toBe(5);
     expect(await t.app.modules.vip.rebateBonusBp(demo.id, bronze.id)).toBe(0);
+    // The batch form answers as the single one, for members with and without a row (999999999: none).
+    const at = new Date('2026-11-20T15:59:59Z');
+    expect(await t.app.modules.vip.rebateBonusBpMany(demo.id, [silver.id, bronze.id, 999_999_999n], at)).toEqual(
+      new Map([
+        [silver.id, 10],
+        [bronze.id, await t.app.modules.vip.rebateBonusBp(demo.id, bronze.id, at)],
+      ]),
+    );
+    // The settlement job pays January 4 at Silver's rate (LIVE 0.80 % + 0.10 %), though Silver is Bronze now.
+    const before = await main(silver.id);
+    await t.app.modules.contracts.settleRebates!();
+    expect((await main(silver.id)) - before).toBe(180n); // 0.90 % of 20,000 (Bronze's 0.85 % would be 170)
     expect((await vipOf(silver)).history.slice(0, 2)).toMatchObject([
       { fromLevel: 2, toLevel: 1, reason: 'down', qualifying: '100' },
       { fromLevel: 0, toLevel: 2, reason: 'up' },

@@ -17,7 +17,7 @@ import type { Contract, ContractsRepository } from './contracts.repository.ts';
 import type { ContractsTables } from './contracts.tables.ts';
 import type { RebatesRepository } from './rebates.repository.ts';
 import { localDay } from './rebates.service.ts';
-import type { TeamStatsPort } from './team-stats.port.ts';
+import type { RebateBonusPort, TeamStatsPort } from './team-stats.port.ts';
 
 type Db = Kysely<ContractsTables>;
 
@@ -95,7 +95,7 @@ export function createSettlement(deps: {
   teamStats: TeamStatsPort;
   /** Basis points the member's VIP level adds to every category's rebate rate. */
   /** The VIP rebate bonus of the member's level (at `at`: the level held then). */
-  rebateBonusBp?: (merchantId: bigint, memberId: bigint, at?: Date) => Promise<number>;
+  rebateBonusBp?: RebateBonusPort;
   clock: () => Date;
   faults?: SettlementFaults;
 }) {
@@ -366,12 +366,18 @@ export function createSettlement(deps: {
           const day = localDay(new Date(now - k * DAY_MS), merchant.timezone);
           if (day.end.getTime() > now) continue;
           const dayText = day.text;
-          for (const b of await teamStats.categoryBets(merchantId, day.start, day.end)) {
+          const bets = await teamStats.categoryBets(merchantId, day.start, day.end);
+          // The level each member held at the day's end, read once for the day's members.
+          const bonusBp = deps.rebateBonusBp
+            ? await deps.rebateBonusBp(
+                merchantId,
+                [...new Set(bets.filter((b) => rebateRate(b.category, overrides) > 0).map((b) => b.memberId))],
+                new Date(day.end.getTime() - 1),
+              )
+            : new Map<bigint, number>();
+          for (const b of bets) {
             const base = rebateRate(b.category, overrides);
-            const rateBp =
-              base > 0
-                ? base + ((await deps.rebateBonusBp?.(merchantId, b.memberId, new Date(day.end.getTime() - 1))) ?? 0)
-                : 0;
+            const rateBp = base > 0 ? base + (bonusBp.get(b.memberId) ?? 0) : 0;
             const dayAmount = applyRate(b.validBet, rateBp);
             if (dayAmount === 0n || (await repo.rebateExists(merchantId, b.memberId, dayText, b.category))) continue;
             const done = await db.transaction().execute(async (trx) => {

@@ -16,14 +16,14 @@ import { registerRebateRoutes } from './rebates.routes.ts';
 import { createRebatesService } from './rebates.service.ts';
 import { createSettlement, type SettlementFaults } from './contracts.settlement.ts';
 import type { ContractsTables } from './contracts.tables.ts';
-import type { TeamStatsPort } from './team-stats.port.ts';
+import type { RebateBonusPort, TeamStatsPort } from './team-stats.port.ts';
 
 export * from './contract-rules.ts';
 export { termsOf, type ContractTerms } from './contracts.service.ts';
 export type { SettlementReport } from './contracts.settlement.ts';
 export { CATEGORY_REBATE_SCOPE, CONTRACT_SETTLEMENT_SCOPE } from './contracts.settlement.ts';
 export { REBATE_CLAIM_SCOPE } from './rebates.service.ts';
-export type { TeamPeriodStats, TeamStatsPort } from './team-stats.port.ts';
+export type { RebateBonusPort, TeamPeriodStats, TeamStatsPort } from './team-stats.port.ts';
 
 /** How often each settlement job runs (real-time salary: every 5 minutes, spec §9). */
 const JOB_SECONDS = { realtime_salary: 300, hourly_salary: 300, daily_wage: 600, dividend: 600 } as const;
@@ -46,10 +46,13 @@ export function createContractsModule(deps: {
   faults?: SettlementFaults;
   /** Pushes contract offers to the agent's sockets. */
   realtime?: Pick<RealtimeModule, 'contractOffer'>;
-  /** Basis points a member's VIP level adds to every category rebate rate (the vip module's; none: 0). */
-  rebateBonusBp?: (merchantId: bigint, memberId: bigint, at?: Date) => Promise<number>;
+  /**
+   * Basis points each member's VIP level adds to every category rebate rate, at `at` or now (the vip module's
+   * `rebateBonusBpMany`; a member left out adds 0; none: 0 for all).
+   */
+  rebateBonusBp?: RebateBonusPort;
 }) {
-  const rebateBonusBp = deps.rebateBonusBp ?? (async () => 0);
+  const rebateBonusBp: RebateBonusPort = deps.rebateBonusBp ?? (async () => new Map());
   const db = tablesOf<ContractsTables>(deps.db);
   const repo = createContractsRepository(db);
   const service = createContractsService({

@@ -13,7 +13,7 @@ import {
 import type { ContractsRepository } from './contracts.repository.ts';
 import type { ContractsTables } from './contracts.tables.ts';
 import type { RebatesRepository } from './rebates.repository.ts';
-import type { TeamStatsPort } from './team-stats.port.ts';
+import type { RebateBonusPort, TeamStatsPort } from './team-stats.port.ts';
 
 type Db = Kysely<ContractsTables>;
 
@@ -44,7 +44,7 @@ export function createRebatesService(deps: {
   ledger: Pick<LedgerModule, 'moveOrThrow'>;
   teamStats: TeamStatsPort;
   /** Basis points the member's VIP level adds to every category's rate. */
-  rebateBonusBp: (merchantId: bigint, memberId: bigint) => Promise<number>;
+  rebateBonusBp: RebateBonusPort;
   clock: () => Date;
 }) {
   const { db, repo } = deps;
@@ -56,7 +56,7 @@ export function createRebatesService(deps: {
     const [bets, overrides, bonusBp] = await Promise.all([
       deps.teamStats.categoryBets(merchant.id, day.start, new Date(now.getTime() + 1), memberId),
       deps.contracts.rebateRates(merchant.id),
-      deps.rebateBonusBp(merchant.id, memberId),
+      deps.rebateBonusBp(merchant.id, [memberId]).then((m) => m.get(memberId) ?? 0),
     ]);
     const validBets = new Map<RebateCategory, bigint>();
     for (const b of bets) if (isCategory(b.category)) validBets.set(b.category, b.validBet);

@@ -41,3 +41,9 @@ export interface TeamStatsPort {
   /** Merchants with settled bets in [from, to) (the rebate job visits only these). */
   merchantsWithBets(from: Date, to: Date): Promise<bigint[]>;
 }
+
+/**
+ * Basis points each member's VIP level adds to every category rebate rate at `at` (or now), for many members of one
+ * merchant at once; a member absent from the map adds 0.
+ */
+export type RebateBonusPort = (merchantId: bigint, memberIds: bigint[], at?: Date) => Promise<Map<bigint, number>>;

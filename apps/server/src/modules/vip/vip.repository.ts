@@ -209,17 +209,24 @@ export function createVipRepository(db: Db) {
         })
         .execute(),
     /**
-     * The member's level at `at` from the change history: the last change at or before it, else the level the first
-     * later change started from; undefined when no change is recorded (the current level holds).
+     * The level each of `memberIds` held at `at` (without `at`: now), in one statement: the level the last change at or
+     * before `at` set, else the level the first change after it left, else the row's level. A member without a VIP
+     * row is left out (level 0).
      */
-    levelAt: async (memberId: bigint, at: Date): Promise<number | undefined> => {
-      const { rows } = await sql<{ level: number | null }>`
-        select coalesce(
-          (select to_level from vip_level_changes where member_id = ${memberId} and created_at <= ${at}
-            order by created_at desc, id desc limit 1),
-          (select from_level from vip_level_changes where member_id = ${memberId} and created_at > ${at}
-            order by created_at, id limit 1)) as level`.execute(db);
-      return rows[0]?.level ?? undefined;
+    levelsAt: async (memberIds: bigint[], at?: Date): Promise<Map<bigint, number>> => {
+      if (memberIds.length === 0) return new Map();
+      const when = at ?? null;
+      const { rows } = await sql<{ member_id: bigint; level: number }>`
+        select m.member_id, coalesce(
+          case when ${when}::timestamptz is null then m.level end,
+          (select to_level from vip_level_changes c where c.member_id = m.member_id and c.created_at <= ${when}
+            order by c.created_at desc, c.id desc limit 1),
+          (select from_level from vip_level_changes c where c.member_id = m.member_id and c.created_at > ${when}
+            order by c.created_at, c.id limit 1),
+          m.level) as level
+        from vip_members m
+        where m.member_id = any(${memberIds.map(String)}::bigint[])`.execute(db);
+      return new Map(rows.map((r) => [BigInt(r.member_id), r.level]));
     },
     history: (memberId: bigint, limit = 20) =>
       db

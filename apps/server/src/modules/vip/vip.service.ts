@@ -215,6 +215,19 @@ export function createVipService(deps: VipDeps) {
     return promoted;
   }
 
+  /** Each member's rebate bonus in basis points at `at` (or now); members at level 0 or without a row are absent. */
+  async function rebateBonusBpMany(merchantId: bigint, memberIds: bigint[], at?: Date): Promise<Map<bigint, number>> {
+    const out = new Map<bigint, number>();
+    if (memberIds.length === 0 || !(await deps.merchants.isEnabled(merchantId, 'VIP3'))) return out;
+    const [levels, held] = await Promise.all([repo.levels(merchantId), repo.levelsAt(memberIds, at)]);
+    const bp = new Map(levels.map((l) => [l.level, l.rebate_bonus_bp]));
+    for (const [memberId, level] of held) {
+      const b = level === 0 ? 0 : (bp.get(level) ?? 0);
+      if (b !== 0) out.set(memberId, b);
+    }
+    return out;
+  }
+
   return {
     settingsOf,
     promote,
@@ -226,13 +239,11 @@ export function createVipService(deps: VipDeps) {
      * day's end, not of the payment: a drop or a rise after the day does not change it).
      */
     async rebateBonusBp(merchantId: bigint, memberId: bigint, at?: Date): Promise<number> {
-      if (!(await deps.merchants.isEnabled(merchantId, 'VIP3'))) return 0;
-      const m = await repo.member(memberId);
-      if (!m) return 0;
-      const level = (at && (await repo.levelAt(memberId, at))) ?? m.level;
-      if (level === 0) return 0;
-      return (await repo.levels(merchantId)).find((l) => l.level === level)?.rebate_bonus_bp ?? 0;
+      return (await rebateBonusBpMany(merchantId, [memberId], at)).get(memberId) ?? 0;
     },
+
+    /** `rebateBonusBp` for many members of one merchant at one instant, in three statements (settlement batches). */
+    rebateBonusBpMany,
 
     /** The member's VIP page. */
     async overview(merchant: Merchant, member: AuthenticatedMember): Promise<VipOverview> {
