@@ -57,6 +57,8 @@ describe('GET /wps/system/status', () => {
       ip: VN_V4,
       country: 'VN',
       maintenance: null,
+      timezone: 'Asia/Manila',
+      utcOffsetMinutes: 480, // no daylight saving: the site formats its dates without Intl
     });
   });
 

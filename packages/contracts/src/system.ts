@@ -17,6 +17,13 @@ export const systemStatus = z.object({
   defaultLanguage: z.string(),
   languages: z.array(z.string()),
   timezone: z.string(),
+  utcOffsetMinutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The merchant zone's offset from UTC in minutes when it has had one offset for the last 25 months and keeps it for the next 13 (no daylight saving); null otherwise",
+    ),
   ip: z.string(),
   country: z.string().nullable(),
   maintenance: z

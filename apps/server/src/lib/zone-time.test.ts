@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoneDate, zoneDayStart, zoneOffsetMs, zoneParts } from './zone-time.ts';
+import { fixedOffsetMinutes, zoneDate, zoneDayStart, zoneOffsetMs, zoneParts } from './zone-time.ts';
 
 describe('zone-time', () => {
   it('reads the wall clock of an instant in a zone, the same from the cache', () => {
@@ -27,5 +27,18 @@ describe('zone-time', () => {
 
   it('refuses an unknown zone as Intl does', () => {
     expect(() => zoneParts(0, 'Mars/Olympus')).toThrow(RangeError);
+  });
+
+  it('gives a fixed offset only for zones without a change in the span', () => {
+    const at = new Date('2026-11-28T16:30:05Z');
+    expect(fixedOffsetMinutes(at, 'Asia/Ho_Chi_Minh')).toBe(420);
+    expect(fixedOffsetMinutes(at, 'Asia/Manila')).toBe(480);
+    expect(fixedOffsetMinutes(at, 'Asia/Kolkata')).toBe(330);
+    expect(fixedOffsetMinutes(at, 'UTC')).toBe(0);
+    expect(fixedOffsetMinutes(at, 'Europe/London')).toBeNull(); // daylight saving
+    expect(fixedOffsetMinutes(at, 'America/Santiago')).toBeNull();
+    // Samoa dropped daylight saving in 2021: not fixed from 2020's view, fixed from 2026's.
+    expect(fixedOffsetMinutes(new Date('2020-06-01T00:00:00Z'), 'Pacific/Apia')).toBeNull();
+    expect(fixedOffsetMinutes(at, 'Pacific/Apia')).toBe(780);
   });
 });

@@ -63,3 +63,30 @@ export function zoneDayStart(day: string, timeZone: string): Date {
   const inDay = [first, again].filter((t) => zoneDate(t, timeZone) === day);
   return new Date(inDay.length > 0 ? Math.min(...inDay) : again);
 }
+
+const fixedOffsets = new Map<string, { minutes: number | null; from: number; until: number }>();
+
+/**
+ * The zone's offset from UTC in whole minutes when it held that one offset from 25 months before `at` to 13 months
+ * after it (checked at every month's start: no daylight saving, no change of offset in that span), else null. The
+ * site formats dates within a year of now by it without Intl (the browser's first Intl formatter is a long task at
+ * start). Kept an hour per zone.
+ */
+export function fixedOffsetMinutes(at: Date | number, timeZone: string): number | null {
+  const t = typeof at === 'number' ? at : at.getTime();
+  const hit = fixedOffsets.get(timeZone);
+  if (hit && hit.from <= t && t < hit.until) return hit.minutes;
+  const start = new Date(t);
+  let minutes: number | null = null;
+  for (let k = -25; k <= 13; k++) {
+    const month = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + k, 1);
+    const m = zoneOffsetMs(month, timeZone) / 60_000;
+    if (k === -25) minutes = m;
+    else if (m !== minutes || !Number.isInteger(m)) {
+      minutes = null;
+      break;
+    }
+  }
+  fixedOffsets.set(timeZone, { minutes, from: t, until: t + 3_600_000 });
+  return minutes;
+}

@@ -38,8 +38,9 @@ function takeEmbeddedStatus(): SystemStatus | undefined {
 }
 
 /**
- * The first Intl formatter of a page loads the browser's locale and calendar data: ≈ 12 ms of main thread, ≈ 50 ms
- * under Lighthouse's 4× CPU slowdown. The home's clock (lib/date-time.ts) and jackpot (Intl.NumberFormat) would pay
+ * For a merchant zone without a fixed offset (dates then need Intl, lib/date-time.ts). The first Intl formatter of a
+ * page loads the browser's locale and calendar data: ≈ 12 ms of main thread, ≈ 50 ms
+ * under Lighthouse's 4× CPU slowdown. The home's clock and notices (lib/date-time.ts) would pay
  * it inside the render of the first screen, one long task with it; made here in a task of its own, their formatters
  * then cost well under a millisecond.
  */
@@ -69,7 +70,8 @@ export function Boot() {
     const embedded = takeEmbeddedStatus();
     Promise.all([embedded ?? fetchSystemStatus(window.location.host), languageReady()])
       .then(async ([status]) => {
-        window.setTimeout(() => loadDateData(status.timezone), 0);
+        // A zone without a fixed offset formats its dates with Intl: its data loaded in a task of its own.
+        if (typeof status.utcOffsetMinutes !== 'number') window.setTimeout(() => loadDateData(status.timezone), 0);
         setStatus(status);
         document.title = status.merchantName;
         if (!localStorage.getItem(LANGUAGE_STORAGE_KEY) && status.languages.includes(status.defaultLanguage)) {

@@ -74,22 +74,40 @@ const detector: LanguageDetectorModule = {
 
 export const i18n = i18next.createInstance();
 
-void i18n
-  .use(lazyLocales)
-  .use(detector)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    fallbackLng: 'en',
-    supportedLngs: SUPPORTED_LANGUAGES,
-    load: 'languageOnly',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    // Boot waits for the language's texts (`languageReady`) before the app mounts, and later switches only
-    // happen once loaded: nothing needs to suspend.
-    react: { useSuspense: false },
-  });
+let initialised = false;
+/**
+ * Sets the instance up (resources, detector, react binding): called once by the player site's entry in a task of its
+ * own after the modules have evaluated (main.tsx), by the tests' set-up, and by nothing else. Until then `i18n.t`
+ * returns keys; nothing renders before it. Idempotent.
+ */
+export function initI18n(): void {
+  if (initialised) return;
+  initialised = true;
+  void i18n
+    .use(lazyLocales)
+    .use(detector)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      fallbackLng: 'en',
+      supportedLngs: SUPPORTED_LANGUAGES,
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      // Boot waits for the language's texts (`languageReady`) before the app mounts, and later switches only
+      // happen once loaded: nothing needs to suspend.
+      react: { useSuspense: false },
+    });
+  // Areas whose chunks registered their texts before this ran (addAreaTexts keeps them): English is bundled.
+  for (const [language, areas] of areaTexts) {
+    if (i18n.hasResourceBundle(language, 'translation')) {
+      i18n.addResourceBundle(language, 'translation', areas, true, true);
+    }
+  }
+  syncHtmlLang(i18n.language);
+  i18n.on('languageChanged', syncHtmlLang);
+}
 
 /**
  * The texts of an area the first page does not show (`deposit.*`, …), added when a page of it loads (i18n/areas/):
@@ -100,7 +118,8 @@ export function addAreaTexts(area: string, texts: Record<string, object>): void 
     // Several areas may extend one section (forms and promos both add error codes): merge, don't replace.
     const kept = areaTexts.get(language);
     areaTexts.set(language, { ...kept, [area]: { ...kept?.[area], ...messages } });
-    if (i18n.hasResourceBundle(language, 'translation')) {
+    // Before initI18n the texts wait in areaTexts (English is then added by initI18n, others as they load).
+    if (i18n.isInitialized && i18n.hasResourceBundle(language, 'translation')) {
       i18n.addResourceBundle(language, 'translation', { [area]: messages }, true, true);
     }
   }
@@ -114,8 +133,6 @@ export function languageReady(): Promise<void> {
 function syncHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(lng);
 }
-syncHtmlLang(i18n.language);
-i18n.on('languageChanged', syncHtmlLang);
 
 /** Each language's name in that language (the selector shows them before the other language is loaded). */
 const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.name]));

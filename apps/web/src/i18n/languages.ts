@@ -15,12 +15,14 @@ export interface SiteLanguage {
   html: string;
   /** The locale dates and numbers are formatted in (Intl). */
   locale: string;
+  /** The locale's digit-group and decimal separators, for numbers the home formats without Intl (its first use is slow). */
+  separators: { group: string; decimal: string };
 }
 
 export const LANGUAGES: readonly SiteLanguage[] = [
-  { code: 'en', name: 'English', html: 'en', locale: 'en-US' },
-  { code: 'ty', name: 'Tiếng Việt', html: 'vi', locale: 'vi-VN' },
-  { code: 'tl', name: 'Tagalog', html: 'tl', locale: 'fil-PH' },
+  { code: 'en', name: 'English', html: 'en', locale: 'en-US', separators: { group: ',', decimal: '.' } },
+  { code: 'ty', name: 'Tiếng Việt', html: 'vi', locale: 'vi-VN', separators: { group: '.', decimal: ',' } },
+  { code: 'tl', name: 'Tagalog', html: 'tl', locale: 'fil-PH', separators: { group: ',', decimal: '.' } },
 ];
 
 export const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
@@ -29,6 +31,17 @@ const byCode = (code: string | undefined) => LANGUAGES.find((l) => l.code === co
 
 /** `<html lang>` of a site language (English for an unknown one). */
 export const htmlLangOf = (code: string | undefined): string => byCode(code)?.html ?? 'en';
+
+/**
+ * A non-negative number with two decimals, its digits grouped by three, in a site language's separators (English's
+ * for an unknown one): what Intl.NumberFormat(locale, 2 fraction digits) writes, without Intl.
+ */
+export function formatNumber2(value: number, code: string | undefined): string {
+  const { group, decimal } = (byCode(code) ?? LANGUAGES[0]!).separators;
+  const cents = Math.round(Math.abs(value) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${value < 0 && cents > 0 ? '-' : ''}${whole}${decimal}${String(cents % 100).padStart(2, '0')}`;
+}
 
 /** The Intl locale of a site language, for dates and numbers (English's for an unknown one). */
 export const localeOf = (code: string | undefined): string => byCode(code)?.locale ?? 'en-US';

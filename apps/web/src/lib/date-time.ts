@@ -32,7 +32,39 @@ function formatterIn(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * Zones the server vouched for as one fixed offset (the status's `utcOffsetMinutes`), with the instant it said so:
+ * their dates within a year of it are computed from the offset, without Intl. The browser's first Intl formatter loads
+ * its locale data in one long task (tens of milliseconds, far more on a slow phone), which the home's clock, notices
+ * and promotion dates would otherwise pay while the page starts.
+ */
+const fixed = new Map<string, { minutes: number; around: number }>();
+
+/** What the status said of the merchant's zone (null or absent: not fixed, Intl formats its dates). */
+export function setFixedOffset(timeZone: string, minutes: number | null | undefined, now = Date.now()): void {
+  if (typeof minutes === 'number' && Number.isInteger(minutes)) fixed.set(timeZone, { minutes, around: now });
+  else fixed.delete(timeZone);
+}
+
+/** Whether dates in this zone are formatted without Intl (nothing to warm up at start). */
+export const hasFixedOffset = (timeZone: string): boolean => fixed.has(timeZone);
+
 function partsIn(at: Date, timeZone: string): Record<string, string> {
+  const f = fixed.get(timeZone);
+  const t = at.getTime();
+  if (f && Math.abs(t - f.around) <= YEAR_MS) {
+    const d = new Date(Math.floor(t / 1000) * 1000 + f.minutes * 60_000);
+    return {
+      year: String(d.getUTCFullYear()).padStart(4, '0'),
+      month: pad(d.getUTCMonth() + 1),
+      day: pad(d.getUTCDate()),
+      hour: pad(d.getUTCHours()),
+      minute: pad(d.getUTCMinutes()),
+      second: pad(d.getUTCSeconds()),
+    };
+  }
   return Object.fromEntries(
     formatterIn(timeZone)
       .formatToParts(at)

@@ -11,6 +11,7 @@ export const baseStatus: SystemStatus = {
   defaultLanguage: 'en',
   languages: ['en', 'ty', 'tl'],
   timezone: 'Asia/Manila',
+  utcOffsetMinutes: 480,
   ip: '203.0.113.9',
   country: null,
   maintenance: null,

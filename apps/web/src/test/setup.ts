@@ -7,9 +7,12 @@ import { useUi } from '../state/ui.ts';
 import { useLoginCheck } from '../features/auth/login-check-state.ts';
 import { useRealtime } from '../state/realtime.ts';
 import { sockets } from './fake-socket.ts';
-import { i18n } from '../i18n/index.ts';
+import { i18n, initI18n } from '../i18n/index.ts';
 import { server } from './server.ts';
 import { nextTask } from '../lib/next-task.ts';
+
+// The site's entry (main.tsx) sets i18next up in a task of its own; the tests as their set-up's first step.
+initI18n();
 
 // Pages and popups are lazy chunks: their first import in a test transforms the module graph (zod, the form kit),
 // which on a loaded machine takes longer than testing-library's default 1 s wait.

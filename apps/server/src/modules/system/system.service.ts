@@ -8,6 +8,7 @@ import type {
   Whitelabel,
 } from '@sea/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { fixedOffsetMinutes } from '../../lib/zone-time.ts';
 import type { CountryLookup } from '../../lib/geo.ts';
 import type { AccessStatus, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
@@ -24,6 +25,14 @@ export function createSystemService(deps: {
   clock: () => Date;
 }) {
   const { repo, merchants, countryOf } = deps;
+  /** The zone's fixed offset now (an unknown zone name: none, the site falls back to Intl and then UTC). */
+  const offsetOf = (timeZone: string): number | null => {
+    try {
+      return fixedOffsetMinutes(deps.clock(), timeZone);
+    } catch {
+      return null;
+    }
+  };
 
   /** The help articles in the asked language, else (none in it) the merchant's default language. */
   async function articlesIn(merchant: Merchant, lang: string | undefined, device: 'WEB' | 'MOBILE') {
@@ -56,6 +65,7 @@ export function createSystemService(deps: {
         defaultLanguage: merchant.defaultLanguage,
         languages: merchant.languages,
         timezone: merchant.timezone,
+        utcOffsetMinutes: offsetOf(merchant.timezone),
         ip,
         country,
         maintenance:

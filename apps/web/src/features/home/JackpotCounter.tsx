@@ -1,22 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeOf } from '../../i18n/languages.ts';
+import { formatNumber2 } from '../../i18n/languages.ts';
 
-/** Decorative (spec §9): starts between 5,000,000 and 20,000,000, rises by 100–500 every 3–5 s. */
+/**
+ * Decorative (spec §9): starts between 5,000,000 and 20,000,000, rises by 100–500 every 3–5 s. Formatted without Intl
+ * (formatNumber2), so the home's start pays no Intl set-up.
+ */
 const MIN = 5_000_000;
 const MAX = 20_000_000;
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
-
-/** One number format per locale, made once (toLocaleString with options builds a new one at every tick). */
-const formats = new Map<string, Intl.NumberFormat>();
-function formatIn(locale: string): Intl.NumberFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formats.set(locale, format);
-  }
-  return format;
-}
 
 export function JackpotCounter() {
   const { t, i18n } = useTranslation();
@@ -33,7 +25,7 @@ export function JackpotCounter() {
   return (
     <section className="jackpot" aria-label={t('home.jackpot')}>
       <span className="jackpot__label">{t('home.jackpot')}</span>
-      <span className="jackpot__value">{formatIn(localeOf(i18n.language)).format(value)}</span>
+      <span className="jackpot__value">{formatNumber2(value, i18n.language)}</span>
     </section>
   );
 }
