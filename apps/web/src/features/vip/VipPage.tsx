@@ -124,8 +124,10 @@ function Overview({ data }: { data: VipOverview }) {
                 {l.level === 0 ? '—' : amount(l.keepThreshold)}
               </td>
               <td className="num" data-label={t('vip.levelUp')}>
-                {money(l.levelUpReward)}
-                {l.levelUpReward !== '0' && <PayAsNote as="span" payment={l} money={money} />}
+                <span className="vip__reward">
+                  {money(l.levelUpReward)}
+                  {l.levelUpReward !== '0' && <PayAsNote as="span" payment={l} money={money} />}
+                </span>
               </td>
               <td className="num" data-label={t('vip.weekly')}>
                 {money(l.weeklyBonus)}
