@@ -8,7 +8,8 @@ import { demo, errors, noHorizontalOverflow, open, page, server, useE2E } from '
 /**
  * A mission paid as bonus money (issue 23), in Chromium at 390 and 1366 px: staff switch a mission's reward from
  * cash to bonus (× 4 wagering, 6 days) in the back office's mission editor; a player completes it, claims it in the
- * reward centre (its terms shown) into the bonus balance — not main — and finds it in Bonus details.
+ * reward centre (its terms shown) into the bonus balance — not main — and finds it in Bonus details. The missions page
+ * says beside the mission's reward that it pays as bonus money, with the terms.
  */
 useE2E('mission-bonus');
 
@@ -83,6 +84,18 @@ test('staff set a mission to pay as bonus; a player claims it into the bonus bal
     await header().getByRole('button', { name: 'Log in' }).click();
     await page.waitForFunction(() => Boolean(sessionStorage.getItem('token')), undefined, { timeout: 30_000 });
     await page.setViewportSize({ width, height: width < 700 ? 844 : 900 });
+
+    // The missions page says beside the mission's reward that it pays as bonus money, with its terms.
+    await page.goto(`${server.baseUrl}/member/missionLeaderboard`);
+    const card = page.getByRole('listitem', { name: TITLE });
+    await card.getByText('PHP 37.00').waitFor();
+    assert.equal(
+      (await card.getByTestId('pay-as').textContent())?.trim(),
+      'Bonus money: wager 4× within 6 days',
+      'the mission card shows its bonus terms',
+    );
+    assert.ok(await noHorizontalOverflow(), `missions: no horizontal overflow at ${width} px`);
+    await shot(`missions-${width}`);
 
     await page.goto(`${server.baseUrl}/member/rewardCenter`);
     await page.getByRole('heading', { name: 'Reward centre', level: 1 }).waitFor();

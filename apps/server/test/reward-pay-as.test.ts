@@ -129,6 +129,21 @@ describe('missions paid as bonus', () => {
     expect(list.find((m) => m.title === 'Cash slots')).toMatchObject({ payAs: 'cash', bonusTerms: null });
   });
 
+  it("the player's mission list says how each reward pays: the bonus one with its terms, the cash one cash", async () => {
+    const p = await newPlayer(t, demo);
+    const list = (await ok(call(p, 'GET', '/wps/rewards/missions'))).list as Body[];
+    expect(list.find((m) => m.title === 'Bonus slots')).toMatchObject({
+      reward: '1500',
+      payAs: 'bonus',
+      bonusTerms: TERMS,
+    });
+    expect(list.find((m) => m.title === 'Cash slots')).toMatchObject({
+      reward: '700',
+      payAs: 'cash',
+      bonusTerms: null,
+    });
+  });
+
   it('completed, the bonus mission is claimed into the bonus account with its terms; the cash one into main', async () => {
     const p = await newPlayer(t, demo);
     await t.app.modules.rewards.consumers[0]!.handle([bet(p)]);
@@ -156,6 +171,11 @@ describe('leaderboard prizes paid as bonus', () => {
       bonusTerms: TERMS,
     });
     const p = await newPlayer(t, demo);
+    // The player's board says how its prizes pay; a board without bonus terms pays cash.
+    const view = await ok(call(p, 'GET', '/wps/rewards/leaderboard?period=daily&metric=multiplier'));
+    expect(view).toMatchObject({ prizes: [{ rank: 1, amount: '2500' }], payAs: 'bonus', bonusTerms: TERMS });
+    const other = await ok(call(p, 'GET', '/wps/rewards/leaderboard?period=weekly&metric=valid_bet'));
+    expect(other).toMatchObject({ payAs: 'cash', bonusTerms: null });
     now = new Date('2026-12-08T04:00:00Z');
     await t.app.modules.rewards.consumers[0]!.handle([bet(p, { payout: 990_000n, settledAt: now })]); // × 99
     now = new Date('2026-12-09T01:00:00Z');
@@ -179,6 +199,14 @@ describe('VIP level-up rewards paid as bonus', () => {
     const saved = await ok(staff('PUT', `/vip/levels/${id}`, { ...fields, payAs: 'bonus', bonusTerms: TERMS }));
     expect(saved.list.find((l: Body) => l.id === id)).toMatchObject({ payAs: 'bonus', bonusTerms: TERMS });
     const p = await newPlayer(t, demo);
+    // The player's VIP page: the level-up reward of Bronze with its terms, the other levels' in cash.
+    const levelsSeen = (await ok(call(p, 'GET', '/wps/vip'))).levels as Body[];
+    expect(levelsSeen.find((l) => l.name === 'Bronze')).toMatchObject({
+      levelUpReward: bronze.levelUpReward,
+      payAs: 'bonus',
+      bonusTerms: TERMS,
+    });
+    expect(levelsSeen.filter((l) => l.name !== 'Bronze').every((l) => l.payAs === 'cash' && !l.bonusTerms)).toBe(true);
     await t.app.modules.vip.consumers[0]!.handle([bet(p, { category: 'RNG', stake: 50_000n, validBet: 50_000n })]);
     await claimsAsBonus(p, 'vip', BigInt(bronze.levelUpReward), 'Bronze');
   });
@@ -199,7 +227,9 @@ describe('referral rewards paid as bonus', () => {
     const saved = await ok(staff('PUT', '/referral/settings', { ...rules, payAs: 'bonus', bonusTerms: TERMS }));
     expect(saved).toMatchObject({ payAs: 'bonus', bonusTerms: TERMS });
     const referrer = await newPlayer(t, demo);
-    const code = (await ok(call(referrer, 'GET', '/wps/referral'))).code as string;
+    const overview = await ok(call(referrer, 'GET', '/wps/referral'));
+    expect(overview.rules).toMatchObject({ referrerReward: '5000', payAs: 'bonus', bonusTerms: TERMS });
+    const code = overview.code as string;
     const username = `pafriend${++seq}${Date.now() % 10000}`;
     const res = await t.app.inject({
       method: 'PUT',
@@ -246,6 +276,9 @@ describe('raffle prizes paid as bonus', () => {
     const saved = await ok(staff('POST', '/raffles', { ...raffle, payAs: 'bonus', bonusTerms: TERMS }));
     expect(saved).toMatchObject({ payAs: 'bonus', bonusTerms: TERMS });
     const p = await newPlayer(t, demo);
+    const seen = (await ok(call(p, 'GET', '/wps/raffles'))).list as Body[];
+    expect(seen.find((r) => r.id === saved.id)).toMatchObject({ prizes: ['4000'], payAs: 'bonus', bonusTerms: TERMS });
+    expect((await ok(call(p, 'GET', `/wps/raffles/${saved.id}`))).raffle).toMatchObject({ payAs: 'bonus' });
     await t.app.modules.raffle.consumer.handle([bet(p)]);
     now = new Date(now.getTime() + 3_700_000);
     await relogin(p);

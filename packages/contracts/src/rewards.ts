@@ -56,6 +56,8 @@ export const missionView = z.object({
   completed: z.boolean(),
   /** Consecutive days checked in, today included when done (check-in only; else 0). */
   streak: z.number().int(),
+  /** How the reward pays: cash, or bonus money with these wagering terms (shown beside the reward). */
+  ...rewardPaymentView,
 });
 export type MissionView = z.infer<typeof missionView>;
 export const missionList = z.object({ list: z.array(missionView) });
@@ -91,6 +93,8 @@ export const leaderboardView = z.object({
   list: z.array(z.object({ rank: z.number().int(), account: z.string(), score: z.string() })),
   me: z.object({ rank: z.number().int(), score: z.string() }).nullable(),
   prizes: z.array(z.object({ rank: z.number().int(), amount: minorString })),
+  /** How this board's prizes pay (every rank alike; cash when it has no prize table). */
+  ...rewardPaymentView,
 });
 export type LeaderboardView = z.infer<typeof leaderboardView>;
 

@@ -29,6 +29,8 @@ export const vipLevelView = z.object({
   monthlyBonus: minorString,
   /** Added to the category rebate rate, in basis points. */
   rebateBonusBp: z.number().int(),
+  /** How the level-up reward pays: cash, or bonus money with these wagering terms (weekly and monthly: cash). */
+  ...rewardPaymentView,
 });
 export type VipLevelView = z.infer<typeof vipLevelView>;
 
@@ -57,8 +59,8 @@ export const vipOverview = z.object({
 export type VipOverview = z.infer<typeof vipOverview>;
 
 // ---- back office
-/** With how its level-up reward pays (cash, or bonus money with terms). */
-export const adminVipLevel = vipLevelView.extend({ id: z.string(), members: z.number().int(), ...rewardPaymentView });
+/** A level with its id and member count (how its level-up reward pays is in the level's view). */
+export const adminVipLevel = vipLevelView.extend({ id: z.string(), members: z.number().int() });
 export type AdminVipLevel = z.infer<typeof adminVipLevel>;
 export const adminVipLevels = z.object({ basis: vipBasis, period: vipPeriod, list: z.array(adminVipLevel), ...money });
 export type AdminVipLevels = z.infer<typeof adminVipLevels>;

@@ -88,6 +88,7 @@ export function createLeaderboards(deps: {
         repo.rankOf(merchant.id, q.period, q.metric, key, member.memberId),
         repo.prizes(merchant.id),
       ]);
+      const table = prizes.filter((p) => p.period === q.period && p.metric === q.metric);
       const accounts = await deps.members.accountsOf(
         merchant.id,
         rows.map((r) => r.member_id),
@@ -103,9 +104,9 @@ export function createLeaderboards(deps: {
           score: String(r.score),
         })),
         me: me ? { rank: me.rank, score: String(me.score) } : null,
-        prizes: prizes
-          .filter((p) => p.period === q.period && p.metric === q.metric)
-          .map((p) => ({ rank: p.rank, amount: String(p.amount) })),
+        prizes: table.map((p) => ({ rank: p.rank, amount: String(p.amount) })),
+        // Every rank holds the board's terms (no prize table: cash).
+        ...(table[0] ? presentPayment(table[0]) : { payAs: 'cash' as const, bonusTerms: null }),
       };
     },
 

@@ -198,6 +198,7 @@ export function createMissions(deps: {
         endsAt: windowEnd(key, merchant.timezone)?.toISOString() ?? null,
         completed: Boolean(p?.completed_at),
         streak,
+        ...presentPayment(m),
       });
     }
     return out;

@@ -78,6 +78,7 @@ const presentLevel = (l: VipLevelRow) => ({
   weeklyBonus: String(l.weekly_bonus),
   monthlyBonus: String(l.monthly_bonus),
   rebateBonusBp: l.rebate_bonus_bp,
+  ...presentPayment(l),
 });
 const presentChange = (c: Awaited<ReturnType<VipRepository['history']>>[number]): VipChange => ({
   fromLevel: c.from_level,
@@ -373,7 +374,6 @@ export function createVipService(deps: VipDeps) {
         ...s,
         list: levels.map((l) => ({
           ...presentLevel(l),
-          ...presentPayment(l),
           id: String(l.id),
           members: counts.get(l.level) ?? 0,
         })),

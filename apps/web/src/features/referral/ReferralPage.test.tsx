@@ -71,6 +71,27 @@ describe('referral page', () => {
     expect(within(rows[1]!).getByText('Rewarded')).toBeTruthy();
     expect(within(rows[2]!).getByText('Under review')).toBeTruthy();
     expect(screen.getByText('PHP 50.00')).toBeTruthy();
+    expect(screen.queryByTestId('pay-as')).toBeNull(); // paid as cash: nothing more said
+    useSession.getState().clear();
+  });
+
+  it('says beside the rewards when the programme pays them as bonus money', async () => {
+    const rules = overview().rules;
+    const bonus = {
+      payAs: 'bonus' as const,
+      bonusTerms: { multiplier: 3, maxConversion: null, maxStake: '2000', expiryDays: 5 },
+    };
+    server.use(
+      flags(true),
+      http.get('*/wps/referral', () => ok(overview({ rules: { ...rules, refereeReward: '1000', ...bonus } }))),
+    );
+    useSession.getState().setToken('t'.repeat(43));
+    renderAt('/member/referral');
+    const mine = await screen.findByText(/You then receive PHP 50\.00/);
+    expect(within(mine.closest('li')!).getByTestId('pay-as').textContent).toBe(
+      'Bonus money: wager 3× within 5 days · max stake PHP 20.00',
+    );
+    expect(screen.getAllByTestId('pay-as')).toHaveLength(2); // the friend's reward too
     useSession.getState().clear();
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useReferral } from '../../api/referral.ts';
 import { useWalletBalance } from '../../api/wallet.ts';
+import { PayAsNote } from '../../components/bonus-terms.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import './referral.css';
@@ -42,9 +43,15 @@ export function ReferralPage() {
                 <li>
                   {t('referral.ruleTurnover', { amount: money(data.rules.turnover), days: data.rules.withinDays })}
                 </li>
-                <li>{t('referral.ruleReward', { amount: money(data.rules.referrerReward) })}</li>
+                <li>
+                  {t('referral.ruleReward', { amount: money(data.rules.referrerReward) })}
+                  <PayAsNote as="span" payment={data.rules} money={money} />
+                </li>
                 {data.rules.refereeReward !== '0' && (
-                  <li>{t('referral.ruleFriendReward', { amount: money(data.rules.refereeReward) })}</li>
+                  <li>
+                    {t('referral.ruleFriendReward', { amount: money(data.rules.refereeReward) })}
+                    <PayAsNote as="span" payment={data.rules} money={money} />
+                  </li>
                 )}
                 <li>{t('referral.ruleCap', { count: data.rules.monthlyCap })}</li>
                 <li>{t('referral.ruleSelf')}</li>

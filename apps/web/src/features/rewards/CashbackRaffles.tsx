@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useCashback, useRaffles } from '../../api/cashback-raffle.ts';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { bonusTermsText } from './bonus-terms.ts';
+import { bonusTermsText, PayAsNote } from '../../components/bonus-terms.tsx';
 
 type Money = (minor: string) => string;
 const moneyOf =
@@ -129,6 +129,7 @@ function RaffleRow({ r, money }: { r: PlayerRaffle; money: Money }) {
         <p className="field__hint">
           {t('rewards.raffle.prizes')}: {r.prizes.map(money).join(' · ')}
         </p>
+        <PayAsNote payment={r} money={money} />
       </div>
       <div className="rewards__action">
         <strong>{t('rewards.raffle.myTickets', { count: r.myTickets })}</strong>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCheckIn, useLeaderboard, useMissions } from '../../api/rewards.ts';
 import { useWalletBalance } from '../../api/wallet.ts';
+import { PayAsNote } from '../../components/bonus-terms.tsx';
 import { DataTable, Th } from '../../components/DataTable.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { errorText } from '../../components/error-text.ts';
@@ -114,6 +115,7 @@ function MissionCard({
           {t('rewards.reward')}: <strong>{money(m.reward)}</strong>
         </span>
       </p>
+      <PayAsNote payment={m} money={money} />
       {m.kind === 'check_in' && m.streak > 0 && (
         <p className="field__hint">{t('rewards.streak', { count: m.streak })}</p>
       )}
@@ -212,6 +214,7 @@ function BoardTable({ data, score, money }: { data: LeaderboardView; score: Mone
       <p className="field__hint">
         {t('rewards.boardEnds')} <DateTime value={data.endsAt} />. {data.prizes.length > 0 && t('rewards.prizesPaid')}
       </p>
+      {data.prizes.length > 0 && <PayAsNote payment={data} money={money} />}
     </>
   );
 }

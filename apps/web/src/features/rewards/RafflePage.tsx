@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useRaffle } from '../../api/cashback-raffle.ts';
+import { PayAsNote } from '../../components/bonus-terms.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import './rewards.css';
@@ -68,6 +69,7 @@ function RaffleView({ d }: { d: RaffleDetail }) {
             </li>
           ))}
         </ol>
+        <PayAsNote payment={r} money={money} />
       </div>
       <div className="rewards__panel">
         <h2>{t('rewards.raffle.winners')}</h2>

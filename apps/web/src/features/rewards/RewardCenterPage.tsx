@@ -9,7 +9,7 @@ import { errorText } from '../../components/error-text.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import { bonusTermsText } from './bonus-terms.ts';
+import { bonusTermsText } from '../../components/bonus-terms.tsx';
 import { CashbackPanel, RafflesPanel } from './CashbackRaffles.tsx';
 import './rewards.css';
 import '../../i18n/areas/rewards.ts';

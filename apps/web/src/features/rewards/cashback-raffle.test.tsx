@@ -1,6 +1,6 @@
 import type { CashbackStanding, PlayerRaffle, RaffleDetail } from '@sea/contracts';
 import { commitServerSeed, drawRaffle } from '@sea/games';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +127,28 @@ describe('raffle page', () => {
     expect(
       await screen.findByText('Verified: the seed matches its hash and the winners are exactly these tickets.'),
     ).toBeTruthy();
+    expect(screen.queryByTestId('pay-as')).toBeNull(); // prizes in cash: nothing more said
+  });
+
+  it('says beside the prizes when they are paid as bonus money (raffle page and the reward centre)', async () => {
+    const bonus = {
+      payAs: 'bonus' as const,
+      bonusTerms: { multiplier: 3, maxConversion: null, maxStake: '2000', expiryDays: 5 },
+    };
+    setup([]);
+    server.use(
+      http.get('*/wps/raffles', () => ok({ list: [{ ...playerRaffle, ...bonus }], ...money })),
+      http.get('*/wps/raffles/:id', () => ok({ ...detail, raffle: { ...summary, ...bonus } })),
+    );
+    renderAt('/raffle/7');
+    expect(await screen.findByRole('heading', { name: 'Weekend raffle', level: 1 }, { timeout: 30_000 })).toBeTruthy();
+    expect(screen.getByTestId('pay-as').textContent).toBe('Bonus money: wager 3× within 5 days · max stake PHP 20.00');
+    cleanup();
+    renderAt('/member/rewardCenter');
+    const raffle = await screen.findByRole('listitem', { name: 'Weekend raffle' }, { timeout: 30_000 });
+    expect(within(raffle).getByTestId('pay-as').textContent).toBe(
+      'Bonus money: wager 3× within 5 days · max stake PHP 20.00',
+    );
   });
 
   it('refuses a result that does not follow from the seed, or a seed that does not match its hash', () => {

@@ -34,6 +34,8 @@ const mission = (over: Partial<MissionView> = {}): MissionView => ({
   endsAt: '2026-11-28T16:00:00.000Z',
   completed: false,
   streak: 0,
+  payAs: 'cash',
+  bonusTerms: null,
   ...over,
 });
 const board: LeaderboardView = {
@@ -47,6 +49,8 @@ const board: LeaderboardView = {
   ],
   me: { rank: 2, score: '120000' },
   prizes: [{ rank: 1, amount: '88800' }],
+  payAs: 'cash',
+  bonusTerms: null,
 };
 
 function setup(summary = { missions: 1, rewards: 1, points: '40' }) {
@@ -145,6 +149,33 @@ describe('missions and leaderboard', () => {
     expect(within(table).getByText('ab***c')).toBeTruthy();
     expect(within(table).getByText('PHP 888.00')).toBeTruthy();
     expect(screen.getByTestId('my-rank').textContent).toBe('Your rank: 2 (1,200.00)');
+    // Cash rewards and prizes: nothing about bonus money.
+    expect(screen.queryByTestId('pay-as')).toBeNull();
+  });
+
+  it('says beside the reward and the prizes when they are paid as bonus money, with the wagering terms', async () => {
+    const state = setup();
+    const bonus = {
+      payAs: 'bonus' as const,
+      bonusTerms: { multiplier: 3, maxConversion: null, maxStake: '2000', expiryDays: 5 },
+    };
+    state.missions = [
+      mission({ id: '2', kind: 'bet_amount', title: 'Spin 100', target: '10000', reward: '1500', ...bonus }),
+      mission({ id: '3', kind: 'rounds', title: 'Play 5', target: '5', reward: '700' }),
+    ];
+    server.use(http.get('*/wps/rewards/leaderboard', () => ok({ ...board, ...bonus })));
+    renderAt('/member/missionLeaderboard');
+    const spin = await screen.findByRole('listitem', { name: 'Spin 100' }, { timeout: 30_000 });
+    expect(within(spin).getByText('PHP 15.00')).toBeTruthy();
+    expect(within(spin).getByTestId('pay-as').textContent).toBe(
+      'Bonus money: wager 3× within 5 days · max stake PHP 20.00',
+    );
+    expect(within(screen.getByRole('listitem', { name: 'Play 5' })).queryByTestId('pay-as')).toBeNull();
+    await screen.findByRole('table', { name: 'Leaderboard' });
+    const board_ = screen.getByRole('region', { name: 'Leaderboard' });
+    expect(within(board_).getByTestId('pay-as').textContent).toBe(
+      'Bonus money: wager 3× within 5 days · max stake PHP 20.00',
+    );
   });
 });
 

@@ -16,6 +16,8 @@ const level = (n: number, name: string, threshold: string, extra: Partial<VipOve
   weeklyBonus: '0',
   monthlyBonus: '0',
   rebateBonusBp: 0,
+  payAs: 'cash' as const,
+  bonusTerms: null,
   ...extra,
 });
 const overview: VipOverview = {
@@ -63,8 +65,24 @@ describe('VIP page', () => {
     expect(rows[2]!.textContent).toContain('+0.05%');
     expect(rows[3]!.textContent).toContain('PHP 20.00');
     expect(screen.getByText('Up: Member → Bronze')).toBeTruthy();
+    expect(screen.queryByTestId('pay-as')).toBeNull(); // level-up rewards in cash: nothing more said
     // The menu lists the page while VIP3 is on.
     expect(screen.getByRole('link', { name: 'VIP' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says beside a level-up reward paid as bonus money its wagering terms', async () => {
+    const bonus = {
+      payAs: 'bonus' as const,
+      bonusTerms: { multiplier: 3, maxConversion: null, maxStake: '2000', expiryDays: 5 },
+    };
+    setup(() => ok({ ...overview, levels: overview.levels.map((l) => (l.level === 2 ? { ...l, ...bonus } : l)) }));
+    renderAt('/member/vip');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    const cell = within(rows[3]!).getByText('PHP 200.00');
+    expect(within(cell).getByTestId('pay-as').textContent).toBe(
+      'Bonus money: wager 3× within 5 days · max stake PHP 20.00',
+    );
+    expect(within(rows[2]!).queryByTestId('pay-as')).toBeNull();
   });
 
   it('says when the top level is reached', async () => {

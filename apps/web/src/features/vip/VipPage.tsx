@@ -2,6 +2,7 @@ import { formatMoney, type VipLevelView, type VipOverview } from '@sea/contracts
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useVipOverview } from '../../api/vip.ts';
+import { PayAsNote } from '../../components/bonus-terms.tsx';
 import { DataTable, Th } from '../../components/DataTable.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -123,7 +124,10 @@ function Overview({ data }: { data: VipOverview }) {
                 {l.level === 0 ? '—' : amount(l.keepThreshold)}
               </td>
               <td className="num" data-label={t('vip.levelUp')}>
-                {money(l.levelUpReward)}
+                <span className="vip__reward">
+                  {money(l.levelUpReward)}
+                  {l.levelUpReward !== '0' && <PayAsNote as="span" payment={l} money={money} />}
+                </span>
               </td>
               <td className="num" data-label={t('vip.weekly')}>
                 {money(l.weeklyBonus)}
