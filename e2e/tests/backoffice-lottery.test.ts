@@ -351,6 +351,15 @@ test('a correction owed to a closed account: Lottery → Shortfalls lists it wit
     const box = (await badge.boundingBox())!;
     assert.ok(box.x + box.width <= width, `the status is in view without scrolling the list (${width} px)`);
     assert.match((await row.textContent())!, /950\.00/);
+    if (width === 1366) {
+      // The whole list fits a laptop: "Owed to the member" and the dates in view, no sideways scroll.
+      const scroll = page.locator('.bo-table__scroll');
+      const { scrollWidth, clientWidth } = await scroll.evaluate((e) => ({
+        scrollWidth: e.scrollWidth,
+        clientWidth: e.clientWidth,
+      }));
+      assert.ok(scrollWidth <= clientWidth, `the list fits at 1366 px (${scrollWidth} > ${clientWidth})`);
+    }
     await shot(width, 'shortfall-owed');
     assert.deepEqual(errors, []);
   }

@@ -59,6 +59,8 @@ const PERSON = {
   message: 'A new sign-in from 198.51.100.201 (MariaPhone)',
   staffNickname: 'MariaByStaff',
   oldMobile: '9179876543',
+  /** A new number the member asked a mobile-change code for and never confirmed (migration 0244). */
+  askedMobile: '9175550123',
   ipMobileChange: '198.51.100.204',
 };
 const PERSONAL = new RegExp(
@@ -139,6 +141,21 @@ async function memberWithEverything() {
   await code(PERSON.oldMobile, '192.0.2.96');
   await code('9990001111', PERSON.ipSignup);
   await code('9990002222', '192.0.2.97');
+  // ...and a mobile-change code to a new number the member never confirmed, asked from an IP known nowhere else: the
+  // number is the member's (the code names the member), not a stranger's.
+  await ok(
+    asMember(
+      x,
+      'POST',
+      '/wps/member/mobile/code',
+      { countryDialingCode: '63', mobileNum: PERSON.askedMobile, password: x.password },
+      '192.0.2.95',
+    ),
+  );
+  // The dev outbox's copy of that SMS (no production table: SMS_PROVIDER=http keeps none) is not under test here.
+  await sql`delete from dev_outbox where body like ${`%${PERSON.askedMobile}%`} or recipient like ${`%${PERSON.askedMobile}%`}`.execute(
+    db,
+  );
   // Feedback with an image, answered by staff.
   const form = multipart({ questionType: 'deposit', content: PERSON.feedback }, [
     { field: 'images', content: await testImage('png'), name: 'slip.png', type: 'image/png' },
@@ -354,6 +371,8 @@ describe('the retention anonymisation reaches every personal datum', () => {
     expect(await count('member_messages', sql`member_id is null and content = 'We are open every day'`)).toBe(1);
     expect(await count('captchas', sql`ip = '192.0.2.99'`)).toBe(1);
     expect(await count('verification_codes', sql`mobile in ('9990001111', '9990002222')`)).toBe(2);
+    // The unconfirmed new number's code is gone with the member's numbers (it named the member, not only an IP).
+    expect(await count('verification_codes', sql`mobile = ${PERSON.askedMobile}`)).toBe(0);
     expect(await count('referrals', sql`referee_id = ${x.id}`)).toBe(1);
     // Money untouched: the same journals, amounts and states; the books balance.
     expect(await t.app.modules.ledger.journalCount()).toBe(journals);
@@ -361,6 +380,10 @@ describe('the retention anonymisation reaches every personal datum', () => {
     expect(await t.app.modules.ledger.audit()).toEqual({ ok: true, problems: [] });
     // The job's audit entry says what each module changed.
     const late = await createTestAdmin(t);
+    // The member's page says the account was anonymised (it offers no reopen).
+    const page = (await staff('GET', `/members/${x.account}`, undefined, late)).json().value;
+    const erasedAt = (await t.app.modules.members.findById(demo.id, x.id))!.anonymised_at!;
+    expect(page.status).toMatchObject({ status: 'closed', anonymisedAt: erasedAt.toISOString() });
     const audit = (await staff('GET', `/audit?action=member.anonymise&target=${x.account}`, undefined, late)).json()
       .value.items;
     expect(audit).toHaveLength(1);
@@ -376,7 +399,8 @@ describe('the retention anonymisation reaches every personal datum', () => {
         messages: expect.any(Number),
         memberAdmin: 1,
         deposits: 1,
-        verification: 3, // the codes to the current and the earlier number deleted, one IP blanked
+        // the codes to the current, the earlier and the unconfirmed new number deleted, one IP blanked
+        verification: 4,
         captcha: 1,
       },
     });

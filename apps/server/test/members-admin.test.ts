@@ -281,6 +281,7 @@ describe("a member's page", () => {
       loginLockedUntil: null,
       mustChangePassword: false,
       closedAt: null,
+      anonymisedAt: null,
     });
     expect(v.agentLine).toEqual([
       { account: sub.account, depth: 1, type: 1 },

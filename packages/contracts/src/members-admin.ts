@@ -132,6 +132,8 @@ export const memberDetail = z.object({
     lockReason: z.string().nullable(),
     /** When the member closed the account (status closed), or null. */
     closedAt: z.string().nullable(),
+    /** When the retention job erased the closed account's personal data (it can then never be reopened), or null. */
+    anonymisedAt: z.string().nullable(),
     /** Failed-login lock (temporary): until when, or null. */
     loginLockedUntil: z.string().nullable(),
     mustChangePassword: z.boolean(),

@@ -6,9 +6,7 @@ import type {
   BaccaratTableView,
   TableEvent,
 } from '@sea/contracts';
-import { gameSessionCall } from './game-session-call.ts';
-import { getMerchantCode } from './merchant.ts';
-import { followTables } from './table-events.ts';
+import { tableGameCalls } from './table-game-api.ts';
 
 /**
  * The baccarat tables' API (/baccarat/v1/*), authenticated like our other game pages by the launch's game session
@@ -28,15 +26,13 @@ export interface BaccaratApi {
 }
 
 export function createBaccaratApi(token: string, language: string): BaccaratApi {
-  const call = gameSessionCall(token, language);
-  const table = (code: string) => `/baccarat/v1/tables/${encodeURIComponent(code)}`;
+  const k = tableGameCalls(token, language, 'baccarat', 'tables');
   return {
-    lobby: () => call<BaccaratLobby>('GET', '/baccarat/v1/tables'),
-    table: (code) => call<BaccaratTableView>('GET', table(code)),
+    lobby: () => k.lobby<BaccaratLobby>(),
+    table: (code) => k.view<BaccaratTableView>(code),
     bet: (code, roundId, spot, amount, requestId) =>
-      call<BaccaratBetResult>('POST', `${table(code)}/bets`, { requestId, roundId, spot, amount: String(amount) }),
-    history: () => call<BaccaratHistory>('GET', '/baccarat/v1/history'),
-    follow: (tables, onChange, onLive) =>
-      followTables({ token, merchant: getMerchantCode(), game: 'baccarat', tables, onChange, onLive }),
+      k.bet<BaccaratBetResult>(code, { requestId, roundId, spot, amount: String(amount) }),
+    history: () => k.history<BaccaratHistory>(),
+    follow: k.follow,
   };
 }

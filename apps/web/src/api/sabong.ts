@@ -1,7 +1,5 @@
 import type { SabongArenaView, SabongBetResult, SabongBetSide, SabongHistory, SabongLobby } from '@sea/contracts';
-import { gameSessionCall } from './game-session-call.ts';
-import { getMerchantCode } from './merchant.ts';
-import { followTables } from './table-events.ts';
+import { tableGameCalls } from './table-game-api.ts';
 
 /**
  * The sabong arenas' API (/sabong/v1/*), authenticated like our other game pages by the launch's game session token
@@ -18,15 +16,13 @@ export interface SabongApi {
 }
 
 export function createSabongApi(token: string, language: string): SabongApi {
-  const call = gameSessionCall(token, language);
-  const arena = (code: string) => `/sabong/v1/arenas/${encodeURIComponent(code)}`;
+  const k = tableGameCalls(token, language, 'sabong', 'arenas');
   return {
-    lobby: () => call<SabongLobby>('GET', '/sabong/v1/arenas'),
-    arena: (code) => call<SabongArenaView>('GET', arena(code)),
+    lobby: () => k.lobby<SabongLobby>(),
+    arena: (code) => k.view<SabongArenaView>(code),
     bet: (code, fightId, side, amount, requestId) =>
-      call<SabongBetResult>('POST', `${arena(code)}/bets`, { requestId, fightId, side, amount: String(amount) }),
-    history: () => call<SabongHistory>('GET', '/sabong/v1/history'),
-    follow: (tables, onChange, onLive) =>
-      followTables({ token, merchant: getMerchantCode(), game: 'sabong', tables, onChange, onLive }),
+      k.bet<SabongBetResult>(code, { requestId, fightId, side, amount: String(amount) }),
+    history: () => k.history<SabongHistory>(),
+    follow: k.follow,
   };
 }

@@ -19,11 +19,24 @@ type Db = Kysely<BaccaratTables>;
 
 /** SQL of the baccarat tables: tables, shoes, rounds, bets. Steps of one operation take its transaction. */
 export function createBaccaratRepository(db: Db) {
-  const shared = createTableRoundsRepository<TableRow, BetRow>(db, {
-    tables: 'baccarat_tables',
-    bets: 'baccarat_bets',
-    roundColumn: 'round_id',
-  });
+  const shared = createTableRoundsRepository<TableRow, BetRow, PendingTableSettings>(
+    db,
+    {
+      tables: 'baccarat_tables',
+      bets: 'baccarat_bets',
+      roundColumn: 'round_id',
+      rounds: 'baccarat_rounds',
+      roundTableColumn: 'table_id',
+      inPlay: ['betting', 'dealing', 'result'],
+    },
+    {
+      variant: { column: 'variant', type: 'text' },
+      minBet: { column: 'min_bet', type: 'bigint' },
+      maxBet: { column: 'max_bet', type: 'bigint' },
+      roundMax: { column: 'round_max', type: 'bigint' },
+      bettingSeconds: { column: 'betting_seconds', type: 'integer' },
+    },
+  );
   return {
     db,
     tables: shared.openTablesOf,
@@ -37,6 +50,15 @@ export function createBaccaratRepository(db: Db) {
     memberRoundBets: shared.memberBets,
     settleBets: shared.settleBets,
     setBetStatus: shared.setBetStatus,
+    /**
+     * The dealer's tables: the open ones, and closed ones whose round is still in play or whose cancelled round's
+     * refunds are unfinished.
+     */
+    openTables: shared.dealerTables,
+    /** The table's settings for the round about to open (pending ones applied and cleared); undefined when closed. */
+    applyPending: shared.applyPending,
+    /** New settings: at once on a closed table with no round in play, else pending for the next round. */
+    saveSettings: shared.saveSettings,
 
     addTables: async (rows: Omit<TableRow, 'id' | 'created_at' | 'status' | 'pending'>[]) => {
       if (rows.length)
@@ -45,101 +67,6 @@ export function createBaccaratRepository(db: Db) {
           .values(rows)
           .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
           .execute();
-    },
-
-    /**
-     * The dealer's tables: the open ones, and closed ones whose round is still in play or whose cancelled round's
-     * refunds are unfinished (a closed table finishes what it started).
-     */
-    openTables: () =>
-      db
-        .selectFrom('baccarat_tables as t')
-        .selectAll('t')
-        .where((eb) =>
-          eb.or([
-            eb('t.status', '=', 'open'),
-            eb.exists(
-              eb
-                .selectFrom('baccarat_rounds as r')
-                .select('r.id')
-                .whereRef('r.table_id', '=', 't.id')
-                .where('r.status', 'in', ['betting', 'dealing', 'result']),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('baccarat_rounds as r')
-                .innerJoin('baccarat_bets as b', 'b.round_id', 'r.id')
-                .select('r.id')
-                .whereRef('r.table_id', '=', 't.id')
-                .where('r.status', '=', 'cancelled')
-                .where('b.status', 'in', ['pending', 'placed']),
-            ),
-          ]),
-        )
-        .execute(),
-
-    /**
-     * The table's settings for the round about to open, under the table's row lock: pending settings applied (and
-     * cleared) in this statement. Undefined when the table is closed (no new round opens).
-     */
-    applyPending: (trx: Db, id: bigint) =>
-      trx
-        .updateTable('baccarat_tables')
-        .set({
-          variant: sql`coalesce(pending->>'variant', variant)`,
-          min_bet: sql`coalesce((pending->>'minBet')::bigint, min_bet)`,
-          max_bet: sql`coalesce((pending->>'maxBet')::bigint, max_bet)`,
-          round_max: sql`coalesce((pending->>'roundMax')::bigint, round_max)`,
-          betting_seconds: sql`coalesce((pending->>'bettingSeconds')::integer, betting_seconds)`,
-          pending: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst(),
-
-    /**
-     * New settings: applied at once to a closed table with no round in play (one statement: the dealer opens no round
-     * there), else kept as pending for the next round. Which of the two, or undefined for no such table.
-     */
-    saveSettings: async (
-      merchantId: bigint,
-      code: string,
-      s: PendingTableSettings,
-    ): Promise<'applied' | 'pending' | undefined> => {
-      const now = await db
-        .updateTable('baccarat_tables as t')
-        .set({
-          variant: s.variant,
-          min_bet: BigInt(s.minBet),
-          max_bet: BigInt(s.maxBet),
-          round_max: BigInt(s.roundMax),
-          betting_seconds: s.bettingSeconds,
-          pending: null,
-        })
-        .where('t.merchant_id', '=', merchantId)
-        .where('t.code', '=', code)
-        .where('t.status', '=', 'closed')
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('baccarat_rounds as r')
-                .select('r.id')
-                .whereRef('r.table_id', '=', 't.id')
-                .where('r.status', 'in', ['betting', 'dealing', 'result']),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (now.numUpdatedRows > 0n) return 'applied';
-      const later = await db
-        .updateTable('baccarat_tables')
-        .set({ pending: JSON.stringify(s) })
-        .where('merchant_id', '=', merchantId)
-        .where('code', '=', code)
-        .executeTakeFirst();
-      return later.numUpdatedRows > 0n ? 'pending' : undefined;
     },
 
     activeShoe: (tableId: bigint, h: Db = db) =>

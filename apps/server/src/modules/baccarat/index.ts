@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { tablesOf } from '../../db/schema.ts';
-import type { Merchant } from '../../http/principals.ts';
-import { type TableGameDeps, tableGameFace, type WinMode } from '../games/index.ts';
-import { createBaccaratRepository, type TableRow } from './baccarat.repository.ts';
+import { assembleTableGame, type TableGameDeps, type WinMode } from '../games/index.ts';
+import { createBaccaratRepository } from './baccarat.repository.ts';
 import { registerBaccaratRoutes } from './baccarat.routes.ts';
 import { createBaccaratService } from './baccarat.service.ts';
 import type { BaccaratTables } from './baccarat.tables.ts';
@@ -38,52 +36,21 @@ export function createBaccaratModule(
     onTableChanged?: (merchantId: bigint, event: { table: string; roundId: bigint; phase: string }) => void;
   },
 ) {
-  const repo = createBaccaratRepository(tablesOf<BaccaratTables>(deps.db));
-  const timings: BaccaratTimings = { ...DEFAULT_TIMINGS, ...deps.options };
-  const wallet = createBaccaratWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
-  const face = tableGameFace<TableRow>({
+  return assembleTableGame(deps, {
     game: 'baccarat',
     bettingPhase: 'betting',
     tell:
       deps.onTableChanged &&
       ((merchantId, table, roundId, phase) => deps.onTableChanged?.(merchantId, { table, roundId, phase })),
-    dealerEverySeconds: deps.options?.dealerEverySeconds,
-    advance: () => dealer.advance(),
+    defaultTimings: DEFAULT_TIMINGS,
+    repository: (db) => createBaccaratRepository(tablesOf<BaccaratTables>(db)),
+    wallet: createBaccaratWallet,
+    dealer: createDealer,
+    // Its roundProof: the back office's round lookup shows a baccarat round's cards with its shoe's proof.
+    service: createBaccaratService,
+    admin: createBaccaratAdmin,
+    routes: registerBaccaratRoutes,
   });
-  const { changed, betPlaced, jobs } = face;
-  const dealer = createDealer({
-    repo,
-    wallet,
-    timings,
-    clock: deps.clock,
-    merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed,
-  });
-  const service = createBaccaratService({
-    repo,
-    games: deps.games,
-    wallet,
-    dealer,
-    ledger: deps.ledger,
-    timings,
-    defaultBettingSeconds: deps.options?.bettingSeconds,
-    clock: deps.clock,
-    betPlaced,
-  });
-  const admin = createBaccaratAdmin({ repo, service, audit: deps.audit, changed });
-  // The back office's round lookup shows a baccarat round's cards with its shoe's proof.
-  deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
-  return {
-    ...service,
-    admin,
-    /** The dealer's pass over every open table (the job; tests call it with their clock). */
-    advance: dealer.advance,
-    timings,
-    jobs,
-    register(app: FastifyInstance): void {
-      registerBaccaratRoutes(app, service, admin);
-    },
-  };
 }
 
 export type BaccaratModule = ReturnType<typeof createBaccaratModule>;

@@ -66,6 +66,7 @@ export {
 } from './table-kit.ts';
 export { walletOpenApiDocument } from './seamless.openapi.ts';
 export {
+  assembleTableGame,
   type BetGate,
   dealerPass,
   placeTableBet,

@@ -12,18 +12,38 @@ export interface TableRoundNames {
   bets: string;
   /** The bets' round column (round_id, fight_id). */
   roundColumn: string;
+  /** Its rounds (baccarat_rounds, sabong_fights) and their table column (table_id, arena_id). */
+  rounds: string;
+  roundTableColumn: string;
+  /** The rounds' statuses while in play (a table with one finishes it before it may change at once). */
+  inPlay: readonly string[];
 }
+
+/** Where each of a game's settings is kept: its column and SQL type (the pending JSON holds it under its key). */
+export type TableSettingColumns<S> = { [K in keyof S]-?: { column: string; type: 'text' | 'integer' | 'bigint' } };
 
 type BetStatus = 'pending' | 'placed' | 'refused' | 'settled' | 'refunded';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any game's handle: the SQL below names its tables
 type AnyKysely = Kysely<any>;
 
-export function createTableRoundsRepository<TableRow, BetRow>(db: AnyKysely, names: TableRoundNames) {
+export function createTableRoundsRepository<TableRow, BetRow, Settings extends object>(
+  db: AnyKysely,
+  names: TableRoundNames,
+  settings: TableSettingColumns<Settings>,
+) {
   const tables = sql.table(names.tables);
   const bets = sql.table(names.bets);
+  const rounds = sql.table(names.rounds);
   const roundColumn = sql.ref(names.roundColumn);
+  const roundTable = sql.ref(names.roundTableColumn);
+  const inPlay = sql.join(names.inPlay);
   const rows = async <R>(q: RawBuilder<R>, h: AnyKysely = db) => (await q.execute(h)).rows;
+  const settingList = (Object.keys(settings) as (keyof Settings & string)[]).map((key) => ({
+    key,
+    column: sql.ref(settings[key].column),
+    type: sql.raw(settings[key].type),
+  }));
   return {
     /** The merchant's open tables in their order. */
     openTablesOf: (merchantId: bigint) =>
@@ -41,6 +61,48 @@ export function createTableRoundsRepository<TableRow, BetRow>(db: AnyKysely, nam
       const [row] = await rows(sql<TableRow>`select * from ${tables} where id = ${id}`);
       if (!row) throw new Error(`no ${names.tables} row ${id}`);
       return row;
+    },
+
+    /**
+     * The dealer's tables: the open ones, and closed ones whose round is still in play or whose cancelled round's
+     * refunds are unfinished (a closed table finishes what it started).
+     */
+    dealerTables: () =>
+      rows(sql<TableRow>`select t.* from ${tables} t
+        where t.status = 'open'
+           or exists (select 1 from ${rounds} r where r.${roundTable} = t.id and r.status in (${inPlay}))
+           or exists (select 1 from ${rounds} r join ${bets} b on b.${roundColumn} = r.id
+                       where r.${roundTable} = t.id and r.status = 'cancelled' and b.status in ('pending', 'placed'))`),
+
+    /**
+     * The table's settings for the round about to open, under the table's row lock: pending settings applied (and
+     * cleared) in this statement. Undefined when the table is closed (no new round opens).
+     */
+    applyPending: async (trx: AnyKysely, id: bigint): Promise<TableRow | undefined> => {
+      const set = settingList.map((c) => sql`${c.column} = coalesce((pending->>${c.key})::${c.type}, ${c.column})`);
+      const [row] = await rows(
+        sql<TableRow>`update ${tables} set ${sql.join(set)}, pending = null
+          where id = ${id} and status = 'open' returning *`,
+        trx,
+      );
+      return row;
+    },
+
+    /**
+     * New settings: applied at once to a closed table with no round in play (one statement: the dealer opens no round
+     * there), else kept as pending for the next round. Which of the two, or undefined for no such table.
+     */
+    saveSettings: async (merchantId: bigint, code: string, s: Settings): Promise<'applied' | 'pending' | undefined> => {
+      const set = settingList.map((c) => sql`${c.column} = ${String(s[c.key])}::${c.type}`);
+      const now = await sql`update ${tables} t set ${sql.join(set)}, pending = null
+        where t.merchant_id = ${merchantId} and t.code = ${code} and t.status = 'closed'
+          and not exists (select 1 from ${rounds} r where r.${roundTable} = t.id and r.status in (${inPlay}))`.execute(
+        db,
+      );
+      if ((now.numAffectedRows ?? 0n) > 0n) return 'applied';
+      const later = await sql`update ${tables} set pending = ${JSON.stringify(s)}::jsonb
+        where merchant_id = ${merchantId} and code = ${code}`.execute(db);
+      return (later.numAffectedRows ?? 0n) > 0n ? 'pending' : undefined;
     },
 
     /** Opens or closes a table; false for no such table. */

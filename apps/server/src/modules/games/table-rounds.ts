@@ -1,3 +1,5 @@
+import type { AdminTableProof } from '@sea/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AnyDb } from '../../db/schema.ts';
 import type { Merchant } from '../../http/principals.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
@@ -7,7 +9,7 @@ import { throttledNudge } from '../../lib/throttled-nudge.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
-import type { TableBet } from './table-wallet.ts';
+import type { TableBet, WinMode } from './table-wallet.ts';
 
 /**
  * The round lifecycle our own shared-round table games (baccarat tables, sabong arenas) have in common: the table
@@ -228,5 +230,110 @@ export function tableGameFace<T extends { id: bigint; merchant_id: bigint; code:
       k.tell?.(table.merchant_id, table.code, round.id, round.status),
     betPlaced: (table: T, roundId: bigint) => k.tell && nudge(table.id, { table, roundId }),
     jobs,
+  };
+}
+
+/** A game's proof of a round by its reference; null when the reference is not one of its rounds. */
+type RoundProof = (merchant: Merchant, reference: string) => Promise<AdminTableProof | null>;
+
+/**
+ * A table game's face assembled from its parts, the same way for every game: its repository on the game's tables,
+ * its wallet, its dealer (told of every step), its service (told of bets), its back office, its routes, its proof in
+ * the round lookup, and the face's plumbing (tableGameFace). The game supplies the parts; the face is the service's
+ * functions with `admin`, `advance` (the dealer's pass: the job, and tests with their clock), `timings`, `jobs`
+ * and `register`.
+ */
+export function assembleTableGame<
+  Row extends { id: bigint; merchant_id: bigint; code: string },
+  Round extends { id: bigint; status: string },
+  Repo,
+  Wallet,
+  Dealer extends { advance: () => Promise<{ steps: number; failed: number }> },
+  Service extends { roundProof: RoundProof },
+  Admin,
+  Timings,
+  G extends { registerTableProof: (source: RoundProof) => void },
+  O extends Partial<Timings> & { winMode?: WinMode; bettingSeconds?: number; dealerEverySeconds?: number },
+>(
+  deps: TableGameDeps<G, O>,
+  k: {
+    game: string;
+    bettingPhase: string;
+    /** The realtime push of a step (phase = the round's status) or of bets (phase = the betting phase). */
+    tell?: (merchantId: bigint, table: string, roundId: bigint, phase: string) => void;
+    defaultTimings: Timings;
+    repository: (db: AnyDb) => Repo;
+    wallet: (x: { repo: Repo; games: G; winMode?: WinMode }) => Wallet;
+    dealer: (x: {
+      repo: Repo;
+      wallet: Wallet;
+      timings: Timings;
+      clock: () => Date;
+      merchantOf: (id: bigint) => Promise<Merchant | undefined>;
+      changed: (table: Row, round: Round) => void;
+    }) => Dealer;
+    service: (x: {
+      repo: Repo;
+      games: G;
+      wallet: Wallet;
+      dealer: Dealer;
+      ledger: Pick<LedgerModule, 'balances'>;
+      timings: Timings;
+      defaultBettingSeconds?: number;
+      clock: () => Date;
+      betPlaced: (table: Row, roundId: bigint) => void;
+    }) => Service;
+    admin: (x: {
+      repo: Repo;
+      service: Service;
+      audit: Pick<AdminModule, 'recordAction'>;
+      changed: (table: Row, round: Round) => void;
+    }) => Admin;
+    routes: (app: FastifyInstance, service: Service, admin: Admin) => void;
+  },
+) {
+  const repo = k.repository(deps.db);
+  const timings: Timings = { ...k.defaultTimings, ...deps.options };
+  const wallet = k.wallet({ repo, games: deps.games, winMode: deps.options?.winMode });
+  const face = tableGameFace<Row>({
+    game: k.game,
+    bettingPhase: k.bettingPhase,
+    tell: k.tell,
+    dealerEverySeconds: deps.options?.dealerEverySeconds,
+    advance: () => dealer.advance(),
+  });
+  const { changed, betPlaced, jobs } = face;
+  const dealer = k.dealer({
+    repo,
+    wallet,
+    timings,
+    clock: deps.clock,
+    merchantOf: (id) => deps.merchants.findById(id),
+    changed,
+  });
+  const service = k.service({
+    repo,
+    games: deps.games,
+    wallet,
+    dealer,
+    ledger: deps.ledger,
+    timings,
+    defaultBettingSeconds: deps.options?.bettingSeconds,
+    clock: deps.clock,
+    betPlaced,
+  });
+  const admin = k.admin({ repo, service, audit: deps.audit, changed });
+  // The back office's round lookup shows the game's round with its proof.
+  deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
+  return {
+    ...service,
+    admin,
+    /** The dealer's pass over every open table (the job; tests call it with their clock). */
+    advance: dealer.advance,
+    timings,
+    jobs,
+    register(app: FastifyInstance): void {
+      k.routes(app, service, admin);
+    },
   };
 }

@@ -200,6 +200,7 @@ export function createMemberAdminService(deps: {
           status: statusOf(m.status),
           lockReason: m.lock_reason,
           closedAt: m.closed_at?.toISOString() ?? null,
+          anonymisedAt: m.anonymised_at?.toISOString() ?? null,
           loginLockedUntil: m.locked_until && m.locked_until > now ? m.locked_until.toISOString() : null,
           mustChangePassword: m.must_change_password,
         },

@@ -143,6 +143,7 @@ export function createAnonymiseService(
             erased[name] = await owner.anonymiseMember(trx, c.merchant_id, c.id);
           erased.verification = await deps.verification.anonymiseMember(trx, {
             merchantId: c.merchant_id,
+            memberId: c.id,
             numbers,
             ips,
             before: closedAt,

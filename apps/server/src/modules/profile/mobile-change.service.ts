@@ -71,6 +71,7 @@ export function createMobileChangeService(deps: {
         mobileNum: mobile,
         ip,
         signedIn: true,
+        memberId,
       });
     },
 

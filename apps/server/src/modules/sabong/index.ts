@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { tablesOf } from '../../db/schema.ts';
-import type { Merchant } from '../../http/principals.ts';
-import { type TableGameDeps, tableGameFace, type WinMode } from '../games/index.ts';
-import { type ArenaRow, createSabongRepository } from './sabong.repository.ts';
+import { assembleTableGame, type TableGameDeps, type WinMode } from '../games/index.ts';
+import { createSabongRepository } from './sabong.repository.ts';
 import { registerSabongRoutes } from './sabong.routes.ts';
 import { createSabongService } from './sabong.service.ts';
 import type { SabongTables } from './sabong.tables.ts';
@@ -39,52 +37,21 @@ export function createSabongModule(
     onArenaChanged?: (merchantId: bigint, event: { arena: string; fightId: bigint; phase: string }) => void;
   },
 ) {
-  const repo = createSabongRepository(tablesOf<SabongTables>(deps.db));
-  const timings: SabongTimings = { ...DEFAULT_TIMINGS, ...deps.options };
-  const wallet = createSabongWallet({ repo, games: deps.games, winMode: deps.options?.winMode });
-  const face = tableGameFace<ArenaRow>({
+  return assembleTableGame(deps, {
     game: 'sabong',
     bettingPhase: 'open',
     tell:
       deps.onArenaChanged &&
       ((merchantId, arena, fightId, phase) => deps.onArenaChanged?.(merchantId, { arena, fightId, phase })),
-    dealerEverySeconds: deps.options?.dealerEverySeconds,
-    advance: () => dealer.advance(),
+    defaultTimings: DEFAULT_TIMINGS,
+    repository: (db) => createSabongRepository(tablesOf<SabongTables>(db)),
+    wallet: createSabongWallet,
+    dealer: createSabongDealer,
+    // Its roundProof: the back office's round lookup shows a fight's commitment, seed and check.
+    service: createSabongService,
+    admin: createSabongAdmin,
+    routes: registerSabongRoutes,
   });
-  const { changed, betPlaced, jobs } = face;
-  const dealer = createSabongDealer({
-    repo,
-    wallet,
-    timings,
-    clock: deps.clock,
-    merchantOf: (id: bigint): Promise<Merchant | undefined> => deps.merchants.findById(id),
-    changed,
-  });
-  const service = createSabongService({
-    repo,
-    games: deps.games,
-    wallet,
-    dealer,
-    ledger: deps.ledger,
-    timings,
-    defaultBettingSeconds: deps.options?.bettingSeconds,
-    clock: deps.clock,
-    betPlaced,
-  });
-  const admin = createSabongAdmin({ repo, service, audit: deps.audit, changed });
-  // The back office's round lookup shows a fight's commitment, seed and check.
-  deps.games.registerTableProof((merchant, reference) => service.roundProof(merchant, reference));
-  return {
-    ...service,
-    admin,
-    /** The dealer's pass over every open arena (the job; tests call it with their clock). */
-    advance: dealer.advance,
-    timings,
-    jobs,
-    register(app: FastifyInstance): void {
-      registerSabongRoutes(app, service, admin);
-    },
-  };
 }
 
 export type SabongModule = ReturnType<typeof createSabongModule>;

@@ -30,11 +30,25 @@ export interface FightChange {
 
 /** SQL of the sabong tables: arenas, fights, bets. Steps of one operation take its transaction. */
 export function createSabongRepository(db: Db) {
-  const shared = createTableRoundsRepository<ArenaRow, BetRow>(db, {
-    tables: 'sabong_arenas',
-    bets: 'sabong_bets',
-    roundColumn: 'fight_id',
-  });
+  const shared = createTableRoundsRepository<ArenaRow, BetRow, PendingArenaSettings>(
+    db,
+    {
+      tables: 'sabong_arenas',
+      bets: 'sabong_bets',
+      roundColumn: 'fight_id',
+      rounds: 'sabong_fights',
+      roundTableColumn: 'arena_id',
+      inPlay: IN_PLAY,
+    },
+    {
+      plasadaBps: { column: 'plasada_bps', type: 'integer' },
+      bettingSeconds: { column: 'betting_seconds', type: 'integer' },
+      minBet: { column: 'min_bet', type: 'bigint' },
+      maxBet: { column: 'max_bet', type: 'bigint' },
+      fightMax: { column: 'fight_max', type: 'bigint' },
+      minPayout: { column: 'min_payout', type: 'integer' },
+    },
+  );
   return {
     db,
     arenas: shared.openTablesOf,
@@ -48,6 +62,15 @@ export function createSabongRepository(db: Db) {
     memberFightBets: shared.memberBets,
     settleBets: shared.settleBets,
     setBetStatus: shared.setBetStatus,
+    /**
+     * The dealer's arenas: the open ones, and closed ones whose fight is still in play or whose cancelled fight's
+     * refunds are unfinished.
+     */
+    openArenas: shared.dealerTables,
+    /** The arena's settings for the fight about to open (pending ones applied and cleared); undefined when closed. */
+    applyPending: shared.applyPending,
+    /** New settings: at once on a closed arena with no fight in play, else pending for the next fight. */
+    saveSettings: shared.saveSettings,
 
     addArenas: async (rows: Omit<ArenaRow, 'id' | 'created_at' | 'status' | 'pending' | 'min_payout'>[]) => {
       if (rows.length)
@@ -56,103 +79,6 @@ export function createSabongRepository(db: Db) {
           .values(rows)
           .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
           .execute();
-    },
-
-    /**
-     * The dealer's arenas: the open ones, and closed ones whose fight is still in play or whose cancelled fight's
-     * refunds are unfinished (a closed arena finishes what it started).
-     */
-    openArenas: () =>
-      db
-        .selectFrom('sabong_arenas as a')
-        .selectAll('a')
-        .where((eb) =>
-          eb.or([
-            eb('a.status', '=', 'open'),
-            eb.exists(
-              eb
-                .selectFrom('sabong_fights as f')
-                .select('f.id')
-                .whereRef('f.arena_id', '=', 'a.id')
-                .where('f.status', 'in', IN_PLAY),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('sabong_fights as f')
-                .innerJoin('sabong_bets as b', 'b.fight_id', 'f.id')
-                .select('f.id')
-                .whereRef('f.arena_id', '=', 'a.id')
-                .where('f.status', '=', 'cancelled')
-                .where('b.status', 'in', ['pending', 'placed']),
-            ),
-          ]),
-        )
-        .execute(),
-
-    /**
-     * The arena's settings for the fight about to open, under the arena's row lock: pending settings applied (and
-     * cleared) in this statement. Undefined when the arena is closed (no new fight opens).
-     */
-    applyPending: (trx: Db, id: bigint) =>
-      trx
-        .updateTable('sabong_arenas')
-        .set({
-          plasada_bps: sql`coalesce((pending->>'plasadaBps')::integer, plasada_bps)`,
-          betting_seconds: sql`coalesce((pending->>'bettingSeconds')::integer, betting_seconds)`,
-          min_bet: sql`coalesce((pending->>'minBet')::bigint, min_bet)`,
-          max_bet: sql`coalesce((pending->>'maxBet')::bigint, max_bet)`,
-          fight_max: sql`coalesce((pending->>'fightMax')::bigint, fight_max)`,
-          min_payout: sql`coalesce((pending->>'minPayout')::integer, min_payout)`,
-          pending: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst(),
-
-    /**
-     * New settings: applied at once to a closed arena with no fight in play (one statement: the dealer opens no fight
-     * there), else kept as pending for the next fight. Which of the two, or undefined for no such arena.
-     */
-    saveSettings: async (
-      merchantId: bigint,
-      code: string,
-      s: PendingArenaSettings,
-    ): Promise<'applied' | 'pending' | undefined> => {
-      const now = await db
-        .updateTable('sabong_arenas as a')
-        .set({
-          plasada_bps: s.plasadaBps,
-          betting_seconds: s.bettingSeconds,
-          min_bet: BigInt(s.minBet),
-          max_bet: BigInt(s.maxBet),
-          fight_max: BigInt(s.fightMax),
-          min_payout: s.minPayout,
-          pending: null,
-        })
-        .where('a.merchant_id', '=', merchantId)
-        .where('a.code', '=', code)
-        .where('a.status', '=', 'closed')
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('sabong_fights as f')
-                .select('f.id')
-                .whereRef('f.arena_id', '=', 'a.id')
-                .where('f.status', 'in', IN_PLAY),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (now.numUpdatedRows > 0n) return 'applied';
-      const later = await db
-        .updateTable('sabong_arenas')
-        .set({ pending: JSON.stringify(s) })
-        .where('merchant_id', '=', merchantId)
-        .where('code', '=', code)
-        .executeTakeFirst();
-      return later.numUpdatedRows > 0n ? 'pending' : undefined;
     },
 
     /** The arena's fight in play (open, closed, fighting, result), if any. */

@@ -37,7 +37,14 @@ export function createVerificationRepository(db: Kysely<VerificationTables>) {
     },
 
     async insert(
-      k: NumberKey & { purpose: Purpose; codeHash: string; ip: string; now: Date; expiresAt: Date },
+      k: NumberKey & {
+        purpose: Purpose;
+        codeHash: string;
+        ip: string;
+        now: Date;
+        expiresAt: Date;
+        memberId?: bigint;
+      },
     ): Promise<bigint> {
       const r = await db
         .insertInto('verification_codes')
@@ -48,6 +55,7 @@ export function createVerificationRepository(db: Kysely<VerificationTables>) {
           mobile: k.mobile,
           code_hash: k.codeHash,
           ip: k.ip,
+          member_id: k.memberId ?? null,
           created_at: k.now,
           expires_at: k.expiresAt,
         })

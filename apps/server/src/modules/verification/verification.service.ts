@@ -59,6 +59,8 @@ export function createVerificationService(deps: {
        * daily cap and the IP caps still apply.
        */
       signedIn?: boolean;
+      /** The signed-in member asking (a mobile change): kept on the code, so its number is erased with the member's data. */
+      memberId?: bigint;
     }) {
       const burst = await deps.limiter.hit(`sms:ip:${input.ip}`, SMS_RULES.perIpPerMinute, 60_000);
       if (!burst.allowed) throw tooMany(burst.retryAfterSeconds);
@@ -82,6 +84,7 @@ export function createVerificationService(deps: {
         purpose: input.purpose,
         codeHash: codeHash(input.merchant.id, cc, mobile, code),
         ip: input.ip,
+        memberId: input.memberId,
         now,
         expiresAt: new Date(now.getTime() + SMS_RULES.codeTtlMinutes * 60_000),
       });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from '../../db/columns.ts';
 
 export interface VerificationCodesTable {
@@ -13,6 +13,8 @@ export interface VerificationCodesTable {
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;
+  /** The signed-in member who asked for a mobile_change code (migration 0244); null for the other purposes. */
+  member_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 /** Kysely types of the verification module's tables (read only through this module's repository). */

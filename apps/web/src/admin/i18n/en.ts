@@ -599,6 +599,7 @@ export const en = {
     reopenHelp:
       'The member closed this account. Reopened, it can sign in and move money again. Give the reason (the request, its ticket): it is kept in the audit log.',
     reopened: '{{account}} is open again.',
+    reopenAnonymised: 'This account cannot be reopened: its personal data were erased when the retention period ended.',
     unlockTitle: 'Unlock {{account}}',
     unlockText: '{{account}} can sign in again.',
     resetPassword: 'Reset password',

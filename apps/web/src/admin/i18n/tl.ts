@@ -647,6 +647,8 @@ export const tl: AdminDictionary = {
     reopenHelp:
       'Isinara ng miyembro ang account na ito. Kapag binuksan muli, makakapag-sign in at makakagalaw ulit ito ng pera. Ibigay ang dahilan (ang hiling, ang ticket nito): itinatago ito sa audit log.',
     reopened: 'Bukas na muli ang {{account}}.',
+    reopenAnonymised:
+      'Hindi na mabubuksan muli ang account na ito: binura ang personal na datos nito nang matapos ang panahon ng pagtatago.',
     unlockTitle: 'I-unlock si {{account}}',
     unlockText: 'Makakapag-sign in muli si {{account}}.',
     resetPassword: 'I-reset ang password',

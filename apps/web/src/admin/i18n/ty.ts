@@ -640,6 +640,7 @@ export const ty: AdminDictionary = {
     reopenHelp:
       'Hội viên đã đóng tài khoản này. Khi mở lại, hội viên có thể đăng nhập và giao dịch trở lại. Nhập lý do (yêu cầu, mã phiếu): lý do được lưu trong nhật ký kiểm tra.',
     reopened: '{{account}} đã được mở lại.',
+    reopenAnonymised: 'Không thể mở lại tài khoản này: dữ liệu cá nhân đã bị xóa khi hết thời hạn lưu trữ.',
     unlockTitle: 'Mở khóa {{account}}',
     unlockText: '{{account}} có thể đăng nhập lại.',
     resetPassword: 'Đặt lại mật khẩu',

@@ -28,6 +28,11 @@ declare module '@tanstack/react-table' {
     numeric?: boolean;
     /** Not offered in the column menu and not exported (row actions). */
     fixed?: boolean;
+    /**
+     * Header and cells may break onto two lines at their spaces (a long header over short amounts, a date and its
+     * time): a wide list then fits a laptop's width without scrolling sideways.
+     */
+    wrap?: boolean;
   }
 }
 
@@ -190,7 +195,7 @@ export function DataTable<T, F extends string>(props: {
                     <th
                       key={h.id}
                       scope="col"
-                      className={clsx(meta?.numeric && 'num', meta?.fixed && 'bo-sticky-end')}
+                      className={clsx(meta?.numeric && 'num', meta?.fixed && 'bo-sticky-end', meta?.wrap && 'bo-wrap')}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {h.column.getCanSort() ? (
@@ -233,6 +238,7 @@ export function DataTable<T, F extends string>(props: {
                     className={clsx(
                       cell.column.columnDef.meta?.numeric && 'num',
                       cell.column.columnDef.meta?.fixed && 'bo-sticky-end',
+                      cell.column.columnDef.meta?.wrap && 'bo-wrap',
                     )}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

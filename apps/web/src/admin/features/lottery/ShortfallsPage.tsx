@@ -28,14 +28,15 @@ export function ShortfallsPage() {
   const columns = useMemo<Columns<LotteryShortfall>>(() => {
     const money = (label: string, key: 'shortfall' | 'collected' | 'outstanding' | 'owedToMember') =>
       col.accessor(key, {
-        meta: { label, numeric: true },
+        meta: { label, numeric: true, wrap: true },
         cell: (c) => formatAmount(c.getValue(), exponent),
       });
     return [
       col.accessor('memberAccount', { meta: { label: t('payments.member') } }),
-      // The status next to the member: on a laptop the list is wider than the page and the last columns scroll.
+      // The status next to the member, in view at any width; at 1366 px the whole list fits (a long status, the
+      // amounts' and dates' headers and the dates break onto two lines), at 390 px the columns after it scroll.
       col.accessor('status', {
-        meta: { label: t('payments.status') },
+        meta: { label: t('payments.status'), wrap: true },
         cell: (c) => (
           <Badge tone={shortfallTone(c.getValue())}>{t(`lottery.shortfalls.statuses.${c.getValue()}`)}</Badge>
         ),
@@ -43,14 +44,17 @@ export function ShortfallsPage() {
       col.accessor('betRef', { meta: { label: t('lottery.shortfalls.bet') } }),
       col.accessor('gameCode', { meta: { label: t('lottery.game') } }),
       col.accessor('issueId', { meta: { label: t('lottery.issue') } }),
-      col.accessor('version', { meta: { label: t('lottery.versions.version'), numeric: true } }),
+      col.accessor('version', { meta: { label: t('lottery.versions.version'), numeric: true, wrap: true } }),
       money(t('lottery.shortfalls.shortfall'), 'shortfall'),
       money(t('lottery.shortfalls.collected'), 'collected'),
       money(t('lottery.shortfalls.outstanding'), 'outstanding'),
       money(t('lottery.shortfalls.owedToMember'), 'owedToMember'),
-      col.accessor('createdAt', { meta: { label: t('payments.time') }, cell: (c) => formatDateTime(c.getValue()) }),
+      col.accessor('createdAt', {
+        meta: { label: t('payments.time'), wrap: true },
+        cell: (c) => formatDateTime(c.getValue()),
+      }),
       col.accessor('lastCollectedAt', {
-        meta: { label: t('lottery.shortfalls.lastCollected') },
+        meta: { label: t('lottery.shortfalls.lastCollected'), wrap: true },
         cell: (c) => formatDateTime(c.getValue()),
       }),
     ];

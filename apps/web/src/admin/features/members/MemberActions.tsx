@@ -47,8 +47,13 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
     <div className="bo-member__actions">
       {manage && (
         <>
-          {/* A closed account is reopened (with a reason), never locked or unlocked (the server refuses both). */}
-          {detail.status.status === 'closed' ? (
+          {/* A closed account is reopened (with a reason), never locked or unlocked (the server refuses both); once
+              its personal data are erased it can never be reopened (the server refuses that too), so staff are told. */}
+          {detail.status.status === 'closed' && detail.status.anonymisedAt ? (
+            <p className="bo-muted" role="note" data-testid="reopen-blocked">
+              {t('members.reopenAnonymised')}
+            </p>
+          ) : detail.status.status === 'closed' ? (
             <button type="button" className="bo-btn bo-btn--primary" onClick={act('reopen')}>
               {t('members.reopen')}
             </button>

@@ -45,6 +45,7 @@ const detail = (over: Partial<MemberDetail['status']> = {}): MemberDetail => ({
     status: 'active',
     lockReason: null,
     closedAt: null,
+    anonymisedAt: null,
     loginLockedUntil: null,
     mustChangePassword: false,
     ...over,
@@ -496,6 +497,30 @@ describe('members', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reopen account' }));
     expect(await screen.findByText('juan42 is open again.')).toBeTruthy();
     expect(reopens.calls.map((c) => c.body)).toEqual([{ reason: 'Asked by phone, ticket 4411' }]);
+  });
+
+  it('member page: an anonymised account offers no reopen and says why', async () => {
+    server.use(
+      meHandler(),
+      http.get('*/admin/api/members/:account', () =>
+        ok(
+          detail({
+            status: 'closed',
+            closedAt: '2020-11-28T05:00:00.000Z',
+            anonymisedAt: '2025-11-29T05:00:00.000Z',
+          }),
+        ),
+      ),
+      http.get('*/admin/api/members/:account/journals', () => ok(journals)),
+    );
+    renderAdmin('/members/juan42', { token: 't' });
+    expect(
+      await screen.findByText(
+        'This account cannot be reopened: its personal data were erased when the retention period ended.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reopen account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
   });
 });
 

@@ -1,28 +1,15 @@
-import type { BaccaratHistory, BaccaratSpot } from '@sea/contracts';
-import { useEffect, useRef, useState } from 'react';
+import type { BaccaratSpot } from '@sea/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error.ts';
 import type { BaccaratApi } from '../../../api/baccarat.ts';
-import { newRequestId } from '../../../api/house.ts';
-import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
+import { TableChips, TableError, TableStatus, useTableBetting, useTableRound } from '../table-kit/table-kit.tsx';
 import { BetSpots } from './BetSpots.tsx';
 import { CardFace, handPoints } from './Cards.tsx';
 import { Roads } from './Roads.tsx';
 import { beep } from './sound.ts';
-import { secondsLeft, usePoll, useTableEvents, useTicker } from './use-poll.ts';
 
 const CHIPS = [10n, 50n, 100n, 500n, 1_000n, 5_000n];
-
-function errorKey(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'errors.generic';
-  if (err.code === 'unauthorized') return 'errors.session';
-  if (err.code === 'state_invalid') return 'errors.closed';
-  if (err.code === 'insufficient_funds') return 'errors.funds';
-  if (err.code === 'amount_out_of_range') return 'errors.limit';
-  if (err.code === 'network_error') return 'errors.network';
-  return 'errors.generic';
-}
 
 /**
  * One table: the round every player sees (phase and countdown by the server's clock, cards one by one, the result),
@@ -31,69 +18,45 @@ function errorKey(err: unknown): string {
 export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () => void }) {
   const { t } = useTranslation('baccarat');
   const { api, code } = props;
-  // Pushed steps make the page read the table at once; it polls every second while they do not arrive, and while
-  // cards are being dealt (they are shown one by one by the server's clock), every 5 s otherwise.
-  const [dealing, setDealing] = useState(false);
-  const live = useTableEvents(api.follow, [code], () => refresh.current());
-  const poll = usePoll(() => api.table(code), live && !dealing ? 5000 : 1000, code);
-  const refresh = useRef(poll.refresh);
-  refresh.current = poll.refresh;
-  const now = useTicker(250);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sound, setSound] = useState(false);
-  const [history, setHistory] = useState<BaccaratHistory | null>(null);
-  const lastPhase = useRef<string | null>(null);
-
-  const view = poll.data;
-  // The chip follows the table's limits as they are read (staff may raise the minimum between rounds).
-  const chips = useTableChip(CHIPS, 10n ** BigInt(view?.exponent ?? 0), view?.table.minBet, view?.table.maxBet);
-  const chip = chips.chip;
-  const round = view?.table.round ?? null;
-  const phase = round?.phase ?? null;
-  useEffect(() => setDealing(phase === 'dealing' || phase === 'closed'), [phase]);
-
-  useEffect(() => {
-    if (phase && phase !== lastPhase.current) {
+  // Polled every second while cards are being dealt (shown one by one by the server's clock).
+  const r = useTableRound({
+    follow: api.follow,
+    code,
+    load: () => api.table(code),
+    phaseOf: (v) => v.table.round?.phase ?? null,
+    fastPhases: ['dealing', 'closed'],
+    history: () => api.history(),
+    historyPhases: ['result'],
+    onPhase: (phase) => {
       if (sound && (phase === 'result' || phase === 'closing')) beep(phase === 'result' ? 880 : 440);
-      if (phase === 'result' || lastPhase.current === null) void api.history().then(setHistory, () => undefined);
-      lastPhase.current = phase;
-    }
-  }, [phase, sound, api]);
+    },
+  });
+  const view = r.view;
+  const betting = useTableBetting({
+    chips: CHIPS,
+    exponent: view?.exponent,
+    limits: view?.table,
+    t,
+    refresh: r.refresh,
+    reread: () => api.table(code).then((v) => v.table),
+  });
+  const round = view?.table.round ?? null;
+  const phase = r.phase;
+  const history = r.history;
 
-  if (!view) {
-    return (
-      <p className="bac-status" role="status">
-        {poll.error ? t(errorKey(poll.error)) : t('loading')}
-      </p>
-    );
-  }
+  if (!view) return <TableStatus block="bac" error={r.error} t={t} />;
   const table = view.table;
   const money = { exponent: view.exponent };
-  const unit = 10n ** BigInt(view.exponent);
   const open = phase === 'betting' || phase === 'closing';
-  const left = secondsLeft(round?.closesAt, now, poll.offset);
+  const left = r.secondsLeft(round?.closesAt);
   const myWon = view.myBets.reduce((s, b) => s + BigInt(b.payout ?? '0'), 0n);
   const settledMine = view.myBets.some((b) => b.status === 'settled');
+  const live = r.live;
 
-  async function bet(spot: BaccaratSpot) {
+  function bet(spot: BaccaratSpot) {
     if (!round) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.bet(code, round.id, spot, chip * unit, newRequestId());
-      poll.refresh();
-    } catch (err) {
-      const limits = await refusedLimits(err, chip * unit, () => api.table(code).then((v) => v.table), table);
-      setError(
-        limits
-          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
-          : t(errorKey(err)),
-      );
-      poll.refresh();
-    } finally {
-      setBusy(false);
-    }
+    void betting.place((amount, requestId) => api.bet(code, round.id, spot, amount, requestId));
   }
 
   const phaseText = phase ? t(`phase.${phase}`) : t('phase.waiting');
@@ -149,26 +112,16 @@ export function TablePage(props: { api: BaccaratApi; code: string; onLobby: () =
         </p>
       </section>
 
-      <ChipRack
-        chips={CHIPS}
-        chip={chip}
-        allowed={chips.allowed}
-        onChoose={chips.choose}
-        block="bac"
-        label={t('chips')}
-        chipLabel={(amount) => t('chip', { amount })}
+      <TableChips block="bac" noteClass="bac-note" chips={CHIPS} betting={betting} exponent={view.exponent} t={t} />
+      <BetSpots
+        table={table}
+        myBets={view.myBets}
+        exponent={view.exponent}
+        open={open}
+        busy={betting.busy}
+        onBet={bet}
       />
-      {chips.clamped && (
-        <p className="bac-note" role="status" data-testid="bac-chip-clamped">
-          {t('chipClamped', { amount: formatMinor(money, chip * unit) })}
-        </p>
-      )}
-      <BetSpots table={table} myBets={view.myBets} exponent={view.exponent} open={open} busy={busy} onBet={bet} />
-      {error && (
-        <p className="bac-error" role="alert">
-          {error}
-        </p>
-      )}
+      <TableError block="bac" error={betting.error} />
       <p className="bac-limits">
         {t('limits', { min: formatMinor(money, BigInt(table.minBet)), max: formatMinor(money, BigInt(table.maxBet)) })}{' '}
         · {t(`variant.${table.variant}`)}

@@ -1,27 +1,21 @@
-import type { SabongBetSide, SabongFightView, SabongHistory } from '@sea/contracts';
-import { useEffect, useRef, useState } from 'react';
+import type { SabongBetSide, SabongFightView } from '@sea/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error.ts';
-import { newRequestId } from '../../../api/house.ts';
 import type { SabongApi } from '../../../api/sabong.ts';
-import { secondsLeft, usePoll, useTableEvents, useTicker } from '../baccarat/use-poll.ts';
-import { ChipRack, refusedLimits, useTableChip } from '../chips.tsx';
 import { formatMinor } from '../money.ts';
+import {
+  TableChips,
+  TableError,
+  TableGameApp,
+  TableStatus,
+  useTableBetting,
+  useTableLobby,
+  useTableRound,
+} from '../table-kit/table-kit.tsx';
 import { ArenaStage } from './Arena.tsx';
 import './sabong.css';
 
 const CHIPS = [20n, 50n, 100n, 500n, 1_000n, 5_000n];
 const SIDES: SabongBetSide[] = ['meron', 'draw', 'wala'];
-
-function errorKey(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'errors.generic';
-  if (err.code === 'unauthorized') return 'errors.session';
-  if (err.code === 'state_invalid') return 'errors.closed';
-  if (err.code === 'insufficient_funds') return 'errors.funds';
-  if (err.code === 'amount_out_of_range') return 'errors.limit';
-  if (err.code === 'network_error') return 'errors.network';
-  return 'errors.generic';
-}
 
 const isOpen = (f: SabongFightView | null | undefined) => f?.phase === 'open' || f?.phase === 'last_call';
 const pct = (bps: number) => (bps / 100).toFixed(bps % 100 ? 2 : 0);
@@ -62,21 +56,12 @@ function Board(props: {
 
 function Lobby(props: { api: SabongApi; onOpen: (code: string) => void }) {
   const { t } = useTranslation('sabong');
-  const [codes, setCodes] = useState<string[]>([]);
-  // Every arena's steps pushed: the list reads again at once, and polls every 10 s (every 2 s while pushes are down).
-  const live = useTableEvents(props.api.follow, codes, () => refresh.current());
-  const poll = usePoll(() => props.api.lobby(), live ? 10_000 : 2000, 'lobby');
-  const refresh = useRef(poll.refresh);
-  refresh.current = poll.refresh;
-  const listed = poll.data?.arenas.map((x) => x.code).join(',') ?? '';
-  useEffect(() => setCodes(listed ? listed.split(',') : []), [listed]);
-  const now = useTicker(500);
-  if (!poll.data)
-    return (
-      <p className="sb-status" role="status">
-        {poll.error ? t(errorKey(poll.error)) : t('loading')}
-      </p>
-    );
+  const poll = useTableLobby(
+    props.api.follow,
+    () => props.api.lobby(),
+    (l) => l.arenas.map((x) => x.code),
+  );
+  if (!poll.data) return <TableStatus block="sb" error={poll.error} t={t} />;
   const money = { exponent: poll.data.exponent };
   return (
     <section aria-labelledby="sb-lobby-h">
@@ -93,7 +78,7 @@ function Lobby(props: { api: SabongApi; onOpen: (code: string) => void }) {
                 <h2>{a.name}</h2>
                 <span data-testid={`sb-lobby-phase-${a.code}`}>
                   {f ? `${t('fight', { n: f.fightNo })} · ${t(`phase.${f.phase}`)}` : t('phase.waiting')}
-                  {isOpen(f) ? ` · ${t('seconds', { s: secondsLeft(f!.closesAt, now, poll.offset) })}` : ''}
+                  {isOpen(f) ? ` · ${t('seconds', { s: poll.secondsLeft(f!.closesAt) })}` : ''}
                 </span>
               </div>
               <p className="sb-muted">
@@ -116,69 +101,47 @@ function Lobby(props: { api: SabongApi; onOpen: (code: string) => void }) {
 function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void }) {
   const { t } = useTranslation('sabong');
   const { api, code } = props;
-  // Pushed steps and bets (the payouts move) make the page read the arena at once; it polls every 5 s while they
-  // arrive, every second while the fight plays out (its exchanges follow the server's clock) or when they do not.
-  const [fighting, setFighting] = useState(false);
-  const pushed = useTableEvents(api.follow, [code], () => refresh.current());
-  const poll = usePoll(() => api.arena(code), pushed && !fighting ? 5000 : 1000, code);
-  const refresh = useRef(poll.refresh);
-  refresh.current = poll.refresh;
-  const now = useTicker(250);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [history, setHistory] = useState<SabongHistory | null>(null);
-  const lastPhase = useRef<string | null>(null);
-  const view = poll.data;
+  // Pushed steps and bets (the payouts move) make the page read the arena at once; polled every second while the
+  // fight plays out (its exchanges follow the server's clock).
+  const r = useTableRound({
+    follow: api.follow,
+    code,
+    load: () => api.arena(code),
+    phaseOf: (v) => v.arena.fight?.phase ?? null,
+    fastPhases: ['closed', 'fighting'],
+    history: () => api.history(),
+    historyPhases: ['result', 'cancelled'],
+  });
+  const view = r.view;
   // The chip follows the arena's limits as they are read (staff may raise the minimum between fights).
-  const chips = useTableChip(CHIPS, 10n ** BigInt(view?.exponent ?? 0), view?.arena.minBet, view?.arena.maxBet);
-  const chip = chips.chip;
+  const betting = useTableBetting({
+    chips: CHIPS,
+    exponent: view?.exponent,
+    limits: view?.arena,
+    t,
+    refresh: r.refresh,
+    reread: () => api.arena(code).then((v) => v.arena),
+  });
   const fight = view?.arena.fight ?? null;
-  const phase = fight?.phase ?? null;
-  useEffect(() => setFighting(phase === 'closed' || phase === 'fighting'), [phase]);
+  const phase = r.phase;
+  const history = r.history;
+  const now = r.now;
 
-  useEffect(() => {
-    if (phase && phase !== lastPhase.current) {
-      if (phase === 'result' || phase === 'cancelled' || lastPhase.current === null)
-        void api.history().then(setHistory, () => undefined);
-      lastPhase.current = phase;
-    }
-  }, [phase, api]);
-
-  if (!view)
-    return (
-      <p className="sb-status" role="status">
-        {poll.error ? t(errorKey(poll.error)) : t('loading')}
-      </p>
-    );
+  if (!view) return <TableStatus block="sb" error={r.error} t={t} />;
   const arena = view.arena;
   const money = { exponent: view.exponent };
-  const unit = 10n ** BigInt(view.exponent);
-  const left = secondsLeft(fight?.closesAt, now, poll.offset);
+  const left = r.secondsLeft(fight?.closesAt);
   // The server's clock decides: at 0 s betting is over even before the next poll says so.
   const open = isOpen(fight) && left > 0;
   const live = view.myBets.filter((b) => b.status !== 'refused');
   const back = view.myBets.reduce((s, b) => s + BigInt(b.payout ?? '0'), 0n);
   const settled = view.myBets.some((b) => b.status === 'settled');
   const refunded = view.myBets.some((b) => b.status === 'refunded');
+  const pushed = r.live;
 
-  async function bet(side: SabongBetSide) {
+  function bet(side: SabongBetSide) {
     if (!fight) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.bet(code, fight.id, side, chip * unit, newRequestId());
-      poll.refresh();
-    } catch (err) {
-      const limits = await refusedLimits(err, chip * unit, () => api.arena(code).then((v) => v.arena), arena);
-      setError(
-        limits
-          ? t('errors.range', { min: formatMinor(money, limits.min), max: formatMinor(money, limits.max) })
-          : t(errorKey(err)),
-      );
-      poll.refresh();
-    } finally {
-      setBusy(false);
-    }
+    void betting.place((amount, requestId) => api.bet(code, fight.id, side, amount, requestId));
   }
 
   let resultText = '';
@@ -217,7 +180,7 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
               {open ? left : ''}
             </span>
           </div>
-          <ArenaStage fight={fight} serverNow={now + poll.offset} />
+          <ArenaStage fight={fight} serverNow={now + r.offset} />
           <p className="sb-result" aria-live="polite" data-testid="sb-result">
             {resultText}
           </p>
@@ -236,8 +199,8 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
                   key={side}
                   type="button"
                   className={`sb-spot sb-spot--${side}${won ? ' sb-spot--win' : ''}`}
-                  disabled={!open || busy}
-                  onClick={() => void bet(side)}
+                  disabled={!open || betting.busy}
+                  onClick={() => bet(side)}
                   data-testid={`sb-spot-${side}`}
                   aria-label={`${t(`side.${side}`)}, ${pays ? t('payout', { x: pays }) : t('noPayout')}${
                     mine ? `, ${t('mine', { amount: formatMinor(money, mine) })}` : ''
@@ -266,25 +229,8 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
               max: formatMinor(money, BigInt(arena.maxBet)),
             })}
           </p>
-          <ChipRack
-            chips={CHIPS}
-            chip={chip}
-            allowed={chips.allowed}
-            onChoose={chips.choose}
-            block="sb"
-            label={t('chips')}
-            chipLabel={(amount) => t('chip', { amount })}
-          />
-          {chips.clamped && (
-            <p className="sb-muted" role="status" data-testid="sb-chip-clamped">
-              {t('chipClamped', { amount: formatMinor(money, chip * unit) })}
-            </p>
-          )}
-          {error && (
-            <p className="sb-error" role="alert">
-              {error}
-            </p>
-          )}
+          <TableChips block="sb" noteClass="sb-muted" chips={CHIPS} betting={betting} exponent={view.exponent} t={t} />
+          <TableError block="sb" error={betting.error} />
           <h2 className="sb-h2">{t('myBets')}</h2>
           {!view.myBets.length ? (
             <p className="sb-muted">{t('noBets')}</p>
@@ -346,22 +292,14 @@ function ArenaPage(props: { api: SabongApi; code: string; onLobby: () => void })
 /** Our own sabong (/play/sabong?token=…&arena=…): the arenas, or one arena. */
 export function SabongApp(props: { api: SabongApi | null; initialArena: string | null }) {
   const { t } = useTranslation('sabong');
-  const [arena, setArena] = useState<string | null>(props.initialArena);
-  if (!props.api)
-    return (
-      <main className="sb-app">
-        <p className="sb-status" role="alert">
-          {t('errors.session')}
-        </p>
-      </main>
-    );
   return (
-    <main className="sb-app">
-      {arena ? (
-        <ArenaPage api={props.api} code={arena} onLobby={() => setArena(null)} />
-      ) : (
-        <Lobby api={props.api} onOpen={setArena} />
-      )}
-    </main>
+    <TableGameApp
+      block="sb"
+      api={props.api}
+      initial={props.initialArena}
+      t={t}
+      lobby={(api, open) => <Lobby api={api} onOpen={open} />}
+      table={(api, code, toLobby) => <ArenaPage api={api} code={code} onLobby={toLobby} />}
+    />
   );
 }
