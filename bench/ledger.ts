@@ -5,6 +5,8 @@
 //                             BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; 'off' to skip)
 //                             BENCH_IN_FLIGHT (PostgreSQL: batches in flight of the "before" rows, default 4)
 //                             BENCH_PGLITE ('off' skips it)
+//                             BENCH_ROWS (a comma list of the rows to run: naive, before, grouped, several, single,
+//                             single-runs, ceiling, rounds; default all; e.g. 'ceiling,grouped,rounds' for an A/B)
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +24,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROWS = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').map((r) => r.trim())) : null;
+const runs = (row: string) => ROWS === null || ROWS.has(row);
 
 interface Figures {
   ops: number;
@@ -211,43 +215,83 @@ async function benchOne(label: string, database: Database): Promise<string[]> {
   // The ceiling of the machine: a trivial one-row UPDATE per transaction (a commit and little else), 4 clients.
   await sql`create table if not exists trivial_counter (id int primary key, n bigint not null)`.execute(db);
   await sql`insert into trivial_counter values (1, 0) on conflict do nothing`.execute(db);
-  const trivialFigures = await drive(
+  // CPU per operation of each row, which a loaded host does not inflate the way it does throughput: this Node
+  // process (with PGlite, the database too) and, on PostgreSQL, the backends of this database (the scheduler's time
+  // on a CPU from /proc/<pid>/schedstat; the server must run on this machine, else the column reads 0).
+  const backendCpu = async (): Promise<Map<number, number>> => {
+    const out = new Map<number, number>();
+    if (pglite) return out;
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    for (const { pid } of rows) {
+      try {
+        out.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+      } catch {
+        // not on this machine
+      }
+    }
+    return out;
+  };
+  const cpuNotes: string[] = [];
+  const measure = async (name: string, op: (i: number) => Promise<boolean>, clients = CLIENTS, perOp = 1) => {
+    if (!runs(name)) return null;
+    const b0 = await backendCpu();
+    const n0 = process.cpuUsage();
+    const f = await drive(op, clients);
+    const n1 = process.cpuUsage(n0);
+    const b1 = await backendCpu();
+    let backend = 0;
+    for (const [pid, ms] of b1) backend += ms - (b0.get(pid) ?? 0);
+    const ops = f.ops * perOp;
+    cpuNotes.push(
+      `${name} ${((n1.user + n1.system) / 1000 / ops).toFixed(3)}${pglite ? '' : ` + ${(backend / ops).toFixed(3)}`}`,
+    );
+    return f;
+  };
+  const trivialFigures = await measure(
+    'ceiling',
     async () => (await sql`update trivial_counter set n = n + 1 where id = 1`.execute(db), true),
     Math.min(4, CLIENTS),
   );
-  const naiveFigures = await drive(naiveOp);
-  const beforeFigures = await drive(ledgerOp(before, 'b'));
-  const groupedFigures = await drive(ledgerOp(grouped, 'g'));
-  const severalFigures = several ? await drive(ledgerOp(several, 'o')) : null;
-  const singleFigures = await drive(ledgerOp(single, 's'));
-  const singleRunsFigures = await drive(ledgerOp(singleRuns, 'sr'));
+  const naiveFigures = await measure('naive', naiveOp);
+  const beforeFigures = await measure('before', ledgerOp(before, 'b'));
+  const groupedFigures = await measure('grouped', ledgerOp(grouped, 'g'));
+  const severalFigures = several ? await measure('several', ledgerOp(several, 'o')) : null;
+  const singleFigures = await measure('single', ledgerOp(single, 's'));
+  const singleRunsFigures = await measure('single-runs', ledgerOp(singleRuns, 'sr'));
   // Each round is two posts (bet, win): posts/s = 2 × rounds/s; latency is the round's.
-  const mixFigures = await drive(roundOp(grouped, 'm'));
+  const mixFigures = await measure('rounds', roundOp(grouped, 'm'), CLIENTS, 2);
 
   const audit = await auditLedger(db);
   if (!audit.ok) throw new Error(`audit failed after the bench: ${audit.problems.join('\n')}`);
-  const row = (name: string, f: Figures, base: Figures, perOp = 1) =>
-    `| ${label} | ${name} | ${Math.round(f.perSecond * perOp).toLocaleString('en')} | ${((f.perSecond * perOp) / base.perSecond).toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`;
+  console.log(
+    `${label}: CPU ms per post (${pglite ? 'this process, with the database' : 'this process + the database backends'}): ${cpuNotes.join(', ')}`,
+  );
+  const row = (name: string, f: Figures | null, base: Figures | null, perOp = 1) =>
+    f === null
+      ? []
+      : [
+          `| ${label} | ${name} | ${Math.round(f.perSecond * perOp).toLocaleString('en')} | ${base ? ((f.perSecond * perOp) / base.perSecond).toFixed(2) : '–'} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failed} |`,
+        ];
   const inFlight = (k: number) => `${k} batch${k > 1 ? 'es' : ''} in flight`;
   return [
-    row(
+    ...row(
       'ledger, set-based, grouped commits (1 batch in flight, ≤ 256 posts: the server)',
       groupedFigures,
       naiveFigures,
     ),
-    ...(severalFigures
-      ? [row(`before: grouped commits, ${inFlight(maxInFlight)}, ≤ 64 posts`, severalFigures, naiveFigures)]
-      : []),
-    row('ledger, one journal per transaction (single-post path, 0026)', singleFigures, naiveFigures),
-    row('before: one journal per transaction on the set-based function (0017)', singleRunsFigures, naiveFigures),
-    row(`before: row-by-row function of 0009, grouped (${inFlight(maxInFlight)})`, beforeFigures, naiveFigures),
-    row('naive 5-statement transaction', naiveFigures, naiveFigures),
-    row(
+    ...row(`before: grouped commits, ${inFlight(maxInFlight)}, ≤ 64 posts`, severalFigures, naiveFigures),
+    ...row('ledger, one journal per transaction (single-post path, 0026)', singleFigures, naiveFigures),
+    ...row('before: one journal per transaction on the set-based function (0017)', singleRunsFigures, naiveFigures),
+    ...row(`before: row-by-row function of 0009, grouped (${inFlight(maxInFlight)})`, beforeFigures, naiveFigures),
+    ...row('naive 5-statement transaction', naiveFigures, naiveFigures),
+    ...row(
       `ceiling: trivial one-row UPDATE per transaction (${Math.min(4, CLIENTS)} clients)`,
       trivialFigures,
       naiveFigures,
     ),
-    row(`bet + win rounds, grouped (posts/s; latency per round)`, mixFigures, naiveFigures, 2),
+    ...row(`bet + win rounds, grouped (posts/s; latency per round)`, mixFigures, naiveFigures, 2),
   ];
 }
 

@@ -72,6 +72,16 @@ const entriesOf = async (code: string) => {
     where a.merchant_id = ${merchant.id} and a.code = ${code}`.execute(t.database.all);
   return { n: Number(rows[0]!.n), version: Number(rows[0]!.version ?? 0) };
 };
+/** The last `n` entries of an account, oldest first: the transfer each names, its amount and the balance after. */
+const lastEntries = async (code: string, n: number) => {
+  const { rows } = await sql<{ transfer_id: bigint; amount: bigint; balance_after: bigint }>`
+    select e.transfer_id, e.amount, e.balance_after from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+     where a.merchant_id = ${merchant.id} and a.code = ${code}
+     order by e.version desc limit ${n}`.execute(t.database.all);
+  return rows.reverse().map((r) => [BigInt(r.transfer_id), BigInt(r.amount), BigInt(r.balance_after)]);
+};
+const tid = (r: PostResult | 'conflict') => (r !== 'conflict' && r.ok ? r.transferIds[0]! : -1n);
 const bal = async (code: string) => (await ledger.balances(merchant.id, [code]))[code]!;
 const outcome = (r: PostResult | 'conflict') => (r === 'conflict' ? 'conflict' : r.ok ? 'ok' : r.error);
 
@@ -110,6 +120,7 @@ describe('mixed batches', () => {
     const m = (await createMember(t.app.modules, merchant)).id;
     const house = systemAccount('house', m);
     const before = await entriesOf(house);
+    const b0 = (await bal(house)).balance;
     // One-leg posts only (the set-based path), then the same with a multi-leg journal among them (runs).
     // (Three transfers in two entries: the batch went as one, not one post at a time after a failure.)
     const fast = await oneBatch([winReq(m, 146n), betReq(m, 100n), betReq(m, 46n)]);
@@ -117,6 +128,11 @@ describe('mixed batches', () => {
     const mid = await entriesOf(house);
     expect(mid.n - before.n).toBe(2);
     expect(mid.version - before.version).toBe(2);
+    // The first transfer of the run as it stood after it, then the rest (naming the last transfer) back to zero.
+    expect(await lastEntries(house, 2)).toEqual([
+      [tid(fast[0]!), -146n, b0 - 146n],
+      [tid(fast[2]!), 146n, b0],
+    ]);
     await ledger.postOrThrow(fundReq(m, 10n));
     const runs = await oneBatch([
       winReq(m, 5n),
@@ -132,6 +148,12 @@ describe('mixed batches', () => {
     expect(runs.map(outcome)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
     // Two runs around the multi-leg journal, each summing to zero on the house shard: 2 + 2 entries for 5 transfers.
     expect((await entriesOf(house)).n - mid.n).toBe(4);
+    expect(await lastEntries(house, 4)).toEqual([
+      [tid(runs[0]!), -5n, b0 - 5n],
+      [tid(runs[1]!), 5n, b0],
+      [tid(runs[3]!), 7n, b0 + 7n],
+      [tid(runs[5]!), -7n, b0],
+    ]);
     expect(await bal(memberMain(m))).toEqual({ balance: 10n, available: 10n });
     expect(await auditLedger(t.database.all)).toEqual({ ok: true, problems: [] });
   });

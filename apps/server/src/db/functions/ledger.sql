@@ -369,7 +369,7 @@ begin
         select a_id[s.idx], a_ver[s.idx] + z.v, z.tj[1], z.tj[2], z.amt, z.after
         from (
           select x.idx, sum(x.amt)::bigint as total, max(array[u.tid, u.jid]) as last,
-                 (array_agg(array[u.tid, u.jid, x.amt, x.after] order by u.tid))[1:1] as first
+                 min(array[u.tid, u.jid, x.amt, x.after]) as first
           from unnest(p_ok[v_lo:v_hi], p_tid[v_lo:v_hi], p_jid[v_lo:v_hi], l_di[v_lo:v_hi], l_ci[v_lo:v_hi], l_amt[v_lo:v_hi],
                       p_bd[v_lo:v_hi], p_bc[v_lo:v_hi])
                u(ok, tid, jid, d, c, amt, bd, bc)
@@ -378,11 +378,13 @@ begin
           group by x.idx
         ) s
         -- One entry for the run's sum; a sum of zero (a bet and its refund) cannot be an entry (amount <> 0), so
-        -- then two: the first transfer, and the rest (which sums to minus the first).
+        -- then two: the first transfer, and the rest (which sums to minus the first). The first transfer's row is the
+        -- least array [tid, jid, amount, after] (arrays compare element by element, tids are unique): a plain
+        -- aggregate, not an ordered one (which sorted every system account's legs on every batch).
         cross join lateral (
           select 1, s.last, s.total, a_bal[s.idx] where s.total <> 0
-          union all select 1, array[s.first[1][1], s.first[1][2]], s.first[1][3], s.first[1][4] where s.total = 0
-          union all select 2, s.last, -s.first[1][3], a_bal[s.idx] where s.total = 0
+          union all select 1, array[s.first[1], s.first[2]], s.first[3], s.first[4] where s.total = 0
+          union all select 2, s.last, -s.first[3], a_bal[s.idx] where s.total = 0
         ) z(v, tj, amt, after)
         )
       select array_agg(r.pos order by r.pos), array_agg(r.res order by r.pos) into v_pos, v_resa from r;
@@ -861,7 +863,7 @@ begin
     select a_id[s.idx], a_ver[s.idx] + z.v, z.tj[1], z.tj[2], z.amt, z.after
     from (
       select x.idx, sum(x.amt)::bigint as total, max(array[rr.tid, rr.jid]) as last,
-             (array_agg(array[rr.tid, rr.jid, x.amt, x.after] order by rr.tid))[1:1] as first
+             min(array[rr.tid, rr.jid, x.amt, x.after]) as first
       from rr cross join lateral (values (rr.d, -rr.amt, rr.bd), (rr.c, rr.amt, rr.bc)) x(idx, amt, after)
       where rr.ok and a_sys[x.idx]
       group by x.idx
@@ -869,8 +871,8 @@ begin
     -- As in the runs above: a run summing to zero is written as two entries (the first transfer, then the rest).
     cross join lateral (
       select 1, s.last, s.total, a_bal[s.idx] where s.total <> 0
-      union all select 1, array[s.first[1][1], s.first[1][2]], s.first[1][3], s.first[1][4] where s.total = 0
-      union all select 2, s.last, -s.first[1][3], a_bal[s.idx] where s.total = 0
+      union all select 1, array[s.first[1], s.first[2]], s.first[3], s.first[4] where s.total = 0
+      union all select 2, s.last, -s.first[3], a_bal[s.idx] where s.total = 0
     ) z(v, tj, amt, after)
   )
   select jsonb_agg(y.res) into v_res
