@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { PlayEvent } from '../apps/server/src/lib/play-events.ts';
 import { createPasswordHasher } from '../apps/server/src/lib/password.ts';
 import { generateTree } from '../apps/server/test/helpers/agent-tree.ts';
 import { onScratchPostgres, trivialCommitCeiling } from './databases.ts';
@@ -52,12 +53,20 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
 
     // The bench's own last consumer: the order events were delivered in, and when each was settled.
     const settled: number[] = [];
+    // It joins the batch's transaction (`prepare`, noted after the commit) like the app's consumers; a tree without
+    // `prepare` in the queue calls `handle`.
+    const note = (batch: readonly PlayEvent[]) => {
+      for (const e of batch) settled.push(e.kind === 'bet_settled' ? e.settledAt.getTime() : e.at.getTime());
+    };
     playEvents.consumers.register({
       name: 'bench-lag',
       async handle(batch) {
-        for (const e of batch) settled.push(e.kind === 'bet_settled' ? e.settledAt.getTime() : e.at.getTime());
+        note(batch);
       },
-    });
+      async prepare(batch: readonly PlayEvent[]) {
+        return { apply: async () => undefined, after: () => note(batch) };
+      },
+    } as Parameters<typeof playEvents.consumers.register>[0]);
     const real = playEvents.consumerNames().filter((n) => n !== 'bench-lag');
     const delivered = new Map<string, number>(real.map((n) => [n, 0]));
     const ms = new Map<string, number>(real.map((n) => [n, 0]));

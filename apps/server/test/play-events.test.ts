@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlayEvent, PlayEventConsumer } from '../src/lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../src/lib/play-events.ts';
+import { createPlayEventsRepository } from '../src/modules/play-events/play-events.repository.ts';
+import { createPlayEventsService } from '../src/modules/play-events/play-events.service.ts';
 import type { Merchant } from '../src/modules/merchants/index.ts';
 import { newPlayer } from './helpers/players.ts';
 import { demoLiveTable } from './helpers/seamless.ts';
@@ -162,5 +165,181 @@ describe('play-event queue', () => {
     await slow;
     await drainFor('test-order');
     expect(mine().map((e) => e.id)).toEqual([`test:slow:${p.id}`, `test:fast:${p.id}`]);
+  });
+
+  it('one transaction per batch: a failing consumer rolls back only its own part, the others apply once', async () => {
+    let fail = true;
+    /** A consumer joined to the batch's transaction: ids through firstTime in it, events kept after the commit. */
+    const joined = (name: string, failing: boolean) => {
+      const seen: PlayEvent[] = [];
+      const c: PlayEventConsumer = {
+        name,
+        handle: (events) => applyAlone(t.database.all, c.prepare!(events)),
+        async prepare(events): Promise<PreparedBatch> {
+          let fresh = new Set<string>();
+          return {
+            async apply(trx) {
+              fresh = await t.app.modules.playEvents.firstTime(
+                trx,
+                name,
+                events.map((e) => e.id),
+              );
+              // A statement error: the transaction is aborted until the queue rolls back to this consumer's savepoint.
+              if (failing && fail) await sql`select 1 / 0`.execute(trx);
+            },
+            after() {
+              seen.push(...events.filter((e) => fresh.has(e.id)));
+            },
+          };
+        },
+      };
+      return { c, seen };
+    };
+    const bad = joined('test-joined-bad', true);
+    const good = joined('test-joined-good', false);
+    t.app.modules.playEvents.consumers.register(bad.c);
+    t.app.modules.playEvents.consumers.register(good.c);
+    const p = await newPlayer(t, demo);
+    const ids = [`test:j1:${p.id}`, `test:j2:${p.id}`];
+    await t.database.all.transaction().execute(async (trx) => {
+      for (const id of ids) await t.app.modules.playEvents.publish(trx, inline(id, p.id));
+    });
+    const mine = (seen: PlayEvent[]) => seen.filter((e) => ids.includes(e.id)).map((e) => e.id);
+    const applied = async (consumer: string) =>
+      (
+        await sql<{ event_id: string }>`select event_id from play_event_applied
+           where consumer = ${consumer} and event_id in (${sql.join(ids)}) order by event_id`.execute(t.database.all)
+      ).rows.map((r) => r.event_id);
+    // Drain until the good consumer has the events (PostgreSQL: older transactions of the cluster hold rows back).
+    const until = Date.now() + 240_000;
+    let failure: unknown = null;
+    while (mine(good.seen).length === 0 && Date.now() < until) {
+      failure = await t.app.modules.playEvents.drain().then(
+        () => null,
+        (err: unknown) => err,
+      );
+      if (mine(good.seen).length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((failure as Error | null)?.message).toMatch(/division by zero/);
+    // The good consumer committed with the batch: its events, its applied ids, its cursor past them.
+    expect(mine(good.seen)).toEqual(ids);
+    expect(await applied('test-joined-good')).toEqual(ids);
+    // The bad one: its applied ids rolled back with its savepoint, its cursor behind them.
+    expect(mine(bad.seen)).toEqual([]);
+    expect(await applied('test-joined-bad')).toEqual([]);
+    expect(await t.app.modules.playEvents.backlog('test-joined-bad')).toBeGreaterThan(0n);
+    fail = false;
+    await drainFor('test-joined-bad');
+    await drainFor('test-joined-good');
+    expect(mine(bad.seen)).toEqual(ids);
+    expect(mine(good.seen)).toEqual(ids); // not handed again
+    expect(await applied('test-joined-bad')).toEqual(ids);
+  });
+
+  it('a crash after the consumers applied and before the commit keeps nothing; the replay applies each once', async () => {
+    const consumers = [
+      t.app.modules.cashback.consumer,
+      t.app.modules.raffle.consumer,
+      ...t.app.modules.rewards.consumers,
+      ...t.app.modules.vip.consumers,
+    ];
+    for (const c of consumers) await drainFor(c.name); // the app's queue first: only this test's events remain
+    // The same queue and consumers, its cursor move crashing once after every savepoint was released.
+    const repo = createPlayEventsRepository(t.database.all);
+    let crash = true;
+    const queue = createPlayEventsService({
+      repo: {
+        ...repo,
+        async advanceMany(trx, pos, moves) {
+          await repo.advanceMany(trx, pos, moves);
+          if (crash) throw new Error('crash before the commit');
+        },
+      },
+    });
+    for (const c of consumers) queue.consumers.register(c);
+    const p = await newPlayer(t, demo);
+    const bet = (n: number, stake: bigint, payout: bigint): PlayEvent => ({
+      kind: 'bet_settled',
+      id: `test:crash-bet:${n}:${p.id}`,
+      merchantId: demo.id,
+      memberId: p.id,
+      product: 'house',
+      category: 'SLOT',
+      gameCode: 'LUCKY_DRAGON',
+      stake,
+      validBet: stake,
+      payout,
+      settledAt: new Date(),
+    });
+    const bets = [bet(1, 1_000n, 0n), bet(2, 2_000n, 2_500n), bet(3, 3_000n, 0n)];
+    await t.database.all.transaction().execute(async (trx) => {
+      for (const e of bets) await t.app.modules.playEvents.publish(trx, e);
+    });
+    const effects = async () => {
+      const cash = await sql<{ stake: string; payout: string }>`
+        select coalesce(sum(stake), 0)::text as stake, coalesce(sum(payout), 0)::text as payout
+          from cashback_daily where member_id = ${p.id}`.execute(t.database.all);
+      const vip = await sql<{ weighted: string }>`
+        select coalesce(sum(weighted), 0)::text as weighted from vip_period_totals where member_id = ${p.id}`.execute(
+        t.database.all,
+      );
+      const ids = bets.map((e) => e.id);
+      const count = async (table: string) =>
+        (
+          await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}
+             where event_id in (${sql.join(ids)})`.execute(t.database.all)
+        ).rows[0]!.n;
+      return {
+        cashback: cash.rows[0]!,
+        vipWeighted: vip.rows[0]!.weighted,
+        applied: {
+          cashback: await count('cashback_applied_events'),
+          raffle: await count('raffle_applied_events'),
+          rewards: await count('reward_applied_events'),
+          vip: await count('vip_applied_events'),
+        },
+      };
+    };
+    const until = Date.now() + 240_000;
+    let crashed: unknown = null;
+    while (!crashed && Date.now() < until) {
+      crashed = await queue.drain().then(
+        () => null,
+        (err: unknown) => err,
+      );
+      if (!crashed) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((crashed as Error | null)?.message).toBe('crash before the commit');
+    // Nothing of the batch was kept: no effect, no applied id, no cursor moved.
+    expect(await effects()).toEqual({
+      cashback: { stake: '0', payout: '0' },
+      vipWeighted: '0',
+      applied: { cashback: '0', raffle: '0', rewards: '0', vip: '0' },
+    });
+    for (const c of consumers) expect(await queue.backlog(c.name)).toBeGreaterThan(0n);
+    crash = false;
+    for (;;) {
+      await queue.drain();
+      const left = await Promise.all(consumers.map((c) => queue.backlog(c.name)));
+      if (left.every((n) => n === 0n)) break;
+      if (Date.now() > until) throw new Error('the replay did not drain within 240 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const once = await effects();
+    expect(once.cashback).toEqual({ stake: '6000', payout: '2500' });
+    expect(BigInt(once.vipWeighted)).toBeGreaterThan(0n);
+    expect(once.applied).toEqual({ cashback: '3', raffle: '3', rewards: '3', vip: '3' });
+    // Delivered again (a producer's retry): counted once.
+    await t.database.all.transaction().execute(async (trx) => {
+      for (const e of bets) await t.app.modules.playEvents.publish(trx, e);
+    });
+    for (;;) {
+      await queue.drain();
+      const left = await Promise.all(consumers.map((c) => queue.backlog(c.name)));
+      if (left.every((n) => n === 0n)) break;
+      if (Date.now() > until) throw new Error('the replay did not drain within 240 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await effects()).toEqual(once);
   });
 });

@@ -1,3 +1,5 @@
+import type { AnyDb } from '../db/schema.ts';
+
 /**
  * What the engagement features (bonus wagering, missions, points, VIP, referral, leaderboards) learn of a member's
  * play and money, delivered after the fact through a durable queue: each event at least once to every consumer,
@@ -42,11 +44,38 @@ export type PlayEvent =
     }
   | { kind: 'member_registered'; id: string; merchantId: bigint; memberId: bigint; at: Date };
 
+/** What a consumer writes for one batch, in a transaction it is handed (see `PlayEventConsumer.prepare`). */
+export interface PreparedBatch {
+  /**
+   * The batch's effect and its applied-id records, in `trx` (nothing else: no other connection, no transaction of
+   * its own). The queue runs it inside a savepoint of the batch's one transaction: a throw rolls back this consumer's
+   * part only.
+   */
+  apply(trx: AnyDb): Promise<void>;
+  /** After the commit (pushes, follow-ups with their own transaction); best effort, never undoes the batch. */
+  after?(): Promise<void> | void;
+}
+
 /**
  * A consumer of play events: `name` keys its cursor; `handle` applies a batch of events (in the order they happened)
- * and must be idempotent per event id, since a batch is delivered again after a crash.
+ * in a transaction of its own and must be idempotent per event id, since a batch is delivered again after a crash.
+ * A consumer with `prepare` joins the queue's batch transaction instead: `prepare` reads what it needs outside any
+ * transaction (PGlite runs one connection), then the queue runs every consumer's `apply` in one transaction, a
+ * savepoint each, moves their cursors in it and commits once (undefined: nothing to write for this batch).
  */
 export interface PlayEventConsumer {
   name: string;
   handle(events: readonly PlayEvent[]): Promise<void>;
+  prepare?(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined>;
+}
+
+/** A prepared batch applied on its own: one transaction, then its `after` (a consumer's `handle`). */
+export async function applyAlone(
+  db: AnyDb,
+  prepared: PreparedBatch | undefined | Promise<PreparedBatch | undefined>,
+): Promise<void> {
+  const batch = await prepared;
+  if (!batch) return;
+  await db.transaction().execute((trx) => batch.apply(trx));
+  await batch.after?.();
 }

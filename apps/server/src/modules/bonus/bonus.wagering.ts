@@ -4,7 +4,7 @@ import type { AnyDb } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
 import { depositBonus, requirementOf, wageringOf } from './bonus.money.ts';
 import type { BonusRepository, ClaimRow } from './bonus.repository.ts';
 import { presentClaim, type BonusDeps, type BonusService } from './bonus.service.ts';
@@ -51,38 +51,48 @@ export function createBonusWagering(deps: {
 
   const consumer: PlayEventConsumer = {
     name: BONUS_CONSUMER,
-    async handle(events) {
+    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    async prepare(events): Promise<PreparedBatch | undefined> {
+      if (!events.length) return undefined;
       // Merchants read before the transaction (PGlite runs one connection: a read outside it would wait for it).
       const merchants = new Map<bigint, Merchant>();
       for (const id of new Set(events.filter((e) => e.kind === 'deposit_credited').map((e) => e.merchantId)))
         merchants.set(id, await service.merchantOf(id));
-      const met = await db.transaction().execute(async (trx) => {
-        const fresh = await deps.events.firstTime(
-          trx,
-          BONUS_CONSUMER,
-          events.map((e) => e.id),
-        );
-        const list = events.filter((e) => fresh.has(e.id));
-        for (const e of list) {
-          if (e.kind !== 'deposit_credited' || !(await qualify(trx, e))) continue;
-          await service.activateNext(trx, merchants.get(e.merchantId)!, e.memberId);
-        }
-        const bets = list.filter((e) => e.kind === 'bet_settled');
-        if (bets.length === 0) return [];
-        const claims = await repo.activeOf(trx, [...new Set(bets.map((e) => e.memberId))]);
-        // Each locked claim's wagering of the batch, added in one statement.
-        const byMember = new Map<bigint, typeof bets>();
-        for (const e of bets) byMember.set(e.memberId, [...(byMember.get(e.memberId) ?? []), e]);
-        const adds = claims
-          .map((c) => ({ id: c.id, add: (byMember.get(c.member_id) ?? []).reduce((s, e) => s + wageringOf(c, e), 0n) }))
-          .filter((x) => x.add !== 0n);
-        return (await repo.addWagered(trx, adds))
-          .filter((u) => u.wagered >= u.requirement)
-          .sort((a, b) => (a.id < b.id ? -1 : 1))
-          .map((u) => ({ id: u.id, merchantId: u.merchant_id }));
-      });
-      // Conversion in a transaction of its own: a failure leaves the claim for the job (settleDue).
-      for (const c of met) await service.settle(c.id, c.merchantId).catch(() => undefined);
+      let met: { id: bigint; merchantId: bigint }[] = [];
+      return {
+        async apply(trx) {
+          const fresh = await deps.events.firstTime(
+            trx,
+            BONUS_CONSUMER,
+            events.map((e) => e.id),
+          );
+          const list = events.filter((e) => fresh.has(e.id));
+          for (const e of list) {
+            if (e.kind !== 'deposit_credited' || !(await qualify(trx, e))) continue;
+            await service.activateNext(trx, merchants.get(e.merchantId)!, e.memberId);
+          }
+          const bets = list.filter((e) => e.kind === 'bet_settled');
+          if (bets.length === 0) return;
+          const claims = await repo.activeOf(trx, [...new Set(bets.map((e) => e.memberId))]);
+          // Each locked claim's wagering of the batch, added in one statement.
+          const byMember = new Map<bigint, typeof bets>();
+          for (const e of bets) byMember.set(e.memberId, [...(byMember.get(e.memberId) ?? []), e]);
+          const adds = claims
+            .map((c) => ({
+              id: c.id,
+              add: (byMember.get(c.member_id) ?? []).reduce((s, e) => s + wageringOf(c, e), 0n),
+            }))
+            .filter((x) => x.add !== 0n);
+          met = (await repo.addWagered(trx, adds))
+            .filter((u) => u.wagered >= u.requirement)
+            .sort((a, b) => (a.id < b.id ? -1 : 1))
+            .map((u) => ({ id: u.id, merchantId: u.merchant_id }));
+        },
+        // Conversion in a transaction of its own, after the commit: a failure leaves the claim for the job (settleDue).
+        async after() {
+          for (const c of met) await service.settle(c.id, c.merchantId).catch(() => undefined);
+        },
+      };
     },
   };
 

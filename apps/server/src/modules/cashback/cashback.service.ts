@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { addDays, localDay, previousWindowKey, type RewardsModule, windowEnd, windowKey } from '../rewards/index.ts';
@@ -64,47 +64,50 @@ export function createCashbackService(deps: CashbackDeps) {
 
   const consumer: PlayEventConsumer = {
     name: CASHBACK_CONSUMER,
-    async handle(events: readonly PlayEvent[]) {
+    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       const bets = events.filter((e) => e.kind === 'bet_settled');
-      if (!bets.length) return;
+      if (!bets.length) return undefined;
       const zones = new Map<bigint, string>();
       for (const id of new Set(bets.map((e) => e.merchantId))) {
         const m = await deps.merchants.findById(id);
         if (m) zones.set(id, m.timezone);
       }
       const now = clock();
-      await db.transaction().execute(async (trx) => {
-        const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
-        // Bets of a local day that has ended: the day's closed periods are re-counted (late events, cashback.late.ts).
-        const late = new Map<string, { merchantId: bigint; memberId: bigint; day: string }>();
-        const sums = new Map<
-          string,
-          { merchantId: bigint; memberId: bigint; day: string; category: string; stake: bigint; payout: bigint }
-        >();
-        for (const e of bets) {
-          if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
-          const tz = zones.get(e.merchantId);
-          if (!tz) continue;
-          const day = localDay(e.settledAt, tz);
-          const category = e.category.toUpperCase();
-          const key = `${e.memberId}|${day}|${category}`;
-          const row = sums.get(key) ?? {
-            merchantId: e.merchantId,
-            memberId: e.memberId,
-            day,
-            category,
-            stake: 0n,
-            payout: 0n,
-          };
-          row.stake += e.stake;
-          row.payout += e.payout;
-          sums.set(key, row);
-          if (day < localDay(now, tz))
-            late.set(`${e.memberId}|${day}`, { merchantId: e.merchantId, memberId: e.memberId, day });
-        }
-        await repo.addDaily(trx, [...sums.values()]);
-        await repo.noteLateDays(trx, [...late.values()]);
-      });
+      return {
+        async apply(trx) {
+          const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
+          // Bets of a local day that has ended: the day's closed periods are re-counted (late events, cashback.late.ts).
+          const late = new Map<string, { merchantId: bigint; memberId: bigint; day: string }>();
+          const sums = new Map<
+            string,
+            { merchantId: bigint; memberId: bigint; day: string; category: string; stake: bigint; payout: bigint }
+          >();
+          for (const e of bets) {
+            if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
+            const tz = zones.get(e.merchantId);
+            if (!tz) continue;
+            const day = localDay(e.settledAt, tz);
+            const category = e.category.toUpperCase();
+            const key = `${e.memberId}|${day}|${category}`;
+            const row = sums.get(key) ?? {
+              merchantId: e.merchantId,
+              memberId: e.memberId,
+              day,
+              category,
+              stake: 0n,
+              payout: 0n,
+            };
+            row.stake += e.stake;
+            row.payout += e.payout;
+            sums.set(key, row);
+            if (day < localDay(now, tz))
+              late.set(`${e.memberId}|${day}`, { merchantId: e.merchantId, memberId: e.memberId, day });
+          }
+          await repo.addDaily(trx, [...sums.values()]);
+          await repo.noteLateDays(trx, [...late.values()]);
+        },
+      };
     },
   };
 

@@ -14,7 +14,8 @@ export const PLAY_EVENTS_EVERY_SECONDS = 2;
  * The durable play-event queue (lib/play-events.ts): producers (games: settled rounds; lottery: settled bets;
  * deposits: credited deposits; registration) publish in their own transaction; consumers (bonus wagering, and
  * the engagement features) register and are handed every event at least once, in commit order, by the
- * `play-events` job; each counts an event once with `firstTime` in its own transaction. No routes.
+ * `play-events` job (consumers with `prepare`: one transaction per batch, a savepoint each); each counts an event
+ * once with its applied ids in the transaction of its effect. No routes.
  */
 export function createPlayEventsModule(deps: {
   db: AnyDb;

@@ -88,6 +88,35 @@ export function createPlayEventsRepository(db: Kysely<PlayEventsTables>) {
          where consumer = ${consumer}`.execute(db);
     },
 
+    /** One transaction for a batch of every joined consumer (`fn` gets its executor). */
+    transaction: <T>(fn: (trx: AnyDb) => Promise<T>): Promise<T> => db.transaction().execute(fn),
+
+    /** A savepoint in `trx` (names are the queue's own: `c0`, `c1`…, never a consumer's text). */
+    async savepoint(trx: AnyDb, name: string): Promise<void> {
+      await sql`savepoint ${sql.id(name)}`.execute(trx);
+    },
+    async releaseSavepoint(trx: AnyDb, name: string): Promise<void> {
+      await sql`release savepoint ${sql.id(name)}`.execute(trx);
+    },
+    async rollbackToSavepoint(trx: AnyDb, name: string): Promise<void> {
+      await sql`rollback to savepoint ${sql.id(name)}`.execute(trx);
+    },
+
+    /** Several consumers' cursors moved to one position in `trx`, one statement (each with its delivered count). */
+    async advanceMany(
+      trx: AnyDb,
+      pos: { xid: string; id: bigint },
+      moves: readonly { consumer: string; delivered: number }[],
+    ): Promise<void> {
+      if (moves.length === 0) return;
+      await sql`
+        update play_event_cursors c
+           set last_xid = ${pos.xid}::xid8, last_id = ${pos.id}, delivered = c.delivered + m.delivered,
+               lease_until = now() + interval '60 seconds', updated_at = now()
+          from unnest(${moves.map((m) => m.consumer)}::text[], ${moves.map((m) => m.delivered)}::int8[]) as m(consumer, delivered)
+         where c.consumer = m.consumer`.execute(trx);
+    },
+
     /** Of `ids`, those the consumer had not applied yet, now recorded as applied in `executor`'s transaction. */
     async firstTime(executor: AnyDb, consumer: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AnyDb } from '../../db/schema.ts';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import type { PlayEvent, PlayEventConsumer, PreparedBatch } from '../../lib/play-events.ts';
 import type { OutboxRow, PlayEventsRepository } from './play-events.repository.ts';
 
 /** Turns the outbox rows of one producer's source into events (a missing or unsettled ref: left out). */
@@ -28,15 +28,17 @@ export interface DrainReport {
   consumer: string;
   delivered: number;
   batches: number;
-  /** Time spent in this consumer's `handle` and cursor move in the drain, in milliseconds (reads are shared). */
+  /** Time in this consumer's `prepare`, `apply` and `after` (or `handle` and cursor move), in milliseconds (the reads,
+   * the joined consumers' cursor move and commit are shared and not counted). */
   ms: number;
 }
 
 /**
  * The durable play-event queue (lib/play-events.ts is the contract): producers `publish` in their own
- * transaction, `drain` hands every consumer the rows after its cursor in batches, then moves the cursor. A crash
- * after `handle` and before the cursor moved delivers the batch again: consumers count each id once
- * (`firstTime` in their own transaction).
+ * transaction, `drain` hands every consumer the rows after its cursor in batches. Consumers with `prepare` are
+ * applied in one transaction per batch (a savepoint each) that also moves their cursors; the others `handle` in
+ * their own transaction and their cursor moves after it. A crash before a cursor moved delivers the batch again:
+ * consumers count each id once (applied ids recorded in the transaction of their effect).
  */
 export function createPlayEventsService(deps: {
   repo: PlayEventsRepository;
@@ -94,23 +96,81 @@ export function createPlayEventsService(deps: {
         const rows = await repo.after(from, batchSize);
         if (rows.length === 0) break;
         const events = await resolve(rows);
+        const last = rows[rows.length - 1]!;
+        const pos: Pos = { xid: last.xid, id: last.id };
+        const joined: { l: (typeof leased)[number]; mine: PlayEvent[]; batch?: PreparedBatch }[] = [];
         for (const l of active) {
           const first = rows.findIndex((r) => after(r, l.pos));
           if (first < 0) continue;
           const started = performance.now();
           const mine = events.slice(first).filter((e): e is PlayEvent => e !== undefined);
           try {
-            if (mine.length > 0) await l.c.handle(mine);
-            const last = rows[rows.length - 1]!;
-            l.pos = { xid: last.xid, id: last.id };
-            await repo.advance(l.c.name, l.pos, mine.length);
-            l.report.delivered += mine.length;
-            l.report.batches++;
+            if (l.c.prepare) {
+              // Reads outside the batch's transaction; the writes below, in it.
+              joined.push({ l, mine, batch: mine.length > 0 ? await l.c.prepare(mine) : undefined });
+            } else {
+              // A consumer without `prepare`: its own transaction, then its cursor.
+              if (mine.length > 0) await l.c.handle(mine);
+              l.pos = pos;
+              await repo.advance(l.c.name, l.pos, mine.length);
+              l.report.delivered += mine.length;
+              l.report.batches++;
+            }
           } catch (err) {
             failure ??= err;
             l.failed = true;
           }
           l.report.ms += performance.now() - started;
+        }
+        if (joined.length > 0) {
+          // One transaction for every joined consumer: a savepoint each (a failure rolls back that consumer's part
+          // and its applied ids only; its cursor stays), then the others' cursors move, then one commit. A crash or a
+          // failed commit keeps nothing of the batch: every consumer gets it again, its applied ids count it once.
+          const ok: typeof joined = [];
+          try {
+            await repo.transaction(async (trx) => {
+              ok.length = 0;
+              for (const [i, j] of joined.entries()) {
+                const started = performance.now();
+                if (j.batch) {
+                  await repo.savepoint(trx, `c${i}`);
+                  try {
+                    await j.batch.apply(trx);
+                    await repo.releaseSavepoint(trx, `c${i}`);
+                  } catch (err) {
+                    await repo.rollbackToSavepoint(trx, `c${i}`);
+                    failure ??= err;
+                    j.l.failed = true;
+                  }
+                }
+                if (!j.l.failed) ok.push(j);
+                j.l.report.ms += performance.now() - started;
+              }
+              await repo.advanceMany(
+                trx,
+                pos,
+                ok.map((j) => ({ consumer: j.l.c.name, delivered: j.mine.length })),
+              );
+            });
+          } catch (err) {
+            failure ??= err;
+            for (const j of joined) j.l.failed = true;
+            ok.length = 0;
+          }
+          for (const j of ok) {
+            j.l.pos = pos;
+            j.l.report.delivered += j.mine.length;
+            j.l.report.batches++;
+          }
+          for (const j of ok) {
+            const started = performance.now();
+            try {
+              await j.batch?.after?.();
+            } catch (err) {
+              deps.log?.({ consumer: j.l.c.name, err }, "play events: a consumer's after-commit step failed");
+            }
+            j.l.report.ms += performance.now() - started;
+          }
         }
         if (rows.length < batchSize) break;
       }

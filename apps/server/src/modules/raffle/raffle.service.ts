@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { MembersModule } from '../members/index.ts';
@@ -81,32 +81,35 @@ export function createRaffleService(deps: RaffleDeps) {
 
   const consumer: PlayEventConsumer = {
     name: RAFFLE_CONSUMER,
-    async handle(events: readonly PlayEvent[]) {
+    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       const bets = events.filter((e) => e.kind === 'bet_settled');
-      if (!bets.length) return;
+      if (!bets.length) return undefined;
       const now = clock();
-      await db.transaction().execute(async (trx) => {
-        const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
-        const adds = new Map<string, { raffleId: bigint; memberId: bigint; turnover: bigint }>();
-        const byMerchant = new Map<bigint, RaffleRow[]>();
-        for (const e of bets) {
-          if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
-          let open = byMerchant.get(e.merchantId);
-          if (!open) {
-            const times = bets.filter((b) => b.merchantId === e.merchantId).map((b) => b.settledAt.getTime());
-            open = await repo.openAt(trx, e.merchantId, new Date(Math.min(...times)), new Date(Math.max(...times)));
-            byMerchant.set(e.merchantId, open);
+      return {
+        async apply(trx) {
+          const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
+          const adds = new Map<string, { raffleId: bigint; memberId: bigint; turnover: bigint }>();
+          const byMerchant = new Map<bigint, RaffleRow[]>();
+          for (const e of bets) {
+            if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
+            let open = byMerchant.get(e.merchantId);
+            if (!open) {
+              const times = bets.filter((b) => b.merchantId === e.merchantId).map((b) => b.settledAt.getTime());
+              open = await repo.openAt(trx, e.merchantId, new Date(Math.min(...times)), new Date(Math.max(...times)));
+              byMerchant.set(e.merchantId, open);
+            }
+            for (const r of open) {
+              if (!counted(r, e)) continue;
+              const key = `${r.id}|${e.memberId}`;
+              const a = adds.get(key) ?? { raffleId: r.id, memberId: e.memberId, turnover: 0n };
+              a.turnover += e.validBet;
+              adds.set(key, a);
+            }
           }
-          for (const r of open) {
-            if (!counted(r, e)) continue;
-            const key = `${r.id}|${e.memberId}`;
-            const a = adds.get(key) ?? { raffleId: r.id, memberId: e.memberId, turnover: 0n };
-            a.turnover += e.validBet;
-            adds.set(key, a);
-          }
-        }
-        await repo.addTurnover(trx, [...adds.values()], now);
-      });
+          await repo.addTurnover(trx, [...adds.values()], now);
+        },
+      };
     },
   };
 

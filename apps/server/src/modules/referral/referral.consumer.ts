@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
 import type { Merchant, MerchantsModule } from '../merchants/index.ts';
 import type { ReferralRow, ReferralSettingsRow } from './referral.repository.ts';
 import { maskUsername, type ReferralService } from './referral.service.ts';
@@ -30,14 +30,19 @@ export function createReferralConsumer(deps: {
   clock: () => Date;
 }): PlayEventConsumer {
   const { service } = deps;
-  return {
+  const consumer: PlayEventConsumer = {
     name: REFERRAL_CONSUMER,
-    async handle(events: readonly PlayEvent[]): Promise<void> {
+    handle: (events) => applyAlone(deps.db, consumer.prepare!(events)),
+    async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
+      if (!events.length) return undefined;
       const relevant = events.filter((e) => e.kind === 'bet_settled' || (e.kind === 'deposit_credited' && e.first));
       if (!relevant.length) {
         // still recorded, so a replay finds nothing new either way
-        if (events.length) await service.repo.markApplied(deps.db, [...new Set(events.map((e) => e.id))]);
-        return;
+        return {
+          async apply(trx) {
+            await service.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
+          },
+        };
       }
       const context = new Map<bigint, { merchant: Merchant; settings?: ReferralSettingsRow }>();
       for (const id of new Set(relevant.map((e) => e.merchantId))) {
@@ -56,45 +61,57 @@ export function createReferralConsumer(deps: {
         prior.set(r.referee_id, { name: maskUsername(referee?.account ?? ''), flags });
       }
       const paid: bigint[] = [];
-      await deps.db.transaction().execute(async (trx) => {
-        const fresh = await service.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
-        const referees = [...new Set(relevant.filter((e) => fresh.has(e.id)).map((e) => e.memberId))];
-        const rows = new Map<bigint, ReferralRow>();
-        for (const r of await service.repo.lockByReferees(trx, referees)) rows.set(r.referee_id, r);
-        if (!rows.size) return;
-        const touched = new Set<bigint>();
-        for (const e of relevant) {
-          if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
-          const r = rows.get(e.memberId);
-          if (!r || r.merchant_id !== e.merchantId || r.status !== 'registered') continue;
-          const s = context.get(e.merchantId)?.settings;
-          if (e.kind === 'deposit_credited') {
-            if (r.first_deposit === 0n) rows.set(e.memberId, { ...r, first_deposit: e.amount });
-          } else if (e.kind === 'bet_settled' && e.validBet > 0n) {
-            const days = s?.within_days ?? 0;
-            if (s && e.settledAt.getTime() <= r.created_at.getTime() + days * DAY_MS)
-              rows.set(e.memberId, { ...r, turnover: r.turnover + e.validBet });
+      return {
+        async apply(trx) {
+          const fresh = await service.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
+          const referees = [...new Set(relevant.filter((e) => fresh.has(e.id)).map((e) => e.memberId))];
+          const rows = new Map<bigint, ReferralRow>();
+          for (const r of await service.repo.lockByReferees(trx, referees)) rows.set(r.referee_id, r);
+          if (!rows.size) return;
+          const touched = new Set<bigint>();
+          for (const e of relevant) {
+            if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
+            const r = rows.get(e.memberId);
+            if (!r || r.merchant_id !== e.merchantId || r.status !== 'registered') continue;
+            const s = context.get(e.merchantId)?.settings;
+            if (e.kind === 'deposit_credited') {
+              if (r.first_deposit === 0n) rows.set(e.memberId, { ...r, first_deposit: e.amount });
+            } else if (e.kind === 'bet_settled' && e.validBet > 0n) {
+              const days = s?.within_days ?? 0;
+              if (s && e.settledAt.getTime() <= r.created_at.getTime() + days * DAY_MS)
+                rows.set(e.memberId, { ...r, turnover: r.turnover + e.validBet });
+            }
+            touched.add(e.memberId);
           }
-          touched.add(e.memberId);
-        }
-        const now = deps.clock();
-        for (const refereeId of touched) {
-          let r = rows.get(refereeId)!;
-          r = await service.repo.update(trx, r.id, { first_deposit: r.first_deposit, turnover: r.turnover });
-          const ctx = context.get(r.merchant_id);
-          if (!ctx?.settings || !meets(r, ctx.settings)) continue;
-          const pre = prior.get(r.referee_id);
-          if (!pre) continue; // registered after the read above: the next event of this referee settles it
-          const flags = [...new Set([...r.flags, ...pre.flags])];
-          if (flags.length) {
-            await service.repo.update(trx, r.id, { status: 'flagged', flags, qualified_at: now });
-            continue;
+          const now = deps.clock();
+          for (const refereeId of touched) {
+            let r = rows.get(refereeId)!;
+            r = await service.repo.update(trx, r.id, { first_deposit: r.first_deposit, turnover: r.turnover });
+            const ctx = context.get(r.merchant_id);
+            if (!ctx?.settings || !meets(r, ctx.settings)) continue;
+            const pre = prior.get(r.referee_id);
+            if (!pre) continue; // registered after the read above: the next event of this referee settles it
+            const flags = [...new Set([...r.flags, ...pre.flags])];
+            if (flags.length) {
+              await service.repo.update(trx, r.id, { status: 'flagged', flags, qualified_at: now });
+              continue;
+            }
+            const out = await service.settle(
+              trx,
+              ctx.merchant,
+              ctx.settings,
+              { ...r, qualified_at: now },
+              now,
+              pre.name,
+            );
+            paid.push(...out.paid);
           }
-          const out = await service.settle(trx, ctx.merchant, ctx.settings, { ...r, qualified_at: now }, now, pre.name);
-          paid.push(...out.paid);
-        }
-      });
-      service.notifyAll(paid);
+        },
+        after() {
+          service.notifyAll(paid);
+        },
+      };
     },
   };
+  return consumer;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlayEvent, PlayEventConsumer } from '../../lib/play-events.ts';
+import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { Leaderboards } from './leaderboard.service.ts';
 import { isActiveAt, type Missions } from './missions.service.ts';
@@ -41,10 +41,11 @@ export function createRewardsConsumer(deps: {
   centre: RewardCentre;
   merchants: Pick<MerchantsModule, 'findById'>;
 }): PlayEventConsumer {
-  return {
+  const consumer: PlayEventConsumer = {
     name: REWARDS_CONSUMER,
-    async handle(events: readonly PlayEvent[]): Promise<void> {
-      if (!events.length) return;
+    handle: (events) => applyAlone(deps.db, consumer.prepare!(events)),
+    async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
+      if (!events.length) return undefined;
       const merchantIds = [...new Set(events.map((e) => e.merchantId))];
       const context = new Map<
         bigint,
@@ -57,31 +58,36 @@ export function createRewardsConsumer(deps: {
         context.set(id, { tz: merchant.timezone, missions, rules });
       }
       let completed = new Set<bigint>();
-      await deps.db.transaction().execute(async (trx) => {
-        const fresh = await deps.repo.markApplied(trx, REWARDS_CONSUMER, [...new Set(events.map((e) => e.id))]);
-        // The batch's effects gathered first, then written set-based (one statement per kind, not per event).
-        const moves: Parameters<Missions['advanceMany']>[1][number][] = [];
-        const earned: Parameters<Points['earnMany']>[1][number][] = [];
-        const scored: Parameters<Leaderboards['recordMany']>[1][number][] = [];
-        for (const e of events) {
-          if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
-          const ctx = context.get(e.merchantId);
-          if (!ctx) continue;
-          const at = atOf(e);
-          for (const m of ctx.missions) {
-            if (!isActiveAt(m, at)) continue;
-            const delta = missionDelta(m, e);
-            if (delta > 0n) moves.push({ tz: ctx.tz, m, memberId: e.memberId, delta, at });
+      return {
+        async apply(trx) {
+          const fresh = await deps.repo.markApplied(trx, REWARDS_CONSUMER, [...new Set(events.map((e) => e.id))]);
+          // The batch's effects gathered first, then written set-based (one statement per kind, not per event).
+          const moves: Parameters<Missions['advanceMany']>[1][number][] = [];
+          const earned: Parameters<Points['earnMany']>[1][number][] = [];
+          const scored: Parameters<Leaderboards['recordMany']>[1][number][] = [];
+          for (const e of events) {
+            if (!fresh.delete(e.id)) continue; // applied before, or earlier in this batch
+            const ctx = context.get(e.merchantId);
+            if (!ctx) continue;
+            const at = atOf(e);
+            for (const m of ctx.missions) {
+              if (!isActiveAt(m, at)) continue;
+              const delta = missionDelta(m, e);
+              if (delta > 0n) moves.push({ tz: ctx.tz, m, memberId: e.memberId, delta, at });
+            }
+            if (e.kind !== 'bet_settled') continue;
+            if (ctx.rules) earned.push({ rules: ctx.rules, tz: ctx.tz, e: { ...e, at } });
+            scored.push({ tz: ctx.tz, e });
           }
-          if (e.kind !== 'bet_settled') continue;
-          if (ctx.rules) earned.push({ rules: ctx.rules, tz: ctx.tz, e: { ...e, at } });
-          scored.push({ tz: ctx.tz, e });
-        }
-        completed = await deps.missions.advanceMany(trx, moves);
-        await deps.points.earnMany(trx, earned);
-        await deps.leaderboards.recordMany(trx, scored);
-      });
-      void deps.centre.notifyMany(completed).catch(() => undefined);
+          completed = await deps.missions.advanceMany(trx, moves);
+          await deps.points.earnMany(trx, earned);
+          await deps.leaderboards.recordMany(trx, scored);
+        },
+        after() {
+          void deps.centre.notifyMany(completed).catch(() => undefined);
+        },
+      };
     },
   };
+  return consumer;
 }

@@ -296,7 +296,10 @@ export function createRewardsRepository(db: Db) {
             add
               ? sql`greatest(s.achieved_at, excluded.achieved_at)`
               : sql`case when excluded.score > s.score then excluded.achieved_at else s.achieved_at end`
-          }`.execute(exec);
+          }
+        -- A best that does not beat the kept one changes nothing: no new row version, no index entries (a win below
+        -- the member's best is the usual case once a window is under way).
+        ${add ? sql`` : sql`where excluded.score > s.score`}`.execute(exec);
     },
 
     /** The board's top `limit`: highest score, ties to the earliest achievement, then the lower member id. */
