@@ -108,22 +108,25 @@ describe('promotions page', () => {
 
   it('the home shows the same promotions in its promotions block, loaded once it comes near the view', async () => {
     setup();
-    let reveal: (() => void) | undefined;
+    // Each section below the fold has an observer of its own, made when the page settles (in no fixed order): the
+    // promotions block's is found by the element it watches.
+    const watched: { el: Element; cb: (entries: { isIntersecting: boolean }[]) => void }[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
       class {
         constructor(private readonly cb: (entries: { isIntersecting: boolean }[]) => void) {}
-        observe() {
-          reveal = () => this.cb([{ isIntersecting: true }]);
+        observe(el: Element) {
+          watched.push({ el, cb: this.cb });
         }
         disconnect() {}
       },
     );
     renderAt('/');
     const block = await screen.findByRole('region', { name: 'Promotions' });
-    await waitFor(() => expect(reveal).toBeDefined());
+    const mine = () => watched.find((w) => block.contains(w.el));
+    await waitFor(() => expect(mine()).toBeDefined());
     expect(within(block).queryByRole('article')).toBeNull();
-    act(() => reveal!());
+    act(() => mine()!.cb([{ isIntersecting: true }]));
     expect(await within(block).findAllByRole('article')).toHaveLength(2);
     expect(
       within(block)
