@@ -48,9 +48,6 @@ export function setFixedOffset(timeZone: string, minutes: number | null | undefi
   else fixed.delete(timeZone);
 }
 
-/** Whether dates in this zone are formatted without Intl (nothing to warm up at start). */
-export const hasFixedOffset = (timeZone: string): boolean => fixed.has(timeZone);
-
 function partsIn(at: Date, timeZone: string): Record<string, string> {
   const f = fixed.get(timeZone);
   const t = at.getTime();
