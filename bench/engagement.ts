@@ -8,7 +8,8 @@
 // consumers, the lag (round settled → applied by every consumer) p50 / p99, each consumer's share of the drain
 // time, and the trivial-commit ceiling measured first in the same run (the host's speed that day).
 //   npm run bench:engagement   BENCH_EVENTS (default 300000), BENCH_MEMBERS (10000), BENCH_BONUS_MEMBERS (1000),
-//                              BENCH_PRODUCERS (2), BENCH_PRODUCER_BATCH (200), BENCH_BATCH (drain batch, 2000),
+//                              BENCH_PRODUCERS (2), BENCH_PRODUCER_BATCH (200), BENCH_BATCH (the drain's first
+//                              batch; default: the app's), BENCH_MAX_BATCH (its largest; default: the app's),
 //                              BENCH_MAX_BATCHES (batches per consumer and drain, 4),
 //                              BENCH_PROFILE=1 (time per SQL statement kind: bench/statement-profile.ts),
 //                              BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -27,7 +28,9 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const BONUS_MEMBERS = Math.min(MEMBERS, Number(process.env.BENCH_BONUS_MEMBERS ?? 1_000));
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 2);
 const PRODUCER_BATCH = Number(process.env.BENCH_PRODUCER_BATCH ?? 200);
-const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
+const num = (v: string | undefined) => (v ? Number(v) : undefined);
+const BATCH = num(process.env.BENCH_BATCH);
+const MAX_BATCH = num(process.env.BENCH_MAX_BATCH);
 const MAX_BATCHES = Number(process.env.BENCH_MAX_BATCHES ?? 4);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -45,7 +48,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
     database,
     logger: false,
     hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
-    playEvents: { batchSize: BATCH, maxBatches: MAX_BATCHES },
+    playEvents: { batchSize: BATCH, maxBatchSize: MAX_BATCH, maxBatches: MAX_BATCHES },
   });
   try {
     const { playEvents, merchants, bonus, promotions } = app.modules;
@@ -213,7 +216,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
           perConsumer,
           trivialCommitsPerSecond: Math.round(ceiling.perSecond),
           producers: PRODUCERS,
-          drainBatch: BATCH,
+          drainBatch: { first: BATCH ?? 'app default', max: MAX_BATCH ?? 'app default' },
           ...(PROFILE && { statements: statementReport() }),
         },
         null,

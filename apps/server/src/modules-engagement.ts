@@ -37,7 +37,8 @@ export function createEngagementModules(deps: {
 }) {
   const { db, merchants, members, auth, withdrawals, admin, playEvents, clock } = deps;
   // Missions, reward centre, leaderboards, points mall; `rewards.consumers` take play events (the queue's).
-  const rewards = createRewardsModule({ ...deps, audit: admin });
+  const firstTime = playEvents.firstTime;
+  const rewards = createRewardsModule({ ...deps, audit: admin, firstTime });
   for (const consumer of rewards.consumers) playEvents.consumers.register(consumer);
   // Cashback on net loss and raffles: their own play-event consumers; their rewards wait in the reward centre.
   const cashback = createCashbackModule({ db, merchants, rewards, audit: admin, events: playEvents, clock });
@@ -52,10 +53,20 @@ export function createEngagementModules(deps: {
     clock,
   });
   // VIP levels: tier points from play events; rewards wait in the reward centre (the rewards module's face).
-  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock });
+  const vip = createVipModule({ db, rewards, merchants, members, audit: admin, clock, firstTime });
   for (const consumer of vip.consumers) playEvents.consumers.register(consumer);
   // Member referral: the signup records the referrer through it; its consumer qualifies referees from play events.
-  const referral = createReferralModule({ db, members, merchants, auth, withdrawals, rewards, audit: admin, clock });
+  const referral = createReferralModule({
+    db,
+    members,
+    merchants,
+    auth,
+    withdrawals,
+    rewards,
+    audit: admin,
+    clock,
+    firstTime,
+  });
   for (const consumer of referral.consumers) playEvents.consumers.register(consumer);
   auth.setReferralPort({ check: referral.check, attach: referral.attach });
   const jobs = [...rewards.jobs, ...cashback.jobs, ...raffle.jobs, ...vip.jobs, ...referral.jobs];

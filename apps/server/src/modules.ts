@@ -97,8 +97,8 @@ export interface AppDeps {
   lottery?: LotteryOptions;
   /** Pushed events: how often a socket's session is checked again (tests shorten it). */
   realtime?: RealtimeOptions;
-  /** The play-event queue's drain batch and batches per drain (bench/engagement.ts sizes them). */
-  playEvents?: { batchSize?: number; maxBatches?: number };
+  /** The play-event queue's drain batches: first and largest size, batches per drain (tests and the bench size them). */
+  playEvents?: { batchSize?: number; maxBatchSize?: number; maxBatches?: number };
   /** Baccarat tables' timings (tests shorten them). */
   baccarat?: BaccaratOptions;
   /** Sabong arenas' timings (tests shorten them). */

@@ -176,9 +176,14 @@ describe('migration 0255: the best-win rounds settled before 0241', () => {
     await drain();
     expect((await winRows(p2!)).map((r) => [r.stake, r.payout])).toEqual([[null, String(-won)]]);
 
+    // The statement as it ran at 0255, when the rewards consumer's applied ids were its own table (0256 moved them to
+    // play_event_done, one row per event): that table rebuilt from them for the run.
+    await sql`create view reward_applied_events as
+      select c as consumer, event_id, applied_at from play_event_done, unnest(consumers) as c`.execute(t.database.db);
     await sql.raw(BACKFILL).execute(t.database.db);
     const after = await winRows(p1!, p2!);
     await sql.raw(BACKFILL).execute(t.database.db); // again: nothing changes
+    await sql`drop view reward_applied_events`.execute(t.database.db);
     expect(await winRows(p1!, p2!)).toEqual(after);
 
     const tz = demo.timezone;

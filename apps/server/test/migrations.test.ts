@@ -107,6 +107,40 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect((await languages()).old).toEqual(['en', 'en', 'ty', 'tl']);
   });
 
+  it("0256 moves the consumers' applied ids of the last 7 days into play_event_done, one row per event", async () => {
+    const { db, destroy } = await emptyDatabase();
+    cleanup = destroy;
+    const all = loadMigrations();
+    await migrate(
+      db,
+      all.filter((m) => m.version < 256),
+    );
+    const old = "now() - interval '8 days'";
+    await db.session(async (exec) => {
+      await exec(
+        `insert into play_event_applied (consumer, event_id) values ('bonus-wagering', 'round:1'), ('bonus-wagering', 'round:2')`,
+      );
+      await exec(`insert into reward_applied_events (consumer, event_id) values ('rewards', 'round:1')`);
+      await exec(`insert into cashback_applied_events (event_id) values ('round:1')`);
+      await exec(`insert into raffle_applied_events (event_id) values ('round:1')`);
+      await exec(`insert into vip_applied_events (event_id) values ('round:1'), ('deposit:3')`);
+      await exec(`insert into referral_applied_events (event_id) values ('round:1'), ('deposit:3')`);
+      // Past the queue's retention (the pruning job would have removed it): not carried over.
+      await exec(`insert into vip_applied_events (event_id, applied_at) values ('round:0', ${old})`);
+    });
+    await migrate(db, all);
+    const rows = await tablesOf<AllTables>(db.db)
+      .selectFrom('play_event_done')
+      .select(['event_id', 'consumers'])
+      .orderBy('event_id')
+      .execute();
+    expect(rows).toEqual([
+      { event_id: 'deposit:3', consumers: ['referral', 'vip'] },
+      { event_id: 'round:1', consumers: ['bonus-wagering', 'cashback', 'raffle', 'referral', 'rewards', 'vip'] },
+      { event_id: 'round:2', consumers: ['bonus-wagering'] },
+    ]);
+  });
+
   it('enforce the merchant constraints in SQL', async () => {
     const { db, destroy } = await emptyDatabase();
     cleanup = destroy;

@@ -174,16 +174,15 @@ describe('play-event queue', () => {
       const seen: PlayEvent[] = [];
       const c: PlayEventConsumer = {
         name,
-        handle: (events) => applyAlone(t.database.all, c.prepare!(events)),
+        handle: (events) =>
+          applyAlone(t.database.all, c.prepare!(events), (trx, ids) =>
+            t.app.modules.playEvents.firstTime(trx, name, ids),
+          ),
         async prepare(events): Promise<PreparedBatch> {
           let fresh = new Set<string>();
           return {
-            async apply(trx) {
-              fresh = await t.app.modules.playEvents.firstTime(
-                trx,
-                name,
-                events.map((e) => e.id),
-              );
+            async apply(trx, firstTime) {
+              fresh = await firstTime(events.map((e) => e.id));
               // A statement error: the transaction is aborted until the queue rolls back to this consumer's savepoint.
               if (failing && fail) await sql`select 1 / 0`.execute(trx);
             },
@@ -207,8 +206,10 @@ describe('play-event queue', () => {
     const mine = (seen: PlayEvent[]) => seen.filter((e) => ids.includes(e.id)).map((e) => e.id);
     const applied = async (consumer: string) =>
       (
-        await sql<{ event_id: string }>`select event_id from play_event_applied
-           where consumer = ${consumer} and event_id in (${sql.join(ids)}) order by event_id`.execute(t.database.all)
+        await sql<{ event_id: string }>`select event_id from play_event_done
+           where ${consumer} = any(consumers) and event_id in (${sql.join(ids)}) order by event_id`.execute(
+          t.database.all,
+        )
       ).rows.map((r) => r.event_id);
     // Drain until the good consumer has the events (PostgreSQL: older transactions of the cluster hold rows back).
     const until = Date.now() + 240_000;
@@ -284,19 +285,19 @@ describe('play-event queue', () => {
         t.database.all,
       );
       const ids = bets.map((e) => e.id);
-      const count = async (table: string) =>
+      const count = async (consumer: string) =>
         (
-          await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}
-             where event_id in (${sql.join(ids)})`.execute(t.database.all)
+          await sql<{ n: string }>`select count(*)::text as n from play_event_done
+             where event_id in (${sql.join(ids)}) and ${consumer} = any(consumers)`.execute(t.database.all)
         ).rows[0]!.n;
       return {
         cashback: cash.rows[0]!,
         vipWeighted: vip.rows[0]!.weighted,
         applied: {
-          cashback: await count('cashback_applied_events'),
-          raffle: await count('raffle_applied_events'),
-          rewards: await count('reward_applied_events'),
-          vip: await count('vip_applied_events'),
+          cashback: await count('cashback'),
+          raffle: await count('raffle'),
+          rewards: await count('rewards'),
+          vip: await count('vip'),
         },
       };
     };
@@ -342,4 +343,103 @@ describe('play-event queue', () => {
     }
     expect(await effects()).toEqual(once);
   });
+  it('records a batch once per event for every joined consumer; a replayed id only for a consumer that lacks it', async () => {
+    const p = await newPlayer(t, demo);
+    const bet: PlayEvent = {
+      kind: 'bet_settled',
+      id: `test:done-bet:${p.id}`,
+      merchantId: demo.id,
+      memberId: p.id,
+      product: 'house',
+      category: 'SLOT',
+      gameCode: 'LUCKY_DRAGON',
+      stake: 1_000n,
+      validBet: 1_000n,
+      payout: 0n,
+      settledAt: new Date(),
+    };
+    await t.database.all.transaction().execute((trx) => t.app.modules.playEvents.publish(trx, bet));
+    for (const name of t.app.modules.playEvents.consumerNames()) await drainFor(name);
+    const rows = async () =>
+      (
+        await sql<{ consumers: string[] }>`select consumers from play_event_done where event_id = ${bet.id}`.execute(
+          t.database.all,
+        )
+      ).rows;
+    // One row, naming every consumer of the app (each had the bet to apply), and the tests' joined ones.
+    const [row, ...more] = await rows();
+    expect(more).toEqual([]);
+    expect(row!.consumers).toEqual(
+      expect.arrayContaining(['bonus-wagering', 'cashback', 'raffle', 'referral', 'rewards', 'vip']),
+    );
+    // Claimed again: nothing new for a consumer that has it, the id for one that has not (added to the same row).
+    const again = await t.database.all.transaction().execute(async (trx) => ({
+      vip: await t.app.modules.playEvents.firstTime(trx, 'vip', [bet.id]),
+      other: await t.app.modules.playEvents.firstTime(trx, 'test-late', [bet.id, bet.id]),
+    }));
+    expect([...again.vip]).toEqual([]);
+    expect([...again.other]).toEqual([bet.id]);
+    expect((await rows())[0]!.consumers).toContain('test-late');
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two transactions claiming one id for one consumer: the second waits and gets it only if the first rolls back',
+    async () => {
+      const p = await newPlayer(t, demo);
+      const claim = (id: string, hold: Promise<void>, rollback: boolean) => {
+        let claimed!: () => void;
+        const done = new Promise<void>((r) => (claimed = r));
+        const result = t.database.all
+          .transaction()
+          .execute(async (trx) => {
+            const got = await t.app.modules.playEvents.firstTime(trx, 'test-race', [id]);
+            claimed();
+            await hold;
+            if (rollback) throw new Error('rolled back');
+            return got;
+          })
+          .catch((err: Error) => (err.message === 'rolled back' ? 'rolled back' : Promise.reject(err)));
+        return { done, result };
+      };
+      const waiting = async () => {
+        const until = Date.now() + 30_000;
+        for (;;) {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.all);
+          if (rows[0]!.n > 0) return;
+          if (Date.now() > until) throw new Error('the second claim never waited');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      // A new id (committed, then rolled back), and an id another consumer recorded before (its row is locked).
+      const cases = [
+        { rollback: false, before: false },
+        { rollback: true, before: false },
+        { rollback: false, before: true },
+      ];
+      for (const { rollback, before } of cases) {
+        const id = `test:race:${rollback}:${before}:${p.id}`;
+        if (before)
+          await t.database.all
+            .transaction()
+            .execute((trx) => t.app.modules.playEvents.firstTime(trx, 'test-race-other', [id]));
+        let release!: () => void;
+        const first = claim(id, new Promise<void>((r) => (release = r)), rollback);
+        await first.done;
+        const second = claim(id, Promise.resolve(), false);
+        await waiting();
+        release();
+        const [a, b] = await Promise.all([first.result, second.result]);
+        if (rollback) {
+          expect(a).toBe('rolled back');
+          expect([...(b as Set<string>)]).toEqual([id]);
+        } else {
+          expect([...(a as Set<string>)]).toEqual([id]);
+          expect([...(b as Set<string>)]).toEqual([]);
+        }
+      }
+    },
+  );
 });

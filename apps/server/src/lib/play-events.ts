@@ -44,17 +44,27 @@ export type PlayEvent =
     }
   | { kind: 'member_registered'; id: string; merchantId: bigint; memberId: bigint; at: Date };
 
+/**
+ * Of these event ids, the ones this consumer has not applied before, now recorded as applied in the transaction the
+ * consumer writes its effect in (a rollback forgets them). Each call returns a new set the consumer may consume.
+ */
+export type FirstTime = (ids: readonly string[]) => Promise<Set<string>>;
+
 /** What a consumer writes for one batch, in a transaction it is handed (see `PlayEventConsumer.prepare`). */
 export interface PreparedBatch {
   /**
-   * The batch's effect and its applied-id records, in `trx` (nothing else: no other connection, no transaction of
-   * its own). The queue runs it inside a savepoint of the batch's one transaction: a throw rolls back this consumer's
-   * part only.
+   * The batch's effect in `trx` (nothing else: no other connection, no transaction of its own), counting only the
+   * events `firstTime` returns. The queue runs it inside a savepoint of the batch's one transaction, with the batch's
+   * ids already recorded for every joined consumer in one statement: a throw rolls back this consumer's part and its
+   * ids only.
    */
-  apply(trx: AnyDb): Promise<void>;
+  apply(trx: AnyDb, firstTime: FirstTime): Promise<void>;
   /** After the commit (pushes, follow-ups with their own transaction); best effort, never undoes the batch. */
   after?(): Promise<void> | void;
 }
+
+/** The queue's record of applied ids, for a consumer's own `handle`: `firstTime(trx, consumer, ids)`. */
+export type AppliedIds = (trx: AnyDb, consumer: string, ids: readonly string[]) => Promise<Set<string>>;
 
 /**
  * A consumer of play events: `name` keys its cursor; `handle` applies a batch of events (in the order they happened)
@@ -69,13 +79,17 @@ export interface PlayEventConsumer {
   prepare?(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined>;
 }
 
-/** A prepared batch applied on its own: one transaction, then its `after` (a consumer's `handle`). */
+/**
+ * A prepared batch applied on its own (a consumer's `handle`): one transaction, its ids recorded by `firstTime` (the
+ * queue's, with the consumer's name), then its `after`.
+ */
 export async function applyAlone(
   db: AnyDb,
   prepared: PreparedBatch | undefined | Promise<PreparedBatch | undefined>,
+  firstTime: (trx: AnyDb, ids: readonly string[]) => Promise<Set<string>>,
 ): Promise<void> {
   const batch = await prepared;
   if (!batch) return;
-  await db.transaction().execute((trx) => batch.apply(trx));
+  await db.transaction().execute((trx) => batch.apply(trx, (ids) => firstTime(trx, ids)));
   await batch.after?.();
 }

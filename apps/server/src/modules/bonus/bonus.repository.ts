@@ -109,7 +109,7 @@ export function createBonusRepository(db: Kysely<BonusTables>) {
         : on(ex)
             .selectFrom('bonus_claims')
             .selectAll()
-            .where('member_id', 'in', memberIds)
+            .where('member_id', '=', sql<bigint>`any(${memberIds.map(String)}::bigint[])`)
             .where('status', '=', 'active')
             .orderBy('id')
             .forUpdate()

@@ -4,7 +4,13 @@ import type { AnyDb } from '../../db/schema.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import { depositBonus, requirementOf, wageringOf } from './bonus.money.ts';
 import type { BonusRepository, ClaimRow } from './bonus.repository.ts';
 import { presentClaim, type BonusDeps, type BonusService } from './bonus.service.ts';
@@ -23,7 +29,7 @@ export function createBonusWagering(deps: {
   db: Kysely<BonusTables>;
   repo: BonusRepository;
   service: BonusService;
-  events: { firstTime(trx: AnyDb, consumer: string, ids: string[]): Promise<Set<string>> };
+  events: { firstTime: AppliedIds };
   members: BonusDeps['members'];
   staff: Pick<AdminModule, 'staffUsernames'>;
   clock: () => Date;
@@ -51,7 +57,8 @@ export function createBonusWagering(deps: {
 
   const consumer: PlayEventConsumer = {
     name: BONUS_CONSUMER,
-    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(db, consumer.prepare!(events), (trx, ids) => deps.events.firstTime(trx, BONUS_CONSUMER, ids)),
     async prepare(events): Promise<PreparedBatch | undefined> {
       if (!events.length) return undefined;
       // Merchants read before the transaction (PGlite runs one connection: a read outside it would wait for it).
@@ -60,12 +67,8 @@ export function createBonusWagering(deps: {
         merchants.set(id, await service.merchantOf(id));
       let met: { id: bigint; merchantId: bigint }[] = [];
       return {
-        async apply(trx) {
-          const fresh = await deps.events.firstTime(
-            trx,
-            BONUS_CONSUMER,
-            events.map((e) => e.id),
-          );
+        async apply(trx, firstTime) {
+          const fresh = await firstTime(events.map((e) => e.id));
           const list = events.filter((e) => fresh.has(e.id));
           for (const e of list) {
             if (e.kind !== 'deposit_credited' || !(await qualify(trx, e))) continue;

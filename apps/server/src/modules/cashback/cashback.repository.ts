@@ -36,15 +36,6 @@ export function createCashbackRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
-    /** The ids of `ids` not applied yet, recorded as applied now (in the caller's transaction). */
-    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
-      if (!ids.length) return new Set();
-      // One array parameter (not one per id: a 2,000-event batch parsed 2,000).
-      const { rows } = await sql<{ event_id: string }>`
-        insert into cashback_applied_events (event_id) select unnest(${[...new Set(ids)]}::text[])
-        on conflict (event_id) do nothing returning event_id`.execute(exec);
-      return new Set(rows.map((r) => r.event_id));
-    },
     /** Adds one batch's stake and payout per (member, day, category). */
     async addDaily(
       exec: Db,

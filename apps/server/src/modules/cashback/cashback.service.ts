@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, AuthenticatedMember, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { addDays, localDay, previousWindowKey, type RewardsModule, windowEnd, windowKey } from '../rewards/index.ts';
@@ -27,6 +33,8 @@ export interface CashbackDeps {
   rewards: Pick<RewardsModule, 'grantReward' | 'notifyRewards'>;
   audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
+  /** The queue's applied ids (play-events `firstTime`), for `handle`. */
+  firstTime: AppliedIds;
 }
 
 const moneyOf = (m: Merchant) => ({ currency: m.currency, exponent: m.currencyExponent });
@@ -64,7 +72,8 @@ export function createCashbackService(deps: CashbackDeps) {
 
   const consumer: PlayEventConsumer = {
     name: CASHBACK_CONSUMER,
-    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(db, consumer.prepare!(events), (trx, ids) => deps.firstTime(trx, CASHBACK_CONSUMER, ids)),
     async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       const bets = events.filter((e) => e.kind === 'bet_settled');
       if (!bets.length) return undefined;
@@ -75,8 +84,8 @@ export function createCashbackService(deps: CashbackDeps) {
       }
       const now = clock();
       return {
-        async apply(trx) {
-          const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
+        async apply(trx, firstTime) {
+          const fresh = await firstTime([...new Set(bets.map((e) => e.id))]);
           // Bets of a local day that has ended: the day's closed periods are re-counted (late events, cashback.late.ts).
           const late = new Map<string, { merchantId: bigint; memberId: bigint; day: string }>();
           const sums = new Map<

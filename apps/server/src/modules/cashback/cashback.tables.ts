@@ -32,11 +32,6 @@ export interface CashbackDailyTable {
   payout: Int8;
 }
 
-export interface CashbackAppliedEventsTable {
-  event_id: string;
-  applied_at: CreatedAt;
-}
-
 export interface CashbackRunsTable {
   id: Int8Id;
   programme_id: Int8;
@@ -66,7 +61,6 @@ export interface CashbackLateDaysTable {
 export interface CashbackTables {
   cashback_programmes: CashbackProgrammesTable;
   cashback_daily: CashbackDailyTable;
-  cashback_applied_events: CashbackAppliedEventsTable;
   cashback_runs: CashbackRunsTable;
   cashback_paid: CashbackPaidTable;
   cashback_late_days: CashbackLateDaysTable;

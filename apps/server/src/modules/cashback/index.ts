@@ -16,10 +16,18 @@ export { cashbackOf } from './cashback.money.ts';
  * job grants ended periods to the reward centre (once per member and period), claimed as cash through the ledger.
  */
 export function createCashbackModule(
-  deps: Omit<CashbackDeps, 'db' | 'repo'> & { db: AnyDb; events: Pick<PlayEventsModule, 'consumers'> },
+  deps: Omit<CashbackDeps, 'db' | 'repo' | 'firstTime'> & {
+    db: AnyDb;
+    events: Pick<PlayEventsModule, 'consumers' | 'firstTime'>;
+  },
 ) {
   const db = tablesOf<CashbackTables>(deps.db);
-  const service = createCashbackService({ ...deps, db, repo: createCashbackRepository(db) });
+  const service = createCashbackService({
+    ...deps,
+    db,
+    repo: createCashbackRepository(db),
+    firstTime: deps.events.firstTime,
+  });
   deps.events.consumers.register(service.consumer);
   const jobs: ScheduledJob[] = [{ name: 'cashback-close', everySeconds: 600, run: () => service.closeEnded() }];
   return {

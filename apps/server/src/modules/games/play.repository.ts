@@ -400,26 +400,28 @@ export function createPlayRepository(db: Kysely<GamesTables>) {
       const ids = refs.filter((r) => /^\d{1,18}$/.test(r)).map((r) => BigInt(r));
       const out = new Map<string, PlayEvent>();
       if (ids.length === 0) return out;
-      const rows = await db
-        .selectFrom('game_rounds as r')
-        .innerJoin('vendors as v', (j) =>
-          j.onRef('v.merchant_id', '=', 'r.merchant_id').onRef('v.code', '=', 'r.vendor_code'),
-        )
-        .leftJoin('games as g', 'g.id', 'r.game_id')
-        .select([
-          'r.id',
-          'r.merchant_id',
-          'r.member_id',
-          'r.stake',
-          'r.payout',
-          'r.settled_at',
-          'r.valid_bet',
-          'v.adapter',
-        ])
-        .select(['g.category', 'g.game_code', 'r.vendor_code'])
-        .where('r.id', 'in', ids)
-        .where('r.status', '=', 'settled')
-        .execute();
+      // Each id looked up through the primary key (a lateral subquery the planner cannot flatten): a batch of 16,000
+      // ids as `id in (…)` or `= any(…)` turned into a scan of the whole table once its statistics lagged behind a
+      // fast-growing table (1.4 s a batch at a million rounds; 50 ms this way, whatever the statistics say).
+      const { rows } = await sql<{
+        id: bigint;
+        merchant_id: bigint;
+        member_id: bigint;
+        stake: bigint;
+        payout: bigint;
+        settled_at: Date | null;
+        valid_bet: bigint | null;
+        adapter: string;
+        category: string | null;
+        game_code: string | null;
+        vendor_code: string;
+      }>`
+        select r.id, r.merchant_id, r.member_id, r.stake, r.payout, r.settled_at, r.valid_bet, v.adapter,
+               g.category, g.game_code, r.vendor_code
+          from unnest(${ids.map(String)}::bigint[]) as x(id)
+         cross join lateral (select * from game_rounds r where r.id = x.id and r.status = 'settled' offset 0) r
+          join vendors v on v.merchant_id = r.merchant_id and v.code = r.vendor_code
+          left join games g on g.id = r.game_id`.execute(db);
       for (const r of rows)
         out.set(String(r.id), {
           kind: 'bet_settled',

@@ -20,6 +20,7 @@ export const PLAY_EVENTS_EVERY_SECONDS = 2;
 export function createPlayEventsModule(deps: {
   db: AnyDb;
   batchSize?: number;
+  maxBatchSize?: number;
   maxBatches?: number;
   log?: (obj: object, msg: string) => void;
 }) {

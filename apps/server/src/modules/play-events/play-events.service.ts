@@ -38,11 +38,19 @@ export interface DrainReport {
  * transaction, `drain` hands every consumer the rows after its cursor in batches. Consumers with `prepare` are
  * applied in one transaction per batch (a savepoint each) that also moves their cursors; the others `handle` in
  * their own transaction and their cursor moves after it. A crash before a cursor moved delivers the batch again:
- * consumers count each id once (applied ids recorded in the transaction of their effect).
+ * consumers count each id once (applied ids recorded in the transaction of their effect: for the joined consumers,
+ * once per event by the queue).
  */
 export function createPlayEventsService(deps: {
   repo: PlayEventsRepository;
+  /** Rows in a batch while the queue keeps up (default 500). */
   batchSize?: number;
+  /**
+   * Rows in a batch at most (default 16,000): a full batch (a backlog) doubles the next one up to this, a short one
+   * halves it back. A big batch writes each member's rows once for many of their events and amortises every
+   * statement and commit; it also holds the rows it touches (points, VIP, progress) until it commits.
+   */
+  maxBatchSize?: number;
   /** Batches per consumer and drain at most (the job runs again at its next period). */
   maxBatches?: number;
   log?: (obj: object, msg: string) => void;
@@ -51,11 +59,19 @@ export function createPlayEventsService(deps: {
   const consumers = new Map<string, PlayEventConsumer>();
   const sources = new Map<string, PlayEventSourceResolver>();
   const batchSize = deps.batchSize ?? 500;
+  const maxBatchSize = Math.max(batchSize, deps.maxBatchSize ?? 16_000);
+  /** The next batch's size (kept between drains: a backlog keeps its big batches). */
+  let size = batchSize;
 
   /** The rows' events, one per row (undefined: a ref whose producer row is missing or not settled: skipped). */
   async function resolve(rows: OutboxRow[]): Promise<(PlayEvent | undefined)[]> {
     const bySource = new Map<string, string[]>();
-    for (const r of rows) if (r.source !== 'inline') bySource.set(r.source, [...(bySource.get(r.source) ?? []), r.ref]);
+    for (const r of rows) {
+      if (r.source === 'inline') continue;
+      const refs = bySource.get(r.source);
+      if (refs) refs.push(r.ref);
+      else bySource.set(r.source, [r.ref]);
+    }
     const resolved = new Map<string, Map<string, PlayEvent>>();
     for (const [source, refs] of bySource) {
       const resolver = sources.get(source);
@@ -93,12 +109,14 @@ export function createPlayEventsService(deps: {
         const active = leased.filter((l) => !l.failed);
         if (!active.length) break;
         const from = active.reduce((m, l) => (after(m, l.pos) ? l.pos : m), active[0]!.pos);
-        const rows = await repo.after(from, batchSize);
+        const limit = size;
+        const rows = await repo.after(from, limit);
+        size = rows.length === limit ? Math.min(maxBatchSize, limit * 2) : Math.max(batchSize, limit >> 1);
         if (rows.length === 0) break;
         const events = await resolve(rows);
         const last = rows[rows.length - 1]!;
         const pos: Pos = { xid: last.xid, id: last.id };
-        const joined: { l: (typeof leased)[number]; mine: PlayEvent[]; batch?: PreparedBatch }[] = [];
+        const joined: { l: (typeof leased)[number]; first: number; mine: PlayEvent[]; batch?: PreparedBatch }[] = [];
         for (const l of active) {
           const first = rows.findIndex((r) => after(r, l.pos));
           if (first < 0) continue;
@@ -107,7 +125,7 @@ export function createPlayEventsService(deps: {
           try {
             if (l.c.prepare) {
               // Reads outside the batch's transaction; the writes below, in it.
-              joined.push({ l, mine, batch: mine.length > 0 ? await l.c.prepare(mine) : undefined });
+              joined.push({ l, first, mine, batch: mine.length > 0 ? await l.c.prepare(mine) : undefined });
             } else {
               // A consumer without `prepare`: its own transaction, then its cursor.
               if (mine.length > 0) await l.c.handle(mine);
@@ -130,15 +148,27 @@ export function createPlayEventsService(deps: {
           try {
             await repo.transaction(async (trx) => {
               ok.length = 0;
+              // The batch's ids recorded once for every consumer with something to apply (one statement; consumers
+              // whose cursor was further on claim their shorter part apart), each handed the ids new to it.
+              const fresh = new Map<string, Set<string>>();
+              const parts = new Map<number, typeof joined>();
+              for (const j of joined) if (j.batch) parts.set(j.first, [...(parts.get(j.first) ?? []), j]);
+              for (const part of parts.values()) {
+                const names = part.map((j) => j.l.c.name);
+                const ids = part[0]!.mine.map((e) => e.id);
+                for (const [name, set] of await repo.claim(trx, names, ids)) fresh.set(name, set);
+              }
               for (const [i, j] of joined.entries()) {
                 const started = performance.now();
                 if (j.batch) {
+                  const mine = fresh.get(j.l.c.name)!;
                   await repo.savepoint(trx, `c${i}`);
                   try {
-                    await j.batch.apply(trx);
+                    await j.batch.apply(trx, async (ids) => new Set(ids.filter((id) => mine.has(id))));
                     await repo.releaseSavepoint(trx, `c${i}`);
                   } catch (err) {
                     await repo.rollbackToSavepoint(trx, `c${i}`);
+                    await repo.unclaim(trx, j.l.c.name, [...mine]);
                     failure ??= err;
                     j.l.failed = true;
                   }
@@ -172,7 +202,7 @@ export function createPlayEventsService(deps: {
             j.l.report.ms += performance.now() - started;
           }
         }
-        if (rows.length < batchSize) break;
+        if (rows.length < limit) break;
       }
     } finally {
       for (const l of leased) await repo.release(l.c.name);
@@ -215,8 +245,8 @@ export function createPlayEventsService(deps: {
      * For a consumer's `handle`: of these event ids, the ones not applied before, recorded as applied in the
      * consumer's transaction `trx` (commit it with the effect; a rollback forgets them).
      */
-    firstTime: (trx: AnyDb, consumer: string, ids: string[]): Promise<Set<string>> =>
-      repo.firstTime(trx, consumer, ids),
+    firstTime: async (trx: AnyDb, consumer: string, ids: readonly string[]): Promise<Set<string>> =>
+      (await repo.claim(trx, [consumer], ids)).get(consumer)!,
 
     /** Every consumer's pending events, in batches (the scheduled job; tests call it to settle the queue). */
     async drain(): Promise<DrainReport[]> {

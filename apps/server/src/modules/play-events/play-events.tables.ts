@@ -23,14 +23,15 @@ export interface PlayEventCursorsTable {
   updated_at: Generated<Date>;
 }
 
-export interface PlayEventAppliedTable {
-  consumer: string;
+/** An applied event id and the consumers that applied it (one row per event, not per consumer). */
+export interface PlayEventDoneTable {
   event_id: string;
+  consumers: string[];
   applied_at: Generated<Date>;
 }
 
 export interface PlayEventsTables {
   play_event_outbox: PlayEventOutboxTable;
   play_event_cursors: PlayEventCursorsTable;
-  play_event_applied: PlayEventAppliedTable;
+  play_event_done: PlayEventDoneTable;
 }

@@ -15,10 +15,18 @@ export { RAFFLE_CONSUMER, ticketsOf } from './raffle.service.ts';
  * member verifies the draw from the revealed seed and the ticket list; prizes wait in the reward centre.
  */
 export function createRaffleModule(
-  deps: Omit<RaffleDeps, 'db' | 'repo'> & { db: AnyDb; events: Pick<PlayEventsModule, 'consumers'> },
+  deps: Omit<RaffleDeps, 'db' | 'repo' | 'firstTime'> & {
+    db: AnyDb;
+    events: Pick<PlayEventsModule, 'consumers' | 'firstTime'>;
+  },
 ) {
   const db = tablesOf<RaffleTables>(deps.db);
-  const service = createRaffleService({ ...deps, db, repo: createRaffleRepository(db) });
+  const service = createRaffleService({
+    ...deps,
+    db,
+    repo: createRaffleRepository(db),
+    firstTime: deps.events.firstTime,
+  });
   deps.events.consumers.register(service.consumer);
   const jobs: ScheduledJob[] = [{ name: 'raffle-draw', everySeconds: 30, run: () => service.drawDue() }];
   return {

@@ -56,14 +56,6 @@ export function createRaffleRepository(db: Db) {
     lock: (exec: Db, id: bigint) =>
       exec.selectFrom('raffles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
-    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
-      if (!ids.length) return new Set();
-      // One array parameter (not one per id: a 2,000-event batch parsed 2,000).
-      const { rows } = await sql<{ event_id: string }>`
-        insert into raffle_applied_events (event_id) select unnest(${[...new Set(ids)]}::text[])
-        on conflict (event_id) do nothing returning event_id`.execute(exec);
-      return new Set(rows.map((r) => r.event_id));
-    },
     async addTurnover(exec: Db, rows: Array<{ raffleId: bigint; memberId: bigint; turnover: bigint }>, at: Date) {
       if (!rows.length) return;
       await exec

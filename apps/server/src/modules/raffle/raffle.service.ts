@@ -5,7 +5,13 @@ import type { Kysely } from 'kysely';
 import type { AnyDb } from '../../db/schema.ts';
 import type { AuthenticatedAdmin, Merchant } from '../../http/principals.ts';
 import { AppError } from '../../lib/errors.ts';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import { presentPayment, termColumns, termsFromRequest, termsOf } from '../bonus/index.ts';
 import type { MembersModule } from '../members/index.ts';
@@ -26,6 +32,8 @@ export interface RaffleDeps {
   audit: Pick<AdminModule, 'recordAction'>;
   maskName: (account: string) => string;
   clock: () => Date;
+  /** The queue's applied ids (play-events `firstTime`), for `handle`. */
+  firstTime: AppliedIds;
 }
 
 const moneyOf = (m: Merchant) => ({ currency: m.currency, exponent: m.currencyExponent });
@@ -81,14 +89,15 @@ export function createRaffleService(deps: RaffleDeps) {
 
   const consumer: PlayEventConsumer = {
     name: RAFFLE_CONSUMER,
-    handle: (events) => applyAlone(db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(db, consumer.prepare!(events), (trx, ids) => deps.firstTime(trx, RAFFLE_CONSUMER, ids)),
     async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       const bets = events.filter((e) => e.kind === 'bet_settled');
       if (!bets.length) return undefined;
       const now = clock();
       return {
-        async apply(trx) {
-          const fresh = await repo.markApplied(trx, [...new Set(bets.map((e) => e.id))]);
+        async apply(trx, firstTime) {
+          const fresh = await firstTime([...new Set(bets.map((e) => e.id))]);
           const adds = new Map<string, { raffleId: bigint; memberId: bigint; turnover: bigint }>();
           const byMerchant = new Map<bigint, RaffleRow[]>();
           for (const e of bets) {

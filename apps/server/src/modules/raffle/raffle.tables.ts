@@ -31,11 +31,6 @@ export interface RaffleEntriesTable {
   updated_at: Date;
 }
 
-export interface RaffleAppliedEventsTable {
-  event_id: string;
-  applied_at: CreatedAt;
-}
-
 export interface RaffleDrawsTable {
   raffle_id: Int8;
   /** [{ holder, tickets, memberId }] in ticket order. */
@@ -54,7 +49,6 @@ export interface RaffleWinnersTable {
 export interface RaffleTables {
   raffles: RafflesTable;
   raffle_entries: RaffleEntriesTable;
-  raffle_applied_events: RaffleAppliedEventsTable;
   raffle_draws: RaffleDrawsTable;
   raffle_winners: RaffleWinnersTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
-import type { PlayEventConsumer } from '../../lib/play-events.ts';
+import type { AppliedIds, PlayEventConsumer } from '../../lib/play-events.ts';
 import { createReferralConsumer } from './referral.consumer.ts';
 import { registerReferralRoutes } from './referral.routes.ts';
 import { createReferralService, type ReferralDeps } from './referral.service.ts';
@@ -20,7 +20,7 @@ export { maskUsername, type ReferralCheck } from './referral.service.ts';
  * qualification by play events (`consumers`), rewards through the rewards face, the staff's flagged queue.
  * Distinct from the agents' affiliate links (modules/agents).
  */
-export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyDb }) {
+export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyDb; firstTime: AppliedIds }) {
   const db = tablesOf<ReferralTables>(deps.db);
   const service = createReferralService({ ...deps, db });
   const consumer = createReferralConsumer({
@@ -29,6 +29,7 @@ export function createReferralModule(deps: Omit<ReferralDeps, 'db'> & { db: AnyD
     merchants: deps.merchants,
     members: deps.members,
     clock: deps.clock,
+    firstTime: deps.firstTime,
   });
   return {
     check: service.check,

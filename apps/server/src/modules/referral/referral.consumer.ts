@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import type { Merchant, MerchantsModule } from '../merchants/index.ts';
 import type { ReferralRow, ReferralSettingsRow } from './referral.repository.ts';
 import { maskUsername, type ReferralService } from './referral.service.ts';
@@ -19,7 +25,7 @@ export const meets = (r: Pick<ReferralRow, 'first_deposit' | 'turnover'>, s: Ref
  * The referral consumer of play events: a referee's first credited deposit and the valid bets settled within the
  * programme's days of registering add up on the referral; once it meets the programme it is settled (rewarded, held
  * by the monthly cap, or flagged for staff). A batch is applied in one transaction with the ids it applied
- * (referral_applied_events), so a batch delivered again — or an event repeated in it — counts once, and the order
+ * (the queue's `firstTime`), so a batch delivered again — or an event repeated in it — counts once, and the order
  * of events does not matter (a bet counts by when it settled, not when it arrived).
  */
 export function createReferralConsumer(deps: {
@@ -28,19 +34,22 @@ export function createReferralConsumer(deps: {
   merchants: Pick<MerchantsModule, 'findById'>;
   members: Pick<MembersModule, 'findById'>;
   clock: () => Date;
+  /** The queue's applied ids (play-events `firstTime`), for `handle`. */
+  firstTime: AppliedIds;
 }): PlayEventConsumer {
   const { service } = deps;
   const consumer: PlayEventConsumer = {
     name: REFERRAL_CONSUMER,
-    handle: (events) => applyAlone(deps.db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(deps.db, consumer.prepare!(events), (trx, ids) => deps.firstTime(trx, REFERRAL_CONSUMER, ids)),
     async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       if (!events.length) return undefined;
       const relevant = events.filter((e) => e.kind === 'bet_settled' || (e.kind === 'deposit_credited' && e.first));
       if (!relevant.length) {
         // still recorded, so a replay finds nothing new either way
         return {
-          async apply(trx) {
-            await service.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
+          async apply(_trx, firstTime) {
+            await firstTime([...new Set(events.map((e) => e.id))]);
           },
         };
       }
@@ -62,8 +71,8 @@ export function createReferralConsumer(deps: {
       }
       const paid: bigint[] = [];
       return {
-        async apply(trx) {
-          const fresh = await service.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
+        async apply(trx, firstTime) {
+          const fresh = await firstTime([...new Set(events.map((e) => e.id))]);
           const referees = [...new Set(relevant.filter((e) => fresh.has(e.id)).map((e) => e.memberId))];
           const rows = new Map<bigint, ReferralRow>();
           for (const r of await service.repo.lockByReferees(trx, referees)) rows.set(r.referee_id, r);

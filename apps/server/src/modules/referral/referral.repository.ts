@@ -161,16 +161,6 @@ export function createReferralRepository(db: Db) {
       if (view === 'flagged') base = base.where('status', '=', 'flagged');
       return newestFirstPage(base, page);
     },
-
-    /** The ids of `ids` not applied yet, recorded as applied now (in the caller's transaction). */
-    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
-      if (!ids.length) return new Set();
-      // One array parameter (not one per id: a 2,000-event batch parsed 2,000).
-      const { rows } = await sql<{ event_id: string }>`
-        insert into referral_applied_events (event_id) select unnest(${[...new Set(ids)]}::text[])
-        on conflict (event_id) do nothing returning event_id`.execute(exec);
-      return new Set(rows.map((r) => r.event_id));
-    },
   };
 }
 

@@ -42,15 +42,9 @@ export interface ReferralsTable {
   created_at: CreatedAt;
 }
 
-export interface ReferralAppliedEventsTable {
-  event_id: string;
-  applied_at: CreatedAt;
-}
-
 /** Kysely types of the referral module's tables (read only through its repository). */
 export interface ReferralTables {
   referral_settings: ReferralSettingsTable;
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
-  referral_applied_events: ReferralAppliedEventsTable;
 }

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import type { Leaderboards } from './leaderboard.service.ts';
 import { isActiveAt, type Missions } from './missions.service.ts';
@@ -28,7 +34,7 @@ const atOf = (e: PlayEvent) => (e.kind === 'bet_settled' ? e.settledAt : e.at);
 
 /**
  * The play-event consumer of missions, points and leaderboards: a batch is applied in one transaction together
- * with the ids it applied (reward_applied_events), so a batch delivered again — or an event repeated inside it —
+ * with the ids it applied (the queue's `firstTime`), so a batch delivered again — or an event repeated inside it —
  * counts once. Members whose rewards changed get their badge counts pushed after the commit.
  */
 export function createRewardsConsumer(deps: {
@@ -40,10 +46,13 @@ export function createRewardsConsumer(deps: {
   leaderboards: Leaderboards;
   centre: RewardCentre;
   merchants: Pick<MerchantsModule, 'findById'>;
+  /** The queue's applied ids (play-events `firstTime`), for `handle`. */
+  firstTime: AppliedIds;
 }): PlayEventConsumer {
   const consumer: PlayEventConsumer = {
     name: REWARDS_CONSUMER,
-    handle: (events) => applyAlone(deps.db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(deps.db, consumer.prepare!(events), (trx, ids) => deps.firstTime(trx, REWARDS_CONSUMER, ids)),
     async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       if (!events.length) return undefined;
       const merchantIds = [...new Set(events.map((e) => e.merchantId))];
@@ -59,8 +68,8 @@ export function createRewardsConsumer(deps: {
       }
       let completed = new Set<bigint>();
       return {
-        async apply(trx) {
-          const fresh = await deps.repo.markApplied(trx, REWARDS_CONSUMER, [...new Set(events.map((e) => e.id))]);
+        async apply(trx, firstTime) {
+          const fresh = await firstTime([...new Set(events.map((e) => e.id))]);
           // The batch's effects gathered first, then written set-based (one statement per kind, not per event).
           const moves: Parameters<Missions['advanceMany']>[1][number][] = [];
           const earned: Parameters<Points['earnMany']>[1][number][] = [];

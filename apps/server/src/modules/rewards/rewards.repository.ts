@@ -37,16 +37,6 @@ const byScoreKey = (a: ScoreBump, b: ScoreBump) =>
 /** SQL of missions, the reward centre, applied play events and leaderboards (the rewards module's tables). */
 export function createRewardsRepository(db: Db) {
   return {
-    /** The ids of `ids` not applied yet by `consumer`, recorded as applied now (in the caller's transaction). */
-    async markApplied(exec: Db, consumer: string, ids: string[]): Promise<Set<string>> {
-      if (!ids.length) return new Set();
-      // One array parameter (not one per id: a 2,000-event batch parsed 4,000).
-      const { rows } = await sql<{ event_id: string }>`
-        insert into reward_applied_events (consumer, event_id) select ${consumer}, unnest(${[...new Set(ids)]}::text[])
-        on conflict (consumer, event_id) do nothing returning event_id`.execute(exec);
-      return new Set(rows.map((r) => r.event_id));
-    },
-
     // ---- missions
     async missions(merchantId: bigint, opts: { activeAt?: Date } = {}, exec: Db = db): Promise<MissionRow[]> {
       let q = exec.selectFrom('reward_missions').selectAll().where('merchant_id', '=', merchantId);

@@ -1,3 +1,4 @@
+import type { AppliedIds } from '../../lib/play-events.ts';
 import type { RewardSummary } from '@sea/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedMember } from '../../http/principals.ts';
@@ -29,6 +30,8 @@ export interface RewardsDeps {
   /** Rewards paid as bonus money are claimed into the bonus module. */
   bonus?: Pick<BonusModule, 'creditReward'>;
   clock: () => Date;
+  /** The queue's applied ids (play-events `firstTime`): the consumer's `handle` records with it. */
+  firstTime: AppliedIds;
 }
 
 /** The rewards module's parts, assembled from one set of faces. */

@@ -59,12 +59,6 @@ export interface MemberRewardsTable {
   created_at: CreatedAt;
 }
 
-export interface RewardAppliedEventsTable {
-  consumer: string;
-  event_id: string;
-  applied_at: CreatedAt;
-}
-
 export interface RewardPointsRulesTable {
   merchant_id: Int8;
   threshold: Int8;
@@ -181,7 +175,6 @@ export interface RewardsTables {
   reward_missions: RewardMissionsTable;
   reward_mission_progress: RewardMissionProgressTable;
   member_rewards: MemberRewardsTable;
-  reward_applied_events: RewardAppliedEventsTable;
   reward_points_rules: RewardPointsRulesTable;
   reward_points_accounts: RewardPointsAccountsTable;
   reward_points_daily: RewardPointsDailyTable;

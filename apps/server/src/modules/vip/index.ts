@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyDb, tablesOf } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/runner.ts';
-import type { PlayEventConsumer } from '../../lib/play-events.ts';
+import type { AppliedIds, PlayEventConsumer } from '../../lib/play-events.ts';
 import type { AdminModule } from '../admin/index.ts';
 import type { MembersModule } from '../members/index.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
@@ -29,11 +29,20 @@ export function createVipModule(deps: {
   members: Pick<MembersModule, 'findByAccount'>;
   audit: Pick<AdminModule, 'recordAction'>;
   clock: () => Date;
+  /** The queue's applied ids (play-events `firstTime`): the consumer's `handle` records with it. */
+  firstTime: AppliedIds;
 }) {
   const db = tablesOf<VipTables>(deps.db);
   const repo = createVipRepository(db);
   const service = createVipService({ ...deps, db, repo });
-  const consumer = createVipConsumer({ db, repo, service, rewards: deps.rewards, merchants: deps.merchants });
+  const consumer = createVipConsumer({
+    db,
+    repo,
+    service,
+    rewards: deps.rewards,
+    merchants: deps.merchants,
+    firstTime: deps.firstTime,
+  });
   const jobs: ScheduledJob[] = [
     { name: 'vip.period-end', everySeconds: 600, run: async () => ({ down: await service.judgeEnded() }) },
     { name: 'vip.bonuses', everySeconds: 600, run: async () => ({ granted: await service.grantBonuses() }) },

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Merchant } from '../../http/principals.ts';
-import { applyAlone, type PlayEvent, type PlayEventConsumer, type PreparedBatch } from '../../lib/play-events.ts';
+import {
+  type AppliedIds,
+  applyAlone,
+  type PlayEvent,
+  type PlayEventConsumer,
+  type PreparedBatch,
+} from '../../lib/play-events.ts';
 import type { MerchantsModule } from '../merchants/index.ts';
 import { type RewardsModule, weightedBet } from '../rewards/index.ts';
 import { periodOf } from './periods.ts';
@@ -27,10 +33,13 @@ export function createVipConsumer(deps: {
   service: Pick<VipService, 'settingsOf' | 'promoteMany'>;
   rewards: Pick<RewardsModule, 'pointsRules' | 'centre'>;
   merchants: Pick<MerchantsModule, 'findById' | 'isEnabled'>;
+  /** The queue's applied ids (play-events `firstTime`), for `handle`. */
+  firstTime: AppliedIds;
 }): PlayEventConsumer {
   const consumer: PlayEventConsumer = {
     name: VIP_CONSUMER,
-    handle: (events) => applyAlone(deps.db, consumer.prepare!(events)),
+    handle: (events) =>
+      applyAlone(deps.db, consumer.prepare!(events), (trx, ids) => deps.firstTime(trx, VIP_CONSUMER, ids)),
     async prepare(events: readonly PlayEvent[]): Promise<PreparedBatch | undefined> {
       if (!events.length) return undefined;
       type Ctx = { merchant: Merchant; s: VipSettings; levels: VipLevelRow[]; rules: typeof FULL };
@@ -47,8 +56,8 @@ export function createVipConsumer(deps: {
       }
       let promoted = new Set<bigint>();
       return {
-        async apply(trx) {
-          const fresh = await deps.repo.markApplied(trx, [...new Set(events.map((e) => e.id))]);
+        async apply(trx, firstTime) {
+          const fresh = await firstTime([...new Set(events.map((e) => e.id))]);
           // Sums per member and period first (one row write each), then members in id order.
           const sums = new Map<
             string,

@@ -67,15 +67,6 @@ export function createVipRepository(db: Db) {
       return new Map(rows.map((r) => [r.level, Number(r.n)]));
     },
 
-    // ---- play events
-    async markApplied(exec: Db, ids: string[]): Promise<Set<string>> {
-      if (!ids.length) return new Set();
-      // One array parameter (not one per id: a 2,000-event batch parsed 2,000).
-      const { rows } = await sql<{ event_id: string }>`
-        insert into vip_applied_events (event_id) select unnest(${[...new Set(ids)]}::text[])
-        on conflict (event_id) do nothing returning event_id`.execute(exec);
-      return new Set(rows.map((r) => r.event_id));
-    },
     addTotals: (exec: Db, memberId: bigint, periodKey: string, weighted: bigint, deposits: bigint) =>
       exec
         .insertInto('vip_period_totals')
@@ -146,11 +137,7 @@ export function createVipRepository(db: Db) {
       const locked = await exec
         .selectFrom('vip_members')
         .selectAll()
-        .where(
-          'member_id',
-          'in',
-          sorted.map((r) => r.memberId),
-        )
+        .where('member_id', '=', sql<bigint>`any(${sorted.map((r) => String(r.memberId))}::bigint[])`)
         .orderBy('member_id')
         .forUpdate()
         .execute();

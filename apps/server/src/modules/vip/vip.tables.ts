@@ -53,16 +53,10 @@ export interface VipLevelChangesTable {
   created_at: CreatedAt;
 }
 
-export interface VipAppliedEventsTable {
-  event_id: string;
-  applied_at: CreatedAt;
-}
-
 export interface VipTables {
   vip_settings: VipSettingsTable;
   vip_levels: VipLevelsTable;
   vip_members: VipMembersTable;
   vip_period_totals: VipPeriodTotalsTable;
   vip_level_changes: VipLevelChangesTable;
-  vip_applied_events: VipAppliedEventsTable;
 }
