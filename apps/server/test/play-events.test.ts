@@ -383,6 +383,80 @@ describe('play-event queue', () => {
     expect(await rows()).toHaveLength(1);
   });
 
+  it('batches double while they come back full, up to the largest size, and halve after a short one', async () => {
+    const repo = createPlayEventsRepository(t.database.all);
+    const reads: { limit: number; got: number }[] = [];
+    const queue = createPlayEventsService({
+      repo: {
+        ...repo,
+        async after(pos, limit) {
+          const rows = await repo.after(pos, limit);
+          reads.push({ limit, got: rows.length });
+          return rows;
+        },
+      },
+      batchSize: 2,
+      maxBatchSize: 8,
+    });
+    // Rows of the other tests' producers (rounds, lottery) are read too: resolved to nothing, skipped.
+    queue.addSource('round', () => Promise.resolve(new Map()));
+    queue.addSource('lottery', () => Promise.resolve(new Map()));
+    const seen: string[] = [];
+    queue.consumers.register({
+      name: 'test-sizes',
+      async handle(events) {
+        seen.push(...events.map((e) => e.id));
+      },
+    });
+    const p = await newPlayer(t, demo);
+    const ids = Array.from({ length: 30 }, (_, i) => `test:size:${i}:${p.id}`);
+    await t.database.all.transaction().execute(async (trx) => {
+      for (const id of ids) await t.app.modules.playEvents.publish(trx, inline(id, p.id));
+    });
+    const until = Date.now() + 240_000;
+    while (!ids.every((id) => seen.includes(id))) {
+      await queue.drain();
+      if (Date.now() > until) throw new Error('the play-event queue did not drain within 240 s');
+      if (!ids.every((id) => seen.includes(id))) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reads[0]!.limit).toBe(2);
+    expect(reads.some((r) => r.limit === 8 && r.got === 8)).toBe(true);
+    for (const [i, r] of reads.entries()) {
+      expect(r.limit).toBeLessThanOrEqual(8);
+      const next = reads[i + 1];
+      if (next) expect(next.limit).toBe(r.got === r.limit ? Math.min(8, r.limit * 2) : Math.max(2, r.limit >> 1));
+    }
+    expect(seen.filter((id) => ids.includes(id))).toEqual(ids); // each once, in order
+  });
+
+  it("the batch's transaction commits without waiting for the WAL flush; other transactions still wait", async () => {
+    const settings: string[] = [];
+    const c: PlayEventConsumer = {
+      name: 'test-sync',
+      handle: () => Promise.resolve(),
+      async prepare() {
+        return {
+          async apply(trx) {
+            const { rows } = await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(trx);
+            settings.push(rows[0]!.v);
+          },
+        };
+      },
+    };
+    t.app.modules.playEvents.consumers.register(c);
+    const p = await newPlayer(t, demo);
+    await t.database.all
+      .transaction()
+      .execute((trx) => t.app.modules.playEvents.publish(trx, inline(`test:sync:${p.id}`, p.id)));
+    await drainFor('test-sync');
+    expect(settings.length).toBeGreaterThan(0);
+    expect(new Set(settings)).toEqual(new Set(['off']));
+    const outside = await t.database.all
+      .transaction()
+      .execute((trx) => sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(trx));
+    expect(outside.rows[0]!.v).toBe('on');
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'two transactions claiming one id for one consumer: the second waits and gets it only if the first rolls back',
     async () => {
