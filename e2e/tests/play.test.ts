@@ -52,14 +52,22 @@ const pageBalance = async () => (await page.getByTestId('balance').textContent()
 /**
  * Watches the reels in every animation frame while they spin (the compositor moves them: the track's computed
  * transform is the animation's value): each reel's cells must make a gapless column from above the window to below
- * it. Returns the frames checked and the gaps seen.
+ * it. The check runs before the reels' own frame, so it sees the track where the compositor has it and the cells
+ * where the page's previous frame put them: the reels keep 12 cells ready above the window (reel-view.ts AHEAD), at
+ * full turbo speed 350 ms without a frame. A gap after a shorter wait is a fault; after a longer one (a host too
+ * busy to run the page for a third of a second) it is beyond what the reels promise and is recorded with its wait.
+ * Returns the frames checked, the gaps seen and the longest wait between two frames.
  */
 const WATCH_REELS = `(() => {
   const w = window;
   if (w.reelWatch) return;
-  w.reelWatch = { frames: 0, gaps: [] };
+  w.reelWatch = { frames: 0, gaps: [], longestWait: 0 };
   const ty = (t) => (t && t !== 'none' ? new DOMMatrix(t).m42 : 0);
-  function check() {
+  let last = 0;
+  function check(now) {
+    const wait = last ? now - last : 0;
+    last = now;
+    w.reelWatch.longestWait = Math.max(w.reelWatch.longestWait, wait);
     for (const reel of document.querySelectorAll('.reels__reel')) {
       const h = parseFloat(reel.style.height);
       const cellH = h / 3;
@@ -70,7 +78,7 @@ const WATCH_REELS = `(() => {
         .sort((a, b) => a - b);
       const joined = tops.every((y, i) => i === 0 || Math.abs(y - tops[i - 1] - cellH) < 1);
       if (!joined || tops[0] > 1 || tops[tops.length - 1] + cellH < h - 1)
-        w.reelWatch.gaps.push({ first: tops[0], last: tops[tops.length - 1], h, joined });
+        w.reelWatch.gaps.push({ first: tops[0], last: tops[tops.length - 1], h, joined, wait: Math.round(wait) });
     }
     w.reelWatch.frames++;
     requestAnimationFrame(check);
@@ -122,9 +130,17 @@ async function spin(n: number, turbo: boolean) {
     const { shown, label } = (await page.evaluate(SHOWN_LABEL)) as { shown: string; label: string };
     assert.equal(shown, label);
   }
-  const watch = (await page.evaluate('window.reelWatch')) as { frames: number; gaps: unknown[] };
+  const watch = (await page.evaluate('window.reelWatch')) as {
+    frames: number;
+    gaps: { wait: number }[];
+    longestWait: number;
+  };
   assert.ok(watch.frames > 20 * n, `frames watched: ${watch.frames}`);
-  assert.deepEqual(watch.gaps, [], 'a reel showed a gap while it moved');
+  assert.deepEqual(
+    watch.gaps.filter((g) => g.wait <= 300),
+    [],
+    `a reel showed a gap while it moved (longest wait between frames ${Math.round(watch.longestWait)} ms)`,
+  );
 }
 
 interface BetRecords {

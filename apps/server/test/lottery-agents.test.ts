@@ -15,8 +15,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
  * issue's refunded bets and open bets count for nothing; the personal profit page shows the bet and the win.
  */
 
-// Near the real time (bets carry the database's created_at: the bet day must be the clock's day), on a minute
-// boundary + 5 s; the test moves the clock forward only.
+// Near the real time (lottery bets carry the database's created_at), on a minute boundary + 5 s; the test moves the
+// clock forward only, by a few minutes before the rebate's check (the draws), then by a day.
 let now = Math.floor(Date.now() / 60_000) * 60_000 + 5_000;
 const clock = () => new Date(now);
 const UNIT = 100n; // PHP, 2 decimals
@@ -28,6 +28,7 @@ let table: Awaited<ReturnType<typeof demoLiveTable>>;
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 600, checkpointEvery: 50, settleBatch: 3 } });
   demo = (await t.app.modules.merchants.findByCode('demo'))!;
+  now = clearOfMidnight(now, demo.timezone);
   await t.app.modules.lottery.schedule();
   table = await demoLiveTable(t, demo, () => now);
 }, 60_000);
@@ -37,6 +38,20 @@ afterAll(async () => {
     await t.close();
   }
 });
+
+/**
+ * The manual rebate counts the rounds settled since the merchant's local midnight: the live round (settled at the
+ * start) and the draws (minutes later) must fall on one local day. Within 15 minutes of midnight the clock starts
+ * 5 s after it instead.
+ */
+function clearOfMidnight(at: number, timeZone: string): number {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(at))
+    .split(':')
+    .map(Number);
+  const left = 24 * 60 - (h! * 60 + m!);
+  return left <= 15 ? at + left * 60_000 : at;
+}
 
 const lottery = () => t.app.modules.lottery;
 const get = (p: { token: string }, url: string, headers: Record<string, string> = {}) =>

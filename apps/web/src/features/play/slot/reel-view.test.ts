@@ -111,6 +111,32 @@ describe('reel view (compositor reels)', () => {
     expect(box.querySelector('.reels')).toBeNull();
   });
 
+  it('keeps the window covered when the compositor runs 300 ms of turbo ahead of the page’s frames', () => {
+    // In Chromium the compositor moves the tracks while the cells move on the page's frame: a busy main thread leaves
+    // the cells where the last frame put them while the track goes on. Cells laid out at one frame must still cover
+    // the window wherever the track is 300 ms later (full turbo speed: about ten symbols).
+    const view = new ReelView(box, codes, { strips: config.reels.base, stops: [0, 1, 2, 3, 4] });
+    view.resize(WIDTH, HEIGHT);
+    view.spin(TURBO);
+    vi.advanceTimersByTime(TURBO.accel + TURBO.startStagger * 4 + 100);
+    const tracks = [...box.querySelectorAll<HTMLElement>('.reels__track')];
+    for (let frame = 0; frame < 20; frame++) {
+      vi.advanceTimersByTime(16 * (1 + (frame % 5)));
+      const onTrack = tracks.map((track) =>
+        [...track.querySelectorAll<HTMLElement>('.reels__cell')].map((c) => [c, translateY(c)] as const),
+      );
+      const trackThen = tracks.map(translateY);
+      vi.advanceTimersByTime(300);
+      const trackLater = tracks.map(translateY);
+      trackLater.forEach((y, r) => expect(y - trackThen[r]!).toBeGreaterThan(9 * (HEIGHT / 3)));
+      expectCovered(
+        box,
+        onTrack.map((cells, r) => new Map(cells.map(([c, y]) => [c, trackLater[r]! + y]))),
+      );
+    }
+    view.destroy();
+  });
+
   it('jumps to a result (free-spin strips) and keeps it across a resize', () => {
     const view = new ReelView(box, codes, { strips: config.reels.base, stops: [0, 0, 0, 0, 0] });
     view.resize(WIDTH, HEIGHT);

@@ -67,17 +67,19 @@ const LINE_COLOURS = [
 const REELS = 5;
 const ROWS = 3;
 /**
- * A reel in motion shows six tape cells (the three rows, one above, two below). Its ring holds three blocks of six:
+ * A reel in motion shows six tape cells (the three rows, one above, two below). Its ring holds four blocks of six:
  * the cells move to the next block six at a time, so a spinning reel's track is repainted every six symbols, not
  * every symbol.
  */
 const BLOCK = ROWS + 3;
-const SLOTS = 3 * BLOCK;
+const SLOTS = 4 * BLOCK;
 /**
- * Cells kept ready above the window: the compositor moves the tracks on its own clock, which may run a frame or two
- * ahead of the page's animation frame (about one symbol at full speed).
+ * Cells kept ready above the window: the compositor moves the tracks on its own clock, while the cells move on the
+ * page's animation frame, which a busy main thread delays (a slow phone, a page doing other work). Twelve cells
+ * cover 350 ms of turbo's full speed (460 ms at normal speed) without a frame; the ring allows at most
+ * SLOTS − BLOCK − 5 = 13 (the window's six cells and a block's slack below them).
  */
-const AHEAD = 2;
+const AHEAD = 12;
 /** How long a reel may run before its stop is known: the animation of the free run is this long. */
 const FREE_RUN_MS = 10 * 60_000;
 
@@ -106,7 +108,7 @@ interface Reel {
 /**
  * The slot's reels, moved by the compositor: each reel is a clipped window with a track in it, which a Web Animation
  * built from the pure motion model (reel-model.ts) moves while the reel spins (browsers without Web Animations: one
- * CSS transform per animation frame). On the track a ring of eighteen small canvases holds pre-rendered symbol
+ * CSS transform per animation frame). On the track a ring of twenty-four small canvases holds pre-rendered symbol
  * sprites. The page's frame (requestAnimationFrame) repaints nothing as a rule: cells move along the track six at a
  * time (every six symbols of a spin) and a cell is redrawn (one sprite blit) only when it shows another symbol or
  * switches between its sharp and motion-blurred sprite; the reels' backgrounds and shading are static layers. The win
@@ -357,7 +359,7 @@ export class ReelView {
         reel.y = trackY;
         reel.track.style.transform = `translate3d(0,${trackY}px,0)`;
       }
-      // The window needs tape cells first … first + 5, and AHEAD more above it; the ring holds base … base + 17
+      // The window needs tape cells first … first + 5, and AHEAD more above it; the ring holds base … base + 23
       // (base: first − AHEAD rounded down to a block). Cell k lives in ring slot k mod SLOTS and moves on the track
       // only when its block moves on.
       const first = Math.floor(-offset) - 1;
