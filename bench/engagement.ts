@@ -6,7 +6,9 @@
 // Producers then settle rounds as the games module does (a settled game_rounds row and its outbox reference in one
 // transaction, `publishRefs`), while the drainer hands them to the consumers. Reports events/s through all the
 // consumers, the lag (round settled → applied by every consumer) p50 / p99, each consumer's share of the drain
-// time, and the trivial-commit ceiling measured first in the same run (the host's speed that day).
+// time, the drain's batch sizes and how long a batch's transaction held the rows it writes (p50 / p99 / max: a
+// player's claim on one of those rows waits that long), and the trivial-commit ceiling measured first in the same run
+// (the host's speed that day).
 //   npm run bench:engagement   BENCH_EVENTS (default 300000), BENCH_MEMBERS (10000), BENCH_BONUS_MEMBERS (1000),
 //                              BENCH_PRODUCERS (2), BENCH_PRODUCER_BATCH (200), BENCH_BATCH (the drain's first
 //                              batch; default: the app's), BENCH_MAX_BATCH (its largest; default: the app's),
@@ -37,6 +39,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const PROFILE = process.env.BENCH_PROFILE === '1';
 if (PROFILE) installStatementProfile();
 
+const ascending = (xs: number[]) => xs.sort((a, b) => a - b);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
@@ -57,7 +60,9 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
     // The bench's own last consumer: the order events were delivered in, and when each was settled.
     const settled: number[] = [];
     // It joins the batch's transaction (`prepare`, noted after the commit) like the app's consumers; a tree without
-    // `prepare` in the queue calls `handle`.
+    // `prepare` in the queue calls `handle`. Registered last, its `prepare` is the last step before the batch's
+    // transaction and its `after` the last after the commit: the time between is how long the batch held its rows.
+    const batches: { size: number; holdMs: number }[] = [];
     const note = (batch: readonly PlayEvent[]) => {
       for (const e of batch) settled.push(e.kind === 'bet_settled' ? e.settledAt.getTime() : e.at.getTime());
     };
@@ -67,7 +72,14 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
         note(batch);
       },
       async prepare(batch: readonly PlayEvent[]) {
-        return { apply: async () => undefined, after: () => note(batch) };
+        const prepared = performance.now();
+        return {
+          apply: async () => undefined,
+          after: () => {
+            batches.push({ size: batch.length, holdMs: performance.now() - prepared });
+            note(batch);
+          },
+        };
       },
     } as Parameters<typeof playEvents.consumers.register>[0]);
     const real = playEvents.consumerNames().filter((n) => n !== 'bench-lag');
@@ -133,6 +145,7 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
       ms.set(n, 0);
     }
     settled.length = 0;
+    batches.length = 0;
     lagged = 0;
     lags.length = 0;
 
@@ -216,7 +229,16 @@ await onScratchPostgres(PG_URL, PRODUCERS + 6, async (database) => {
           perConsumer,
           trivialCommitsPerSecond: Math.round(ceiling.perSecond),
           producers: PRODUCERS,
-          drainBatch: { first: BATCH ?? 'app default', max: MAX_BATCH ?? 'app default' },
+          drainBatch: {
+            first: BATCH ?? 'app default',
+            max: MAX_BATCH ?? 'app default',
+            batches: batches.length,
+            sizeP50: pct(ascending(batches.map((b) => b.size)), 0.5),
+            sizeMax: Math.max(0, ...batches.map((b) => b.size)),
+            holdP50ms: Math.round(pct(ascending(batches.map((b) => b.holdMs)), 0.5)),
+            holdP99ms: Math.round(pct(ascending(batches.map((b) => b.holdMs)), 0.99)),
+            holdMaxMs: Math.round(Math.max(0, ...batches.map((b) => b.holdMs))),
+          },
           ...(PROFILE && { statements: statementReport() }),
         },
         null,
